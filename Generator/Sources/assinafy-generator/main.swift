@@ -1,0 +1,2 @@
+import GeneratorCore
+print("assinafy-generator")

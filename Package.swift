@@ -1,0 +1,36 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
+
+let package = Package(
+    name: "Assinafy",
+    platforms: [.iOS(.v16), .macOS(.v12)],
+    products: [
+        .library(name: "Assinafy", targets: ["Assinafy"]),
+        .library(name: "AssinafyAPI", targets: ["AssinafyAPI"]),
+        .library(name: "AssinafyRuntime", targets: ["AssinafyRuntime"]),
+        .executable(name: "assinafy-generator", targets: ["assinafy-generator"]),
+    ],
+    targets: [
+        // Hand-written support that generated code depends on.
+        .target(name: "AssinafyRuntime", swiftSettings: strict),
+        // Generated from openapi.yaml by assinafy-generator; never edited by hand.
+        .target(name: "AssinafyAPI", dependencies: ["AssinafyRuntime"], swiftSettings: strict),
+        // The hand-written overlay apps import.
+        .target(name: "Assinafy", dependencies: ["AssinafyAPI", "AssinafyRuntime"], swiftSettings: strict),
+
+        // The generator: a library with the pipeline stages, and a thin CLI.
+        .target(name: "GeneratorCore", path: "Generator/Sources/GeneratorCore", swiftSettings: strict),
+        .executableTarget(
+            name: "assinafy-generator", dependencies: ["GeneratorCore"],
+            path: "Generator/Sources/assinafy-generator", swiftSettings: strict),
+
+        .testTarget(name: "GeneratorTests", dependencies: ["GeneratorCore"], swiftSettings: strict),
+        .testTarget(name: "AssinafyRuntimeTests", dependencies: ["AssinafyRuntime"], swiftSettings: strict),
+        .testTarget(
+            name: "AssinafyTests", dependencies: ["Assinafy", "AssinafyAPI", "AssinafyRuntime"],
+            swiftSettings: strict),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,2 @@
+@_exported import AssinafyAPI
+@_exported import AssinafyRuntime

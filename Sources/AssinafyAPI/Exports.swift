@@ -1,0 +1,2 @@
+// Generated code goes here; see Makefile `generate`.
+@_exported import AssinafyRuntime

@@ -1,0 +1,175 @@
+import Foundation
+
+/// Any JSON value, kept without loss: integers stay 64-bit, objects keep their key order.
+///
+/// `JSONValue(.integer(42))` and plain literals (`42`, `"text"`, `["a": 1]`) both build one.
+public enum JSONValue: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    case integer(Int64)
+    case double(Double)
+    case string(String)
+    case array([JSONValue])
+    case object(JSONObject)
+
+    public init(_ value: JSONValue) { self = value }
+}
+
+/// A JSON object whose members keep the order they were read or inserted in.
+public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
+    public private(set) var members: [(key: String, value: JSONValue)]
+
+    public init() { members = [] }
+    public init(_ members: [(key: String, value: JSONValue)]) {
+        self.members = []
+        for member in members { self[member.key] = member.value }
+    }
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self.init(elements.map { (key: $0.0, value: $0.1) })
+    }
+
+    public var keys: [String] { members.map(\.key) }
+    public var count: Int { members.count }
+    public var isEmpty: Bool { members.isEmpty }
+
+    /// Setting `nil` removes the member; setting an existing key keeps its position.
+    public subscript(key: String) -> JSONValue? {
+        get { members.first { $0.key == key }?.value }
+        set {
+            let index = members.firstIndex { $0.key == key }
+            switch (index, newValue) {
+            case (let index?, let value?): members[index].value = value
+            case (let index?, nil): members.remove(at: index)
+            case (nil, let value?): members.append((key: key, value: value))
+            case (nil, nil): break
+            }
+        }
+    }
+
+    public func makeIterator() -> IndexingIterator<[(key: String, value: JSONValue)]> {
+        members.makeIterator()
+    }
+
+    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+        lhs.members.count == rhs.members.count
+            && zip(lhs.members, rhs.members).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(members.count)
+        for member in members {
+            hasher.combine(member.key)
+            hasher.combine(member.value)
+        }
+    }
+}
+
+extension JSONValue {
+    public var stringValue: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+    public var intValue: Int64? {
+        switch self {
+        case .integer(let value): return value
+        case .double(let value) where value.rounded() == value && abs(value) < 9.2e18: return Int64(value)
+        default: return nil
+        }
+    }
+    public var doubleValue: Double? {
+        switch self {
+        case .integer(let value): return Double(value)
+        case .double(let value): return value
+        default: return nil
+        }
+    }
+    public var boolValue: Bool? {
+        if case .bool(let value) = self { return value }
+        return nil
+    }
+    public var arrayValue: [JSONValue]? {
+        if case .array(let value) = self { return value }
+        return nil
+    }
+    public var objectValue: JSONObject? {
+        if case .object(let value) = self { return value }
+        return nil
+    }
+    public var isNull: Bool { self == .null }
+
+    public subscript(key: String) -> JSONValue? { objectValue?[key] }
+}
+
+extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
+    ExpressibleByDictionaryLiteral
+{
+    public init(nilLiteral: ()) { self = .null }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(integerLiteral value: Int64) { self = .integer(value) }
+    public init(floatLiteral value: Double) { self = .double(value) }
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self = .object(JSONObject(elements.map { (key: $0.0, value: $0.1) }))
+    }
+}
+
+extension JSONValue: Codable {
+    public init(from decoder: any Decoder) throws {
+        if let keyed = try? decoder.container(keyedBy: DynamicCodingKey.self) {
+            var object = JSONObject()
+            // Decoders that keep source order (ours) report keys in that order.
+            for key in keyed.allKeys {
+                object[key.stringValue] = try keyed.decode(JSONValue.self, forKey: key)
+            }
+            self = .object(object)
+            return
+        }
+        if var unkeyed = try? decoder.unkeyedContainer() {
+            var items: [JSONValue] = []
+            items.reserveCapacity(unkeyed.count ?? 0)
+            while !unkeyed.isAtEnd { items.append(try unkeyed.decode(JSONValue.self)) }
+            self = .array(items)
+            return
+        }
+        let single = try decoder.singleValueContainer()
+        if single.decodeNil() {
+            self = .null
+        } else if let value = try? single.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? single.decode(Int64.self) {
+            self = .integer(value)
+        } else if let value = try? single.decode(Double.self) {
+            self = .double(value)
+        } else {
+            self = .string(try single.decode(String.self))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .null:
+            var single = encoder.singleValueContainer()
+            try single.encodeNil()
+        case .bool(let value):
+            var single = encoder.singleValueContainer()
+            try single.encode(value)
+        case .integer(let value):
+            var single = encoder.singleValueContainer()
+            try single.encode(value)
+        case .double(let value):
+            var single = encoder.singleValueContainer()
+            try single.encode(value)
+        case .string(let value):
+            var single = encoder.singleValueContainer()
+            try single.encode(value)
+        case .array(let items):
+            var unkeyed = encoder.unkeyedContainer()
+            for item in items { try unkeyed.encode(item) }
+        case .object(let object):
+            var keyed = encoder.container(keyedBy: DynamicCodingKey.self)
+            for member in object { try keyed.encode(member.value, forKey: DynamicCodingKey(member.key)) }
+        }
+    }
+}

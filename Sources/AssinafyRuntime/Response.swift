@@ -1,0 +1,68 @@
+import Foundation
+
+/// The raw answer to an `APIRequest`, as the transport received it.
+public struct HTTPResponse: Sendable {
+    public var statusCode: Int
+    public var headers: HTTPHeaders
+    public var body: Data
+
+    public init(statusCode: Int, headers: HTTPHeaders = HTTPHeaders(), body: Data = Data()) {
+        self.statusCode = statusCode
+        self.headers = headers
+        self.body = body
+    }
+
+    /// Decodes the body as `T` with the SDK's JSON rules.
+    public func decode<T: Decodable & Sendable>(_ type: T.Type) throws -> APIResponse<T> {
+        APIResponse(body: try JSONCoding.decode(type, from: body), statusCode: statusCode, headers: headers)
+    }
+
+    /// The body bytes as they arrived (downloads).
+    public func data() -> APIResponse<Data> {
+        APIResponse(body: body, statusCode: statusCode, headers: headers)
+    }
+
+    /// No body is expected.
+    public func empty() -> APIResponse<Void> {
+        APIResponse(body: (), statusCode: statusCode, headers: headers)
+    }
+}
+
+/// A typed response: the decoded body plus the status and every header (pagination lives there).
+public struct APIResponse<Body: Sendable>: Sendable {
+    public var body: Body
+    public var statusCode: Int
+    public var headers: HTTPHeaders
+
+    public init(body: Body, statusCode: Int, headers: HTTPHeaders) {
+        self.body = body
+        self.statusCode = statusCode
+        self.headers = headers
+    }
+
+    public func map<T: Sendable>(_ transform: (Body) throws -> T) rethrows -> APIResponse<T> {
+        APIResponse<T>(body: try transform(body), statusCode: statusCode, headers: headers)
+    }
+}
+
+/// Sends requests. `AssinafyRuntime` ships the URLSession implementation; tests use stubs.
+///
+/// Contract: returns only 2xx answers whose body passed the envelope checks; everything else is
+/// thrown as one of the SDK's error types (`APIError`, `ValidationError`, `NetworkError`,
+/// `AssinafySDKError`) or `CancellationError`.
+public protocol HTTPClientProtocol: Sendable {
+    func send(_ request: APIRequest) async throws -> HTTPResponse
+}
+
+/// The SDK's single JSON configuration.
+public enum JSONCoding {
+    public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+        try JSONDecoder().decode(type, from: data)
+    }
+
+    public static func encode<T: Encodable>(_ value: T) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        return try encoder.encode(value)
+    }
+}

@@ -51,8 +51,8 @@ where Wrapped == String {
 
 /// An enumeration that stays open: a value the server adds later decodes, keeps its raw value
 /// and encodes back unchanged. Generated enums are structs with one static member per known value.
-public protocol OpenEnum: RawRepresentable, Codable, Hashable, Sendable
-where RawValue: Codable & Hashable & Sendable {
+public protocol OpenEnum: RawRepresentable, Codable, Hashable, Sendable, ParameterValue
+where RawValue: Codable & Hashable & Sendable & ParameterValue {
     init(rawValue: RawValue)
     /// The values the document declared, in its order.
     static var knownValues: [Self] { get }

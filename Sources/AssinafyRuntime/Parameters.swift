@@ -14,7 +14,7 @@ extension Float: ParameterValue { public var parameterText: String { String(self
 extension Bool: ParameterValue { public var parameterText: String { self ? "true" : "false" } }
 extension Date: ParameterValue { public var parameterText: String { RFC3339.format(self) } }
 extension CalendarDate: ParameterValue { public var parameterText: String { description } }
-extension OpenEnum where RawValue: ParameterValue {
+extension OpenEnum {
     public var parameterText: String { rawValue.parameterText }
 }
 

@@ -1,2 +1,4 @@
+import Foundation
 import GeneratorCore
-print("assinafy-generator")
+
+exit(GeneratorCommand.run(Array(CommandLine.arguments.dropFirst())))

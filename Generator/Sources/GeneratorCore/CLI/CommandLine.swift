@@ -1,0 +1,137 @@
+import Foundation
+
+/// The `assinafy-generator` command line, kept in the library so tests can drive it.
+public enum GeneratorCommand {
+    public static let usage = """
+        usage: assinafy-generator <command> [options]
+
+        commands:
+          check    --spec FILE                      read and resolve a document, print diagnostics
+          generate --spec FILE --output DIR [--module NAME] [--names FILE] [--extra FILE]
+                                                    write Swift sources for the document
+          diff     OLD NEW [--format markdown|json] [--fail-on breaking] [--swift]
+                                                    compare two documents by contract
+          coverage [--spec FILE] [--sources DIR] [--overlay DIR] [--names FILE]
+                                                    which operations the overlay reaches
+        """
+
+    /// Runs a command; returns the process exit code. Output goes through the given sinks.
+    public static func run(
+        _ arguments: [String], out: (String) -> Void = { print($0) },
+        err: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+    ) -> Int32 {
+        guard let command = arguments.first else {
+            err(usage)
+            return 64
+        }
+        var options = Options(Array(arguments.dropFirst()))
+        do {
+            switch command {
+            case "check": return try check(&options, out: out, err: err)
+            case "generate": return try generate(&options, out: out, err: err)
+            case "help", "--help", "-h":
+                out(usage)
+                return 0
+            default:
+                err("unknown command '\(command)'\n\(usage)")
+                return 64
+            }
+        } catch let error as UsageError {
+            err("error: \(error.message)\n\(usage)")
+            return 64
+        } catch let failure as GeneratorPipeline.Failure {
+            err(failure.description)
+            return 1
+        } catch let error as ParseError {
+            err(error.description)
+            return 1
+        } catch {
+            err("error: \(error)")
+            return 1
+        }
+    }
+
+    static func check(_ options: inout Options, out: (String) -> Void, err: (String) -> Void) throws -> Int32 {
+        let spec = try options.required("--spec")
+        try options.finish()
+        let root = try DocumentReader.read(contentsOf: spec)
+        let (document, diagnostics) = DocumentLoader.load(root)
+        for diagnostic in diagnostics { err(diagnostic.formatted(file: spec)) }
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        let warnings = diagnostics.count - errors
+        out(
+            "\(document?.operations.count ?? 0) operations, \(document?.schemas.count ?? 0) schemas, "
+                + "\(warnings) warnings, \(errors) errors")
+        return errors == 0 ? 0 : 1
+    }
+
+    static func generate(_ options: inout Options, out: (String) -> Void, err: (String) -> Void) throws -> Int32 {
+        let spec = try options.required("--spec")
+        let output = try options.required("--output")
+        let module = options.value("--module") ?? "AssinafyAPI"
+        let namesPath = options.value("--names")
+        let extras = options.values("--extra")
+        try options.finish()
+        let names = try namesPath.map(GeneratorPipeline.readNames) ?? [:]
+        let result = try GeneratorPipeline.generate(specPath: spec, moduleName: module, names: names, extraPaths: extras)
+        for diagnostic in result.diagnostics { err(diagnostic.formatted(file: spec)) }
+        try GeneratorPipeline.write(result.files, to: output)
+        let lines = result.files.reduce(0) { $0 + $1.contents.reduce(0) { $1 == "\n" ? $0 + 1 : $0 } }
+        out("generated \(result.files.count) files, \(lines) lines, \(result.operationCount) operations, \(result.schemaCount) schemas → \(output)")
+        return 0
+    }
+}
+
+struct UsageError: Error {
+    var message: String
+}
+
+/// `--name value` options, checked so a typo is an error rather than silently ignored.
+struct Options {
+    private var remaining: [String]
+    private(set) var positional: [String] = []
+
+    init(_ arguments: [String]) {
+        remaining = []
+        var iterator = arguments.makeIterator()
+        while let argument = iterator.next() {
+            if argument.hasPrefix("--") {
+                remaining.append(argument)
+            } else if let last = remaining.last, last.hasPrefix("--"), !Options.flags.contains(last) {
+                remaining.append(argument)
+            } else {
+                positional.append(argument)
+            }
+        }
+    }
+
+    static let flags: Set<String> = ["--swift"]
+
+    mutating func value(_ name: String) -> String? {
+        guard let index = remaining.firstIndex(of: name), index + 1 < remaining.count else { return nil }
+        let value = remaining[index + 1]
+        remaining.removeSubrange(index...(index + 1))
+        return value
+    }
+
+    mutating func values(_ name: String) -> [String] {
+        var result: [String] = []
+        while let value = value(name) { result.append(value) }
+        return result
+    }
+
+    mutating func flag(_ name: String) -> Bool {
+        guard let index = remaining.firstIndex(of: name) else { return false }
+        remaining.remove(at: index)
+        return true
+    }
+
+    mutating func required(_ name: String) throws -> String {
+        guard let value = value(name) else { throw UsageError(message: "missing \(name)") }
+        return value
+    }
+
+    func finish() throws {
+        if let unknown = remaining.first { throw UsageError(message: "unknown option '\(unknown)'") }
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// The generator as one call: read → load (resolve) → translate → render. Each stage is usable
+/// alone; this only strings them together and gathers diagnostics.
+public enum GeneratorPipeline {
+    public struct Output: Sendable {
+        public var files: [(name: String, contents: String)]
+        public var diagnostics: [Diagnostic]
+        public var operationCount: Int
+        public var schemaCount: Int
+    }
+
+    public struct Failure: Error, CustomStringConvertible {
+        public var diagnostics: [Diagnostic]
+        public var file: String
+        public var description: String {
+            diagnostics.filter { $0.severity == .error }.map { $0.formatted(file: file) }.joined(separator: "\n")
+        }
+    }
+
+    /// Reads and resolves a document; merges `extra` documents' paths and schemas in (used for
+    /// descriptions of routes the published contract omits).
+    public static func load(specPath: String, extraPaths: [String] = []) throws -> (OpenAPIDocument, [Diagnostic], Set<String>) {
+        let root = try DocumentReader.read(contentsOf: specPath)
+        let (document, diagnostics) = DocumentLoader.load(root)
+        guard var document else { throw Failure(diagnostics: diagnostics, file: specPath) }
+        var all = diagnostics
+        var extraIds = Set<String>()
+        for path in extraPaths {
+            let extraRoot = try DocumentReader.read(contentsOf: path)
+            let (extra, extraDiagnostics) = DocumentLoader.load(extraRoot)
+            all += extraDiagnostics
+            guard let extra else { throw Failure(diagnostics: extraDiagnostics, file: path) }
+            extraIds.formUnion(extra.operations.compactMap(\.operationId))
+            document.operations += extra.operations
+            for schema in extra.schemas where document.schema(named: schema.name) == nil {
+                document.schemas.append(schema)
+            }
+        }
+        return (document, all, extraIds)
+    }
+
+    public static func generate(
+        specPath: String, moduleName: String, names: [String: String], extraPaths: [String] = []
+    ) throws -> Output {
+        let (document, loadDiagnostics, extraIds) = try load(specPath: specPath, extraPaths: extraPaths)
+        let sourceName = ([specPath] + extraPaths).map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: " + ")
+        let options = Translator.Options(
+            moduleName: moduleName, sourceName: sourceName, names: names, unpublishedOperationIds: extraIds)
+        let (module, translateDiagnostics) = Translator.translate(document, options: options)
+        return Output(
+            files: FileLayout.render(module), diagnostics: loadDiagnostics + translateDiagnostics,
+            operationCount: document.operations.count, schemaCount: document.schemas.count)
+    }
+
+    /// The name map file: a YAML (or JSON) mapping `operationId: swiftName`.
+    public static func readNames(_ path: String) throws -> [String: String] {
+        let root = try DocumentReader.read(contentsOf: path)
+        var names: [String: String] = [:]
+        for entry in root.entries ?? [] {
+            if let name = entry.value.string { names[entry.key] = name }
+        }
+        return names
+    }
+
+    /// Writes `files` into `directory`, removing generated files that are no longer produced and
+    /// leaving anything else alone. Unchanged files are not rewritten.
+    public static func write(_ files: [(name: String, contents: String)], to directory: String) throws {
+        let manager = FileManager.default
+        try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let produced = Set(files.map(\.name))
+        for existing in try manager.contentsOfDirectory(atPath: directory) where existing.hasSuffix(".swift") {
+            guard !produced.contains(existing) else { continue }
+            let path = (directory as NSString).appendingPathComponent(existing)
+            if let text = try? String(contentsOfFile: path, encoding: .utf8), text.hasPrefix(FileLayout.headerMarker) {
+                try manager.removeItem(atPath: path)
+            }
+        }
+        for file in files {
+            let path = (directory as NSString).appendingPathComponent(file.name)
+            if let current = try? String(contentsOfFile: path, encoding: .utf8), current == file.contents { continue }
+            try Data(file.contents.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        }
+    }
+}

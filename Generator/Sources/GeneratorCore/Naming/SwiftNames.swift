@@ -1,0 +1,143 @@
+/// The one naming policy: every Swift identifier the generator writes comes from here.
+public enum SwiftNames {
+    static let keywords: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init",
+        "inout", "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public",
+        "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue",
+        "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return",
+        "throw", "switch", "where", "while", "as", "Any", "false", "is", "nil", "self", "Self", "super",
+        "throws", "true", "try", "_", "await", "async", "consume", "copy", "discard", "each", "borrowing",
+        "consuming", "some", "any", "Type", "Protocol",
+    ]
+
+    /// Type names that would shadow what generated code itself uses.
+    static let reservedTypeNames: Set<String> = [
+        "String", "Int", "Int32", "Int64", "Double", "Float", "Bool", "Data", "Date", "URL", "UUID", "Decimal",
+        "Error", "Result", "Optional", "Array", "Dictionary", "Set", "Never", "Void", "Any", "AnyObject",
+        "Codable", "Decodable", "Encodable", "Hashable", "Equatable", "Sendable", "Decoder", "Encoder",
+        "CodingKey", "Character", "Substring", "Task", "Type", "Protocol", "Self", "Foundation",
+        "JSONValue", "JSONObject", "APIRequest", "APIResponse", "HTTPResponse", "HTTPHeaders", "HTTPMethod",
+        "RequestBody", "RequestPath", "RequestCredential", "CredentialClass", "QueryItem", "MultipartPart",
+        "MultipartFile", "DynamicCodingKey", "Nullable", "OpenEnum", "CalendarDate", "DateTime", "Indirect",
+        "JSONCoding", "HTTPClientProtocol", "ResponseKind", "ErrorPayloads", "ParameterValue", "ArrayStyle",
+        "AssinafyRuntime", "DateTimeCoding",
+    ]
+
+    /// Splits `snake_case`, `kebab-case`, `dotted.names`, `camelCase`, `PascalCase` and `HTTPServer`
+    /// into words, keeping runs of capitals (acronyms) together.
+    public static func words(_ raw: String) -> [String] {
+        var words: [String] = []
+        var current: [Character] = []
+        let characters = Array(raw)
+        func flush() {
+            if !current.isEmpty { words.append(String(current)) }
+            current = []
+        }
+        for (index, character) in characters.enumerated() {
+            guard character.isLetter || character.isNumber, character.isASCII || character.isLetter else {
+                flush()
+                continue
+            }
+            if let previous = current.last {
+                let next = index + 1 < characters.count ? characters[index + 1] : nil
+                let startsWord =
+                    (character.isUppercase && previous.isLowercase)
+                    || (character.isUppercase && previous.isUppercase && (next?.isLowercase ?? false))
+                    || (character.isLetter && previous.isNumber && character.isUppercase)
+                if startsWord { flush() }
+            }
+            current.append(character)
+        }
+        flush()
+        return words
+    }
+
+    /// `account_id` → `AccountId`; `OAuthTokenRequest` stays; `2fa-status` → `_2faStatus`;
+    /// a name the generated code itself needs (`Data`, `Error`) gets a `Model` suffix.
+    public static func typeName(_ raw: String) -> String {
+        let name = safeStart(pascalCase(raw))
+        return reservedTypeNames.contains(name) ? name + "Model" : name
+    }
+
+    /// The words of `raw`, capitalised and joined: for composing names (`Document` + `Data`).
+    public static func pascalCase(_ raw: String) -> String {
+        let joined = words(raw).map(capitalizeFirst).joined()
+        return joined.isEmpty ? "Value" : joined
+    }
+
+    /// `account_id` → `accountId`; `URL` → `url`; `per-page` → `perPage`; `default` → `` `default` ``.
+    public static func memberName(_ raw: String) -> String {
+        let parts = words(raw)
+        guard let first = parts.first else { return "_value" }
+        let head = first.allSatisfy { $0.isUppercase || $0.isNumber } ? first.lowercased() : lowerFirst(first)
+        let name = safeStart(head + parts.dropFirst().map(capitalizeFirst).joined())
+        return escaped(name)
+    }
+
+    /// An enum case name for a raw value: `metadata_ready` → `metadataReady`, `""` → `empty`,
+    /// `-1` → `minus1`, `+` → `plus`.
+    public static func caseName(_ raw: String) -> String {
+        if raw.isEmpty { return "empty" }
+        var text = raw
+        if text.hasPrefix("-") { text = "minus_" + text.dropFirst() }
+        if text.hasPrefix("+") { text = "plus_" + text.dropFirst() }
+        if words(text).isEmpty {
+            let spelled = text.unicodeScalars.map { "u\(String($0.value, radix: 16))" }.joined(separator: "_")
+            return memberName(spelled)
+        }
+        return memberName(text)
+    }
+
+    /// Backticks around keywords; leaves other names alone.
+    public static func escaped(_ name: String) -> String {
+        keywords.contains(name) ? "`\(name)`" : name
+    }
+
+    /// The name without backticks (for building derived names).
+    public static func bare(_ name: String) -> String {
+        name.hasPrefix("`") ? String(name.dropFirst().dropLast()) : name
+    }
+
+    static func capitalizeFirst(_ word: String) -> String {
+        guard let first = word.first else { return word }
+        return first.uppercased() + word.dropFirst()
+    }
+
+    static func lowerFirst(_ word: String) -> String {
+        guard let first = word.first else { return word }
+        // `OAuth` → `oAuth` reads badly: lower the whole leading capital run but its last letter
+        // when followed by lowercase (`OAuthToken` → `oauthToken`).
+        let characters = Array(word)
+        var index = 0
+        while index < characters.count, characters[index].isUppercase { index += 1 }
+        if index <= 1 { return first.lowercased() + word.dropFirst() }
+        if index == characters.count { return word.lowercased() }
+        let run = index - 1
+        return String(characters[0..<run]).lowercased() + String(characters[run...])
+    }
+
+    static func safeStart(_ name: String) -> String {
+        guard let first = name.first else { return "_" }
+        return first.isNumber ? "_" + name : name
+    }
+
+    /// Makes names unique in a scope, in the order they are asked for (deterministic).
+    public struct Scope: Sendable {
+        private var used: Set<String>
+        public init(reserved: Set<String> = []) { used = reserved }
+
+        public mutating func claim(_ name: String) -> String {
+            let base = bare(name)
+            var candidate = base
+            var counter = 2
+            while used.contains(candidate) {
+                candidate = base + String(counter)
+                counter += 1
+            }
+            used.insert(candidate)
+            return name.hasPrefix("`") && candidate == base ? name : escaped(candidate)
+        }
+
+        public func contains(_ name: String) -> Bool { used.contains(bare(name)) }
+    }
+}

@@ -1,0 +1,217 @@
+/// Declarations → Swift source.
+enum ModelRenderer {
+    static func render(_ declaration: Declaration, into writer: inout SwiftWriter) {
+        switch declaration {
+        case .structure(let decl): renderStruct(decl, into: &writer)
+        case .openEnum(let decl): renderEnum(decl, into: &writer)
+        case .union(let decl): renderUnion(decl, into: &writer)
+        case .alias(let name, let type, let docs):
+            writer.docs(docs)
+            writer.line("public typealias \(name) = \(type.rendered)")
+        }
+    }
+
+    // MARK: Structs
+
+    static func renderStruct(_ decl: StructDecl, into writer: inout SwiftWriter) {
+        writer.docs(decl.docs)
+        if decl.deprecated { writer.line("@available(*, deprecated)") }
+        let generics = decl.genericParameters.isEmpty
+            ? "" : "<" + decl.genericParameters.map { "\($0): Codable & Hashable & Sendable" }.joined(separator: ", ") + ">"
+        writer.block("public struct \(decl.name)\(generics): Codable, Hashable, Sendable") { w in
+            for property in decl.properties {
+                w.docs(property.docs)
+                if property.deprecated { w.line("@available(*, deprecated)") }
+                if property.isBoxed {
+                    w.line("public var \(property.swiftName): \(property.declaredType.rendered) { _\(SwiftNames.bare(property.swiftName))\(property.isOptional ? "?" : "").value }")
+                    w.line("private let _\(SwiftNames.bare(property.swiftName)): \(boxedType(property).rendered)")
+                } else {
+                    w.line("public let \(property.swiftName): \(storedType(property).rendered)")
+                }
+            }
+            if let extras = extrasType(decl) {
+                w.line("/// Members this version of the SDK does not name, kept so nothing sent is lost.")
+                w.line("public let additionalFields: \(extras.rendered)")
+            }
+            w.line()
+            renderInitializer(decl, into: &w)
+            w.line()
+            renderDecoder(decl, into: &w)
+            w.line()
+            renderEncoder(decl, into: &w)
+            if decl.keepsAdditionalFields {
+                w.line()
+                let keys = decl.properties.map { swiftLiteral($0.wireName) }.joined(separator: ", ")
+                // Generic types cannot have stored statics.
+                let storage = decl.genericParameters.isEmpty ? "let knownKeys: Set<String> =" : "var knownKeys: Set<String> {"
+                let close = decl.genericParameters.isEmpty ? "" : " }"
+                w.line("private static \(storage) [\(keys)]\(close)")
+            }
+        }
+    }
+
+    static func extrasType(_ decl: StructDecl) -> SwiftType? {
+        guard decl.keepsAdditionalFields else { return nil }
+        return decl.additionalFieldsType ?? .named("JSONObject")
+    }
+
+    static func storedType(_ property: PropertyDecl) -> SwiftType {
+        property.constValue != nil ? .named("String") : property.declaredType
+    }
+
+    static func boxedType(_ property: PropertyDecl) -> SwiftType {
+        property.isOptional ? .optional(.generic("Indirect", [property.type])) : .generic("Indirect", [property.type])
+    }
+
+    private static func renderInitializer(_ decl: StructDecl, into writer: inout SwiftWriter) {
+        let settable = decl.properties.filter { $0.constValue == nil }
+        var arguments = settable.map { property -> String in
+            let label = SwiftNames.bare(property.swiftName)
+            let escapedLabel = SwiftNames.escaped(label)
+            return "\(escapedLabel): \(property.declaredType.rendered)\(property.isOptional ? " = nil" : "")"
+        }
+        if let extras = extrasType(decl) {
+            arguments.append("additionalFields: \(extras.rendered) = [:]")
+        }
+        if arguments.isEmpty {
+            writer.line("public init() {")
+        } else {
+            writer.line("public init(")
+            writer.indent { w in
+                for (index, argument) in arguments.enumerated() {
+                    w.line(argument + (index == arguments.count - 1 ? "" : ","))
+                }
+            }
+            writer.line(") {")
+        }
+        writer.indent { w in
+            for property in decl.properties {
+                let name = SwiftNames.bare(property.swiftName)
+                if let constant = property.constValue {
+                    w.line("self.\(name) = \(swiftLiteral(constant))")
+                } else if property.isBoxed {
+                    let value = property.isOptional ? "\(property.swiftName).map(Indirect.init)" : "Indirect(\(property.swiftName))"
+                    w.line("self._\(name) = \(value)")
+                } else {
+                    w.line("self.\(name) = \(property.swiftName)")
+                }
+            }
+            if extrasType(decl) != nil { w.line("self.additionalFields = additionalFields") }
+        }
+        writer.line("}")
+    }
+
+    private static func renderDecoder(_ decl: StructDecl, into writer: inout SwiftWriter) {
+        writer.block("public init(from decoder: any Decoder) throws") { w in
+            w.line("let container = try decoder.container(keyedBy: DynamicCodingKey.self)")
+            for property in decl.properties {
+                let key = swiftLiteral(property.wireName)
+                let target = property.isBoxed ? "_" + SwiftNames.bare(property.swiftName) : SwiftNames.bare(property.swiftName)
+                let presence = property.isOptional ? "IfPresent" : ""
+                let expression: String
+                if let constant = property.constValue {
+                    expression = "try container.decodeConstant\(presence)(\(swiftLiteral(constant)), forKey: \(key))"
+                } else if property.type.isDate {
+                    expression = "try container.decodeDateTime\(presence)(forKey: \(key))"
+                } else if case .nullable(let inner) = property.type {
+                    expression = "try container.decodeNullableIfPresent(\(inner.rendered).self, forKey: \(key))"
+                } else if property.isBoxed {
+                    expression = "try container.decode\(presence)(Indirect<\(property.type.rendered)>.self, forKey: \(key))"
+                } else {
+                    expression = "try container.decode\(presence)(\(property.type.rendered).self, forKey: \(key))"
+                }
+                w.line("\(target) = \(expression)")
+            }
+            if let extras = extrasType(decl) {
+                let method = extras == .named("JSONObject") ? "decodeAdditionalFields" : "decodeAdditionalMembers"
+                w.line("additionalFields = try container.\(method)(excluding: Self.knownKeys)")
+            }
+        }
+    }
+
+    private static func renderEncoder(_ decl: StructDecl, into writer: inout SwiftWriter) {
+        writer.block("public func encode(to encoder: any Encoder) throws") { w in
+            w.line("var container = encoder.container(keyedBy: DynamicCodingKey.self)")
+            for property in decl.properties {
+                let key = swiftLiteral(property.wireName)
+                let value = property.isBoxed ? "_" + SwiftNames.bare(property.swiftName) : property.swiftName
+                let presence = property.isOptional ? "IfPresent" : ""
+                if property.type.isDate {
+                    w.line("try container.encodeDateTime\(presence)(\(value), forKey: \(key))")
+                } else {
+                    w.line("try container.encode\(presence)(\(value), forKey: \(key))")
+                }
+            }
+            if let extras = extrasType(decl) {
+                let method = extras == .named("JSONObject") ? "encodeAdditionalFields" : "encodeAdditionalMembers"
+                w.line("try container.\(method)(additionalFields)")
+            }
+        }
+    }
+
+    // MARK: Enums
+
+    static func renderEnum(_ decl: EnumDecl, into writer: inout SwiftWriter) {
+        writer.docs(decl.docs)
+        if decl.deprecated { writer.line("@available(*, deprecated)") }
+        let literal = decl.rawType == "String" ? "ExpressibleByStringLiteral" : "ExpressibleByIntegerLiteral"
+        writer.block("public struct \(decl.name): OpenEnum, \(literal)") { w in
+            w.line("public let rawValue: \(decl.rawType)")
+            w.line("public init(rawValue: \(decl.rawType)) { self.rawValue = rawValue }")
+            if decl.rawType == "String" {
+                w.line("public init(stringLiteral value: String) { rawValue = value }")
+            } else {
+                w.line("public init(integerLiteral value: Int) { rawValue = value }")
+            }
+            w.line()
+            for (name, raw) in decl.cases {
+                let value = decl.rawType == "String" ? swiftLiteral(raw) : raw
+                w.line("public static let \(name) = Self(rawValue: \(value))")
+            }
+            w.line("public static let knownValues: [Self] = [\(decl.cases.map { "." + SwiftNames.bare($0.name) }.joined(separator: ", "))]")
+        }
+    }
+
+    // MARK: Unions
+
+    static func renderUnion(_ decl: UnionDecl, into writer: inout SwiftWriter) {
+        writer.docs(decl.docs)
+        if decl.deprecated { writer.line("@available(*, deprecated)") }
+        let indirect = decl.isIndirect ? "indirect " : ""
+        writer.block("public \(indirect)enum \(decl.name): Codable, Hashable, Sendable") { w in
+            for member in decl.members { w.line("case \(member.caseName)(\(member.type.rendered))") }
+            w.line("/// A value matching no member this version of the SDK knows, kept as sent.")
+            w.line("case unknown(JSONValue)")
+            w.line()
+            w.block("public init(from decoder: any Decoder) throws") { w in
+                if let discriminator = decl.discriminator {
+                    w.line("let container = try? decoder.container(keyedBy: DynamicCodingKey.self)")
+                    w.block("switch try container?.decodeIfPresent(String.self, forKey: \(swiftLiteral(discriminator)))") { w in
+                        for member in decl.members where !member.discriminatorValues.isEmpty {
+                            let values = member.discriminatorValues.map(swiftLiteral).joined(separator: ", ")
+                            w.line("case \(values): self = .\(SwiftNames.bare(member.caseName))(try \(member.type.rendered)(from: decoder))")
+                        }
+                        w.line("default: self = .unknown(try JSONValue(from: decoder))")
+                    }
+                } else {
+                    for member in decl.members {
+                        w.line("if let value = try? \(member.type.rendered)(from: decoder) {")
+                        w.indent { $0.line("self = .\(SwiftNames.bare(member.caseName))(value)") }
+                        w.indent { $0.line("return") }
+                        w.line("}")
+                    }
+                    w.line("self = .unknown(try JSONValue(from: decoder))")
+                }
+            }
+            w.line()
+            w.block("public func encode(to encoder: any Encoder) throws") { w in
+                w.block("switch self") { w in
+                    for member in decl.members {
+                        w.line("case .\(SwiftNames.bare(member.caseName))(let value): try value.encode(to: encoder)")
+                    }
+                    w.line("case .unknown(let value): try value.encode(to: encoder)")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,236 @@
+/// Operation groups → one `public struct <Tag>API` per tag.
+enum OperationRenderer {
+    static func render(group: String, operations: [OperationDecl], into writer: inout SwiftWriter) {
+        writer.line("/// The operations tagged `\(group.hasSuffix("API") ? String(group.dropLast(3)) : group)`.")
+        writer.block("public struct \(group): Sendable") { w in
+            w.line("public let client: any HTTPClientProtocol")
+            w.line()
+            w.line("public init(client: any HTTPClientProtocol) { self.client = client }")
+            for operation in operations {
+                w.line()
+                renderOperation(operation, into: &w)
+            }
+        }
+    }
+
+    static func returnType(_ operation: OperationDecl) -> SwiftType {
+        .generic("APIResponse", [operation.successType ?? .named("Void")])
+    }
+
+    static func arguments(_ operation: OperationDecl) -> [(label: String, type: String, required: Bool)] {
+        var result: [(String, String, Bool)] = []
+        let path = operation.parameters.filter { $0.location == .path }
+        let required = operation.parameters.filter { $0.location != .path && $0.required }
+        let optional = operation.parameters.filter { $0.location != .path && !$0.required }
+        func add(_ parameter: ParameterDecl) {
+            result.append((parameter.swiftName, parameter.type.rendered + (parameter.required ? "" : "? = nil"), parameter.required))
+        }
+        path.forEach(add)
+        if case .signerAccessCode(let name) = operation.credential { result.append((name, "String", true)) }
+        required.forEach(add)
+        switch operation.body {
+        case .json(let type, _, let isRequired)?:
+            result.append((operation.bodyParameterName, type.rendered + (isRequired ? "" : "? = nil"), isRequired))
+        case .raw(_, let isRequired)?:
+            result.append((operation.bodyParameterName, "Data" + (isRequired ? "" : "? = nil"), isRequired))
+        case .multipart(let fields, _)?, .form(let fields, _)?:
+            for field in fields.sorted(by: { $0.parameter.required && !$1.parameter.required }) { add(field.parameter) }
+        case nil:
+            break
+        }
+        optional.forEach(add)
+        return result
+    }
+
+    static func renderOperation(_ operation: OperationDecl, into writer: inout SwiftWriter) {
+        var docs: [String] = []
+        if let summary = operation.summary { docs += DocText.paragraph(summary) }
+        let description = DocText.paragraph(operation.description)
+        if !description.isEmpty && description != docs {
+            if !docs.isEmpty { docs.append("") }
+            docs += description
+        }
+        if !docs.isEmpty { docs.append("") }
+        docs.append("`\(operation.method) \(operation.path)` · credential: \(operation.credential.className)")
+        if operation.unpublished {
+            docs.append("")
+            docs.append("- Note: Unpublished: described in openapi-unpublished.yaml, not in the published contract.")
+        }
+        let documented = operation.parameters.filter { !($0.docs ?? "").isEmpty }
+        if !documented.isEmpty {
+            docs.append("")
+            docs.append("- Parameters:")
+            for parameter in documented { docs.append("  - \(SwiftNames.bare(parameter.swiftName)): \(parameter.docs ?? "")") }
+        }
+        writer.docs(docs)
+        if operation.deprecated { writer.line("@available(*, deprecated)") }
+        writer.line("@discardableResult")
+        let signature = arguments(operation).map { "\($0.label): \($0.type)" }
+        let head = "public func \(operation.swiftName)("
+        let tail = ") async throws -> \(returnType(operation).rendered) {"
+        if (head + signature.joined(separator: ", ") + tail).count <= 100 {
+            writer.line(head + signature.joined(separator: ", ") + tail)
+        } else {
+            writer.line(head)
+            writer.indent { w in
+                for (index, argument) in signature.enumerated() {
+                    w.line(argument + (index == signature.count - 1 ? "" : ","))
+                }
+            }
+            writer.line(tail)
+        }
+        writer.indent { w in renderBody(operation, into: &w) }
+        writer.line("}")
+    }
+
+    private static func renderBody(_ operation: OperationDecl, into writer: inout SwiftWriter) {
+        var statements: [String] = []
+        for parameter in operation.parameters where parameter.location == .query {
+            statements.append(queryStatement(parameter, target: "request.query"))
+        }
+        for parameter in operation.parameters where parameter.location == .header {
+            statements.append("request.headers.add(\(swiftLiteral(parameter.wireName)), \(parameter.swiftName))")
+        }
+        let cookies = operation.parameters.filter { $0.location == .cookie }
+        for parameter in cookies {
+            let value = "\(swiftLiteral(parameter.wireName + "=")) + \(parameter.swiftName).parameterText"
+            statements.append(
+                parameter.required
+                    ? "request.headers.add(\"Cookie\", \(value))"
+                    : "if let \(parameter.swiftName) { request.headers.add(\"Cookie\", \(value)) }")
+        }
+        statements += bodyStatements(operation)
+        if operation.successIsBinary {
+            statements.append("request.responseKind = .binary")
+        } else if operation.successType == nil {
+            statements.append("request.responseKind = .empty")
+        }
+        if !operation.errorTypes.isEmpty {
+            let entries = operation.errorTypes.map { "\(swiftLiteral($0.code)): .decoding(\($0.type.rendered).self)" }
+            let single = "request.errorPayload = ErrorPayloads.decoder([\(entries.joined(separator: ", "))])"
+            if single.count <= 92 {
+                statements.append(single)
+            } else {
+                statements.append("request.errorPayload = ErrorPayloads.decoder([")
+                statements += entries.enumerated().map { "    " + $0.element + ($0.offset == entries.count - 1 ? "," : ",") }
+                statements.append("])")
+            }
+        }
+        let credential: String
+        switch operation.credential {
+        case .account: credential = ".account"
+        case .none: credential = ".none"
+        case .signerAccessCode(let name): credential = ".signerAccessCode(\(name))"
+        }
+        writer.line("\(statements.isEmpty ? "let" : "var") request = APIRequest(")
+        writer.indent { w in
+            w.line("operationName: \(swiftLiteral(SwiftNames.bare(operation.swiftName))), method: .\(operation.method.lowercased()),")
+            w.line("pathTemplate: \(swiftLiteral(operation.path)),")
+            w.line("path: \(pathExpression(operation)), credential: \(credential))")
+        }
+        for statement in statements { writer.line(statement) }
+        let send = "try await client.send(request)"
+        if operation.successIsBinary {
+            writer.line("return \(send).data()")
+        } else if let type = operation.successType {
+            writer.line("return \(send).decode(\(type.rendered).self)")
+        } else {
+            writer.line("return \(send).empty()")
+        }
+    }
+
+    static func queryStatement(_ parameter: ParameterDecl, target: String) -> String {
+        if case .array = parameter.type, let style = parameter.arrayStyle, style != "exploded" {
+            return "\(target).add(\(swiftLiteral(parameter.wireName)), \(parameter.swiftName), style: .\(style))"
+        }
+        return "\(target).add(\(swiftLiteral(parameter.wireName)), \(parameter.swiftName))"
+    }
+
+    private static func bodyStatements(_ operation: OperationDecl) -> [String] {
+        let body = operation.bodyParameterName
+        switch operation.body {
+        case .json(_, let contentType, let required)?:
+            let typeArgument = contentType == "application/json" ? "" : ", contentType: \(swiftLiteral(contentType))"
+            return required
+                ? ["request.body = try .encoding(\(body)\(typeArgument))"]
+                : ["if let \(body) { request.body = try .encoding(\(body)\(typeArgument)) }"]
+        case .raw(let contentType, let required)?:
+            let value = ".raw(\(body), contentType: \(swiftLiteral(contentType)))"
+            return required ? ["request.body = \(value)"] : ["if let \(body) { request.body = \(value) }"]
+        case .form(let fields, _)?:
+            var lines = ["var form: [QueryItem] = []"]
+            for field in fields {
+                if field.kind == .json {
+                    let name = field.parameter.swiftName
+                    let encode = "String(decoding: try JSONCoding.encode(\(name)), as: UTF8.self)"
+                    lines.append(
+                        field.parameter.required
+                            ? "form.add(\(swiftLiteral(field.parameter.wireName)), \(encode))"
+                            : "if let \(name) { form.add(\(swiftLiteral(field.parameter.wireName)), \(encode)) }")
+                } else {
+                    lines.append(queryStatement(field.parameter, target: "form"))
+                }
+            }
+            return lines + ["request.body = .form(form)"]
+        case .multipart(let fields, _)?:
+            var lines = ["var parts: [MultipartPart] = []"]
+            for field in fields { lines.append(multipartStatement(field)) }
+            return lines + ["request.body = .multipart(parts)"]
+        case nil:
+            return []
+        }
+    }
+
+    private static func multipartStatement(_ field: FormField) -> String {
+        let name = field.parameter.swiftName
+        let wire = swiftLiteral(field.parameter.wireName)
+        let append: String
+        switch field.kind {
+        case .file:
+            let type = field.contentType.map { ", defaultContentType: \(swiftLiteral($0))" } ?? ""
+            append = "parts.append(\(name).part(named: \(wire)\(type)))"
+        case .json:
+            append = "parts.append(try .json(\(wire), \(name)))"
+        case .text:
+            if case .array = field.parameter.type {
+                return field.parameter.required
+                    ? "for value in \(name) { parts.append(.field(\(wire), value.parameterText)) }"
+                    : "for value in \(name) ?? [] { parts.append(.field(\(wire), value.parameterText)) }"
+            }
+            append = "parts.append(.field(\(wire), \(name).parameterText))"
+        }
+        return field.parameter.required ? append : "if let \(name) { \(append) }"
+    }
+
+    /// `"/v1/accounts/\(accountId)/documents"`: path parameters percent-encoded by `RequestPath`.
+    static func pathExpression(_ operation: OperationDecl) -> String {
+        var result = ""
+        var name: String?
+        for character in operation.path {
+            if character == "{" {
+                name = ""
+            } else if character == "}", let current = name {
+                if let parameter = operation.parameters.first(where: { $0.location == .path && $0.wireName == current }) {
+                    result += "\\(" + interpolation(parameter) + ")"
+                } else {
+                    result += "{\(current)}"
+                }
+                name = nil
+            } else if name != nil {
+                name?.append(character)
+            } else {
+                result += String(character) == "\"" ? "\\\"" : String(character) == "\\" ? "\\\\" : String(character)
+            }
+        }
+        return "\"" + result + "\""
+    }
+
+    private static func interpolation(_ parameter: ParameterDecl) -> String {
+        switch parameter.type {
+        case .array: return "\(parameter.swiftName).map(\\.parameterText).joined(separator: \",\")"
+        case .named(let name) where ["Bool", "Double", "Float", "DateTime", "CalendarDate", "Date"].contains(name):
+            return "\(parameter.swiftName).parameterText"
+        default: return parameter.swiftName
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+
+/// A finding about the input document, located by JSON pointer and, when known, line:column.
+public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
+    public enum Severity: String, Sendable, Hashable, Comparable {
+        /// Generation can go on (e.g. `items: []` read as any value, an unknown format).
+        case warning
+        /// Generation cannot go on (e.g. an unresolvable `$ref`, a malformed document).
+        case error
+
+        public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs == .warning && rhs == .error }
+    }
+
+    public var severity: Severity
+    public var message: String
+    public var pointer: String
+    public var location: SourceLocation?
+
+    public init(_ severity: Severity, _ message: String, pointer: String, location: SourceLocation? = nil) {
+        self.severity = severity
+        self.message = message
+        self.pointer = pointer
+        self.location = location
+    }
+
+    /// `file:line:col: warning: message (at #/pointer)`, the form editors understand.
+    public func formatted(file: String) -> String {
+        let place = location.map { "\(file):\($0.line):\($0.column): " } ?? "\(file): "
+        return "\(place)\(severity.rawValue): \(message) (at \(pointer))"
+    }
+
+    public var description: String { formatted(file: "<input>") }
+}
+
+/// Collects diagnostics while a stage runs; stages never throw on the first problem.
+public struct Diagnostics: Sendable {
+    public private(set) var items: [Diagnostic] = []
+    public init() {}
+
+    public mutating func warn(_ message: String, at pointer: JSONPointer, _ node: Node? = nil) {
+        items.append(Diagnostic(.warning, message, pointer: pointer.description, location: node?.location))
+    }
+    public mutating func error(_ message: String, at pointer: JSONPointer, _ node: Node? = nil) {
+        items.append(Diagnostic(.error, message, pointer: pointer.description, location: node?.location))
+    }
+    public mutating func append(contentsOf other: [Diagnostic]) { items.append(contentsOf: other) }
+
+    public var errors: [Diagnostic] { items.filter { $0.severity == .error } }
+    public var warnings: [Diagnostic] { items.filter { $0.severity == .warning } }
+    public var hasErrors: Bool { items.contains { $0.severity == .error } }
+}
+
+/// An RFC 6901 pointer, printed in URI-fragment form (`#/paths/~1v1~1documents/get`).
+public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
+    public private(set) var tokens: [String]
+    public init(_ tokens: [String] = []) { self.tokens = tokens }
+
+    /// Parses `#/a/b~1c` (the form `$ref` uses); nil unless it is a local pointer.
+    public init?(reference: String) {
+        guard reference.hasPrefix("#") else { return nil }
+        let body = reference.dropFirst()
+        if body.isEmpty {
+            tokens = []
+            return
+        }
+        guard body.hasPrefix("/") else { return nil }
+        tokens = body.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map {
+            let token = String($0).removingPercentEncoding ?? String($0)
+            return token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+        }
+    }
+
+    public func appending(_ token: String) -> JSONPointer { JSONPointer(tokens + [token]) }
+    public func appending(_ index: Int) -> JSONPointer { JSONPointer(tokens + [String(index)]) }
+    public static func / (lhs: JSONPointer, rhs: String) -> JSONPointer { lhs.appending(rhs) }
+    public static func / (lhs: JSONPointer, rhs: Int) -> JSONPointer { lhs.appending(rhs) }
+
+    public var description: String {
+        "#" + tokens.map { "/" + $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }
+            .joined()
+    }
+
+    public var last: String? { tokens.last }
+}
+
+extension Node {
+    /// Follows a pointer from this node.
+    public func resolve(_ pointer: JSONPointer) -> Node? {
+        var current: Node? = self
+        for token in pointer.tokens {
+            guard let node = current else { return nil }
+            switch node.value {
+            case .mapping: current = node[token]
+            case .sequence(let items):
+                guard let index = Int(token), items.indices.contains(index) else { return nil }
+                current = items[index]
+            default: return nil
+            }
+        }
+        return current
+    }
+}

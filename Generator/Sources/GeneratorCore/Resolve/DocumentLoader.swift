@@ -1,0 +1,298 @@
+/// Stage 2: turns a parsed node tree into an `OpenAPIDocument`, resolving references and
+/// collecting diagnostics instead of stopping at the first problem.
+public struct DocumentLoader {
+    public static let httpMethods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+
+    let root: Node
+    let isVersion31: Bool
+    var diagnostics = Diagnostics()
+    var inlineReferenceStack: [String] = []
+
+    /// Loads `root`; the document is nil only when errors make it unusable.
+    public static func load(_ root: Node) -> (document: OpenAPIDocument?, diagnostics: [Diagnostic]) {
+        var loader = DocumentLoader(root: root)
+        let document = loader.load()
+        return (loader.diagnostics.hasErrors ? nil : document, loader.diagnostics.items)
+    }
+
+    init(root: Node) {
+        self.root = root
+        isVersion31 = root["openapi"]?.string?.hasPrefix("3.1") ?? false
+    }
+
+    mutating func load() -> OpenAPIDocument {
+        let top = JSONPointer()
+        guard root.entries != nil else {
+            diagnostics.error("the document must be a mapping", at: top, root)
+            return emptyDocument
+        }
+        let version = root["openapi"]?.string ?? ""
+        if root["swagger"] != nil {
+            diagnostics.error("Swagger 2.0 documents are not supported; convert to OpenAPI 3 first", at: top / "swagger", root["swagger"])
+        } else if !(version.hasPrefix("3.0") || version.hasPrefix("3.1")) {
+            diagnostics.error("unsupported or missing 'openapi' version '\(version)'", at: top / "openapi", root["openapi"] ?? root)
+        }
+        let info = Info(
+            title: root["info"]?["title"]?.string ?? "API",
+            version: root["info"]?["version"]?.string ?? root["info"]?["version"]?.number.map { String($0) } ?? "",
+            description: root["info"]?["description"]?.string)
+        if root["info"] == nil { diagnostics.warn("missing 'info'", at: top / "info", root) }
+
+        var schemas: [(String, Schema)] = []
+        for entry in root["components"]?["schemas"]?.entries ?? [] {
+            schemas.append((entry.key, schema(entry.value, at: top / "components" / "schemas" / entry.key)))
+        }
+        var schemes: [(String, SecurityScheme)] = []
+        for entry in root["components"]?["securitySchemes"]?.entries ?? [] {
+            let pointer = top / "components" / "securitySchemes" / entry.key
+            if let node = follow(entry.value, at: pointer) { schemes.append((entry.key, securityScheme(node))) }
+        }
+
+        var operations: [Operation] = []
+        for entry in root["paths"]?.entries ?? [] {
+            operations += pathItem(entry.value, path: entry.key, at: top / "paths" / entry.key)
+        }
+        if root["paths"] == nil && root["webhooks"] == nil && root["components"] == nil {
+            diagnostics.warn("the document has no paths, webhooks or components", at: top, root)
+        }
+        var webhooks: [Operation] = []
+        for entry in root["webhooks"]?.entries ?? [] {
+            webhooks += pathItem(entry.value, path: entry.key, at: top / "webhooks" / entry.key)
+        }
+        checkOperationIds(operations)
+
+        var document = OpenAPIDocument(
+            openapi: version, info: info, servers: servers(root["servers"], at: top / "servers"),
+            operations: operations, webhooks: webhooks, schemas: schemas, securitySchemes: schemes,
+            security: root["security"].map { securityRequirements($0) },
+            tags: (root["tags"]?.elements ?? []).compactMap { node in
+                node["name"]?.string.map { Tag(name: $0, description: node["description"]?.string) }
+            },
+            recursiveSchemas: [],
+            extensions: (root.entries ?? []).filter { $0.key.hasPrefix("x-") }.map { ($0.key, $0.value) })
+        document.recursiveSchemas = ReferenceGraph(document).recursiveSchemas
+        return document
+    }
+
+    private var emptyDocument: OpenAPIDocument {
+        OpenAPIDocument(
+            openapi: "", info: Info(title: "", version: ""), servers: [], operations: [], webhooks: [],
+            schemas: [], securitySchemes: [], security: nil, tags: [], recursiveSchemas: [], extensions: [])
+    }
+
+    // MARK: References
+
+    /// Follows `$ref` chains for non-schema components (parameters, responses, …).
+    mutating func follow(_ node: Node, at pointer: JSONPointer) -> Node? {
+        followWithPointer(node, at: pointer)?.node
+    }
+
+    /// Like `follow`, also returning where the target lives, so schemas inside a shared component
+    /// keep one pointer however many operations use it.
+    mutating func followWithPointer(_ node: Node, at pointer: JSONPointer) -> (node: Node, pointer: JSONPointer)? {
+        var current = node
+        var currentPointer = pointer
+        var seen: [String] = []
+        while let target = current["$ref"]?.string {
+            guard !seen.contains(target) else {
+                diagnostics.error("reference cycle: \((seen + [target]).joined(separator: " → "))", at: pointer, node)
+                return nil
+            }
+            seen.append(target)
+            guard let local = JSONPointer(reference: target), let resolved = root.resolve(local) else {
+                diagnostics.error("unresolvable $ref '\(target)'", at: pointer / "$ref", current)
+                return nil
+            }
+            current = resolved
+            currentPointer = local
+        }
+        return (current, currentPointer)
+    }
+
+    /// The component name of a `#/components/<kind>/<name>` reference.
+    func componentName(of node: Node, kind: String) -> String? {
+        guard let target = node["$ref"]?.string, let pointer = JSONPointer(reference: target),
+            pointer.tokens.count == 3, pointer.tokens[0] == "components", pointer.tokens[1] == kind
+        else { return nil }
+        return pointer.tokens[2]
+    }
+
+    // MARK: Paths and operations
+
+    mutating func pathItem(_ node: Node, path: String, at pointer: JSONPointer) -> [Operation] {
+        guard let item = follow(node, at: pointer) else { return [] }
+        let shared = parameters(item["parameters"], at: pointer / "parameters")
+        var result: [Operation] = []
+        for method in Self.httpMethods {
+            guard let operationNode = item[method] else { continue }
+            result.append(operation(operationNode, method: method, path: path, shared: shared, at: pointer / method))
+        }
+        return result
+    }
+
+    mutating func operation(_ node: Node, method: String, path: String, shared: [Parameter], at pointer: JSONPointer)
+        -> Operation
+    {
+        var merged = shared
+        for parameter in parameters(node["parameters"], at: pointer / "parameters") {
+            merged.removeAll { $0.name == parameter.name && $0.location == parameter.location }
+            merged.append(parameter)
+        }
+        for name in pathTemplateNames(path) where !merged.contains(where: { $0.location == .path && $0.name == name }) {
+            diagnostics.warn("path parameter '\(name)' is not declared; treating it as a required string", at: pointer, node)
+            var schema = Schema()
+            schema.types = ["string"]
+            merged.append(
+                Parameter(
+                    name: name, location: .path, required: true, schema: schema, content: [], style: nil,
+                    explode: nil, description: nil, deprecated: false, pointer: pointer))
+        }
+        var responses: [Response] = []
+        for entry in node["responses"]?.entries ?? [] {
+            let responsePointer = pointer / "responses" / entry.key
+            if let response = response(entry.value, code: entry.key, at: responsePointer) { responses.append(response) }
+        }
+        if node["responses"] == nil {
+            diagnostics.warn("operation has no responses", at: pointer, node)
+        }
+        var requestBody: RequestBody?
+        if let bodyNode = node["requestBody"], let (resolved, bodyPointer) = followWithPointer(bodyNode, at: pointer / "requestBody") {
+            requestBody = RequestBody(
+                required: resolved["required"]?.bool ?? false, description: resolved["description"]?.string,
+                content: content(resolved["content"], at: bodyPointer / "content"),
+                componentName: componentName(of: bodyNode, kind: "requestBodies"), pointer: pointer / "requestBody")
+        }
+        return Operation(
+            method: method, path: path, operationId: node["operationId"]?.string,
+            tags: node["tags"]?.elements?.compactMap(\.string) ?? [], summary: node["summary"]?.string,
+            description: node["description"]?.string, parameters: merged, requestBody: requestBody,
+            responses: responses, security: node["security"].map { securityRequirements($0) },
+            deprecated: node["deprecated"]?.bool ?? false,
+            extensions: (node.entries ?? []).filter { $0.key.hasPrefix("x-") }.map { ($0.key, $0.value) },
+            pointer: pointer, location: node.location)
+    }
+
+    func pathTemplateNames(_ path: String) -> [String] {
+        var names: [String] = []
+        var current: String?
+        for character in path {
+            if character == "{" {
+                current = ""
+            } else if character == "}" {
+                if let name = current, !name.isEmpty { names.append(name) }
+                current = nil
+            } else if current != nil {
+                current?.append(character)
+            }
+        }
+        return names
+    }
+
+    mutating func parameters(_ node: Node?, at pointer: JSONPointer) -> [Parameter] {
+        guard let node else { return [] }
+        guard let items = node.elements else {
+            diagnostics.error("'parameters' must be a list", at: pointer, node)
+            return []
+        }
+        var result: [Parameter] = []
+        for (index, item) in items.enumerated() {
+            guard let (resolved, itemPointer) = followWithPointer(item, at: pointer / index) else { continue }
+            guard let name = resolved["name"]?.string, let placeText = resolved["in"]?.string else {
+                diagnostics.error("a parameter needs 'name' and 'in'", at: itemPointer, item)
+                continue
+            }
+            guard let place = Parameter.Location(rawValue: placeText) else {
+                diagnostics.error("unknown parameter location '\(placeText)'", at: itemPointer / "in", resolved["in"])
+                continue
+            }
+            let schemaNode = resolved["schema"]
+            let parameter = Parameter(
+                name: name, location: place, required: place == .path ? true : (resolved["required"]?.bool ?? false),
+                schema: schemaNode.map { schema($0, at: itemPointer / "schema") },
+                content: content(resolved["content"], at: itemPointer / "content"),
+                style: resolved["style"]?.string, explode: resolved["explode"]?.bool,
+                description: resolved["description"]?.string, deprecated: resolved["deprecated"]?.bool ?? false,
+                pointer: itemPointer)
+            if parameter.schema == nil && parameter.content.isEmpty {
+                diagnostics.warn("parameter '\(name)' has neither schema nor content; reading it as a string", at: itemPointer, item)
+            }
+            result.append(parameter)
+        }
+        return result
+    }
+
+    mutating func content(_ node: Node?, at pointer: JSONPointer) -> [MediaType] {
+        (node?.entries ?? []).map { entry in
+            let mediaPointer = pointer / entry.key
+            let encoding: [(String, MediaType.Encoding)] = (entry.value["encoding"]?.entries ?? []).map {
+                ($0.key, MediaType.Encoding(
+                    contentType: $0.value["contentType"]?.string, style: $0.value["style"]?.string,
+                    explode: $0.value["explode"]?.bool))
+            }
+            return MediaType(
+                contentType: entry.key, schema: entry.value["schema"].map { schema($0, at: mediaPointer / "schema") },
+                encoding: encoding, pointer: mediaPointer)
+        }
+    }
+
+    mutating func response(_ node: Node, code: String, at pointer: JSONPointer) -> Response? {
+        guard let (resolved, contentPointer) = followWithPointer(node, at: pointer) else { return nil }
+        let valid = code == "default" || (code.count == 3 && code.first.map { "12345".contains($0) } == true
+            && code.dropFirst().allSatisfy { $0.isNumber || $0 == "X" || $0 == "x" })
+        if !valid { diagnostics.warn("unexpected response code '\(code)'", at: pointer, node) }
+        var headers: [(String, Header)] = []
+        for entry in resolved["headers"]?.entries ?? [] {
+            let headerPointer = contentPointer / "headers" / entry.key
+            guard let header = follow(entry.value, at: headerPointer) else { continue }
+            headers.append(
+                (entry.key, Header(
+                    schema: header["schema"].map { schema($0, at: headerPointer / "schema") },
+                    required: header["required"]?.bool ?? false, description: header["description"]?.string)))
+        }
+        return Response(
+            code: code.uppercased() == code ? code : code.uppercased(), description: resolved["description"]?.string,
+            headers: headers, content: content(resolved["content"], at: contentPointer / "content"),
+            componentName: componentName(of: node, kind: "responses"), pointer: pointer)
+    }
+
+    // MARK: Security, servers
+
+    mutating func securityRequirements(_ node: Node) -> [SecurityRequirement] {
+        (node.elements ?? []).map { alternative in
+            SecurityRequirement(
+                schemes: (alternative.entries ?? []).map { ($0.key, $0.value.elements?.compactMap(\.string) ?? []) })
+        }
+    }
+
+    func securityScheme(_ node: Node) -> SecurityScheme {
+        SecurityScheme(
+            type: node["type"]?.string ?? "", scheme: node["scheme"]?.string?.lowercased(),
+            bearerFormat: node["bearerFormat"]?.string, location: node["in"]?.string,
+            parameterName: node["name"]?.string, description: node["description"]?.string)
+    }
+
+    func servers(_ node: Node?, at pointer: JSONPointer) -> [Server] {
+        (node?.elements ?? []).compactMap { server in
+            guard let url = server["url"]?.string else { return nil }
+            let variables = (server["variables"]?.entries ?? []).map {
+                (
+                    $0.key, $0.value["default"]?.string ?? "",
+                    $0.value["enum"]?.elements?.compactMap(\.string) ?? []
+                )
+            }
+            return Server(url: url, description: server["description"]?.string, variables: variables)
+        }
+    }
+
+    mutating func checkOperationIds(_ operations: [Operation]) {
+        var seen: [String: JSONPointer] = [:]
+        for operation in operations {
+            guard let id = operation.operationId else { continue }
+            if let first = seen[id] {
+                diagnostics.warn("operationId '\(id)' is used again (first at \(first)); names are made unique", at: operation.pointer / "operationId")
+            } else {
+                seen[id] = operation.pointer
+            }
+        }
+    }
+}

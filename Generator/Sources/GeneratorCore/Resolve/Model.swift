@@ -1,0 +1,148 @@
+/// The parts of an OpenAPI 3.0/3.1 document the generator understands, with every reference to a
+/// parameter, response, request body or header already resolved. Schemas keep `$ref`s to
+/// components (see `Schema.ref`).
+public struct OpenAPIDocument: Sendable {
+    public var openapi: String
+    public var info: Info
+    public var servers: [Server]
+    public var operations: [Operation]
+    public var webhooks: [Operation]
+    public var schemas: [(name: String, schema: Schema)]
+    public var securitySchemes: [(name: String, scheme: SecurityScheme)]
+    public var security: [SecurityRequirement]?
+    public var tags: [Tag]
+    /// Component schemas that reach themselves through references.
+    public var recursiveSchemas: Set<String>
+    public var extensions: [(name: String, value: Node)]
+
+    public var isVersion31: Bool { openapi.hasPrefix("3.1") }
+
+    public func schema(named name: String) -> Schema? {
+        schemas.first { $0.name == name }?.schema
+    }
+    public func securityScheme(named name: String) -> SecurityScheme? {
+        securitySchemes.first { $0.name == name }?.scheme
+    }
+}
+
+public struct Info: Sendable {
+    public var title: String
+    public var version: String
+    public var description: String?
+}
+
+public struct Server: Sendable {
+    public var url: String
+    public var description: String?
+    public var variables: [(name: String, defaultValue: String, values: [String])]
+}
+
+public struct Tag: Sendable {
+    public var name: String
+    public var description: String?
+}
+
+public struct Operation: Sendable {
+    public var method: String
+    public var path: String
+    public var operationId: String?
+    public var tags: [String]
+    public var summary: String?
+    public var description: String?
+    /// Path-level and operation-level parameters merged (operation wins by name + location).
+    public var parameters: [Parameter]
+    public var requestBody: RequestBody?
+    public var responses: [Response]
+    /// `nil` when the operation does not say (the root `security` then applies).
+    public var security: [SecurityRequirement]?
+    public var deprecated: Bool
+    public var extensions: [(name: String, value: Node)]
+    public var pointer: JSONPointer
+    public var location: SourceLocation?
+}
+
+public struct Parameter: Sendable {
+    public enum Location: String, Sendable { case path, query, header, cookie }
+    public var name: String
+    public var location: Location
+    public var required: Bool
+    public var schema: Schema?
+    /// The `content` form of a parameter (one media type).
+    public var content: [MediaType]
+    public var style: String?
+    public var explode: Bool?
+    public var description: String?
+    public var deprecated: Bool
+    public var pointer: JSONPointer
+}
+
+public struct RequestBody: Sendable {
+    public var required: Bool
+    public var description: String?
+    public var content: [MediaType]
+    public var componentName: String?
+    public var pointer: JSONPointer
+}
+
+public struct MediaType: Sendable {
+    public var contentType: String
+    public var schema: Schema?
+    public var encoding: [(name: String, encoding: Encoding)]
+    public var pointer: JSONPointer
+
+    public struct Encoding: Sendable {
+        public var contentType: String?
+        public var style: String?
+        public var explode: Bool?
+    }
+
+    /// `application/json`, `application/problem+json`, `text/json`.
+    public var isJSON: Bool {
+        let base = contentType.split(separator: ";").first.map(String.init)?.trimmed.lowercased() ?? ""
+        return base == "application/json" || base.hasSuffix("+json") || base == "text/json"
+    }
+}
+
+public struct Response: Sendable {
+    /// `200`, `2XX`, `default`.
+    public var code: String
+    public var description: String?
+    public var headers: [(name: String, header: Header)]
+    public var content: [MediaType]
+    public var componentName: String?
+    public var pointer: JSONPointer
+
+    public var isSuccess: Bool { code.hasPrefix("2") }
+    public var isError: Bool { code.hasPrefix("4") || code.hasPrefix("5") || code == "default" }
+}
+
+public struct Header: Sendable {
+    public var schema: Schema?
+    public var required: Bool
+    public var description: String?
+}
+
+public struct SecurityScheme: Sendable {
+    /// `http`, `apiKey`, `oauth2`, `openIdConnect`, `mutualTLS`.
+    public var type: String
+    public var scheme: String?
+    public var bearerFormat: String?
+    /// For `apiKey`: where and under which name.
+    public var location: String?
+    public var parameterName: String?
+    public var description: String?
+}
+
+/// One alternative of a `security` list: every scheme in it applies together.
+public struct SecurityRequirement: Sendable {
+    public var schemes: [(name: String, scopes: [String])]
+}
+
+extension String {
+    var trimmed: String {
+        var scalars = Substring.UnicodeScalarView(unicodeScalars)
+        while let first = scalars.first, first.properties.isWhitespace { scalars.removeFirst() }
+        while let last = scalars.last, last.properties.isWhitespace { scalars.removeLast() }
+        return String(scalars)
+    }
+}

@@ -1,0 +1,155 @@
+/// Operations → `OperationDecl`s: names, parameters, bodies, responses and credential class.
+extension TypeTranslator {
+    mutating func operation(_ operation: Operation, swiftName: String, group: String, unpublished: Bool) -> OperationDecl {
+        let typePrefix = SwiftNames.pascalCase(swiftName)
+        var parameterNames = SwiftNames.Scope(reserved: ["request", "response", "client", "timeout"])
+        var parameters: [ParameterDecl] = []
+        let credential = credential(for: operation)
+        if case .signerAccessCode(let name) = credential {
+            _ = parameterNames.claim(name)
+        }
+        for parameter in operation.parameters {
+            if case .signerAccessCode = credential, parameter.location == .query, parameter.name == "signer-access-code" {
+                continue
+            }
+            parameters.append(parameterDecl(parameter, prefix: typePrefix, names: &parameterNames))
+        }
+        let bodyName = parameterNames.claim("body")
+        let body = requestBody(operation, prefix: typePrefix, names: &parameterNames)
+        let success = successType(operation, prefix: typePrefix)
+        var errors: [(String, SwiftType)] = []
+        for response in operation.responses where response.isError {
+            guard let media = response.content.first(where: \.isJSON), let schema = media.schema else { continue }
+            let suggested = response.componentName.map { SwiftNames.typeName($0) + "Response" }
+                ?? typePrefix + SwiftNames.pascalCase(response.code == "default" ? "default" : "error" + response.code)
+            errors.append((response.code, type(for: schema, suggestedName: suggested, forRequest: false).type))
+        }
+        return OperationDecl(
+            group: group, swiftName: swiftName, operationId: operation.operationId, summary: operation.summary,
+            description: operation.description, method: operation.method.uppercased(), path: operation.path,
+            parameters: orderParameters(parameters), body: body, bodyParameterName: bodyName,
+            successType: success.type, successIsBinary: success.binary, errorTypes: errors, credential: credential,
+            deprecated: operation.deprecated, unpublished: unpublished)
+    }
+
+    /// Path parameters in path order, then required, then optional ones (stable otherwise).
+    private func orderParameters(_ parameters: [ParameterDecl]) -> [ParameterDecl] {
+        parameters.filter { $0.location == .path } + parameters.filter { $0.location != .path && $0.required }
+            + parameters.filter { $0.location != .path && !$0.required }
+    }
+
+    private mutating func parameterDecl(_ parameter: Parameter, prefix: String, names: inout SwiftNames.Scope)
+        -> ParameterDecl
+    {
+        let swiftName = names.claim(SwiftNames.memberName(parameter.name))
+        var type = SwiftType.named("String")
+        if let schema = parameter.schema ?? parameter.content.first?.schema {
+            type = self.type(for: schema, suggestedName: prefix + SwiftNames.pascalCase(parameter.name), forRequest: true).type
+        }
+        if case .nullable(let inner) = type { type = inner }
+        var style: String?
+        if case .array = type {
+            let explode = parameter.explode ?? ((parameter.style ?? "form") == "form")
+            switch parameter.style {
+            case "spaceDelimited": style = "spaceDelimited"
+            case "pipeDelimited": style = "pipeDelimited"
+            default: style = explode && parameter.location == .query ? "exploded" : "commaDelimited"
+            }
+        }
+        if !Self.isSimpleParameterType(type) {
+            // Objects and unions in a query or header are sent as their JSON text.
+            type = .named("String")
+        }
+        return ParameterDecl(
+            swiftName: swiftName, wireName: parameter.name, location: ParameterDecl.Location(rawValue: parameter.location.rawValue) ?? .query,
+            type: type, required: parameter.required, docs: DocText.paragraph(parameter.description).joined(separator: " "),
+            arrayStyle: style, deprecated: parameter.deprecated)
+    }
+
+    static func isSimpleParameterType(_ type: SwiftType) -> Bool {
+        switch type {
+        case .named(let name): return !["JSONValue", "JSONObject", "Data"].contains(name)
+        case .array(let element): return isSimpleParameterType(element) && !{ if case .array = element { return true } else { return false } }()
+        default: return false
+        }
+    }
+
+    // MARK: Credential
+
+    func credential(for operation: Operation) -> CredentialDecl {
+        let requirements = operation.security ?? document.security ?? []
+        var sawQueryKey = false
+        for alternative in requirements {
+            for (name, _) in alternative.schemes {
+                guard let scheme = document.securityScheme(named: name) else { continue }
+                if scheme.type == "apiKey" && scheme.location == "query" {
+                    if scheme.parameterName == "signer-access-code" { sawQueryKey = true }
+                } else {
+                    return .account
+                }
+            }
+        }
+        return sawQueryKey ? .signerAccessCode(parameter: "signerAccessCode") : .none
+    }
+
+    // MARK: Bodies
+
+    private mutating func requestBody(_ operation: Operation, prefix: String, names: inout SwiftNames.Scope) -> BodyDecl? {
+        guard let body = operation.requestBody, !body.content.isEmpty else { return nil }
+        let content = body.content
+        if let json = content.first(where: \.isJSON) {
+            guard let schema = json.schema, !schema.isUnconstrained else {
+                return .json(type: .named("JSONValue"), contentType: json.contentType, required: body.required)
+            }
+            let translated = type(for: schema, suggestedName: prefix + "Request", forRequest: true)
+            return .json(type: translated.type, contentType: json.contentType, required: body.required)
+        }
+        if let multipart = content.first(where: { $0.contentType.lowercased().hasPrefix("multipart/") }) {
+            return .multipart(fields: formFields(multipart, prefix: prefix, names: &names), required: body.required)
+        }
+        if let form = content.first(where: { $0.contentType.lowercased() == "application/x-www-form-urlencoded" }) {
+            return .form(fields: formFields(form, prefix: prefix, names: &names), required: body.required)
+        }
+        return .raw(contentType: content[0].contentType, required: body.required)
+    }
+
+    private mutating func formFields(_ media: MediaType, prefix: String, names: inout SwiftNames.Scope) -> [FormField] {
+        guard let schema = media.schema, let object = mergedObject(schema, parts: schema.allOf) else { return [] }
+        return object.properties.map { property in
+            let swiftName = names.claim(SwiftNames.memberName(property.name))
+            let encoding = media.encoding.first { $0.name == property.name }?.encoding
+            let isFile = property.schema.format == "binary" || property.schema.format == "byte"
+                || (property.schema.nonNullTypes.isEmpty && encoding?.contentType != nil && property.schema.properties.isEmpty)
+            var type = SwiftType.named("MultipartFile")
+            var kind = FormField.Kind.file
+            if !isFile {
+                type = self.type(for: property.schema, suggestedName: prefix + SwiftNames.pascalCase(property.name), forRequest: true).type
+                if case .nullable(let inner) = type { type = inner }
+                kind = Self.isSimpleParameterType(type) ? .text : .json
+            }
+            let parameter = ParameterDecl(
+                swiftName: swiftName, wireName: property.name, location: .query, type: type,
+                required: object.required.contains(property.name),
+                docs: DocText.paragraph(property.schema.description).joined(separator: " "),
+                arrayStyle: { if case .array = type { return "exploded" } else { return nil } }(),
+                deprecated: property.schema.deprecated)
+            return FormField(parameter: parameter, kind: kind, contentType: encoding?.contentType)
+        }
+    }
+
+    // MARK: Responses
+
+    private mutating func successType(_ operation: Operation, prefix: String) -> (type: SwiftType?, binary: Bool) {
+        let successes = operation.responses.filter(\.isSuccess).sorted { $0.code < $1.code }
+        for response in successes where !response.content.isEmpty {
+            if let json = response.content.first(where: \.isJSON) {
+                guard let schema = json.schema, !schema.isUnconstrained else { return (.named("JSONValue"), false) }
+                let suggested = response.componentName.map { SwiftNames.typeName($0) + "Response" } ?? prefix + "Response"
+                let translated = type(for: schema, suggestedName: suggested, forRequest: false)
+                return (translated.type, false)
+            }
+            return (.named("Data"), true)
+        }
+        return (nil, false)
+    }
+}

@@ -1,0 +1,190 @@
+/// The small Swift declaration model the translator produces and the renderer prints.
+public indirect enum SwiftType: Hashable, Sendable {
+    case named(String)
+    case array(SwiftType)
+    case dictionary(SwiftType)
+    case optional(SwiftType)
+    /// `Nullable<T>`: can carry an explicit JSON null.
+    case nullable(SwiftType)
+    case generic(String, [SwiftType])
+
+    public var rendered: String {
+        switch self {
+        case .named(let name): return name
+        case .array(let element): return "[\(element.rendered)]"
+        case .dictionary(let value): return "[String: \(value.rendered)]"
+        case .optional(let wrapped):
+            if case .optional = wrapped { return wrapped.rendered }
+            return wrapped.rendered + "?"
+        case .nullable(let wrapped): return "Nullable<\(wrapped.rendered)>"
+        case .generic(let name, let arguments): return "\(name)<\(arguments.map(\.rendered).joined(separator: ", "))>"
+        }
+    }
+
+    public var isOptional: Bool {
+        if case .optional = self { return true }
+        return false
+    }
+
+    public var unwrapped: SwiftType {
+        if case .optional(let wrapped) = self { return wrapped.unwrapped }
+        return self
+    }
+
+    public var isDate: Bool { self == .named("Date") }
+}
+
+public struct PropertyDecl: Sendable, Hashable {
+    public var swiftName: String
+    public var wireName: String
+    /// Without the optional wrapper; see `isOptional`.
+    public var type: SwiftType
+    public var isOptional: Bool
+    public var docs: [String]
+    public var deprecated: Bool
+    /// A `const`: not an initialiser argument, checked on decode.
+    public var constValue: String?
+    /// Stored behind `Indirect` because the type reaches itself.
+    public var isBoxed: Bool
+
+    public var declaredType: SwiftType { isOptional ? .optional(type) : type }
+}
+
+public struct StructDecl: Sendable, Hashable {
+    public var name: String
+    public var docs: [String]
+    public var properties: [PropertyDecl]
+    /// Members the schema does not name are kept (`JSONObject`) unless it forbids them.
+    public var keepsAdditionalFields: Bool
+    /// `additionalProperties: <schema>` beside named properties.
+    public var additionalFieldsType: SwiftType?
+    public var genericParameters: [String]
+    public var deprecated: Bool
+}
+
+public struct EnumDecl: Sendable, Hashable {
+    public var name: String
+    public var docs: [String]
+    /// `String` or `Int`.
+    public var rawType: String
+    public var cases: [(name: String, raw: String)]
+    public var deprecated: Bool
+
+    public static func == (lhs: EnumDecl, rhs: EnumDecl) -> Bool {
+        lhs.name == rhs.name && lhs.rawType == rhs.rawType && lhs.cases.map(\.name) == rhs.cases.map(\.name)
+            && lhs.cases.map(\.raw) == rhs.cases.map(\.raw)
+    }
+    public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+}
+
+public struct UnionDecl: Sendable, Hashable {
+    public struct Member: Sendable, Hashable {
+        public var caseName: String
+        public var type: SwiftType
+        /// Discriminator values that select this member.
+        public var discriminatorValues: [String]
+    }
+    public var name: String
+    public var docs: [String]
+    public var members: [Member]
+    public var discriminator: String?
+    public var deprecated: Bool
+    /// A member reaches the union itself, so the enum must be `indirect`.
+    public var isIndirect = false
+}
+
+public enum Declaration: Sendable, Hashable {
+    case structure(StructDecl)
+    case openEnum(EnumDecl)
+    case union(UnionDecl)
+    case alias(name: String, type: SwiftType, docs: [String])
+
+    public var name: String {
+        switch self {
+        case .structure(let decl): return decl.name
+        case .openEnum(let decl): return decl.name
+        case .union(let decl): return decl.name
+        case .alias(let name, _, _): return name
+        }
+    }
+}
+
+public struct ParameterDecl: Sendable, Hashable {
+    public enum Location: String, Sendable, Hashable { case path, query, header, cookie }
+    public var swiftName: String
+    public var wireName: String
+    public var location: Location
+    public var type: SwiftType
+    public var required: Bool
+    public var docs: String?
+    /// How arrays are written: `exploded`, `commaDelimited`, `spaceDelimited`, `pipeDelimited`.
+    public var arrayStyle: String?
+    public var deprecated: Bool
+}
+
+public enum BodyDecl: Sendable, Hashable {
+    case json(type: SwiftType, contentType: String, required: Bool)
+    /// Fields flattened into parameters.
+    case multipart(fields: [FormField], required: Bool)
+    case form(fields: [FormField], required: Bool)
+    case raw(contentType: String, required: Bool)
+}
+
+public struct FormField: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable { case file, text, json }
+    public var parameter: ParameterDecl
+    public var kind: Kind
+    public var contentType: String?
+}
+
+public enum CredentialDecl: Sendable, Hashable {
+    case account
+    case signerAccessCode(parameter: String)
+    case none
+
+    public var className: String {
+        switch self {
+        case .account: return "account"
+        case .signerAccessCode: return "signer"
+        case .none: return "public"
+        }
+    }
+}
+
+public struct OperationDecl: Sendable, Hashable {
+    public var group: String
+    public var swiftName: String
+    public var operationId: String?
+    public var summary: String?
+    public var description: String?
+    public var method: String
+    public var path: String
+    public var parameters: [ParameterDecl]
+    public var body: BodyDecl?
+    public var bodyParameterName: String
+    /// `nil` for no content; `Data` for binary.
+    public var successType: SwiftType?
+    public var successIsBinary: Bool
+    public var errorTypes: [(code: String, type: SwiftType)]
+    public var credential: CredentialDecl
+    public var deprecated: Bool
+    public var unpublished: Bool
+
+    public static func == (lhs: OperationDecl, rhs: OperationDecl) -> Bool {
+        lhs.swiftName == rhs.swiftName && lhs.group == rhs.group && lhs.path == rhs.path && lhs.method == rhs.method
+    }
+    public func hash(into hasher: inout Hasher) { hasher.combine(swiftName) }
+}
+
+/// Everything one generation produces before rendering.
+public struct ModuleDecl: Sendable {
+    public var moduleName: String
+    public var sourceName: String
+    public var declarations: [Declaration]
+    /// Declaration name → the operation group (tag type) that first used it; nil for shared ones.
+    public var declarationGroups: [String: String]
+    public var operations: [OperationDecl]
+    public var webhookNames: [String]
+    public var webhookEventTypeName: String
+    public var webhookPayloads: [(event: String, alias: String, type: SwiftType)]
+}

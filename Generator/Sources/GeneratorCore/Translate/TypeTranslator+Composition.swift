@@ -1,0 +1,172 @@
+/// Named declarations: structs (plain and merged `allOf`), open enums, unions and aliases.
+extension TypeTranslator {
+    /// Declares `name` for `schema`, which must already be claimed.
+    mutating func declare(_ schema: Schema, as name: String, forRequest: Bool, fixedName: Bool) {
+        if schema.ref != nil || schema.const != nil {
+            let target = type(for: schema, suggestedName: name + "Value", forRequest: forRequest).type
+            appendAlias(name, target, schema)
+            return
+        }
+        if let values = schema.enumValues {
+            let concrete = values.filter { !$0.isNull }
+            if !concrete.isEmpty, concrete.allSatisfy({ $0.string != nil }) {
+                appendEnumDecl(name: name, schema: schema, rawType: "String", raws: concrete.compactMap(\.string))
+                return
+            }
+            if !concrete.isEmpty, concrete.allSatisfy({ $0.int != nil }) {
+                appendEnumDecl(name: name, schema: schema, rawType: "Int", raws: concrete.compactMap { $0.int.map { String($0) } })
+                return
+            }
+        }
+        let alternatives = schema.oneOf.isEmpty ? schema.anyOf : schema.oneOf
+        if alternatives.filter({ !$0.isNullOnly }).count > 1 {
+            declareUnion(name, schema: schema, alternatives: alternatives, forRequest: forRequest)
+            return
+        }
+        if !schema.allOf.isEmpty || !alternatives.isEmpty {
+            let parts = (schema.allOf + alternatives).filter { !$0.isNullOnly }
+            if let merged = mergedObject(schema, parts: parts) {
+                appendStruct(name, merged, forRequest: forRequest)
+            } else {
+                let target = type(for: parts.first ?? Schema(), suggestedName: name + "Value", forRequest: forRequest).type
+                appendAlias(name, target, schema)
+            }
+            return
+        }
+        let isObject = schema.nonNullTypes == ["object"] || (schema.nonNullTypes.isEmpty && !schema.properties.isEmpty)
+        if isObject && !schema.properties.isEmpty {
+            appendStruct(name, schema, forRequest: forRequest)
+            return
+        }
+        let target = type(for: schema, suggestedName: name + "Value", forRequest: forRequest).type
+        appendAlias(name, target, schema)
+    }
+
+    mutating func appendEnumDecl(name: String, schema: Schema, rawType: String, raws: [String]) {
+        var caseNames = SwiftNames.Scope(reserved: ["rawValue", "knownValues", "isKnown", "description", "init"])
+        var seen = Set<String>()
+        let cases = raws.filter { seen.insert($0).inserted }.map { (caseNames.claim(SwiftNames.caseName($0)), $0) }
+        appendDeclaration(
+            .openEnum(EnumDecl(name: name, docs: docs(schema), rawType: rawType, cases: cases, deprecated: schema.deprecated)))
+    }
+
+    private mutating func appendAlias(_ name: String, _ target: SwiftType, _ schema: Schema) {
+        appendDeclaration(.alias(name: name, type: target, docs: docs(schema)))
+    }
+
+    // MARK: allOf
+
+    /// `allOf[Envelope, {data: X}]` and friends: the result type, generic when the pattern repeats.
+    mutating func allOfType(_ schema: Schema, suggestedName: String, forRequest: Bool) -> (type: SwiftType, nullable: Bool) {
+        let parts = schema.allOf.filter { !$0.isNullOnly }
+        let nullable = schema.isNullable || parts.count < schema.allOf.count
+        if parts.count == 1 && schema.properties.isEmpty {
+            let single = type(for: parts[0], suggestedName: suggestedName, forRequest: forRequest)
+            return (single.type, nullable || single.nullable)
+        }
+        if let wrapper = genericWrapper(for: parts, ownProperties: schema.properties) {
+            let member = parts[1].properties[0]
+            let payload = type(for: member.schema, suggestedName: suggestedName + SwiftNames.pascalCase(member.name), forRequest: forRequest)
+            return (.generic(wrapper, [payload.type]), nullable)
+        }
+        guard let merged = mergedObject(schema, parts: parts) else {
+            let first = type(for: parts.first ?? Schema(), suggestedName: suggestedName, forRequest: forRequest)
+            return (first.type, nullable || first.nullable)
+        }
+        let name = claimInline(suggestedName)
+        appendStruct(name, merged, forRequest: forRequest)
+        return (.named(name), nullable)
+    }
+
+    /// All parts objects (inline, or references to object components): one schema with every property.
+    func mergedObject(_ outer: Schema, parts: [Schema]) -> Schema? {
+        var merged = Schema()
+        merged.types = ["object"]
+        merged.description = outer.description
+        merged.deprecated = outer.deprecated
+        merged.pointer = outer.pointer
+        var additional = outer.additionalProperties
+        for part in parts + [outer] {
+            guard let object = flattened(part, depth: 0) else { return nil }
+            for property in object.properties {
+                if let index = merged.properties.firstIndex(where: { $0.name == property.name }) {
+                    merged.properties[index] = property
+                } else {
+                    merged.properties.append(property)
+                }
+            }
+            merged.required += object.required.filter { !merged.required.contains($0) }
+            if case .allowed(false) = object.additionalProperties { additional = .allowed(false) }
+        }
+        merged.additionalProperties = additional
+        return merged.properties.isEmpty && parts.isEmpty ? nil : merged
+    }
+
+    private func flattened(_ schema: Schema, depth: Int) -> Schema? {
+        guard depth < 32 else { return nil }
+        if let ref = schema.ref {
+            guard let target = document.schema(named: ref) else { return nil }
+            return flattened(target, depth: depth + 1)
+        }
+        let types = schema.nonNullTypes
+        guard types.isEmpty || types == ["object"], schema.enumValues == nil, schema.oneOf.isEmpty, schema.anyOf.isEmpty
+        else { return nil }
+        if schema.allOf.isEmpty { return schema }
+        var result = schema
+        result.allOf = []
+        for part in schema.allOf {
+            guard let object = flattened(part, depth: depth + 1) else { return nil }
+            result.properties += object.properties.filter { member in !result.properties.contains { $0.name == member.name } }
+            result.required += object.required
+        }
+        return result
+    }
+
+    /// A generic wrapper applies when `allOf` is [a component object, an inline object adding one
+    /// member it lacks], and that pairing occurs at least twice in the document.
+    private mutating func genericWrapper(for parts: [Schema], ownProperties: [(name: String, schema: Schema)]) -> String? {
+        guard parts.count == 2, ownProperties.isEmpty, let base = parts[0].ref, parts[1].ref == nil,
+            parts[1].properties.count == 1, parts[1].allOf.isEmpty, parts[1].oneOf.isEmpty,
+            let baseSchema = document.schema(named: base), baseSchema.allOf.isEmpty, baseSchema.oneOf.isEmpty,
+            baseSchema.anyOf.isEmpty, !baseSchema.properties.isEmpty
+        else { return nil }
+        let member = parts[1].properties[0].name
+        guard !baseSchema.properties.contains(where: { $0.name == member }),
+            genericCensus[base + "\u{0}" + member, default: 0] >= 2
+        else { return nil }
+        let key = base + "\u{0}" + member
+        if let existing = genericWrappers[key] { return existing }
+        let name = claimInline((componentTypes[base] ?? SwiftNames.typeName(base)) + "Of")
+        genericWrappers[key] = name
+        var schema = baseSchema
+        var payload = Schema()
+        payload.description = parts[1].properties[0].schema.description
+        schema.properties.append((member, payload))
+        schema.required = parts[1].required.filter { $0 == member }
+        appendGenericStruct(name, schema, payloadMember: member)
+        return name
+    }
+}
+
+/// Counts `allOf[$ref C, {one member}]` pairings so a generic wrapper is only made for a pattern.
+enum GenericWrapperCensus {
+    static func count(in document: OpenAPIDocument) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        func visit(_ schema: Schema) {
+            if schema.allOf.count == 2, let base = schema.allOf[0].ref, schema.allOf[1].ref == nil,
+                schema.allOf[1].properties.count == 1
+            {
+                counts[base + "\u{0}" + schema.allOf[1].properties[0].name, default: 0] += 1
+            }
+            for child in schema.allOf + schema.oneOf + schema.anyOf + schema.itemsStorage + schema.properties.map(\.schema) {
+                visit(child)
+            }
+        }
+        for operation in document.operations + document.webhooks {
+            for response in operation.responses { for media in response.content { media.schema.map(visit) } }
+            for media in operation.requestBody?.content ?? [] { media.schema.map(visit) }
+        }
+        for (_, schema) in document.schemas { visit(schema) }
+        return counts
+    }
+}

@@ -1,0 +1,189 @@
+/// Turns schemas into Swift types, registering a declaration for every object, enum and union
+/// it meets (components under their own names, inline ones named from where they sit).
+struct TypeTranslator {
+    let document: OpenAPIDocument
+    var declarations: [Declaration] = []
+    var names = SwiftNames.Scope(reserved: SwiftNames.reservedTypeNames)
+    /// Component schema name → Swift type name.
+    var componentTypes: [String: String] = [:]
+    /// Component names that request bodies reach: their nullable members can send explicit nulls.
+    let requestComponents: Set<String>
+    let edges: [String: Set<String>]
+    let genericCensus: [String: Int]
+    var diagnostics = Diagnostics()
+    /// Components referenced while translating the current operation (for file grouping).
+    var touchedComponents = Set<String>()
+    /// Inline declarations created, in order (the current operation's are at the end).
+    var createdDeclarations: [String] = []
+    /// Inline declarations an operation reused from an earlier one (for file grouping).
+    var usedDeclarations: [String] = []
+    var inlineCache: [String: CachedType] = [:]
+    /// Generic wrappers detected in `allOf` (component name + member name → generic type name).
+    var genericWrappers: [String: String] = [:]
+    var currentComponent: String?
+
+    init(document: OpenAPIDocument) {
+        self.document = document
+        let graph = ReferenceGraph(document)
+        edges = graph.edges
+        var requestRoots = Set<String>()
+        for operation in document.operations {
+            for media in operation.requestBody?.content ?? [] {
+                if let schema = media.schema { ReferenceGraph.collect(schema, into: &requestRoots) }
+            }
+        }
+        var closure = requestRoots
+        var stack = Array(requestRoots)
+        while let next = stack.popLast() {
+            for target in graph.edges[next] ?? [] where closure.insert(target).inserted { stack.append(target) }
+        }
+        requestComponents = closure
+        genericCensus = GenericWrapperCensus.count(in: document)
+        // Components claim their names first so inline names never take them.
+        for (name, _) in document.schemas {
+            componentTypes[name] = names.claim(SwiftNames.typeName(name))
+        }
+    }
+
+    // MARK: Types
+
+    /// The Swift type for `schema`; `nullable` tells whether JSON null is allowed. An inline schema
+    /// is translated once per place it is written, however many operations share it.
+    mutating func type(for schema: Schema, suggestedName: String, forRequest: Bool) -> (type: SwiftType, nullable: Bool) {
+        guard schema.ref == nil, !schema.pointer.tokens.isEmpty else {
+            return uncachedType(for: schema, suggestedName: suggestedName, forRequest: forRequest)
+        }
+        let key = schema.pointer.description + (forRequest ? " request" : "")
+        if let cached = inlineCache[key] {
+            touchedComponents.formUnion(cached.touched)
+            usedDeclarations.append(contentsOf: cached.created)
+            return (cached.type, cached.nullable)
+        }
+        let touchedBefore = touchedComponents
+        let createdBefore = createdDeclarations.count
+        touchedComponents = []
+        let result = uncachedType(for: schema, suggestedName: suggestedName, forRequest: forRequest)
+        let created = Array(createdDeclarations[createdBefore...])
+        inlineCache[key] = CachedType(type: result.type, nullable: result.nullable, touched: touchedComponents, created: created)
+        touchedComponents.formUnion(touchedBefore)
+        return result
+    }
+
+    struct CachedType {
+        var type: SwiftType
+        var nullable: Bool
+        var touched: Set<String>
+        var created: [String]
+    }
+
+    private mutating func uncachedType(for schema: Schema, suggestedName: String, forRequest: Bool) -> (type: SwiftType, nullable: Bool) {
+        if let ref = schema.ref {
+            touchedComponents.insert(ref)
+            let name = componentTypes[ref] ?? SwiftNames.typeName(ref)
+            return (.named(name), schema.isNullable || isNullableComponent(ref))
+        }
+        if let constant = schema.const {
+            return (constType(constant), constant.isNull)
+        }
+        if let values = schema.enumValues {
+            return enumType(schema, values: values, suggestedName: suggestedName)
+        }
+        let alternatives = schema.oneOf.isEmpty ? schema.anyOf : schema.oneOf
+        if !alternatives.isEmpty {
+            return unionType(schema, alternatives: alternatives, suggestedName: suggestedName, forRequest: forRequest)
+        }
+        if !schema.allOf.isEmpty {
+            return allOfType(schema, suggestedName: suggestedName, forRequest: forRequest)
+        }
+        let nullable = schema.isNullable
+        let types = schema.nonNullTypes
+        if types.count > 1 { return (.named("JSONValue"), nullable) }
+        switch types.first {
+        case "string": return (stringType(schema.format), nullable)
+        case "integer":
+            switch schema.format {
+            case "int32": return (.named("Int32"), nullable)
+            case "int64": return (.named("Int64"), nullable)
+            default: return (.named("Int"), nullable)
+            }
+        case "number": return (.named("Double"), nullable)
+        case "boolean": return (.named("Bool"), nullable)
+        case "array":
+            guard let items = schema.items, schema.prefixItems.isEmpty else { return (.array(.named("JSONValue")), nullable) }
+            let element = type(for: items, suggestedName: suggestedName + "Item", forRequest: forRequest)
+            return (.array(element.nullable ? .optional(element.type) : element.type), nullable)
+        case "object":
+            return (objectType(schema, suggestedName: suggestedName, forRequest: forRequest), nullable)
+        case "null": return (.named("JSONValue"), true)
+        default:
+            if !schema.properties.isEmpty { return (objectType(schema, suggestedName: suggestedName, forRequest: forRequest), nullable) }
+            if let items = schema.items {
+                let element = type(for: items, suggestedName: suggestedName + "Item", forRequest: forRequest)
+                return (.array(element.type), nullable)
+            }
+            return (.named("JSONValue"), true)
+        }
+    }
+
+    private func stringType(_ format: String?) -> SwiftType {
+        switch format {
+        case "date-time": return .named("DateTime")
+        case "date": return .named("CalendarDate")
+        case "binary", "byte": return .named("Data")
+        default: return .named("String")
+        }
+    }
+
+    private func constType(_ node: Node) -> SwiftType {
+        switch node.value {
+        case .string: return .named("String")
+        case .int: return .named("Int")
+        case .double: return .named("Double")
+        case .bool: return .named("Bool")
+        default: return .named("JSONValue")
+        }
+    }
+
+    func isNullableComponent(_ name: String) -> Bool {
+        guard let schema = document.schema(named: name) else { return false }
+        return schema.isNullable && schema.ref == nil
+    }
+
+    private mutating func objectType(_ schema: Schema, suggestedName: String, forRequest: Bool) -> SwiftType {
+        if schema.properties.isEmpty {
+            if case .schema(let box) = schema.additionalProperties {
+                let value = type(for: box.schema, suggestedName: suggestedName + "Value", forRequest: forRequest)
+                return .dictionary(value.nullable ? .optional(value.type) : value.type)
+            }
+            return .named("JSONObject")
+        }
+        let name = claimInline(suggestedName)
+        declare(schema, as: name, forRequest: forRequest, fixedName: true)
+        return .named(name)
+    }
+
+    private mutating func enumType(_ schema: Schema, values: [Node], suggestedName: String) -> (SwiftType, Bool) {
+        let nullable = schema.isNullable || values.contains { $0.isNull }
+        let concrete = values.filter { !$0.isNull }
+        if concrete.allSatisfy({ $0.string != nil }) && !concrete.isEmpty {
+            let name = claimInline(suggestedName)
+            appendEnumDecl(name: name, schema: schema, rawType: "String", raws: concrete.compactMap(\.string))
+            return (.named(name), nullable)
+        }
+        if concrete.allSatisfy({ $0.int != nil }) && !concrete.isEmpty {
+            let name = claimInline(suggestedName)
+            appendEnumDecl(name: name, schema: schema, rawType: "Int", raws: concrete.compactMap { $0.int.map { String($0) } })
+            return (.named(name), nullable)
+        }
+        if concrete.allSatisfy({ $0.bool != nil }) && !concrete.isEmpty { return (.named("Bool"), nullable) }
+        return (.named("JSONValue"), nullable)
+    }
+
+    mutating func claimInline(_ suggested: String) -> String {
+        names.claim(SwiftNames.typeName(suggested))
+    }
+
+    func docs(_ schema: Schema) -> [String] {
+        DocText.paragraph(schema.description ?? schema.title)
+    }
+}

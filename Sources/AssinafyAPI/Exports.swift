@@ -1,2 +1,0 @@
-// Generated code goes here; see Makefile `generate`.
-@_exported import AssinafyRuntime

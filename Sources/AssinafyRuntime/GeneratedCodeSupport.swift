@@ -1,0 +1,133 @@
+import Foundation
+
+/// Out-of-line storage for a member whose type leads back to its own container (recursive schemas).
+public final class Indirect<Value: Codable & Hashable & Sendable>: Codable, Hashable, Sendable {
+    public let value: Value
+    public init(_ value: Value) { self.value = value }
+    public required init(from decoder: any Decoder) throws { value = try Value(from: decoder) }
+    public func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
+    public static func == (lhs: Indirect, rhs: Indirect) -> Bool { lhs.value == rhs.value }
+    public func hash(into hasher: inout Hasher) { hasher.combine(value) }
+}
+
+extension JSONObject: Codable {
+    public init(from decoder: any Decoder) throws {
+        guard case .object(let object) = try JSONValue(from: decoder) else {
+            throw DecodingError.typeMismatch(
+                JSONObject.self, .init(codingPath: decoder.codingPath, debugDescription: "Expected a JSON object"))
+        }
+        self = object
+    }
+    public func encode(to encoder: any Encoder) throws { try JSONValue.object(self).encode(to: encoder) }
+}
+
+extension DateTime: ParameterValue {
+    public var parameterText: String { RFC3339.format(date) }
+}
+
+/// Decodes documented error bodies into their generated payload types, by status code
+/// (`"404"`), range (`"4XX"`) or `"default"`.
+public enum ErrorPayloads {
+    public struct Decoder: Sendable {
+        let decode: @Sendable (Data) -> (any Sendable)?
+
+        public static func decoding<T: Decodable & Sendable>(_ type: T.Type) -> Decoder {
+            Decoder { data in try? JSONCoding.decode(T.self, from: data) }
+        }
+    }
+
+    public static func decoder(_ table: [String: Decoder]) -> @Sendable (Int, Data) -> (any Sendable)? {
+        { status, data in
+            let exact = String(status)
+            let range = String(exact.prefix(1)) + "XX"
+            guard let entry = table[exact] ?? table[range] ?? table["default"] else { return nil }
+            return entry.decode(data)
+        }
+    }
+}
+
+/// A file for a `multipart/form-data` part: bytes in memory or a file streamed from disk.
+public struct MultipartFile: Sendable, Hashable {
+    public var content: MultipartPart.Content
+    public var filename: String?
+    public var contentType: String?
+
+    public init(data: Data, filename: String? = nil, contentType: String? = nil) {
+        content = .data(data)
+        self.filename = filename
+        self.contentType = contentType
+    }
+
+    /// The file is read in chunks while the request body is sent, never loaded whole.
+    public init(fileURL: URL, filename: String? = nil, contentType: String? = nil) {
+        content = .file(fileURL)
+        self.filename = filename ?? fileURL.lastPathComponent
+        self.contentType = contentType
+    }
+
+    public func part(named name: String, defaultContentType: String = "application/octet-stream") -> MultipartPart {
+        MultipartPart(
+            name: name, filename: filename ?? name, contentType: contentType ?? defaultContentType, content: content)
+    }
+}
+
+extension MultipartPart {
+    /// A part holding `value` as JSON.
+    public static func json<T: Encodable>(_ name: String, _ value: T) throws -> MultipartPart {
+        MultipartPart(name: name, contentType: "application/json", content: .data(try JSONCoding.encode(value)))
+    }
+}
+
+extension KeyedDecodingContainer where K == DynamicCodingKey {
+    /// Absent → nil, `null` → `.null`, anything else → `.value`.
+    public func decodeNullableIfPresent<T: Decodable>(_ type: T.Type, forKey key: K) throws -> Nullable<T>? {
+        guard contains(key) else { return nil }
+        if try decodeNil(forKey: key) { return .null }
+        return .value(try decode(T.self, forKey: key))
+    }
+
+    /// A `const` member: it must hold exactly `expected`.
+    public func decodeConstant(_ expected: String, forKey key: K) throws -> String {
+        let value = try decode(String.self, forKey: key)
+        guard value == expected else {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: self, debugDescription: "Expected \"\(expected)\", found \"\(value)\"")
+        }
+        return value
+    }
+
+    public func decodeConstantIfPresent(_ expected: String, forKey key: K) throws -> String? {
+        guard contains(key), !(try decodeNil(forKey: key)) else { return nil }
+        return try decodeConstant(expected, forKey: key)
+    }
+
+    /// Every member not in `known`, in the order the decoder reports them.
+    public func decodeAdditionalFields(excluding known: Set<String>) throws -> JSONObject {
+        var extras = JSONObject()
+        for key in allKeys where !known.contains(key.stringValue) {
+            extras[key.stringValue] = try decode(JSONValue.self, forKey: key)
+        }
+        return extras
+    }
+
+    /// Every member not in `known`, typed (`additionalProperties: <schema>`).
+    public func decodeAdditionalMembers<T: Decodable>(excluding known: Set<String>) throws -> [String: T] {
+        var extras: [String: T] = [:]
+        for key in allKeys where !known.contains(key.stringValue) {
+            extras[key.stringValue] = try decode(T.self, forKey: key)
+        }
+        return extras
+    }
+}
+
+extension KeyedEncodingContainer where K == DynamicCodingKey {
+    public mutating func encodeAdditionalFields(_ fields: JSONObject) throws {
+        for member in fields { try encode(member.value, forKey: DynamicCodingKey(member.key)) }
+    }
+
+    public mutating func encodeAdditionalMembers<T: Encodable>(_ members: [String: T]) throws {
+        for key in members.keys.sorted() {
+            if let value = members[key] { try encode(value, forKey: DynamicCodingKey(key)) }
+        }
+    }
+}

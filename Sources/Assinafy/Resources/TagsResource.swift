@@ -1,0 +1,8 @@
+import AssinafyAPI
+import AssinafyRuntime
+import Foundation
+
+/// Workspace tags and their attachment to documents.
+public struct TagsResource: Sendable {
+    let context: ClientContext
+}

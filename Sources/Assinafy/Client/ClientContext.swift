@@ -40,3 +40,23 @@ extension APIResponse {
         return data
     }
 }
+
+extension APIResponse {
+    /// A list envelope as a page: `data` from the body, `meta` from the `X-Pagination-*` headers.
+    func page<T>() -> PaginatedResult<T> where Body == EnvelopeOf<[T]> {
+        PaginatedResult(data: body.data ?? [], headers: headers)
+    }
+}
+
+/// Paging arguments every list method takes. `per-page` is always sent (the API clamps it to 50).
+public struct ListParams: Sendable, Hashable {
+    public var page: Int
+    public var perPage: Int
+    public var search: String?
+
+    public init(page: Int = 1, perPage: Int = 50, search: String? = nil) {
+        self.page = page
+        self.perPage = perPage
+        self.search = search
+    }
+}

@@ -1,0 +1,224 @@
+/// Builds the `Node` tree from the parser's calls: resolves scalars, records anchors, expands
+/// aliases (within a budget), applies merge keys and rejects duplicate keys.
+struct YAMLComposer {
+    private struct Anchor {
+        var node: Node
+        /// Nodes in the subtree, counting earlier alias expansions, so nested aliases add up.
+        var size: Int
+        /// The source text when the anchored node is a scalar, so an alias can serve as a key.
+        var keyText: String?
+    }
+
+    private struct PendingKey {
+        var text: String
+        var location: SourceLocation
+        var isMerge: Bool
+    }
+
+    private struct Merge {
+        var position: Int
+        var sources: [[Node.Entry]]
+    }
+
+    private struct Frame {
+        var isMapping: Bool
+        var location: SourceLocation
+        var anchor: String?
+        var size = 1
+        var items: [Node] = []
+        var entries: [Node.Entry] = []
+        var pendingKey: PendingKey?
+        /// Built once a mapping grows past a few keys; small mappings are checked by scanning.
+        var keySet: Set<String>?
+        var merges: [Merge] = []
+    }
+
+    private static let mergeTag = "tag:yaml.org,2002:merge"
+
+    let file: String
+    private var anchors: [String: Anchor] = [:]
+    private var aliasExpansion = 0
+    private var stack: [Frame] = []
+    private(set) var root: Node?
+
+    init(file: String) {
+        self.file = file
+    }
+
+    private func error(_ message: String, at location: SourceLocation) -> ParseError {
+        ParseError(file: file, location: location, message: message)
+    }
+
+    private var expectsKey: Bool {
+        guard let top = stack.last else { return false }
+        return top.isMapping && top.pendingKey == nil
+    }
+
+    // MARK: Events
+
+    mutating func scalar(
+        _ text: String, style: YAMLScalarStyle, tag: String?, anchor: String?, at location: SourceLocation
+    ) throws {
+        if expectsKey {
+            // Keys stay source text, so they are not resolved unless an alias may reuse them as values.
+            let isMerge = style == .plain && text == "<<" && (tag == nil || tag == Self.mergeTag)
+            if let anchor {
+                let value = try resolve(text, style: style, tag: tag, at: location)
+                anchors[anchor] = Anchor(node: Node(value, at: location), size: 1, keyText: text)
+            }
+            try acceptKey(text, at: location, isMerge: isMerge)
+            stack[stack.count - 1].size += 1
+            return
+        }
+        let node = Node(try resolve(text, style: style, tag: tag, at: location), at: location)
+        if let anchor { anchors[anchor] = Anchor(node: node, size: 1, keyText: text) }
+        try attach(node, size: 1)
+    }
+
+    mutating func alias(_ name: String, at location: SourceLocation) throws {
+        guard let anchor = anchors[name] else {
+            let open = stack.contains { $0.anchor == name }
+            throw error(open ? "recursive alias '*\(name)'" : "undefined alias '*\(name)'", at: location)
+        }
+        aliasExpansion += anchor.size
+        guard aliasExpansion <= ReaderLimits.maxAliasExpansion else {
+            throw error("alias expansion limit exceeded", at: location)
+        }
+        if expectsKey {
+            guard let text = anchor.keyText else { throw error("mapping keys must be scalars", at: location) }
+            try acceptKey(text, at: location, isMerge: false)
+            stack[stack.count - 1].size += 1
+            return
+        }
+        try attach(anchor.node, size: anchor.size)
+    }
+
+    mutating func startCollection(mapping: Bool, anchor: String?, at location: SourceLocation) throws {
+        if expectsKey { throw error("mapping keys must be scalars", at: location) }
+        guard stack.count < ReaderLimits.maxDepth else { throw error("nesting depth limit exceeded", at: location) }
+        stack.append(Frame(isMapping: mapping, location: location, anchor: anchor))
+    }
+
+    mutating func endCollection() throws {
+        guard let frame = stack.popLast() else { return }
+        let node: Node
+        if frame.isMapping {
+            node = Node(.mapping(frame.merges.isEmpty ? frame.entries : Self.applyMerges(frame)), at: frame.location)
+        } else {
+            node = Node(.sequence(frame.items), at: frame.location)
+        }
+        if let anchor = frame.anchor { anchors[anchor] = Anchor(node: node, size: frame.size, keyText: nil) }
+        try attach(node, size: frame.size)
+    }
+
+    // MARK: Building
+
+    private mutating func attach(_ node: Node, size: Int) throws {
+        guard !stack.isEmpty else {
+            root = node
+            return
+        }
+        let top = stack.count - 1
+        stack[top].size += size
+        guard stack[top].isMapping else {
+            stack[top].items.append(node)
+            return
+        }
+        guard let key = stack[top].pendingKey else { return }
+        stack[top].pendingKey = nil
+        if key.isMerge {
+            let sources = try mergeSources(node)
+            stack[top].merges.append(Merge(position: stack[top].entries.count, sources: sources))
+            return
+        }
+        stack[top].entries.append(Node.Entry(key: key.text, keyLocation: key.location, value: node))
+        if stack[top].keySet != nil {
+            stack[top].keySet?.insert(key.text)
+        } else if stack[top].entries.count >= 8 {
+            stack[top].keySet = Set(stack[top].entries.map(\.key))
+        }
+    }
+
+    private mutating func acceptKey(_ text: String, at location: SourceLocation, isMerge: Bool) throws {
+        let top = stack.count - 1
+        if !isMerge {
+            let duplicate =
+                stack[top].keySet.map { $0.contains(text) } ?? stack[top].entries.contains { $0.key == text }
+            if duplicate { throw error("duplicate key '\(text)'", at: location) }
+        }
+        stack[top].pendingKey = PendingKey(text: text, location: location, isMerge: isMerge)
+    }
+
+    private func mergeSources(_ node: Node) throws -> [[Node.Entry]] {
+        switch node.value {
+        case .mapping(let entries):
+            return [entries]
+        case .sequence(let items):
+            return try items.map { item in
+                guard case .mapping(let entries) = item.value else {
+                    throw error("a merge key ('<<') sequence must contain only mappings", at: item.location)
+                }
+                return entries
+            }
+        default:
+            throw error("a merge key ('<<') needs a mapping or a sequence of mappings", at: node.location)
+        }
+    }
+
+    /// Merged entries go where the `<<` key was written. Keys written in the mapping itself win
+    /// over merged ones, and among merged mappings the first one listed wins.
+    private static func applyMerges(_ frame: Frame) -> [Node.Entry] {
+        let explicit = frame.keySet ?? Set(frame.entries.map(\.key))
+        var merged = Set<String>()
+        var result: [Node.Entry] = []
+        var next = 0
+        for merge in frame.merges {
+            let position = min(merge.position, frame.entries.count)
+            if next < position { result.append(contentsOf: frame.entries[next..<position]) }
+            next = max(next, position)
+            for source in merge.sources {
+                for entry in source where !explicit.contains(entry.key) && merged.insert(entry.key).inserted {
+                    result.append(entry)
+                }
+            }
+        }
+        if next < frame.entries.count { result.append(contentsOf: frame.entries[next...]) }
+        return result
+    }
+
+    // MARK: Scalars
+
+    private func resolve(
+        _ text: String, style: YAMLScalarStyle, tag: String?, at location: SourceLocation
+    ) throws -> Node.Value {
+        guard let tag else { return style == .plain ? YAMLCoreSchema.resolvePlain(text) : .string(text) }
+        switch tag {
+        case "!", "tag:yaml.org,2002:str":
+            return .string(text)
+        case "tag:yaml.org,2002:null":
+            guard text.isEmpty || YAMLCoreSchema.isNull(text) else { throw invalid(text, tag: "null", at: location) }
+            return .null
+        case "tag:yaml.org,2002:bool":
+            guard let flag = YAMLCoreSchema.bool(text) else { throw invalid(text, tag: "bool", at: location) }
+            return .bool(flag)
+        case "tag:yaml.org,2002:int":
+            guard let number = YAMLCoreSchema.integer(text) else { throw invalid(text, tag: "int", at: location) }
+            return number
+        case "tag:yaml.org,2002:float":
+            guard let number = YAMLCoreSchema.float(text) ?? YAMLCoreSchema.integer(text) else {
+                throw invalid(text, tag: "float", at: location)
+            }
+            switch number {
+            case .int(let int): return .double(Double(int))
+            default: return number
+            }
+        default:
+            // Unknown and non-scalar tags carry no meaning for this reader.
+            return style == .plain ? YAMLCoreSchema.resolvePlain(text) : .string(text)
+        }
+    }
+
+    private func invalid(_ text: String, tag: String, at location: SourceLocation) -> ParseError {
+        error("invalid !!\(tag) value '\(text)'", at: location)
+    }
+}

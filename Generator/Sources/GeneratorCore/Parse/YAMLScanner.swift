@@ -1,0 +1,417 @@
+/// Turns YAML bytes into tokens. The structure follows the well-known libyaml/PyYAML design:
+/// indentation changes become explicit block start/end tokens, and "simple keys" (`key: value`
+/// without `?`) are recognised after the fact by inserting a KEY token in front of the tokens
+/// that made up the key once the `:` shows up.
+struct YAMLScanner {
+    struct SimpleKey {
+        var tokenNumber: Int
+        var required: Bool
+        var index: Int
+        var line: Int
+        var location: SourceLocation
+    }
+
+    let bytes: [UInt8]
+    let file: String
+    var index = 0
+    var line = 1
+    var lineStart = 0
+    var cursor = ReaderLocationCursor()
+
+    private var queue: [YAMLToken] = []
+    private var head = 0
+    private var tokensTaken = 0
+    private var streamStarted = false
+    private var done = false
+
+    var flowLevel = 0
+    var indent = -1
+    private var indents: [Int] = []
+    var allowSimpleKey = true
+    private var simpleKeys: [SimpleKey?] = [nil]
+    /// YAML 1.2 lets `:` follow a quoted key or a flow collection without a space (`{"a":1}`).
+    private var lastTokenIsJSONLike = false
+    private static let longKeyMessage = "implicit mapping key longer than 1024 bytes; use '? ' for long keys"
+    /// A key dropped for length, remembered so a `:` after it gets a precise message.
+    private var droppedLongKey: SimpleKey?
+    /// Reused buffer for scalars that need unescaping or folding.
+    var scratch: [UInt8] = []
+
+    init(bytes: [UInt8], file: String) throws {
+        self.bytes = bytes
+        self.file = file
+        // The scanner treats a 0 byte as end of input, so control characters (which YAML does not
+        // allow anyway) are rejected up front rather than risking a misread.
+        for (offset, byte) in bytes.enumerated()
+        where (byte < ReaderByte.space && byte != ReaderByte.tab && byte != ReaderByte.lineFeed && byte != ReaderByte.carriageReturn)
+            || byte == ReaderByte.delete
+        {
+            index = offset
+            for position in 0..<offset where bytes[position] == ReaderByte.lineFeed {
+                line += 1
+                lineStart = position + 1
+            }
+            throw error("invalid character \(ReaderByte.describe(byte))")
+        }
+    }
+
+    // MARK: Reading bytes
+
+    @inline(__always) func peek(_ offset: Int = 0) -> UInt8 {
+        let position = index + offset
+        return position < bytes.count ? bytes[position] : 0
+    }
+
+    var column: Int { index - lineStart }
+    var atEnd: Bool { index >= bytes.count }
+
+    @inline(__always) func isBlankOrEnd(_ byte: UInt8) -> Bool {
+        byte == ReaderByte.space || byte == ReaderByte.tab || byte == ReaderByte.lineFeed || byte == ReaderByte.carriageReturn || byte == 0
+    }
+
+    @inline(__always) func isFlowIndicator(_ byte: UInt8) -> Bool {
+        byte == ReaderByte.comma || byte == ReaderByte.leftBracket || byte == ReaderByte.rightBracket || byte == ReaderByte.leftBrace
+            || byte == ReaderByte.rightBrace
+    }
+
+    mutating func consumeBreak() {
+        if peek() == ReaderByte.carriageReturn && peek(1) == ReaderByte.lineFeed {
+            index += 2
+        } else {
+            index += 1
+        }
+        line += 1
+        lineStart = index
+    }
+
+    /// `---` or `...` at the start of a line, followed by a space or the end of the line.
+    func atDocumentMarker() -> Bool {
+        guard column == 0 else { return false }
+        let first = peek()
+        guard first == ReaderByte.minus || first == ReaderByte.dot else { return false }
+        return peek(1) == first && peek(2) == first && isBlankOrEnd(peek(3))
+    }
+
+    mutating func location() -> SourceLocation {
+        cursor.location(in: bytes, at: index, line: line, lineStart: lineStart)
+    }
+
+    mutating func error(_ message: String) -> ParseError {
+        ParseError(file: file, location: location(), message: message)
+    }
+
+    func error(_ message: String, at location: SourceLocation) -> ParseError {
+        ParseError(file: file, location: location, message: message)
+    }
+
+    /// Tabs may separate tokens but never indent block content; the check looks back to the start
+    /// of the line because scalar scanners may already have consumed part of the line prefix.
+    mutating func rejectTabIndentation(tabAt tab: Int) throws {
+        guard flowLevel == 0 else { return }
+        var position = lineStart
+        while position < tab {
+            guard ReaderByte.isWhite(bytes[position]) else { return }
+            position += 1
+        }
+        index = tab
+        throw error("tab character used as indentation")
+    }
+
+    // MARK: Token queue
+
+    mutating func next() throws -> YAMLToken {
+        try fill()
+        guard head < queue.count else { return YAMLToken(kind: .streamEnd, location: location()) }
+        let token = queue[head]
+        head += 1
+        tokensTaken += 1
+        if head >= 512 && head * 2 >= queue.count {
+            queue.removeFirst(head)
+            head = 0
+        }
+        return token
+    }
+
+    mutating func peekToken() throws -> YAMLToken {
+        try fill()
+        guard head < queue.count else { return YAMLToken(kind: .streamEnd, location: location()) }
+        return queue[head]
+    }
+
+    private mutating func fill() throws {
+        while try needMoreTokens() {
+            try fetchMoreTokens()
+        }
+    }
+
+    /// More tokens are needed while the next one could still turn out to be a simple key, since
+    /// a KEY token may then have to go in front of it.
+    private mutating func needMoreTokens() throws -> Bool {
+        if done { return false }
+        if head >= queue.count { return true }
+        try removeStaleSimpleKeys()
+        return nextPossibleSimpleKey() == tokensTaken
+    }
+
+    mutating func add(_ kind: YAMLTokenKind, at location: SourceLocation, jsonLike: Bool = false) {
+        queue.append(YAMLToken(kind: kind, location: location))
+        lastTokenIsJSONLike = jsonLike
+    }
+
+    // MARK: Dispatch
+
+    private mutating func fetchMoreTokens() throws {
+        if !streamStarted {
+            streamStarted = true
+            if peek() == 0xEF && peek(1) == 0xBB && peek(2) == 0xBF { index = 3; lineStart = 3 }
+            add(.streamStart, at: SourceLocation(line: 1, column: 1))
+            return
+        }
+        try scanToNextToken()
+        try removeStaleSimpleKeys()
+        unwindIndent(to: column)
+        if atEnd { return try fetchStreamEnd() }
+        let byte = peek()
+        let next = peek(1)
+        switch byte {
+        case ReaderByte.percent where column == 0:
+            try fetchDirective()
+        case ReaderByte.minus where atDocumentMarker():
+            try fetchDocumentIndicator(.documentStart)
+        case ReaderByte.dot where atDocumentMarker():
+            try fetchDocumentIndicator(.documentEnd)
+        case ReaderByte.leftBracket:
+            try fetchFlowCollectionStart(.flowSequenceStart)
+        case ReaderByte.leftBrace:
+            try fetchFlowCollectionStart(.flowMappingStart)
+        case ReaderByte.rightBracket:
+            try fetchFlowCollectionEnd(.flowSequenceEnd)
+        case ReaderByte.rightBrace:
+            try fetchFlowCollectionEnd(.flowMappingEnd)
+        case ReaderByte.comma where flowLevel > 0:
+            try fetchFlowEntry()
+        case ReaderByte.minus where isBlankOrEnd(next):
+            try fetchBlockEntry()
+        case ReaderByte.question where isBlankOrEnd(next) || (flowLevel > 0 && isFlowIndicator(next)):
+            try fetchKey()
+        case ReaderByte.colon
+        where isBlankOrEnd(next) || (flowLevel > 0 && (isFlowIndicator(next) || lastTokenIsJSONLike)):
+            try fetchValue()
+        case ReaderByte.asterisk:
+            try fetchAnchorOrAlias(alias: true)
+        case ReaderByte.ampersand:
+            try fetchAnchorOrAlias(alias: false)
+        case ReaderByte.exclamation:
+            try fetchTag()
+        case ReaderByte.pipe where flowLevel == 0, ReaderByte.greater where flowLevel == 0:
+            try fetchBlockScalar(folded: byte == ReaderByte.greater)
+        case ReaderByte.apostrophe, ReaderByte.quote:
+            try fetchQuotedScalar(double: byte == ReaderByte.quote)
+        default:
+            guard canStartPlainScalar(byte, next: next) else {
+                throw error("found character \(ReaderByte.describe(byte)) that cannot start any token")
+            }
+            try fetchPlainScalar()
+        }
+    }
+
+    private func canStartPlainScalar(_ byte: UInt8, next: UInt8) -> Bool {
+        switch byte {
+        case ReaderByte.minus, ReaderByte.question, ReaderByte.colon:
+            return !isBlankOrEnd(next) && (flowLevel == 0 || !isFlowIndicator(next))
+        case ReaderByte.comma, ReaderByte.leftBracket, ReaderByte.rightBracket, ReaderByte.leftBrace, ReaderByte.rightBrace, ReaderByte.hash,
+            ReaderByte.ampersand, ReaderByte.asterisk, ReaderByte.exclamation, ReaderByte.pipe, ReaderByte.greater, ReaderByte.apostrophe, ReaderByte.quote,
+            ReaderByte.percent, ReaderByte.at, ReaderByte.backtick:
+            return false
+        default:
+            return !isBlankOrEnd(byte)
+        }
+    }
+
+    private mutating func scanToNextToken() throws {
+        while true {
+            var tab: Int?
+            while index < bytes.count, ReaderByte.isWhite(bytes[index]) {
+                if tab == nil && bytes[index] == ReaderByte.tab { tab = index }
+                index += 1
+            }
+            if peek() == ReaderByte.hash {
+                while index < bytes.count, !ReaderByte.isBreak(bytes[index]) { index += 1 }
+            }
+            if ReaderByte.isBreak(peek()) {
+                consumeBreak()
+                if flowLevel == 0 { allowSimpleKey = true }
+                continue
+            }
+            if let tab, !atEnd { try rejectTabIndentation(tabAt: tab) }
+            return
+        }
+    }
+
+    // MARK: Simple keys
+
+    private func nextPossibleSimpleKey() -> Int? {
+        var lowest: Int?
+        for level in 0..<min(flowLevel + 1, simpleKeys.count) {
+            if let key = simpleKeys[level], lowest.map({ key.tokenNumber < $0 }) ?? true {
+                lowest = key.tokenNumber
+            }
+        }
+        return lowest
+    }
+
+    /// A simple key must fit on one line and in 1024 bytes; past that it can no longer be a key.
+    private mutating func removeStaleSimpleKeys() throws {
+        for level in 0..<min(flowLevel + 1, simpleKeys.count) {
+            guard let key = simpleKeys[level], key.line != line || index - key.index > 1024 else { continue }
+            if key.required {
+                throw error(
+                    key.line == line ? Self.longKeyMessage : "could not find expected ':'", at: key.location)
+            }
+            if key.line == line { droppedLongKey = key }
+            simpleKeys[level] = nil
+        }
+    }
+
+    mutating func savePossibleSimpleKey() throws {
+        guard allowSimpleKey else { return }
+        let required = flowLevel == 0 && indent == column
+        try removePossibleSimpleKey()
+        while simpleKeys.count <= flowLevel { simpleKeys.append(nil) }
+        simpleKeys[flowLevel] = SimpleKey(
+            tokenNumber: tokensTaken + queue.count - head, required: required, index: index, line: line,
+            location: location())
+    }
+
+    mutating func removePossibleSimpleKey() throws {
+        guard flowLevel < simpleKeys.count, let key = simpleKeys[flowLevel] else { return }
+        if key.required { throw error("could not find expected ':'", at: key.location) }
+        simpleKeys[flowLevel] = nil
+    }
+
+    // MARK: Indentation
+
+    private mutating func unwindIndent(to column: Int) {
+        guard flowLevel == 0 else { return }
+        while indent > column {
+            add(.blockEnd, at: location())
+            indent = indents.popLast() ?? -1
+        }
+    }
+
+    private mutating func addIndent(_ column: Int) -> Bool {
+        guard indent < column else { return false }
+        indents.append(indent)
+        indent = column
+        return true
+    }
+
+    // MARK: Indicators
+
+    private mutating func fetchStreamEnd() throws {
+        unwindIndent(to: -1)
+        try removePossibleSimpleKey()
+        allowSimpleKey = false
+        add(.streamEnd, at: location())
+        done = true
+    }
+
+    private mutating func fetchDirective() throws {
+        unwindIndent(to: -1)
+        try removePossibleSimpleKey()
+        allowSimpleKey = false
+        let start = location()
+        // Directives are tolerated, not interpreted: `%YAML 1.x` changes nothing for this reader.
+        while index < bytes.count, !ReaderByte.isBreak(bytes[index]) { index += 1 }
+        add(.directive, at: start)
+    }
+
+    private mutating func fetchDocumentIndicator(_ kind: YAMLTokenKind) throws {
+        unwindIndent(to: -1)
+        try removePossibleSimpleKey()
+        allowSimpleKey = false
+        let start = location()
+        index += 3
+        add(kind, at: start)
+    }
+
+    private mutating func fetchFlowCollectionStart(_ kind: YAMLTokenKind) throws {
+        try savePossibleSimpleKey()
+        guard flowLevel < ReaderLimits.maxDepth else { throw error("nesting depth limit exceeded") }
+        flowLevel += 1
+        allowSimpleKey = true
+        let start = location()
+        index += 1
+        add(kind, at: start)
+    }
+
+    private mutating func fetchFlowCollectionEnd(_ kind: YAMLTokenKind) throws {
+        try removePossibleSimpleKey()
+        if flowLevel > 0 { flowLevel -= 1 }
+        allowSimpleKey = false
+        let start = location()
+        index += 1
+        add(kind, at: start, jsonLike: true)
+    }
+
+    private mutating func fetchFlowEntry() throws {
+        allowSimpleKey = true
+        try removePossibleSimpleKey()
+        let start = location()
+        index += 1
+        add(.flowEntry, at: start)
+    }
+
+    private mutating func fetchBlockEntry() throws {
+        let start = location()
+        if flowLevel == 0 {
+            guard allowSimpleKey else { throw error("sequence entries are not allowed here") }
+            if addIndent(column) { add(.blockSequenceStart, at: start) }
+        }
+        // A `-` inside a flow collection is left for the parser to reject with better context.
+        allowSimpleKey = true
+        try removePossibleSimpleKey()
+        index += 1
+        add(.blockEntry, at: start)
+    }
+
+    private mutating func fetchKey() throws {
+        let start = location()
+        if flowLevel == 0 {
+            guard allowSimpleKey else { throw error("mapping keys are not allowed here") }
+            if addIndent(column) { add(.blockMappingStart, at: start) }
+        }
+        allowSimpleKey = flowLevel == 0
+        try removePossibleSimpleKey()
+        index += 1
+        add(.key, at: start)
+    }
+
+    private mutating func fetchValue() throws {
+        let start = location()
+        if flowLevel < simpleKeys.count, let key = simpleKeys[flowLevel] {
+            simpleKeys[flowLevel] = nil
+            let position = max(head, min(queue.count, head + key.tokenNumber - tokensTaken))
+            queue.insert(YAMLToken(kind: .key, location: key.location), at: position)
+            // Stale keys were dropped before this token, so the key is on the current line.
+            if flowLevel == 0 && addIndent(key.index - lineStart) {
+                queue.insert(YAMLToken(kind: .blockMappingStart, location: key.location), at: position)
+            }
+            allowSimpleKey = false
+        } else {
+            if flowLevel == 0 {
+                guard allowSimpleKey else {
+                    if let long = droppedLongKey, long.line == line {
+                        throw error(Self.longKeyMessage, at: long.location)
+                    }
+                    throw error("mapping values are not allowed here")
+                }
+                if addIndent(column) { add(.blockMappingStart, at: start) }
+            }
+            allowSimpleKey = flowLevel == 0
+            try removePossibleSimpleKey()
+        }
+        index += 1
+        add(.value, at: start)
+    }
+}

@@ -67,7 +67,8 @@ public struct IDTokenClaims: Sendable, Equatable {
 
     public subscript(claim name: String) -> JSONValue? { claims[name] }
 
-    init(payload: JSONObject) throws(IDTokenError) {
+    /// Reads the claims of a decoded payload; public so apps can build claims in their own tests.
+    public init(payload: JSONObject) throws(IDTokenError) {
         func string(_ name: String) throws(IDTokenError) -> String {
             guard let value = payload[name]?.stringValue else { throw .missingClaim(name) }
             return value

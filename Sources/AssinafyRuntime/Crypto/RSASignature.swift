@@ -91,13 +91,20 @@ enum RSASignature {
             kSecAttrKeyType: kSecAttrKeyTypeRSA,
             kSecAttrKeyClass: kSecAttrKeyClassPublic,
         ]
-        var error: Unmanaged<CFError>?
+        // Both calls hand back a +1 CFError on failure (the Create rule); release it.
+        var createError: Unmanaged<CFError>?
         guard
             let secKey = SecKeyCreateWithData(
-                Data(pkcs1PublicKeyDER(key)) as CFData, attributes as CFDictionary, &error)
-        else { return false }
-        return SecKeyVerifySignature(
-            secKey, .rsaSignatureMessagePKCS1v15SHA256, Data(message) as CFData, signature as CFData, &error)
+                Data(pkcs1PublicKeyDER(key)) as CFData, attributes as CFDictionary, &createError)
+        else {
+            createError?.release()
+            return false
+        }
+        var verifyError: Unmanaged<CFError>?
+        let valid = SecKeyVerifySignature(
+            secKey, .rsaSignatureMessagePKCS1v15SHA256, Data(message) as CFData, signature as CFData, &verifyError)
+        verifyError?.release()
+        return valid
     }
     #endif
 }

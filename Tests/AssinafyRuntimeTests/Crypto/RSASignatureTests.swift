@@ -140,17 +140,16 @@ struct RSASignatureTests {
         let message = Data("timing".utf8)
         let signature = try key.sign(message)
         let publicKey = try #require(RSASignature.PublicKey(modulus: key.modulus, exponent: key.exponent))
-        let clock = ContinuousClock()
+        // DispatchTime rather than ContinuousClock: the package still deploys to macOS 12.
         var results: [Bool] = []
-        let elapsed = clock.measure {
-            for _ in 0..<10 {
-                results.append(RSASignature.portableVerify(message: message, signature: signature, key: publicKey))
-            }
+        let start = DispatchTime.now().uptimeNanoseconds
+        for _ in 0..<10 {
+            results.append(RSASignature.portableVerify(message: message, signature: signature, key: publicKey))
         }
+        let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 10 / 1_000_000
         #expect(results.allSatisfy { $0 })
-        let perVerification = elapsed / 10
-        print("RSA-2048 portable verify: \(perVerification) per signature")
-        // Generous bound: the target is well under 100 ms unoptimised, but CI machines vary.
-        #expect(perVerification < .milliseconds(100))
+        print("RSA-2048 portable verify: \(milliseconds) ms per signature")
+        // The target is well under 100 ms unoptimised; this is the limit, not the expectation.
+        #expect(milliseconds < 100)
     }
 }

@@ -15,7 +15,7 @@ actor FakeJWKSEndpoint {
     func fetch() async throws -> JWKS {
         fetchCount += 1
         // Give concurrent callers a chance to pile up behind one fetch.
-        try await Task.sleep(for: .milliseconds(20))
+        try await Task.sleep(nanoseconds: 20_000_000)
         return published
     }
 }

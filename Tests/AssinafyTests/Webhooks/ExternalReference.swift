@@ -13,17 +13,25 @@ enum ExternalReference {
     static var hasPython3: Bool { python3Path != nil }
 
     static func executablePath(_ name: String) -> String? {
+        #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+        // No subprocesses on these platforms: the cross-checks report themselves as skipped.
+        return nil
+        #else
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin:/usr/local/bin"
         for directory in path.split(separator: ":") {
             let candidate = "\(directory)/\(name)"
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
         }
         return nil
+        #endif
     }
 
     /// Runs `executable` with `arguments`, feeding `input` on stdin; returns stdout.
     /// Output goes through temporary files so large outputs cannot deadlock on a full pipe.
     static func run(_ executable: String, _ arguments: [String], input: Data = Data()) throws -> Data {
+        #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+        throw Failure(description: "subprocesses are unavailable on this platform")
+        #else
         let directory = try ScratchDirectory()
         let inputURL = directory.url.appendingPathComponent("stdin")
         let outputURL = directory.url.appendingPathComponent("stdout")
@@ -53,6 +61,7 @@ enum ExternalReference {
             throw Failure(description: "\(executable) \(arguments) exited \(process.terminationStatus): \(message)")
         }
         return try Data(contentsOf: outputURL)
+        #endif
     }
 
     static func openssl(_ arguments: [String], input: Data = Data()) throws -> Data {

@@ -65,9 +65,13 @@ def delete_account(ctx):
         raise ApiError(403, "You are not allowed to perform this action.")
     force = bool(ctx.obj().get("force"))
     if account["paid_subscription"] and not force:
-        raise ApiError(400, "Cannot delete while restrictions are active.", extra={"restrictions": [
-            {"code": "active_subscription", "message": "The workspace has an active paid subscription.",
-             "account_ids": [account["id"]]}]})
+        restrictions = [{"code": "ActivePaidSubscription", "message": "Account has an active paid subscription.",
+                         "account_ids": [account["id"]]}]
+        if any(d["account_id"] == account["id"] and d["status"] == "pending_signature"
+               for d in ctx.state.documents.values()):
+            restrictions.append({"code": "PendingDocuments", "message": "Account has documents pending signature.",
+                                 "account_ids": [account["id"]]})
+        raise ApiError(400, "Cannot delete while restrictions are active.", extra={"restrictions": restrictions})
     account["deleted"] = True
     account["paid_subscription"] = False
     return ok([])

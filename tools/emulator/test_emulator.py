@@ -169,7 +169,8 @@ def test_upload_rejections_and_rename(emu):
     body, ctype = multipart("other", "a.pdf", make_pdf([["x"]]))
     missing = emu.api("POST", f"/accounts/{account}/documents", auth="key", raw=body, content_type=ctype)
     assert missing.status == 400
-    emu.take_violations()  # the contract requires the `file` part: that request was invalid on purpose
+    found = emu.take_violations()  # the contract requires the `file` part: that request was invalid on purpose
+    assert [v["kind"] for v in found] == ["request"] and "file" in found[0]["message"]
     doc = upload(emu, "Ação.pdf").data
     emu.wait_status(doc["id"], {"metadata_ready"})
     renamed = emu.api("PATCH", f"/documents/{doc['id']}", {"name": "Relatório Final (v2)"}, auth="key")

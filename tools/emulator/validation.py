@@ -95,17 +95,23 @@ def known_gap(message: str) -> str | None:
     return None
 
 
-def describe(error: Exception) -> str:
-    parts = [type(error).__name__ + (f": {error}" if str(error) else "")]
+def describe(error: Exception) -> list[str]:
+    """One message per finding: each JSON Schema error of a body or parameter becomes
+    its own entry, prefixed by the openapi-core error chain that led to it."""
+    chain = [type(error).__name__ + (f": {error}" if str(error) else "")]
     cause = error.__cause__ or error.__context__
-    while cause is not None and len(parts) < 4:
+    while cause is not None and len(chain) < 4:
         details = getattr(cause, "schema_errors", None)
         if details:
-            parts.append("; ".join(f"{'/'.join(map(str, e.absolute_path)) or '<root>'}: {e.message}" for e in details))
-        else:
-            parts.append(f"{type(cause).__name__}: {cause}")
+            prefix = " <- ".join(chain)
+            return [f"{prefix} <- {'/'.join(map(str, e.absolute_path)) or '<root>'}: {e.message}" for e in details]
+        chain.append(f"{type(cause).__name__}: {cause}")
         cause = cause.__cause__ or cause.__context__
-    return " <- ".join(parts)
+    return [" <- ".join(chain)]
+
+
+def _messages(errors) -> list[str]:
+    return [message for error in errors for message in describe(error)]
 
 
 class ContractValidator:
@@ -117,9 +123,9 @@ class ContractValidator:
     def check_request(self, op, request: OARequest) -> list[str]:
         try:
             result = self.openapi.unmarshal_request(request)
-            errors = [describe(e) for e in result.errors]
+            errors = _messages(result.errors)
         except Exception as exc:  # a validator crash is itself worth reporting
-            errors = [f"validator error: {describe(exc)}"]
+            errors = [f"validator error: {m}" for m in describe(exc)]
         for message in errors:
             self.journal.violation("request", op.operation_id, "request", message, route=op.key)
         return errors
@@ -127,9 +133,9 @@ class ContractValidator:
     def check_response(self, op, request: OARequest, response: OAResponse):
         try:
             result = self.openapi.unmarshal_response(request, response)
-            errors = [describe(e) for e in result.errors]
+            errors = _messages(result.errors)
         except Exception as exc:
-            errors = [f"validator error: {describe(exc)}"]
+            errors = [f"validator error: {m}" for m in describe(exc)]
         for message in errors:
             kind = "response"
             note = known_gap(message)
@@ -149,9 +155,9 @@ class ContractValidator:
             return ["undeclared"]
         try:
             result = self.openapi.unmarshal_webhook_request(OAWebhookRequest(event, headers, body))
-            errors = [describe(e) for e in result.errors]
+            errors = _messages(result.errors)
         except Exception as exc:
-            errors = [f"validator error: {describe(exc)}"]
+            errors = [f"validator error: {m}" for m in describe(exc)]
         for message in errors:
             self.journal.violation("webhook", event, "webhook", message)
         return errors

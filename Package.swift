@@ -26,7 +26,9 @@ let package = Package(
             name: "assinafy-generator", dependencies: ["GeneratorCore"],
             path: "Generator/Sources/assinafy-generator", swiftSettings: strict),
 
-        .testTarget(name: "GeneratorTests", dependencies: ["GeneratorCore"], swiftSettings: strict),
+        .testTarget(
+            name: "GeneratorTests", dependencies: ["GeneratorCore"],
+            exclude: ["Golden/Cases", "Fixtures"], swiftSettings: strict),
         .testTarget(name: "AssinafyRuntimeTests", dependencies: ["AssinafyRuntime"], swiftSettings: strict),
         .testTarget(
             name: "AssinafyTests", dependencies: ["Assinafy", "AssinafyAPI", "AssinafyRuntime"],

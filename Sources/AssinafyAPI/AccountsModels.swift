@@ -54,16 +54,16 @@ public struct Account: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        resource = try container.decodeIfPresent(String.self, forKey: "resource")
-        id = try container.decodeIfPresent(String.self, forKey: "id")
-        name = try container.decodeIfPresent(String.self, forKey: "name")
-        primaryColor = try container.decodeIfPresent(String.self, forKey: "primary_color")
-        secondaryColor = try container.decodeIfPresent(String.self, forKey: "secondary_color")
-        notificationSenderType = try container.decodeIfPresent(AccountNotificationSenderType.self, forKey: "notification_sender_type")
-        roles = try container.decodeIfPresent([String].self, forKey: "roles")
-        isDeleteAllowed = try container.decodeIfPresent(Bool.self, forKey: "is_delete_allowed")
-        createdAt = try container.decodeDateTimeIfPresent(forKey: "created_at")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.resource = try container.decodeIfPresent(String.self, forKey: "resource")
+        self.id = try container.decodeIfPresent(String.self, forKey: "id")
+        self.name = try container.decodeIfPresent(String.self, forKey: "name")
+        self.primaryColor = try container.decodeIfPresent(String.self, forKey: "primary_color")
+        self.secondaryColor = try container.decodeIfPresent(String.self, forKey: "secondary_color")
+        self.notificationSenderType = try container.decodeIfPresent(AccountNotificationSenderType.self, forKey: "notification_sender_type")
+        self.roles = try container.decodeIfPresent([String].self, forKey: "roles")
+        self.isDeleteAllowed = try container.decodeIfPresent(Bool.self, forKey: "is_delete_allowed")
+        self.createdAt = try container.decodeDateTimeIfPresent(forKey: "created_at")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -108,11 +108,11 @@ public struct AccountTheme: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        accountName = try container.decodeIfPresent(String.self, forKey: "account_name")
-        primaryColor = try container.decodeIfPresent(String.self, forKey: "primary_color")
-        secondaryColor = try container.decodeIfPresent(String.self, forKey: "secondary_color")
-        logo = try container.decodeIfPresent(String.self, forKey: "logo")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.accountName = try container.decodeIfPresent(String.self, forKey: "account_name")
+        self.primaryColor = try container.decodeIfPresent(String.self, forKey: "primary_color")
+        self.secondaryColor = try container.decodeIfPresent(String.self, forKey: "secondary_color")
+        self.logo = try container.decodeIfPresent(String.self, forKey: "logo")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -149,10 +149,10 @@ public struct EnvelopeOf<Payload: Codable & Hashable & Sendable>: Codable, Hasha
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        status = try container.decodeIfPresent(Int.self, forKey: "status")
-        message = try container.decodeIfPresent(String.self, forKey: "message")
-        data = try container.decodeIfPresent(Payload.self, forKey: "data")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.status = try container.decodeIfPresent(Int.self, forKey: "status")
+        self.message = try container.decodeIfPresent(String.self, forKey: "message")
+        self.data = try container.decodeIfPresent(Payload.self, forKey: "data")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -194,9 +194,9 @@ public struct UpdateAccountRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        name = try container.decodeIfPresent(String.self, forKey: "name")
-        notificationSenderType = try container.decodeIfPresent(UpdateAccountRequestNotificationSenderType.self, forKey: "notification_sender_type")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.name = try container.decodeIfPresent(String.self, forKey: "name")
+        self.notificationSenderType = try container.decodeIfPresent(UpdateAccountRequestNotificationSenderType.self, forKey: "notification_sender_type")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -224,8 +224,8 @@ public struct DeleteAccountRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        force = try container.decodeIfPresent(Bool.self, forKey: "force")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.force = try container.decodeIfPresent(Bool.self, forKey: "force")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -268,10 +268,10 @@ public struct DeletionRestrictionsResponseRestrictionsItem: Codable, Hashable, S
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        code = try container.decodeIfPresent(DeletionRestrictionsResponseRestrictionsItemCode.self, forKey: "code")
-        message = try container.decodeIfPresent(String.self, forKey: "message")
-        accountIds = try container.decodeIfPresent([String].self, forKey: "account_ids")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.code = try container.decodeIfPresent(DeletionRestrictionsResponseRestrictionsItemCode.self, forKey: "code")
+        self.message = try container.decodeIfPresent(String.self, forKey: "message")
+        self.accountIds = try container.decodeIfPresent([String].self, forKey: "account_ids")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -309,11 +309,11 @@ public struct DeletionRestrictionsResponse: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        status = try container.decodeIfPresent(Int.self, forKey: "status")
-        message = try container.decodeIfPresent(String.self, forKey: "message")
-        data = try container.decodeIfPresent(JSONObject.self, forKey: "data")
-        restrictions = try container.decodeIfPresent([DeletionRestrictionsResponseRestrictionsItem].self, forKey: "restrictions")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.status = try container.decodeIfPresent(Int.self, forKey: "status")
+        self.message = try container.decodeIfPresent(String.self, forKey: "message")
+        self.data = try container.decodeIfPresent(JSONObject.self, forKey: "data")
+        self.restrictions = try container.decodeIfPresent([DeletionRestrictionsResponseRestrictionsItem].self, forKey: "restrictions")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -356,9 +356,9 @@ public struct CreateAccountRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        name = try container.decode(String.self, forKey: "name")
-        notificationSenderType = try container.decodeIfPresent(CreateAccountRequestNotificationSenderType.self, forKey: "notification_sender_type")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.name = try container.decode(String.self, forKey: "name")
+        self.notificationSenderType = try container.decodeIfPresent(CreateAccountRequestNotificationSenderType.self, forKey: "notification_sender_type")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -38,14 +38,14 @@ public struct DisplaySettings: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        left = try container.decode(Double.self, forKey: "left")
-        top = try container.decode(Double.self, forKey: "top")
-        width = try container.decode(Double.self, forKey: "width")
-        height = try container.decode(Double.self, forKey: "height")
-        fontFamily = try container.decodeIfPresent(String.self, forKey: "fontFamily")
-        fontSize = try container.decode(Double.self, forKey: "fontSize")
-        backgroundColor = try container.decodeIfPresent(String.self, forKey: "backgroundColor")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.left = try container.decode(Double.self, forKey: "left")
+        self.top = try container.decode(Double.self, forKey: "top")
+        self.width = try container.decode(Double.self, forKey: "width")
+        self.height = try container.decode(Double.self, forKey: "height")
+        self.fontFamily = try container.decodeIfPresent(String.self, forKey: "fontFamily")
+        self.fontSize = try container.decode(Double.self, forKey: "fontSize")
+        self.backgroundColor = try container.decodeIfPresent(String.self, forKey: "backgroundColor")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -78,8 +78,8 @@ public struct WhatsappNotificationButtonsItem: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        text = try container.decodeIfPresent(String.self, forKey: "text")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.text = try container.decodeIfPresent(String.self, forKey: "text")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -122,13 +122,13 @@ public struct WhatsappNotification: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        sentAt = try container.decodeIfPresent(Int.self, forKey: "sent_at")
-        header = try container.decodeIfPresent(String.self, forKey: "header")
-        body = try container.decodeIfPresent(String.self, forKey: "body")
-        buttons = try container.decodeIfPresent([WhatsappNotificationButtonsItem].self, forKey: "buttons")
-        phoneNumber = try container.decodeIfPresent(String.self, forKey: "phone_number")
-        signerId = try container.decodeIfPresent(String.self, forKey: "signer_id")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.sentAt = try container.decodeIfPresent(Int.self, forKey: "sent_at")
+        self.header = try container.decodeIfPresent(String.self, forKey: "header")
+        self.body = try container.decodeIfPresent(String.self, forKey: "body")
+        self.buttons = try container.decodeIfPresent([WhatsappNotificationButtonsItem].self, forKey: "buttons")
+        self.phoneNumber = try container.decodeIfPresent(String.self, forKey: "phone_number")
+        self.signerId = try container.decodeIfPresent(String.self, forKey: "signer_id")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -200,11 +200,11 @@ public struct CreateAssignmentRequestSignersItem: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        id = try container.decode(String.self, forKey: "id")
-        verificationMethod = try container.decodeIfPresent(CreateAssignmentRequestSignersItemVerificationMethod.self, forKey: "verification_method")
-        notificationMethods = try container.decodeIfPresent([CreateAssignmentRequestSignersItemNotificationMethodsItem].self, forKey: "notification_methods")
-        step = try container.decodeIfPresent(Int.self, forKey: "step")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.id = try container.decode(String.self, forKey: "id")
+        self.verificationMethod = try container.decodeIfPresent(CreateAssignmentRequestSignersItemVerificationMethod.self, forKey: "verification_method")
+        self.notificationMethods = try container.decodeIfPresent([CreateAssignmentRequestSignersItemNotificationMethodsItem].self, forKey: "notification_methods")
+        self.step = try container.decodeIfPresent(Int.self, forKey: "step")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -240,10 +240,10 @@ public struct CreateAssignmentRequestEntriesItemFieldsItem: Codable, Hashable, S
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        signerId = try container.decodeIfPresent(String.self, forKey: "signer_id")
-        fieldId = try container.decodeIfPresent(String.self, forKey: "field_id")
-        displaySettings = try container.decodeIfPresent(DisplaySettings.self, forKey: "display_settings")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.signerId = try container.decodeIfPresent(String.self, forKey: "signer_id")
+        self.fieldId = try container.decodeIfPresent(String.self, forKey: "field_id")
+        self.displaySettings = try container.decodeIfPresent(DisplaySettings.self, forKey: "display_settings")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -275,9 +275,9 @@ public struct CreateAssignmentRequestEntriesItem: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        pageId = try container.decodeIfPresent(String.self, forKey: "page_id")
-        fields = try container.decodeIfPresent([CreateAssignmentRequestEntriesItemFieldsItem].self, forKey: "fields")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.pageId = try container.decodeIfPresent(String.self, forKey: "page_id")
+        self.fields = try container.decodeIfPresent([CreateAssignmentRequestEntriesItemFieldsItem].self, forKey: "fields")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -320,13 +320,13 @@ public struct CreateAssignmentRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        method = try container.decode(CreateAssignmentRequestMethod.self, forKey: "method")
-        signers = try container.decode([CreateAssignmentRequestSignersItem].self, forKey: "signers")
-        entries = try container.decodeIfPresent([CreateAssignmentRequestEntriesItem].self, forKey: "entries")
-        message = try container.decodeIfPresent(String.self, forKey: "message")
-        expiresAt = try container.decodeDateTimeIfPresent(forKey: "expires_at")
-        copyReceivers = try container.decodeIfPresent([String].self, forKey: "copy_receivers")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.method = try container.decode(CreateAssignmentRequestMethod.self, forKey: "method")
+        self.signers = try container.decode([CreateAssignmentRequestSignersItem].self, forKey: "signers")
+        self.entries = try container.decodeIfPresent([CreateAssignmentRequestEntriesItem].self, forKey: "entries")
+        self.message = try container.decodeIfPresent(String.self, forKey: "message")
+        self.expiresAt = try container.decodeDateTimeIfPresent(forKey: "expires_at")
+        self.copyReceivers = try container.decodeIfPresent([String].self, forKey: "copy_receivers")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -392,9 +392,9 @@ public struct EstimateAssignmentCostRequestSignersItem: Codable, Hashable, Senda
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        verificationMethod = try container.decodeIfPresent(EstimateAssignmentCostRequestSignersItemVerificationMethod.self, forKey: "verification_method")
-        notificationMethods = try container.decodeIfPresent([EstimateAssignmentCostRequestSignersItemNotificationMethodsItem].self, forKey: "notification_methods")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.verificationMethod = try container.decodeIfPresent(EstimateAssignmentCostRequestSignersItemVerificationMethod.self, forKey: "verification_method")
+        self.notificationMethods = try container.decodeIfPresent([EstimateAssignmentCostRequestSignersItemNotificationMethodsItem].self, forKey: "notification_methods")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -428,10 +428,10 @@ public struct EstimateAssignmentCostRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        method = try container.decodeIfPresent(EstimateAssignmentCostRequestMethod.self, forKey: "method")
-        signers = try container.decodeIfPresent([EstimateAssignmentCostRequestSignersItem].self, forKey: "signers")
-        entries = try container.decodeIfPresent([JSONObject].self, forKey: "entries")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.method = try container.decodeIfPresent(EstimateAssignmentCostRequestMethod.self, forKey: "method")
+        self.signers = try container.decodeIfPresent([EstimateAssignmentCostRequestSignersItem].self, forKey: "signers")
+        self.entries = try container.decodeIfPresent([JSONObject].self, forKey: "entries")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -466,10 +466,10 @@ public struct ResendSignatureRequestResponseData: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        isSent = try container.decodeIfPresent(Bool.self, forKey: "is_sent")
-        documentId = try container.decodeIfPresent(String.self, forKey: "document_id")
-        signerId = try container.decodeIfPresent(String.self, forKey: "signer_id")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.isSent = try container.decodeIfPresent(Bool.self, forKey: "is_sent")
+        self.documentId = try container.decodeIfPresent(String.self, forKey: "document_id")
+        self.signerId = try container.decodeIfPresent(String.self, forKey: "signer_id")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -498,8 +498,8 @@ public struct ResetAssignmentExpirationRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        expiresAt = try container.decodeDateTimeIfPresent(forKey: "expires_at")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.expiresAt = try container.decodeDateTimeIfPresent(forKey: "expires_at")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {

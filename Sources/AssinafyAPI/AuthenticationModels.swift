@@ -20,8 +20,8 @@ public struct ApiKey: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        apiKey = try container.decodeIfPresent(String.self, forKey: "api_key")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.apiKey = try container.decodeIfPresent(String.self, forKey: "api_key")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -61,12 +61,12 @@ public struct AuthAccount: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        id = try container.decodeIfPresent(String.self, forKey: "id")
-        name = try container.decodeIfPresent(String.self, forKey: "name")
-        roles = try container.decodeIfPresent([String].self, forKey: "roles")
-        isDeleteAllowed = try container.decodeIfPresent(Bool.self, forKey: "is_delete_allowed")
-        createdAt = try container.decodeDateTimeIfPresent(forKey: "created_at")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.id = try container.decodeIfPresent(String.self, forKey: "id")
+        self.name = try container.decodeIfPresent(String.self, forKey: "name")
+        self.roles = try container.decodeIfPresent([String].self, forKey: "roles")
+        self.isDeleteAllowed = try container.decodeIfPresent(Bool.self, forKey: "is_delete_allowed")
+        self.createdAt = try container.decodeDateTimeIfPresent(forKey: "created_at")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -104,10 +104,10 @@ public struct AuthSession: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        accessToken = try container.decodeIfPresent(String.self, forKey: "access_token")
-        user = try container.decodeIfPresent(AuthUser.self, forKey: "user")
-        accounts = try container.decodeIfPresent([AuthAccount].self, forKey: "accounts")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.accessToken = try container.decodeIfPresent(String.self, forKey: "access_token")
+        self.user = try container.decodeIfPresent(AuthUser.self, forKey: "user")
+        self.accounts = try container.decodeIfPresent([AuthAccount].self, forKey: "accounts")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -139,9 +139,9 @@ public struct LoginRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        email = try container.decode(String.self, forKey: "email")
-        password = try container.decode(String.self, forKey: "password")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.email = try container.decode(String.self, forKey: "email")
+        self.password = try container.decode(String.self, forKey: "password")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -169,8 +169,8 @@ public struct RequestPasswordResetRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        email = try container.decode(String.self, forKey: "email")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.email = try container.decode(String.self, forKey: "email")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -197,8 +197,8 @@ public struct RequestPasswordResetResponseData: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        email = try container.decodeIfPresent(String.self, forKey: "email")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.email = try container.decodeIfPresent(String.self, forKey: "email")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -231,10 +231,10 @@ public struct ResetPasswordRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        email = try container.decode(String.self, forKey: "email")
-        token = try container.decodeIfPresent(String.self, forKey: "token")
-        newPassword = try container.decode(String.self, forKey: "new_password")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.email = try container.decode(String.self, forKey: "email")
+        self.token = try container.decodeIfPresent(String.self, forKey: "token")
+        self.newPassword = try container.decode(String.self, forKey: "new_password")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -263,8 +263,8 @@ public struct ResetPasswordResponseData: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        email = try container.decodeIfPresent(String.self, forKey: "email")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.email = try container.decodeIfPresent(String.self, forKey: "email")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -297,10 +297,10 @@ public struct ChangePasswordRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        email = try container.decode(String.self, forKey: "email")
-        password = try container.decode(String.self, forKey: "password")
-        newPassword = try container.decode(String.self, forKey: "new_password")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.email = try container.decode(String.self, forKey: "email")
+        self.password = try container.decode(String.self, forKey: "password")
+        self.newPassword = try container.decode(String.self, forKey: "new_password")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -329,8 +329,8 @@ public struct ChangePasswordResponseData: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        email = try container.decodeIfPresent(String.self, forKey: "email")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.email = try container.decodeIfPresent(String.self, forKey: "email")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -360,9 +360,9 @@ public struct VerifyMFARequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        mfaToken = try container.decode(String.self, forKey: "mfa_token")
-        code = try container.decode(String.self, forKey: "code")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.mfaToken = try container.decode(String.self, forKey: "mfa_token")
+        self.code = try container.decode(String.self, forKey: "code")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -402,12 +402,12 @@ public struct ListMFAMethodsResponseDataMethodsItem: Codable, Hashable, Sendable
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        id = try container.decodeIfPresent(String.self, forKey: "id")
-        type = try container.decodeIfPresent(String.self, forKey: "type")
-        label = try container.decodeIfPresent(String.self, forKey: "label")
-        confirmedAt = try container.decodeDateTimeIfPresent(forKey: "confirmed_at")
-        lastUsedAt = try container.decodeDateTimeIfPresent(forKey: "last_used_at")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.id = try container.decodeIfPresent(String.self, forKey: "id")
+        self.type = try container.decodeIfPresent(String.self, forKey: "type")
+        self.label = try container.decodeIfPresent(String.self, forKey: "label")
+        self.confirmedAt = try container.decodeDateTimeIfPresent(forKey: "confirmed_at")
+        self.lastUsedAt = try container.decodeDateTimeIfPresent(forKey: "last_used_at")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -441,9 +441,9 @@ public struct ListMFAMethodsResponseData: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        methods = try container.decodeIfPresent([ListMFAMethodsResponseDataMethodsItem].self, forKey: "methods")
-        recoveryCodesRemaining = try container.decodeIfPresent(Int.self, forKey: "recovery_codes_remaining")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.methods = try container.decodeIfPresent([ListMFAMethodsResponseDataMethodsItem].self, forKey: "methods")
+        self.recoveryCodesRemaining = try container.decodeIfPresent(Int.self, forKey: "recovery_codes_remaining")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -471,8 +471,8 @@ public struct StartTOTPEnrollmentRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        label = try container.decodeIfPresent(String.self, forKey: "label")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.label = try container.decodeIfPresent(String.self, forKey: "label")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -505,10 +505,10 @@ public struct StartTOTPEnrollmentResponseData: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        id = try container.decodeIfPresent(String.self, forKey: "id")
-        secret = try container.decodeIfPresent(String.self, forKey: "secret")
-        provisioningUri = try container.decodeIfPresent(String.self, forKey: "provisioning_uri")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.id = try container.decodeIfPresent(String.self, forKey: "id")
+        self.secret = try container.decodeIfPresent(String.self, forKey: "secret")
+        self.provisioningUri = try container.decodeIfPresent(String.self, forKey: "provisioning_uri")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -546,11 +546,11 @@ public struct ConfirmTOTPEnrollmentRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        id = try container.decode(String.self, forKey: "id")
-        code = try container.decode(String.self, forKey: "code")
-        password = try container.decodeIfPresent(String.self, forKey: "password")
-        reauthCode = try container.decodeIfPresent(String.self, forKey: "reauth_code")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.id = try container.decode(String.self, forKey: "id")
+        self.code = try container.decode(String.self, forKey: "code")
+        self.password = try container.decodeIfPresent(String.self, forKey: "password")
+        self.reauthCode = try container.decodeIfPresent(String.self, forKey: "reauth_code")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -580,8 +580,8 @@ public struct ConfirmTOTPEnrollmentResponseData: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        recoveryCodes = try container.decodeIfPresent([String].self, forKey: "recovery_codes")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.recoveryCodes = try container.decodeIfPresent([String].self, forKey: "recovery_codes")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -611,9 +611,9 @@ public struct RegenerateRecoveryCodesRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        password = try container.decodeIfPresent(String.self, forKey: "password")
-        code = try container.decodeIfPresent(String.self, forKey: "code")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.password = try container.decodeIfPresent(String.self, forKey: "password")
+        self.code = try container.decodeIfPresent(String.self, forKey: "code")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -641,8 +641,8 @@ public struct RegenerateRecoveryCodesResponseData: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        recoveryCodes = try container.decodeIfPresent([String].self, forKey: "recovery_codes")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.recoveryCodes = try container.decodeIfPresent([String].self, forKey: "recovery_codes")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -672,9 +672,9 @@ public struct DeleteMFAMethodRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        password = try container.decodeIfPresent(String.self, forKey: "password")
-        code = try container.decodeIfPresent(String.self, forKey: "code")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.password = try container.decodeIfPresent(String.self, forKey: "password")
+        self.code = try container.decodeIfPresent(String.self, forKey: "code")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -702,8 +702,8 @@ public struct DeleteMFAMethodResponseData: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        isMfaEnabled = try container.decodeIfPresent(Bool.self, forKey: "is_mfa_enabled")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.isMfaEnabled = try container.decodeIfPresent(Bool.self, forKey: "is_mfa_enabled")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -745,10 +745,10 @@ public struct SocialLoginRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        provider = try container.decode(SocialLoginRequestProvider.self, forKey: "provider")
-        token = try container.decode(String.self, forKey: "token")
-        hasAcceptedTerms = try container.decode(Bool.self, forKey: "has_accepted_terms")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.provider = try container.decode(SocialLoginRequestProvider.self, forKey: "provider")
+        self.token = try container.decode(String.self, forKey: "token")
+        self.hasAcceptedTerms = try container.decode(Bool.self, forKey: "has_accepted_terms")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -789,9 +789,9 @@ public struct LinkSocialLoginRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        provider = try container.decode(LinkSocialLoginRequestProvider.self, forKey: "provider")
-        token = try container.decode(String.self, forKey: "token")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.provider = try container.decode(LinkSocialLoginRequestProvider.self, forKey: "provider")
+        self.token = try container.decode(String.self, forKey: "token")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -819,8 +819,8 @@ public struct CreateAPIKeyRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        password = try container.decode(String.self, forKey: "password")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.password = try container.decode(String.self, forKey: "password")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {

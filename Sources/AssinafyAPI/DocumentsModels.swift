@@ -23,9 +23,9 @@ public struct DocumentStatus: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        code = try container.decodeIfPresent(String.self, forKey: "code")
-        deletable = try container.decodeIfPresent(Bool.self, forKey: "deletable")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.code = try container.decodeIfPresent(String.self, forKey: "code")
+        self.deletable = try container.decodeIfPresent(Bool.self, forKey: "deletable")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -84,18 +84,18 @@ public struct DocumentVerification: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        hash2 = try container.decodeIfPresent(String.self, forKey: "hash")
-        id = try container.decodeIfPresent(String.self, forKey: "id")
-        agreementCode = try container.decodeIfPresent(String.self, forKey: "agreement_code")
-        status = try container.decodeIfPresent(String.self, forKey: "status")
-        pageCount = try container.decodeIfPresent(String.self, forKey: "page_count")
-        signerCount = try container.decodeIfPresent(String.self, forKey: "signer_count")
-        completedCount = try container.decodeIfPresent(Int.self, forKey: "completed_count")
-        completedAt = try container.decodeDateTimeIfPresent(forKey: "completed_at")
-        verifiedAt = try container.decodeDateTimeIfPresent(forKey: "verified_at")
-        isValid = try container.decodeIfPresent(Bool.self, forKey: "is_valid")
-        message = try container.decodeIfPresent(String.self, forKey: "message")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.hash2 = try container.decodeIfPresent(String.self, forKey: "hash")
+        self.id = try container.decodeIfPresent(String.self, forKey: "id")
+        self.agreementCode = try container.decodeIfPresent(String.self, forKey: "agreement_code")
+        self.status = try container.decodeIfPresent(String.self, forKey: "status")
+        self.pageCount = try container.decodeIfPresent(String.self, forKey: "page_count")
+        self.signerCount = try container.decodeIfPresent(String.self, forKey: "signer_count")
+        self.completedCount = try container.decodeIfPresent(Int.self, forKey: "completed_count")
+        self.completedAt = try container.decodeDateTimeIfPresent(forKey: "completed_at")
+        self.verifiedAt = try container.decodeDateTimeIfPresent(forKey: "verified_at")
+        self.isValid = try container.decodeIfPresent(Bool.self, forKey: "is_valid")
+        self.message = try container.decodeIfPresent(String.self, forKey: "message")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -135,9 +135,9 @@ public struct DocumentActivityOrigin: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        ip = try container.decodeIfPresent(String.self, forKey: "ip")
-        userAgent = try container.decodeIfPresent(String.self, forKey: "user-agent")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.ip = try container.decodeIfPresent(String.self, forKey: "ip")
+        self.userAgent = try container.decodeIfPresent(String.self, forKey: "user-agent")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -181,13 +181,13 @@ public struct DocumentActivity: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        id = try container.decodeIfPresent(Int.self, forKey: "id")
-        event = try container.decodeIfPresent(String.self, forKey: "event")
-        message = try container.decodeIfPresent(String.self, forKey: "message")
-        payload = try container.decodeIfPresent(JSONObject.self, forKey: "payload")
-        origin = try container.decodeIfPresent(DocumentActivityOrigin.self, forKey: "origin")
-        createdAt = try container.decodeDateTimeIfPresent(forKey: "created_at")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.id = try container.decodeIfPresent(Int.self, forKey: "id")
+        self.event = try container.decodeIfPresent(String.self, forKey: "event")
+        self.message = try container.decodeIfPresent(String.self, forKey: "message")
+        self.payload = try container.decodeIfPresent(JSONObject.self, forKey: "payload")
+        self.origin = try container.decodeIfPresent(DocumentActivityOrigin.self, forKey: "origin")
+        self.createdAt = try container.decodeDateTimeIfPresent(forKey: "created_at")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -229,8 +229,8 @@ public struct RenameDocumentRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        name = try container.decode(String.self, forKey: "name")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.name = try container.decode(String.self, forKey: "name")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -270,8 +270,8 @@ public struct ReplaceDocumentTagsRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        tags = try container.decodeIfPresent([String].self, forKey: "tags")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.tags = try container.decodeIfPresent([String].self, forKey: "tags")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -298,8 +298,8 @@ public struct AttachDocumentTagsRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        tags = try container.decodeIfPresent([String].self, forKey: "tags")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.tags = try container.decodeIfPresent([String].self, forKey: "tags")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -326,8 +326,8 @@ public struct DetachDocumentTagResponseData: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        detached = try container.decodeIfPresent(Bool.self, forKey: "detached")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.detached = try container.decodeIfPresent(Bool.self, forKey: "detached")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -377,12 +377,12 @@ public struct CreateDocumentFromTemplateRequestSignersItem: Codable, Hashable, S
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        roleId = try container.decode(String.self, forKey: "role_id")
-        id = try container.decode(String.self, forKey: "id")
-        verificationMethod = try container.decodeIfPresent(CreateDocumentFromTemplateRequestSignersItemVerificationMethod.self, forKey: "verification_method")
-        notificationMethods = try container.decodeIfPresent([String].self, forKey: "notification_methods")
-        step = try container.decodeIfPresent(Int.self, forKey: "step")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.roleId = try container.decode(String.self, forKey: "role_id")
+        self.id = try container.decode(String.self, forKey: "id")
+        self.verificationMethod = try container.decodeIfPresent(CreateDocumentFromTemplateRequestSignersItemVerificationMethod.self, forKey: "verification_method")
+        self.notificationMethods = try container.decodeIfPresent([String].self, forKey: "notification_methods")
+        self.step = try container.decodeIfPresent(Int.self, forKey: "step")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -416,9 +416,9 @@ public struct CreateDocumentFromTemplateRequestEditorFieldsItem: Codable, Hashab
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        fieldId = try container.decode(String.self, forKey: "field_id")
-        value = try container.decode(String.self, forKey: "value")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.fieldId = try container.decode(String.self, forKey: "field_id")
+        self.value = try container.decode(String.self, forKey: "value")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -461,13 +461,13 @@ public struct CreateDocumentFromTemplateRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        signers = try container.decode([CreateDocumentFromTemplateRequestSignersItem].self, forKey: "signers")
-        editorFields = try container.decodeIfPresent([CreateDocumentFromTemplateRequestEditorFieldsItem].self, forKey: "editor_fields")
-        name = try container.decodeIfPresent(String.self, forKey: "name")
-        message = try container.decodeIfPresent(String.self, forKey: "message")
-        expiresAt = try container.decodeDateTimeIfPresent(forKey: "expires_at")
-        tags = try container.decodeIfPresent([String].self, forKey: "tags")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.signers = try container.decode([CreateDocumentFromTemplateRequestSignersItem].self, forKey: "signers")
+        self.editorFields = try container.decodeIfPresent([CreateDocumentFromTemplateRequestEditorFieldsItem].self, forKey: "editor_fields")
+        self.name = try container.decodeIfPresent(String.self, forKey: "name")
+        self.message = try container.decodeIfPresent(String.self, forKey: "message")
+        self.expiresAt = try container.decodeDateTimeIfPresent(forKey: "expires_at")
+        self.tags = try container.decodeIfPresent([String].self, forKey: "tags")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -516,10 +516,10 @@ public struct EstimateDocumentFromTemplateCostRequestSignersItem: Codable, Hasha
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        roleId = try container.decode(String.self, forKey: "role_id")
-        verificationMethod = try container.decodeIfPresent(EstimateDocumentFromTemplateCostRequestSignersItemVerificationMethod.self, forKey: "verification_method")
-        notificationMethods = try container.decodeIfPresent([String].self, forKey: "notification_methods")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.roleId = try container.decode(String.self, forKey: "role_id")
+        self.verificationMethod = try container.decodeIfPresent(EstimateDocumentFromTemplateCostRequestSignersItemVerificationMethod.self, forKey: "verification_method")
+        self.notificationMethods = try container.decodeIfPresent([String].self, forKey: "notification_methods")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -548,8 +548,8 @@ public struct EstimateDocumentFromTemplateCostRequest: Codable, Hashable, Sendab
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        signers = try container.decode([EstimateDocumentFromTemplateCostRequestSignersItem].self, forKey: "signers")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.signers = try container.decode([EstimateDocumentFromTemplateCostRequestSignersItem].self, forKey: "signers")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {

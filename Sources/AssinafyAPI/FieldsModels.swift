@@ -50,18 +50,18 @@ public struct Field: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        resource = try container.decodeIfPresent(String.self, forKey: "resource")
-        id = try container.decodeIfPresent(String.self, forKey: "id")
-        name = try container.decodeIfPresent(String.self, forKey: "name")
-        type = try container.decodeIfPresent(String.self, forKey: "type")
-        regex = try container.decodeIfPresent(String.self, forKey: "regex")
-        isPreDefined = try container.decodeIfPresent(Bool.self, forKey: "is_pre_defined")
-        isActive = try container.decodeIfPresent(Bool.self, forKey: "is_active")
-        isRequired = try container.decodeIfPresent(Bool.self, forKey: "is_required")
-        isStandard = try container.decodeIfPresent(Bool.self, forKey: "is_standard")
-        isReadOnly = try container.decodeIfPresent(Bool.self, forKey: "is_read_only")
-        isVisible = try container.decodeIfPresent(Bool.self, forKey: "is_visible")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.resource = try container.decodeIfPresent(String.self, forKey: "resource")
+        self.id = try container.decodeIfPresent(String.self, forKey: "id")
+        self.name = try container.decodeIfPresent(String.self, forKey: "name")
+        self.type = try container.decodeIfPresent(String.self, forKey: "type")
+        self.regex = try container.decodeIfPresent(String.self, forKey: "regex")
+        self.isPreDefined = try container.decodeIfPresent(Bool.self, forKey: "is_pre_defined")
+        self.isActive = try container.decodeIfPresent(Bool.self, forKey: "is_active")
+        self.isRequired = try container.decodeIfPresent(Bool.self, forKey: "is_required")
+        self.isStandard = try container.decodeIfPresent(Bool.self, forKey: "is_standard")
+        self.isReadOnly = try container.decodeIfPresent(Bool.self, forKey: "is_read_only")
+        self.isVisible = try container.decodeIfPresent(Bool.self, forKey: "is_visible")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -102,9 +102,9 @@ public struct FieldType: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        type = try container.decodeIfPresent(String.self, forKey: "type")
-        name = try container.decodeIfPresent(String.self, forKey: "name")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.type = try container.decodeIfPresent(String.self, forKey: "type")
+        self.name = try container.decodeIfPresent(String.self, forKey: "name")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -139,10 +139,10 @@ public struct FieldValidation: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        type = try container.decodeIfPresent(String.self, forKey: "type")
-        success = try container.decodeIfPresent(Bool.self, forKey: "success")
-        errorMessage = try container.decodeIfPresent(String.self, forKey: "error_message")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.type = try container.decodeIfPresent(String.self, forKey: "type")
+        self.success = try container.decodeIfPresent(Bool.self, forKey: "success")
+        self.errorMessage = try container.decodeIfPresent(String.self, forKey: "error_message")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -181,11 +181,11 @@ public struct FieldValidationResult: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        fieldId = try container.decodeIfPresent(String.self, forKey: "field_id")
-        type = try container.decodeIfPresent(String.self, forKey: "type")
-        success = try container.decodeIfPresent(Bool.self, forKey: "success")
-        errorMessage = try container.decodeIfPresent(String.self, forKey: "error_message")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.fieldId = try container.decodeIfPresent(String.self, forKey: "field_id")
+        self.type = try container.decodeIfPresent(String.self, forKey: "type")
+        self.success = try container.decodeIfPresent(Bool.self, forKey: "success")
+        self.errorMessage = try container.decodeIfPresent(String.self, forKey: "error_message")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -224,11 +224,11 @@ public struct CreateFieldRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        name = try container.decode(String.self, forKey: "name")
-        type = try container.decode(String.self, forKey: "type")
-        regex = try container.decodeNullableIfPresent(String.self, forKey: "regex")
-        isRequired = try container.decodeIfPresent(Bool.self, forKey: "is_required")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.name = try container.decode(String.self, forKey: "name")
+        self.type = try container.decode(String.self, forKey: "type")
+        self.regex = try container.decodeNullableIfPresent(String.self, forKey: "regex")
+        self.isRequired = try container.decodeIfPresent(Bool.self, forKey: "is_required")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -264,10 +264,10 @@ public struct UpdateFieldRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        name = try container.decodeIfPresent(String.self, forKey: "name")
-        regex = try container.decodeNullableIfPresent(String.self, forKey: "regex")
-        isActive = try container.decodeIfPresent(Bool.self, forKey: "is_active")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.name = try container.decodeIfPresent(String.self, forKey: "name")
+        self.regex = try container.decodeNullableIfPresent(String.self, forKey: "regex")
+        self.isActive = try container.decodeIfPresent(Bool.self, forKey: "is_active")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -296,13 +296,13 @@ public struct ValidateFieldValueRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        value = try container.decodeNullableIfPresent(JSONValue.self, forKey: "value")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.value = try container.decodeNullableIfPresent(JSONValue.self, forKey: "value")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(value, forKey: "value")
+        try container.encode(value, forKey: "value")
         try container.encodeAdditionalFields(additionalFields)
     }
 
@@ -327,15 +327,15 @@ public struct ValidateFieldValuesRequestItem: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        fieldId = try container.decode(String.self, forKey: "field_id")
-        value = try container.decodeNullableIfPresent(JSONValue.self, forKey: "value")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.fieldId = try container.decode(String.self, forKey: "field_id")
+        self.value = try container.decodeNullableIfPresent(JSONValue.self, forKey: "value")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
         try container.encode(fieldId, forKey: "field_id")
-        try container.encodeIfPresent(value, forKey: "value")
+        try container.encode(value, forKey: "value")
         try container.encodeAdditionalFields(additionalFields)
     }
 

@@ -79,18 +79,18 @@ public struct OAuthTokenRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        grantType = try container.decode(OAuthTokenRequestGrantType.self, forKey: "grant_type")
-        code = try container.decodeIfPresent(String.self, forKey: "code")
-        redirectUri = try container.decodeIfPresent(String.self, forKey: "redirect_uri")
-        codeVerifier = try container.decodeIfPresent(String.self, forKey: "code_verifier")
-        refreshToken = try container.decodeIfPresent(String.self, forKey: "refresh_token")
-        clientId = try container.decode(String.self, forKey: "client_id")
-        clientSecret = try container.decodeIfPresent(String.self, forKey: "client_secret")
-        resource = try container.decodeIfPresent(String.self, forKey: "resource")
-        subjectToken = try container.decodeIfPresent(String.self, forKey: "subject_token")
-        subjectTokenType = try container.decodeIfPresent(OAuthTokenRequestSubjectTokenType.self, forKey: "subject_token_type")
-        requestedTokenType = try container.decodeIfPresent(OAuthTokenRequestRequestedTokenType.self, forKey: "requested_token_type")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.grantType = try container.decode(OAuthTokenRequestGrantType.self, forKey: "grant_type")
+        self.code = try container.decodeIfPresent(String.self, forKey: "code")
+        self.redirectUri = try container.decodeIfPresent(String.self, forKey: "redirect_uri")
+        self.codeVerifier = try container.decodeIfPresent(String.self, forKey: "code_verifier")
+        self.refreshToken = try container.decodeIfPresent(String.self, forKey: "refresh_token")
+        self.clientId = try container.decode(String.self, forKey: "client_id")
+        self.clientSecret = try container.decodeIfPresent(String.self, forKey: "client_secret")
+        self.resource = try container.decodeIfPresent(String.self, forKey: "resource")
+        self.subjectToken = try container.decodeIfPresent(String.self, forKey: "subject_token")
+        self.subjectTokenType = try container.decodeIfPresent(OAuthTokenRequestSubjectTokenType.self, forKey: "subject_token_type")
+        self.requestedTokenType = try container.decodeIfPresent(OAuthTokenRequestRequestedTokenType.self, forKey: "requested_token_type")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -147,11 +147,11 @@ public struct OAuthRevokeRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        token = try container.decode(String.self, forKey: "token")
-        tokenTypeHint = try container.decodeIfPresent(OAuthRevokeRequestTokenTypeHint.self, forKey: "token_type_hint")
-        clientId = try container.decode(String.self, forKey: "client_id")
-        clientSecret = try container.decodeIfPresent(String.self, forKey: "client_secret")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.token = try container.decode(String.self, forKey: "token")
+        self.tokenTypeHint = try container.decodeIfPresent(OAuthRevokeRequestTokenTypeHint.self, forKey: "token_type_hint")
+        self.clientId = try container.decode(String.self, forKey: "client_id")
+        self.clientSecret = try container.decodeIfPresent(String.self, forKey: "client_secret")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -199,14 +199,14 @@ public struct ExchangeOAuthTokenResponse: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        accessToken = try container.decodeIfPresent(String.self, forKey: "access_token")
-        issuedTokenType = try container.decodeIfPresent(String.self, forKey: "issued_token_type")
-        tokenType = try container.decodeIfPresent(String.self, forKey: "token_type")
-        expiresIn = try container.decodeIfPresent(Int.self, forKey: "expires_in")
-        refreshToken = try container.decodeIfPresent(String.self, forKey: "refresh_token")
-        scope = try container.decodeIfPresent(String.self, forKey: "scope")
-        idToken = try container.decodeIfPresent(String.self, forKey: "id_token")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.accessToken = try container.decodeIfPresent(String.self, forKey: "access_token")
+        self.issuedTokenType = try container.decodeIfPresent(String.self, forKey: "issued_token_type")
+        self.tokenType = try container.decodeIfPresent(String.self, forKey: "token_type")
+        self.expiresIn = try container.decodeIfPresent(Int.self, forKey: "expires_in")
+        self.refreshToken = try container.decodeIfPresent(String.self, forKey: "refresh_token")
+        self.scope = try container.decodeIfPresent(String.self, forKey: "scope")
+        self.idToken = try container.decodeIfPresent(String.self, forKey: "id_token")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -255,9 +255,9 @@ public struct ExchangeOAuthTokenError400: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        error = try container.decodeIfPresent(ExchangeOAuthTokenError400Error.self, forKey: "error")
-        errorDescription = try container.decodeIfPresent(String.self, forKey: "error_description")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.error = try container.decodeIfPresent(ExchangeOAuthTokenError400Error.self, forKey: "error")
+        self.errorDescription = try container.decodeIfPresent(String.self, forKey: "error_description")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -288,9 +288,9 @@ public struct ExchangeOAuthTokenError401: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        error = try container.decodeIfPresent(String.self, forKey: "error")
-        errorDescription = try container.decodeIfPresent(String.self, forKey: "error_description")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.error = try container.decodeIfPresent(String.self, forKey: "error")
+        self.errorDescription = try container.decodeIfPresent(String.self, forKey: "error_description")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -321,9 +321,9 @@ public struct RevokeOAuthTokenError401: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        error = try container.decodeIfPresent(String.self, forKey: "error")
-        errorDescription = try container.decodeIfPresent(String.self, forKey: "error_description")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.error = try container.decodeIfPresent(String.self, forKey: "error")
+        self.errorDescription = try container.decodeIfPresent(String.self, forKey: "error_description")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -360,11 +360,11 @@ public struct GetOAuthUserInfoResponse: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        sub = try container.decodeIfPresent(String.self, forKey: "sub")
-        name = try container.decodeIfPresent(String.self, forKey: "name")
-        email = try container.decodeIfPresent(String.self, forKey: "email")
-        emailVerified = try container.decodeIfPresent(Bool.self, forKey: "email_verified")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.sub = try container.decodeIfPresent(String.self, forKey: "sub")
+        self.name = try container.decodeIfPresent(String.self, forKey: "name")
+        self.email = try container.decodeIfPresent(String.self, forKey: "email")
+        self.emailVerified = try container.decodeIfPresent(Bool.self, forKey: "email_verified")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -403,11 +403,11 @@ public struct GetProtectedResourceMetadataResponse: Codable, Hashable, Sendable 
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        resource = try container.decodeIfPresent(String.self, forKey: "resource")
-        authorizationServers = try container.decodeIfPresent([String].self, forKey: "authorization_servers")
-        scopesSupported = try container.decodeIfPresent([String].self, forKey: "scopes_supported")
-        bearerMethodsSupported = try container.decodeIfPresent([String].self, forKey: "bearer_methods_supported")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.resource = try container.decodeIfPresent(String.self, forKey: "resource")
+        self.authorizationServers = try container.decodeIfPresent([String].self, forKey: "authorization_servers")
+        self.scopesSupported = try container.decodeIfPresent([String].self, forKey: "scopes_supported")
+        self.bearerMethodsSupported = try container.decodeIfPresent([String].self, forKey: "bearer_methods_supported")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -23,9 +23,9 @@ public struct Envelope: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        status = try container.decodeIfPresent(Int.self, forKey: "status")
-        message = try container.decodeIfPresent(String.self, forKey: "message")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.status = try container.decodeIfPresent(Int.self, forKey: "status")
+        self.message = try container.decodeIfPresent(String.self, forKey: "message")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -60,10 +60,10 @@ public struct ErrorEnvelope: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        status = try container.decodeIfPresent(Int.self, forKey: "status")
-        message = try container.decodeIfPresent(String.self, forKey: "message")
-        data = try container.decodeIfPresent(JSONObject.self, forKey: "data")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.status = try container.decodeIfPresent(Int.self, forKey: "status")
+        self.message = try container.decodeIfPresent(String.self, forKey: "message")
+        self.data = try container.decodeIfPresent(JSONObject.self, forKey: "data")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -117,16 +117,16 @@ public struct AuthUser: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        id = try container.decodeIfPresent(String.self, forKey: "id")
-        name = try container.decodeIfPresent(String.self, forKey: "name")
-        email = try container.decodeIfPresent(String.self, forKey: "email")
-        telephone = try container.decodeIfPresent(String.self, forKey: "telephone")
-        governmentId = try container.decodeIfPresent(String.self, forKey: "government_id")
-        isEmailVerified = try container.decodeIfPresent(Bool.self, forKey: "is_email_verified")
-        hasAcceptedTerms = try container.decodeIfPresent(Bool.self, forKey: "has_accepted_terms")
-        createdAt = try container.decodeDateTimeIfPresent(forKey: "created_at")
-        toBeDeletedAt = try container.decodeDateTimeIfPresent(forKey: "to_be_deleted_at")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.id = try container.decodeIfPresent(String.self, forKey: "id")
+        self.name = try container.decodeIfPresent(String.self, forKey: "name")
+        self.email = try container.decodeIfPresent(String.self, forKey: "email")
+        self.telephone = try container.decodeIfPresent(String.self, forKey: "telephone")
+        self.governmentId = try container.decodeIfPresent(String.self, forKey: "government_id")
+        self.isEmailVerified = try container.decodeIfPresent(Bool.self, forKey: "is_email_verified")
+        self.hasAcceptedTerms = try container.decodeIfPresent(Bool.self, forKey: "has_accepted_terms")
+        self.createdAt = try container.decodeDateTimeIfPresent(forKey: "created_at")
+        self.toBeDeletedAt = try container.decodeDateTimeIfPresent(forKey: "to_be_deleted_at")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -180,14 +180,14 @@ public struct Signer: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        resource = try container.decodeIfPresent(String.self, forKey: "resource")
-        id = try container.decodeIfPresent(String.self, forKey: "id")
-        fullName = try container.decodeIfPresent(String.self, forKey: "full_name")
-        email = try container.decodeIfPresent(String.self, forKey: "email")
-        whatsappPhoneNumber = try container.decodeIfPresent(String.self, forKey: "whatsapp_phone_number")
-        governmentId = try container.decodeIfPresent(String.self, forKey: "government_id")
-        hasAcceptedTerms = try container.decodeIfPresent(Bool.self, forKey: "has_accepted_terms")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.resource = try container.decodeIfPresent(String.self, forKey: "resource")
+        self.id = try container.decodeIfPresent(String.self, forKey: "id")
+        self.fullName = try container.decodeIfPresent(String.self, forKey: "full_name")
+        self.email = try container.decodeIfPresent(String.self, forKey: "email")
+        self.whatsappPhoneNumber = try container.decodeIfPresent(String.self, forKey: "whatsapp_phone_number")
+        self.governmentId = try container.decodeIfPresent(String.self, forKey: "government_id")
+        self.hasAcceptedTerms = try container.decodeIfPresent(Bool.self, forKey: "has_accepted_terms")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -233,12 +233,12 @@ public struct DocumentPage: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        id = try container.decodeIfPresent(String.self, forKey: "id")
-        number = try container.decodeIfPresent(Int.self, forKey: "number")
-        height = try container.decodeIfPresent(Int.self, forKey: "height")
-        width = try container.decodeIfPresent(Int.self, forKey: "width")
-        downloadUrl = try container.decodeIfPresent(String.self, forKey: "download_url")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.id = try container.decodeIfPresent(String.self, forKey: "id")
+        self.number = try container.decodeIfPresent(Int.self, forKey: "number")
+        self.height = try container.decodeIfPresent(Int.self, forKey: "height")
+        self.width = try container.decodeIfPresent(Int.self, forKey: "width")
+        self.downloadUrl = try container.decodeIfPresent(String.self, forKey: "download_url")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -272,9 +272,9 @@ public struct DocumentTagsItem: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        id = try container.decodeIfPresent(String.self, forKey: "id")
-        name = try container.decodeIfPresent(String.self, forKey: "name")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.id = try container.decodeIfPresent(String.self, forKey: "id")
+        self.name = try container.decodeIfPresent(String.self, forKey: "name")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -348,23 +348,23 @@ public struct Document: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        resource = try container.decodeIfPresent(String.self, forKey: "resource")
-        id = try container.decodeIfPresent(String.self, forKey: "id")
-        accountId = try container.decodeIfPresent(String.self, forKey: "account_id")
-        templateId = try container.decodeIfPresent(String.self, forKey: "template_id")
-        name = try container.decodeIfPresent(String.self, forKey: "name")
-        status = try container.decodeIfPresent(String.self, forKey: "status")
-        artifacts = try container.decodeIfPresent(JSONObject.self, forKey: "artifacts")
-        isClosed = try container.decodeIfPresent(Bool.self, forKey: "is_closed")
-        signingUrl = try container.decodeIfPresent(String.self, forKey: "signing_url")
-        declineReason = try container.decodeIfPresent(String.self, forKey: "decline_reason")
-        declinedBy = try container.decodeIfPresent(Signer.self, forKey: "declined_by")
-        tags = try container.decodeIfPresent([DocumentTagsItem].self, forKey: "tags")
-        assignment = try container.decodeIfPresent(Assignment.self, forKey: "assignment")
-        pages = try container.decodeIfPresent([DocumentPage].self, forKey: "pages")
-        createdAt = try container.decodeDateTimeIfPresent(forKey: "created_at")
-        updatedAt = try container.decodeDateTimeIfPresent(forKey: "updated_at")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.resource = try container.decodeIfPresent(String.self, forKey: "resource")
+        self.id = try container.decodeIfPresent(String.self, forKey: "id")
+        self.accountId = try container.decodeIfPresent(String.self, forKey: "account_id")
+        self.templateId = try container.decodeIfPresent(String.self, forKey: "template_id")
+        self.name = try container.decodeIfPresent(String.self, forKey: "name")
+        self.status = try container.decodeIfPresent(String.self, forKey: "status")
+        self.artifacts = try container.decodeIfPresent(JSONObject.self, forKey: "artifacts")
+        self.isClosed = try container.decodeIfPresent(Bool.self, forKey: "is_closed")
+        self.signingUrl = try container.decodeIfPresent(String.self, forKey: "signing_url")
+        self.declineReason = try container.decodeIfPresent(String.self, forKey: "decline_reason")
+        self.declinedBy = try container.decodeIfPresent(Signer.self, forKey: "declined_by")
+        self.tags = try container.decodeIfPresent([DocumentTagsItem].self, forKey: "tags")
+        self.assignment = try container.decodeIfPresent(Assignment.self, forKey: "assignment")
+        self.pages = try container.decodeIfPresent([DocumentPage].self, forKey: "pages")
+        self.createdAt = try container.decodeDateTimeIfPresent(forKey: "created_at")
+        self.updatedAt = try container.decodeDateTimeIfPresent(forKey: "updated_at")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -422,13 +422,13 @@ public struct Tag: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        resource = try container.decodeIfPresent(String.self, forKey: "resource")
-        id = try container.decodeIfPresent(String.self, forKey: "id")
-        name = try container.decodeIfPresent(String.self, forKey: "name")
-        color = try container.decodeIfPresent(String.self, forKey: "color")
-        createdAt = try container.decodeDateTimeIfPresent(forKey: "created_at")
-        updatedAt = try container.decodeDateTimeIfPresent(forKey: "updated_at")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.resource = try container.decodeIfPresent(String.self, forKey: "resource")
+        self.id = try container.decodeIfPresent(String.self, forKey: "id")
+        self.name = try container.decodeIfPresent(String.self, forKey: "name")
+        self.color = try container.decodeIfPresent(String.self, forKey: "color")
+        self.createdAt = try container.decodeDateTimeIfPresent(forKey: "created_at")
+        self.updatedAt = try container.decodeDateTimeIfPresent(forKey: "updated_at")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -464,9 +464,9 @@ public struct SigningUrl: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        signerId = try container.decodeIfPresent(String.self, forKey: "signer_id")
-        url = try container.decodeIfPresent(String.self, forKey: "url")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.signerId = try container.decodeIfPresent(String.self, forKey: "signer_id")
+        self.url = try container.decodeIfPresent(String.self, forKey: "url")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -531,20 +531,20 @@ public struct AssignmentSigner: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        resource = try container.decodeIfPresent(String.self, forKey: "resource")
-        id = try container.decodeIfPresent(String.self, forKey: "id")
-        fullName = try container.decodeIfPresent(String.self, forKey: "full_name")
-        email = try container.decodeIfPresent(String.self, forKey: "email")
-        whatsappPhoneNumber = try container.decodeIfPresent(String.self, forKey: "whatsapp_phone_number")
-        governmentId = try container.decodeIfPresent(String.self, forKey: "government_id")
-        hasAcceptedTerms = try container.decodeIfPresent(Bool.self, forKey: "has_accepted_terms")
-        verificationMethod = try container.decodeIfPresent(String.self, forKey: "verification_method")
-        notificationMethods = try container.decodeIfPresent([String].self, forKey: "notification_methods")
-        step = try container.decodeIfPresent(Int.self, forKey: "step")
-        notified = try container.decodeIfPresent(Bool.self, forKey: "notified")
-        completed = try container.decodeIfPresent(Bool.self, forKey: "completed")
-        notificationHistory = try container.decodeIfPresent([NotificationHistoryEntry].self, forKey: "notification_history")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.resource = try container.decodeIfPresent(String.self, forKey: "resource")
+        self.id = try container.decodeIfPresent(String.self, forKey: "id")
+        self.fullName = try container.decodeIfPresent(String.self, forKey: "full_name")
+        self.email = try container.decodeIfPresent(String.self, forKey: "email")
+        self.whatsappPhoneNumber = try container.decodeIfPresent(String.self, forKey: "whatsapp_phone_number")
+        self.governmentId = try container.decodeIfPresent(String.self, forKey: "government_id")
+        self.hasAcceptedTerms = try container.decodeIfPresent(Bool.self, forKey: "has_accepted_terms")
+        self.verificationMethod = try container.decodeIfPresent(String.self, forKey: "verification_method")
+        self.notificationMethods = try container.decodeIfPresent([String].self, forKey: "notification_methods")
+        self.step = try container.decodeIfPresent(Int.self, forKey: "step")
+        self.notified = try container.decodeIfPresent(Bool.self, forKey: "notified")
+        self.completed = try container.decodeIfPresent(Bool.self, forKey: "completed")
+        self.notificationHistory = try container.decodeIfPresent([NotificationHistoryEntry].self, forKey: "notification_history")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -609,13 +609,13 @@ public struct NotificationHistoryEntry: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        event = try container.decodeIfPresent(String.self, forKey: "event")
-        status = try container.decodeIfPresent(NotificationHistoryEntryStatus.self, forKey: "status")
-        errorCode = try container.decodeIfPresent(String.self, forKey: "error_code")
-        errorMessage = try container.decodeIfPresent(String.self, forKey: "error_message")
-        sentAt = try container.decodeDateTimeIfPresent(forKey: "sent_at")
-        failedAt = try container.decodeDateTimeIfPresent(forKey: "failed_at")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.event = try container.decodeIfPresent(String.self, forKey: "event")
+        self.status = try container.decodeIfPresent(NotificationHistoryEntryStatus.self, forKey: "status")
+        self.errorCode = try container.decodeIfPresent(String.self, forKey: "error_code")
+        self.errorMessage = try container.decodeIfPresent(String.self, forKey: "error_message")
+        self.sentAt = try container.decodeDateTimeIfPresent(forKey: "sent_at")
+        self.failedAt = try container.decodeDateTimeIfPresent(forKey: "failed_at")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -666,14 +666,14 @@ public struct AssignmentItem: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        id = try container.decodeIfPresent(String.self, forKey: "id")
-        page = try container.decodeIfPresent(DocumentPage.self, forKey: "page")
-        signer = try container.decodeIfPresent(JSONObject.self, forKey: "signer")
-        field = try container.decodeIfPresent(JSONObject.self, forKey: "field")
-        displaySettings = try container.decodeIfPresent(JSONValue.self, forKey: "display_settings")
-        value = try container.decodeIfPresent(JSONValue.self, forKey: "value")
-        completed = try container.decodeIfPresent(Bool.self, forKey: "completed")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.id = try container.decodeIfPresent(String.self, forKey: "id")
+        self.page = try container.decodeIfPresent(DocumentPage.self, forKey: "page")
+        self.signer = try container.decodeIfPresent(JSONObject.self, forKey: "signer")
+        self.field = try container.decodeIfPresent(JSONObject.self, forKey: "field")
+        self.displaySettings = try container.decodeIfPresent(JSONValue.self, forKey: "display_settings")
+        self.value = try container.decodeIfPresent(JSONValue.self, forKey: "value")
+        self.completed = try container.decodeIfPresent(Bool.self, forKey: "completed")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -713,10 +713,10 @@ public struct AssignmentSummary: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        signerCount = try container.decodeIfPresent(Int.self, forKey: "signer_count")
-        completedCount = try container.decodeIfPresent(Int.self, forKey: "completed_count")
-        signers = try container.decodeIfPresent([JSONObject].self, forKey: "signers")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.signerCount = try container.decodeIfPresent(Int.self, forKey: "signer_count")
+        self.completedCount = try container.decodeIfPresent(Int.self, forKey: "completed_count")
+        self.signers = try container.decodeIfPresent([JSONObject].self, forKey: "signers")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -786,18 +786,18 @@ public struct Assignment: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        resource = try container.decodeIfPresent(String.self, forKey: "resource")
-        id = try container.decodeIfPresent(String.self, forKey: "id")
-        senderEmail = try container.decodeIfPresent(String.self, forKey: "sender_email")
-        method = try container.decodeIfPresent(AssignmentMethod.self, forKey: "method")
-        expiresAt = try container.decodeDateTimeIfPresent(forKey: "expires_at")
-        message = try container.decodeIfPresent(String.self, forKey: "message")
-        signers = try container.decodeIfPresent([AssignmentSigner].self, forKey: "signers")
-        copyReceivers = try container.decodeIfPresent([JSONObject].self, forKey: "copy_receivers")
-        items = try container.decodeIfPresent([AssignmentItem].self, forKey: "items")
-        summary = try container.decodeIfPresent(AssignmentSummary.self, forKey: "summary")
-        signingUrls = try container.decodeIfPresent([SigningUrl].self, forKey: "signing_urls")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.resource = try container.decodeIfPresent(String.self, forKey: "resource")
+        self.id = try container.decodeIfPresent(String.self, forKey: "id")
+        self.senderEmail = try container.decodeIfPresent(String.self, forKey: "sender_email")
+        self.method = try container.decodeIfPresent(AssignmentMethod.self, forKey: "method")
+        self.expiresAt = try container.decodeDateTimeIfPresent(forKey: "expires_at")
+        self.message = try container.decodeIfPresent(String.self, forKey: "message")
+        self.signers = try container.decodeIfPresent([AssignmentSigner].self, forKey: "signers")
+        self.copyReceivers = try container.decodeIfPresent([JSONObject].self, forKey: "copy_receivers")
+        self.items = try container.decodeIfPresent([AssignmentItem].self, forKey: "items")
+        self.summary = try container.decodeIfPresent(AssignmentSummary.self, forKey: "summary")
+        self.signingUrls = try container.decodeIfPresent([SigningUrl].self, forKey: "signing_urls")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -847,12 +847,12 @@ public struct CostEstimateBreakdownItem: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        code = try container.decodeIfPresent(String.self, forKey: "code")
-        name = try container.decodeIfPresent(String.self, forKey: "name")
-        cost = try container.decodeIfPresent(Double.self, forKey: "cost")
-        quantity = try container.decodeIfPresent(Int.self, forKey: "quantity")
-        unitCost = try container.decodeIfPresent(Double.self, forKey: "unit_cost")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.code = try container.decodeIfPresent(String.self, forKey: "code")
+        self.name = try container.decodeIfPresent(String.self, forKey: "name")
+        self.cost = try container.decodeIfPresent(Double.self, forKey: "cost")
+        self.quantity = try container.decodeIfPresent(Int.self, forKey: "quantity")
+        self.unitCost = try container.decodeIfPresent(Double.self, forKey: "unit_cost")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -925,18 +925,18 @@ public struct CostEstimate: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        documents = try container.decodeIfPresent(Int.self, forKey: "documents")
-        credits = try container.decodeIfPresent(Double.self, forKey: "credits")
-        needsExtraDocument = try container.decodeIfPresent(Bool.self, forKey: "needs_extra_document")
-        extraDocumentCost = try container.decodeIfPresent(Double.self, forKey: "extra_document_cost")
-        totalCredits = try container.decodeIfPresent(Double.self, forKey: "total_credits")
-        breakdown = try container.decodeIfPresent([CostEstimateBreakdownItem].self, forKey: "breakdown")
-        documentBalance = try container.decodeIfPresent(Double.self, forKey: "document_balance")
-        creditBalance = try container.decodeIfPresent(Double.self, forKey: "credit_balance")
-        hasSufficientResources = try container.decodeIfPresent(Bool.self, forKey: "has_sufficient_resources")
-        blockingReason = try container.decodeIfPresent(CostEstimateBlockingReason.self, forKey: "blocking_reason")
-        message = try container.decodeIfPresent(String.self, forKey: "message")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.documents = try container.decodeIfPresent(Int.self, forKey: "documents")
+        self.credits = try container.decodeIfPresent(Double.self, forKey: "credits")
+        self.needsExtraDocument = try container.decodeIfPresent(Bool.self, forKey: "needs_extra_document")
+        self.extraDocumentCost = try container.decodeIfPresent(Double.self, forKey: "extra_document_cost")
+        self.totalCredits = try container.decodeIfPresent(Double.self, forKey: "total_credits")
+        self.breakdown = try container.decodeIfPresent([CostEstimateBreakdownItem].self, forKey: "breakdown")
+        self.documentBalance = try container.decodeIfPresent(Double.self, forKey: "document_balance")
+        self.creditBalance = try container.decodeIfPresent(Double.self, forKey: "credit_balance")
+        self.hasSufficientResources = try container.decodeIfPresent(Bool.self, forKey: "has_sufficient_resources")
+        self.blockingReason = try container.decodeIfPresent(CostEstimateBlockingReason.self, forKey: "blocking_reason")
+        self.message = try container.decodeIfPresent(String.self, forKey: "message")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -976,9 +976,9 @@ public struct WebhookEventOrigin: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        ip = try container.decodeIfPresent(String.self, forKey: "ip")
-        userAgent = try container.decodeIfPresent(String.self, forKey: "user-agent")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.ip = try container.decodeIfPresent(String.self, forKey: "ip")
+        self.userAgent = try container.decodeIfPresent(String.self, forKey: "user-agent")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1031,16 +1031,16 @@ public struct WebhookEvent: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        id = try container.decode(Int.self, forKey: "id")
-        event = try container.decode(String.self, forKey: "event")
-        message = try container.decodeIfPresent(String.self, forKey: "message")
-        payload = try container.decodeIfPresent(JSONObject.self, forKey: "payload")
-        origin = try container.decodeIfPresent(WebhookEventOrigin.self, forKey: "origin")
-        createdAt = try container.decode(Int.self, forKey: "created_at")
-        subject = try container.decode(JSONObject.self, forKey: "subject")
-        object = try container.decode(JSONObject.self, forKey: "object")
-        accountId = try container.decode(String.self, forKey: "account_id")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.id = try container.decode(Int.self, forKey: "id")
+        self.event = try container.decode(String.self, forKey: "event")
+        self.message = try container.decodeIfPresent(String.self, forKey: "message")
+        self.payload = try container.decodeIfPresent(JSONObject.self, forKey: "payload")
+        self.origin = try container.decodeIfPresent(WebhookEventOrigin.self, forKey: "origin")
+        self.createdAt = try container.decode(Int.self, forKey: "created_at")
+        self.subject = try container.decode(JSONObject.self, forKey: "subject")
+        self.object = try container.decode(JSONObject.self, forKey: "object")
+        self.accountId = try container.decode(String.self, forKey: "account_id")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1115,21 +1115,21 @@ public struct DocumentStatsRow: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        period = try container.decodeIfPresent(String.self, forKey: "period")
-        documentsUploaded = try container.decodeIfPresent(Int.self, forKey: "documents_uploaded")
-        documentsSent = try container.decodeIfPresent(Int.self, forKey: "documents_sent")
-        signatureRequests = try container.decodeIfPresent(Int.self, forKey: "signature_requests")
-        signatureRequestsNotificationEmail = try container.decodeIfPresent(Int.self, forKey: "signature_requests_notification_email")
-        signatureRequestsNotificationWhatsapp = try container.decodeIfPresent(Int.self, forKey: "signature_requests_notification_whatsapp")
-        signatureRequestsNotificationBypass = try container.decodeIfPresent(Int.self, forKey: "signature_requests_notification_bypass")
-        signatureRequestsVerificationEmail = try container.decodeIfPresent(Int.self, forKey: "signature_requests_verification_email")
-        signatureRequestsVerificationWhatsapp = try container.decodeIfPresent(Int.self, forKey: "signature_requests_verification_whatsapp")
-        signatureRequestsVerificationBypass = try container.decodeIfPresent(Int.self, forKey: "signature_requests_verification_bypass")
-        signatureRequestsVerificationDigitalCertificate = try container.decodeIfPresent(Int.self, forKey: "signature_requests_verification_digital_certificate")
-        signatureRequestsViewed = try container.decodeIfPresent(Int.self, forKey: "signature_requests_viewed")
-        signatureRequestsCompleted = try container.decodeIfPresent(Int.self, forKey: "signature_requests_completed")
-        documentsCertified = try container.decodeIfPresent(Int.self, forKey: "documents_certified")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.period = try container.decodeIfPresent(String.self, forKey: "period")
+        self.documentsUploaded = try container.decodeIfPresent(Int.self, forKey: "documents_uploaded")
+        self.documentsSent = try container.decodeIfPresent(Int.self, forKey: "documents_sent")
+        self.signatureRequests = try container.decodeIfPresent(Int.self, forKey: "signature_requests")
+        self.signatureRequestsNotificationEmail = try container.decodeIfPresent(Int.self, forKey: "signature_requests_notification_email")
+        self.signatureRequestsNotificationWhatsapp = try container.decodeIfPresent(Int.self, forKey: "signature_requests_notification_whatsapp")
+        self.signatureRequestsNotificationBypass = try container.decodeIfPresent(Int.self, forKey: "signature_requests_notification_bypass")
+        self.signatureRequestsVerificationEmail = try container.decodeIfPresent(Int.self, forKey: "signature_requests_verification_email")
+        self.signatureRequestsVerificationWhatsapp = try container.decodeIfPresent(Int.self, forKey: "signature_requests_verification_whatsapp")
+        self.signatureRequestsVerificationBypass = try container.decodeIfPresent(Int.self, forKey: "signature_requests_verification_bypass")
+        self.signatureRequestsVerificationDigitalCertificate = try container.decodeIfPresent(Int.self, forKey: "signature_requests_verification_digital_certificate")
+        self.signatureRequestsViewed = try container.decodeIfPresent(Int.self, forKey: "signature_requests_viewed")
+        self.signatureRequestsCompleted = try container.decodeIfPresent(Int.self, forKey: "signature_requests_completed")
+        self.documentsCertified = try container.decodeIfPresent(Int.self, forKey: "documents_certified")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1175,10 +1175,10 @@ public struct NotFoundResponse: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        status = try container.decodeIfPresent(Int.self, forKey: "status")
-        message = try container.decodeIfPresent(String.self, forKey: "message")
-        data = try container.decodeIfPresent(JSONObject.self, forKey: "data")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.status = try container.decodeIfPresent(Int.self, forKey: "status")
+        self.message = try container.decodeIfPresent(String.self, forKey: "message")
+        self.data = try container.decodeIfPresent(JSONObject.self, forKey: "data")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1213,10 +1213,10 @@ public struct UnauthorizedResponse: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        status = try container.decodeIfPresent(Int.self, forKey: "status")
-        message = try container.decodeIfPresent(String.self, forKey: "message")
-        data = try container.decodeIfPresent(JSONObject.self, forKey: "data")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.status = try container.decodeIfPresent(Int.self, forKey: "status")
+        self.message = try container.decodeIfPresent(String.self, forKey: "message")
+        self.data = try container.decodeIfPresent(JSONObject.self, forKey: "data")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1251,10 +1251,10 @@ public struct ServerErrorResponse: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        status = try container.decodeIfPresent(Int.self, forKey: "status")
-        message = try container.decodeIfPresent(String.self, forKey: "message")
-        data = try container.decodeIfPresent(JSONObject.self, forKey: "data")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.status = try container.decodeIfPresent(Int.self, forKey: "status")
+        self.message = try container.decodeIfPresent(String.self, forKey: "message")
+        self.data = try container.decodeIfPresent(JSONObject.self, forKey: "data")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1289,10 +1289,10 @@ public struct ValidationErrorResponse: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        status = try container.decodeIfPresent(Int.self, forKey: "status")
-        message = try container.decodeIfPresent(String.self, forKey: "message")
-        data = try container.decodeIfPresent(JSONObject.self, forKey: "data")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.status = try container.decodeIfPresent(Int.self, forKey: "status")
+        self.message = try container.decodeIfPresent(String.self, forKey: "message")
+        self.data = try container.decodeIfPresent(JSONObject.self, forKey: "data")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1327,10 +1327,10 @@ public struct ForbiddenResponse: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        status = try container.decodeIfPresent(Int.self, forKey: "status")
-        message = try container.decodeIfPresent(String.self, forKey: "message")
-        data = try container.decodeIfPresent(JSONObject.self, forKey: "data")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.status = try container.decodeIfPresent(Int.self, forKey: "status")
+        self.message = try container.decodeIfPresent(String.self, forKey: "message")
+        self.data = try container.decodeIfPresent(JSONObject.self, forKey: "data")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {

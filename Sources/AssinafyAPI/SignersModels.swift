@@ -28,11 +28,11 @@ public struct CreateSignerRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        fullName = try container.decode(String.self, forKey: "full_name")
-        email = try container.decodeIfPresent(String.self, forKey: "email")
-        whatsappPhoneNumber = try container.decodeIfPresent(String.self, forKey: "whatsapp_phone_number")
-        governmentId = try container.decodeIfPresent(String.self, forKey: "government_id")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.fullName = try container.decode(String.self, forKey: "full_name")
+        self.email = try container.decodeIfPresent(String.self, forKey: "email")
+        self.whatsappPhoneNumber = try container.decodeIfPresent(String.self, forKey: "whatsapp_phone_number")
+        self.governmentId = try container.decodeIfPresent(String.self, forKey: "government_id")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -71,11 +71,11 @@ public struct UpdateSignerRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        fullName = try container.decodeIfPresent(String.self, forKey: "full_name")
-        email = try container.decodeIfPresent(String.self, forKey: "email")
-        whatsappPhoneNumber = try container.decodeIfPresent(String.self, forKey: "whatsapp_phone_number")
-        governmentId = try container.decodeIfPresent(String.self, forKey: "government_id")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.fullName = try container.decodeIfPresent(String.self, forKey: "full_name")
+        self.email = try container.decodeIfPresent(String.self, forKey: "email")
+        self.whatsappPhoneNumber = try container.decodeIfPresent(String.self, forKey: "whatsapp_phone_number")
+        self.governmentId = try container.decodeIfPresent(String.self, forKey: "government_id")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -47,17 +47,17 @@ public struct SignerSelf: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        resource = try container.decodeIfPresent(String.self, forKey: "resource")
-        id = try container.decodeIfPresent(String.self, forKey: "id")
-        fullName = try container.decodeIfPresent(String.self, forKey: "full_name")
-        email = try container.decodeIfPresent(String.self, forKey: "email")
-        whatsappPhoneNumber = try container.decodeIfPresent(String.self, forKey: "whatsapp_phone_number")
-        governmentId = try container.decodeIfPresent(String.self, forKey: "government_id")
-        hasAcceptedTerms = try container.decodeIfPresent(Bool.self, forKey: "has_accepted_terms")
-        hasSignature = try container.decodeIfPresent(Bool.self, forKey: "has_signature")
-        hasInitial = try container.decodeIfPresent(Bool.self, forKey: "has_initial")
-        isSignatureReusable = try container.decodeIfPresent(Bool.self, forKey: "is_signature_reusable")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.resource = try container.decodeIfPresent(String.self, forKey: "resource")
+        self.id = try container.decodeIfPresent(String.self, forKey: "id")
+        self.fullName = try container.decodeIfPresent(String.self, forKey: "full_name")
+        self.email = try container.decodeIfPresent(String.self, forKey: "email")
+        self.whatsappPhoneNumber = try container.decodeIfPresent(String.self, forKey: "whatsapp_phone_number")
+        self.governmentId = try container.decodeIfPresent(String.self, forKey: "government_id")
+        self.hasAcceptedTerms = try container.decodeIfPresent(Bool.self, forKey: "has_accepted_terms")
+        self.hasSignature = try container.decodeIfPresent(Bool.self, forKey: "has_signature")
+        self.hasInitial = try container.decodeIfPresent(Bool.self, forKey: "has_initial")
+        self.isSignatureReusable = try container.decodeIfPresent(Bool.self, forKey: "is_signature_reusable")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -93,8 +93,8 @@ public struct SendPublicDocumentTokenRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        email = try container.decodeIfPresent(String.self, forKey: "email")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.email = try container.decodeIfPresent(String.self, forKey: "email")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -130,11 +130,11 @@ public struct SignAssignmentRequestItem: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        itemId = try container.decode(String.self, forKey: "itemId")
-        fieldId = try container.decode(String.self, forKey: "fieldId")
-        pageId = try container.decode(String.self, forKey: "pageId")
-        value = try container.decode(String.self, forKey: "value")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.itemId = try container.decode(String.self, forKey: "itemId")
+        self.fieldId = try container.decode(String.self, forKey: "fieldId")
+        self.pageId = try container.decode(String.self, forKey: "pageId")
+        self.value = try container.decode(String.self, forKey: "value")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -164,8 +164,8 @@ public struct DeclineAssignmentRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        declineReason = try container.decode(String.self, forKey: "decline_reason")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.declineReason = try container.decode(String.self, forKey: "decline_reason")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -192,8 +192,8 @@ public struct SignMultipleDocumentsRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        documentIds = try container.decode([String].self, forKey: "document_ids")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.documentIds = try container.decode([String].self, forKey: "document_ids")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -223,9 +223,9 @@ public struct DeclineMultipleDocumentsRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        documentIds = try container.decode([String].self, forKey: "document_ids")
-        declineReason = try container.decode(String.self, forKey: "decline_reason")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.documentIds = try container.decode([String].self, forKey: "document_ids")
+        self.declineReason = try container.decode(String.self, forKey: "decline_reason")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -253,8 +253,8 @@ public struct VerifySignerCodeRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        verificationCode = try container.decode(String.self, forKey: "verification-code")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.verificationCode = try container.decode(String.self, forKey: "verification-code")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -287,10 +287,10 @@ public struct ConfirmSignerDataRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        fullName = try container.decodeIfPresent(String.self, forKey: "full_name")
-        email = try container.decodeIfPresent(String.self, forKey: "email")
-        governmentId = try container.decodeIfPresent(String.self, forKey: "government_id")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.fullName = try container.decodeIfPresent(String.self, forKey: "full_name")
+        self.email = try container.decodeIfPresent(String.self, forKey: "email")
+        self.governmentId = try container.decodeIfPresent(String.self, forKey: "government_id")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -22,9 +22,9 @@ public struct CreateTagRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        name = try container.decode(String.self, forKey: "name")
-        color = try container.decodeNullableIfPresent(String.self, forKey: "color")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.name = try container.decode(String.self, forKey: "name")
+        self.color = try container.decodeNullableIfPresent(String.self, forKey: "color")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -58,10 +58,10 @@ public struct CreateTagError409: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        status = try container.decodeIfPresent(Int.self, forKey: "status")
-        message = try container.decodeIfPresent(String.self, forKey: "message")
-        data = try container.decodeIfPresent(JSONObject.self, forKey: "data")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.status = try container.decodeIfPresent(Int.self, forKey: "status")
+        self.message = try container.decodeIfPresent(String.self, forKey: "message")
+        self.data = try container.decodeIfPresent(JSONObject.self, forKey: "data")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -93,9 +93,9 @@ public struct UpdateTagRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        name = try container.decodeIfPresent(String.self, forKey: "name")
-        color = try container.decodeNullableIfPresent(String.self, forKey: "color")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.name = try container.decodeIfPresent(String.self, forKey: "name")
+        self.color = try container.decodeNullableIfPresent(String.self, forKey: "color")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -123,8 +123,8 @@ public struct DeleteTagResponseData: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        deleted = try container.decodeIfPresent(Bool.self, forKey: "deleted")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.deleted = try container.decodeIfPresent(Bool.self, forKey: "deleted")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -38,14 +38,14 @@ public struct TemplateFieldPlacement: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        id = try container.decodeIfPresent(String.self, forKey: "id")
-        fieldId = try container.decodeIfPresent(String.self, forKey: "field_id")
-        roleId = try container.decodeIfPresent(String.self, forKey: "role_id")
-        label = try container.decodeIfPresent(String.self, forKey: "label")
-        displaySettings = try container.decodeIfPresent(JSONValue.self, forKey: "display_settings")
-        createdAt = try container.decodeDateTimeIfPresent(forKey: "created_at")
-        updatedAt = try container.decodeDateTimeIfPresent(forKey: "updated_at")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.id = try container.decodeIfPresent(String.self, forKey: "id")
+        self.fieldId = try container.decodeIfPresent(String.self, forKey: "field_id")
+        self.roleId = try container.decodeIfPresent(String.self, forKey: "role_id")
+        self.label = try container.decodeIfPresent(String.self, forKey: "label")
+        self.displaySettings = try container.decodeIfPresent(JSONValue.self, forKey: "display_settings")
+        self.createdAt = try container.decodeDateTimeIfPresent(forKey: "created_at")
+        self.updatedAt = try container.decodeDateTimeIfPresent(forKey: "updated_at")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -94,13 +94,13 @@ public struct TemplatePage: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        id = try container.decodeIfPresent(String.self, forKey: "id")
-        number = try container.decodeIfPresent(Int.self, forKey: "number")
-        height = try container.decodeIfPresent(Int.self, forKey: "height")
-        width = try container.decodeIfPresent(Int.self, forKey: "width")
-        downloadUrl = try container.decodeIfPresent(String.self, forKey: "download_url")
-        fields = try container.decodeIfPresent([TemplateFieldPlacement].self, forKey: "fields")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.id = try container.decodeIfPresent(String.self, forKey: "id")
+        self.number = try container.decodeIfPresent(Int.self, forKey: "number")
+        self.height = try container.decodeIfPresent(Int.self, forKey: "height")
+        self.width = try container.decodeIfPresent(Int.self, forKey: "width")
+        self.downloadUrl = try container.decodeIfPresent(String.self, forKey: "download_url")
+        self.fields = try container.decodeIfPresent([TemplateFieldPlacement].self, forKey: "fields")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -145,12 +145,12 @@ public struct TemplateRole: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        id = try container.decodeIfPresent(String.self, forKey: "id")
-        name = try container.decodeIfPresent(String.self, forKey: "name")
-        assignmentType = try container.decodeIfPresent(String.self, forKey: "assignment_type")
-        createdAt = try container.decodeDateTimeIfPresent(forKey: "created_at")
-        updatedAt = try container.decodeDateTimeIfPresent(forKey: "updated_at")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.id = try container.decodeIfPresent(String.self, forKey: "id")
+        self.name = try container.decodeIfPresent(String.self, forKey: "name")
+        self.assignmentType = try container.decodeIfPresent(String.self, forKey: "assignment_type")
+        self.createdAt = try container.decodeDateTimeIfPresent(forKey: "created_at")
+        self.updatedAt = try container.decodeDateTimeIfPresent(forKey: "updated_at")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -184,9 +184,9 @@ public struct TemplateTagsItem: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        id = try container.decodeIfPresent(String.self, forKey: "id")
-        name = try container.decodeIfPresent(String.self, forKey: "name")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.id = try container.decodeIfPresent(String.self, forKey: "id")
+        self.name = try container.decodeIfPresent(String.self, forKey: "name")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -217,9 +217,9 @@ public struct TemplateDefaultDocumentTagsItem: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        id = try container.decodeIfPresent(String.self, forKey: "id")
-        name = try container.decodeIfPresent(String.self, forKey: "name")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.id = try container.decodeIfPresent(String.self, forKey: "id")
+        self.name = try container.decodeIfPresent(String.self, forKey: "name")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -281,19 +281,19 @@ public struct Template: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        resource = try container.decodeIfPresent(String.self, forKey: "resource")
-        id = try container.decodeIfPresent(String.self, forKey: "id")
-        name = try container.decodeIfPresent(String.self, forKey: "name")
-        documentName = try container.decodeIfPresent(String.self, forKey: "document_name")
-        message = try container.decodeIfPresent(String.self, forKey: "message")
-        status = try container.decodeIfPresent(String.self, forKey: "status")
-        pages = try container.decodeIfPresent([TemplatePage].self, forKey: "pages")
-        roles = try container.decodeIfPresent([TemplateRole].self, forKey: "roles")
-        tags = try container.decodeIfPresent([TemplateTagsItem].self, forKey: "tags")
-        defaultDocumentTags = try container.decodeIfPresent([TemplateDefaultDocumentTagsItem].self, forKey: "default_document_tags")
-        createdAt = try container.decodeDateTimeIfPresent(forKey: "created_at")
-        updatedAt = try container.decodeDateTimeIfPresent(forKey: "updated_at")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.resource = try container.decodeIfPresent(String.self, forKey: "resource")
+        self.id = try container.decodeIfPresent(String.self, forKey: "id")
+        self.name = try container.decodeIfPresent(String.self, forKey: "name")
+        self.documentName = try container.decodeIfPresent(String.self, forKey: "document_name")
+        self.message = try container.decodeIfPresent(String.self, forKey: "message")
+        self.status = try container.decodeIfPresent(String.self, forKey: "status")
+        self.pages = try container.decodeIfPresent([TemplatePage].self, forKey: "pages")
+        self.roles = try container.decodeIfPresent([TemplateRole].self, forKey: "roles")
+        self.tags = try container.decodeIfPresent([TemplateTagsItem].self, forKey: "tags")
+        self.defaultDocumentTags = try container.decodeIfPresent([TemplateDefaultDocumentTagsItem].self, forKey: "default_document_tags")
+        self.createdAt = try container.decodeDateTimeIfPresent(forKey: "created_at")
+        self.updatedAt = try container.decodeDateTimeIfPresent(forKey: "updated_at")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {

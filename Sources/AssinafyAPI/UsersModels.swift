@@ -44,16 +44,16 @@ public struct NotificationPreferences: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        documentCompleted = try container.decodeIfPresent(Bool.self, forKey: "DocumentCompleted")
-        signerDeclined = try container.decodeIfPresent(Bool.self, forKey: "SignerDeclined")
-        documentCancelled = try container.decodeIfPresent(Bool.self, forKey: "DocumentCancelled")
-        documentAboutToExpire = try container.decodeIfPresent(Bool.self, forKey: "DocumentAboutToExpire")
-        documentExpired = try container.decodeIfPresent(Bool.self, forKey: "DocumentExpired")
-        documentExpirationReset = try container.decodeIfPresent(Bool.self, forKey: "DocumentExpirationReset")
-        documentProcessingFailed = try container.decodeIfPresent(Bool.self, forKey: "DocumentProcessingFailed")
-        templateProcessingFailed = try container.decodeIfPresent(Bool.self, forKey: "TemplateProcessingFailed")
-        signerWhatsappFailed = try container.decodeIfPresent(Bool.self, forKey: "SignerWhatsappFailed")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.documentCompleted = try container.decodeIfPresent(Bool.self, forKey: "DocumentCompleted")
+        self.signerDeclined = try container.decodeIfPresent(Bool.self, forKey: "SignerDeclined")
+        self.documentCancelled = try container.decodeIfPresent(Bool.self, forKey: "DocumentCancelled")
+        self.documentAboutToExpire = try container.decodeIfPresent(Bool.self, forKey: "DocumentAboutToExpire")
+        self.documentExpired = try container.decodeIfPresent(Bool.self, forKey: "DocumentExpired")
+        self.documentExpirationReset = try container.decodeIfPresent(Bool.self, forKey: "DocumentExpirationReset")
+        self.documentProcessingFailed = try container.decodeIfPresent(Bool.self, forKey: "DocumentProcessingFailed")
+        self.templateProcessingFailed = try container.decodeIfPresent(Bool.self, forKey: "TemplateProcessingFailed")
+        self.signerWhatsappFailed = try container.decodeIfPresent(Bool.self, forKey: "SignerWhatsappFailed")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -32,12 +32,12 @@ public struct WebhookSubscription: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        events = try container.decodeIfPresent([String].self, forKey: "events")
-        isActive = try container.decodeIfPresent(Bool.self, forKey: "is_active")
-        url = try container.decodeIfPresent(String.self, forKey: "url")
-        email = try container.decodeIfPresent(String.self, forKey: "email")
-        updatedAt = try container.decodeDateTimeIfPresent(forKey: "updated_at")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.events = try container.decodeIfPresent([String].self, forKey: "events")
+        self.isActive = try container.decodeIfPresent(Bool.self, forKey: "is_active")
+        self.url = try container.decodeIfPresent(String.self, forKey: "url")
+        self.email = try container.decodeIfPresent(String.self, forKey: "email")
+        self.updatedAt = try container.decodeDateTimeIfPresent(forKey: "updated_at")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -93,16 +93,16 @@ public struct WebhookEndpoint: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        id = try container.decodeIfPresent(String.self, forKey: "id")
-        name = try container.decodeIfPresent(String.self, forKey: "name")
-        url = try container.decodeIfPresent(String.self, forKey: "url")
-        email = try container.decodeIfPresent(String.self, forKey: "email")
-        events = try container.decodeIfPresent([String].self, forKey: "events")
-        isActive = try container.decodeIfPresent(Bool.self, forKey: "is_active")
-        signingEnabled = try container.decodeIfPresent(Bool.self, forKey: "signing_enabled")
-        createdAt = try container.decodeDateTimeIfPresent(forKey: "created_at")
-        updatedAt = try container.decodeDateTimeIfPresent(forKey: "updated_at")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.id = try container.decodeIfPresent(String.self, forKey: "id")
+        self.name = try container.decodeIfPresent(String.self, forKey: "name")
+        self.url = try container.decodeIfPresent(String.self, forKey: "url")
+        self.email = try container.decodeIfPresent(String.self, forKey: "email")
+        self.events = try container.decodeIfPresent([String].self, forKey: "events")
+        self.isActive = try container.decodeIfPresent(Bool.self, forKey: "is_active")
+        self.signingEnabled = try container.decodeIfPresent(Bool.self, forKey: "signing_enabled")
+        self.createdAt = try container.decodeDateTimeIfPresent(forKey: "created_at")
+        self.updatedAt = try container.decodeDateTimeIfPresent(forKey: "updated_at")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -138,8 +138,8 @@ public struct WebhookEndpointSecret: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        secret = try container.decodeIfPresent(String.self, forKey: "secret")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.secret = try container.decodeIfPresent(String.self, forKey: "secret")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -203,20 +203,20 @@ public struct WebhookDispatch: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        resource = try container.decodeIfPresent(String.self, forKey: "resource")
-        id = try container.decodeIfPresent(String.self, forKey: "id")
-        event = try container.decodeIfPresent(String.self, forKey: "event")
-        activityId = try container.decodeIfPresent(Int.self, forKey: "activity_id")
-        endpointId = try container.decodeIfPresent(String.self, forKey: "endpoint_id")
-        endpoint = try container.decodeIfPresent(String.self, forKey: "endpoint")
-        payload = try container.decodeIfPresent(JSONObject.self, forKey: "payload")
-        delivered = try container.decodeIfPresent(Bool.self, forKey: "delivered")
-        httpStatus = try container.decodeIfPresent(Int.self, forKey: "http_status")
-        responseBody = try container.decodeIfPresent(String.self, forKey: "response_body")
-        error = try container.decodeIfPresent(String.self, forKey: "error")
-        createdAt = try container.decodeDateTimeIfPresent(forKey: "created_at")
-        updatedAt = try container.decodeDateTimeIfPresent(forKey: "updated_at")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.resource = try container.decodeIfPresent(String.self, forKey: "resource")
+        self.id = try container.decodeIfPresent(String.self, forKey: "id")
+        self.event = try container.decodeIfPresent(String.self, forKey: "event")
+        self.activityId = try container.decodeIfPresent(Int.self, forKey: "activity_id")
+        self.endpointId = try container.decodeIfPresent(String.self, forKey: "endpoint_id")
+        self.endpoint = try container.decodeIfPresent(String.self, forKey: "endpoint")
+        self.payload = try container.decodeIfPresent(JSONObject.self, forKey: "payload")
+        self.delivered = try container.decodeIfPresent(Bool.self, forKey: "delivered")
+        self.httpStatus = try container.decodeIfPresent(Int.self, forKey: "http_status")
+        self.responseBody = try container.decodeIfPresent(String.self, forKey: "response_body")
+        self.error = try container.decodeIfPresent(String.self, forKey: "error")
+        self.createdAt = try container.decodeDateTimeIfPresent(forKey: "created_at")
+        self.updatedAt = try container.decodeDateTimeIfPresent(forKey: "updated_at")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -259,9 +259,9 @@ public struct WebhookEventType: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        id = try container.decodeIfPresent(String.self, forKey: "id")
-        description = try container.decodeIfPresent(String.self, forKey: "description")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.id = try container.decodeIfPresent(String.self, forKey: "id")
+        self.description = try container.decodeIfPresent(String.self, forKey: "description")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -298,11 +298,11 @@ public struct UpdateWebhookSubscriptionRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        events = try container.decode([String].self, forKey: "events")
-        isActive = try container.decode(Bool.self, forKey: "is_active")
-        url = try container.decode(String.self, forKey: "url")
-        email = try container.decode(String.self, forKey: "email")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.events = try container.decode([String].self, forKey: "events")
+        self.isActive = try container.decode(Bool.self, forKey: "is_active")
+        self.url = try container.decode(String.self, forKey: "url")
+        self.email = try container.decode(String.self, forKey: "email")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -324,7 +324,7 @@ public struct ListWebhookDeliveriesDelivered: OpenEnum, ExpressibleByStringLiter
 
     public static let `true` = Self(rawValue: "true")
     public static let `false` = Self(rawValue: "false")
-    public static let knownValues: [Self] = [.true, .false]
+    public static let knownValues: [Self] = [.`true`, .`false`]
 }
 
 public struct CreateWebhookEndpointRequest: Codable, Hashable, Sendable {
@@ -357,13 +357,13 @@ public struct CreateWebhookEndpointRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        url = try container.decode(String.self, forKey: "url")
-        email = try container.decode(String.self, forKey: "email")
-        events = try container.decode([String].self, forKey: "events")
-        name = try container.decodeIfPresent(String.self, forKey: "name")
-        isActive = try container.decodeIfPresent(Bool.self, forKey: "is_active")
-        signingEnabled = try container.decodeIfPresent(Bool.self, forKey: "signing_enabled")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.url = try container.decode(String.self, forKey: "url")
+        self.email = try container.decode(String.self, forKey: "email")
+        self.events = try container.decode([String].self, forKey: "events")
+        self.name = try container.decodeIfPresent(String.self, forKey: "name")
+        self.isActive = try container.decodeIfPresent(Bool.self, forKey: "is_active")
+        self.signingEnabled = try container.decodeIfPresent(Bool.self, forKey: "signing_enabled")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -410,13 +410,13 @@ public struct UpdateWebhookEndpointRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        url = try container.decodeIfPresent(String.self, forKey: "url")
-        email = try container.decodeIfPresent(String.self, forKey: "email")
-        events = try container.decodeIfPresent([String].self, forKey: "events")
-        name = try container.decodeIfPresent(String.self, forKey: "name")
-        isActive = try container.decodeIfPresent(Bool.self, forKey: "is_active")
-        signingEnabled = try container.decodeIfPresent(Bool.self, forKey: "signing_enabled")
-        additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.url = try container.decodeIfPresent(String.self, forKey: "url")
+        self.email = try container.decodeIfPresent(String.self, forKey: "email")
+        self.events = try container.decodeIfPresent([String].self, forKey: "events")
+        self.name = try container.decodeIfPresent(String.self, forKey: "name")
+        self.isActive = try container.decodeIfPresent(Bool.self, forKey: "is_active")
+        self.signingEnabled = try container.decodeIfPresent(Bool.self, forKey: "signing_enabled")
+        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -164,6 +164,11 @@ extension KeyedEncodingContainer where K == DynamicCodingKey {
         try encode(RFC3339.format(date), forKey: key)
     }
 
+    /// A required but nullable timestamp: `nil` is written as `null`.
+    public mutating func encodeDateTime(_ date: Date?, forKey key: K) throws {
+        if let date { try encode(RFC3339.format(date), forKey: key) } else { try encodeNil(forKey: key) }
+    }
+
     public mutating func encodeDateTimeIfPresent(_ date: Date?, forKey key: K) throws {
         if let date { try encode(RFC3339.format(date), forKey: key) }
     }

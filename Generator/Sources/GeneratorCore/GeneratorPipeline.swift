@@ -45,11 +45,29 @@ public enum GeneratorPipeline {
     ) throws -> Output {
         let (document, loadDiagnostics, extraIds) = try load(specPath: specPath, extraPaths: extraPaths)
         let sourceName = ([specPath] + extraPaths).map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: " + ")
+        return generate(
+            document: document, diagnostics: loadDiagnostics, sourceName: sourceName, moduleName: moduleName,
+            names: names, unpublishedOperationIds: extraIds)
+    }
+
+    /// Generation from text, for tests and tools that hold the document in memory.
+    public static func generate(text: String, sourceName: String, moduleName: String, names: [String: String] = [:])
+        throws -> Output
+    {
+        let (document, diagnostics) = DocumentLoader.load(try DocumentReader.read(text, file: sourceName))
+        guard let document else { throw Failure(diagnostics: diagnostics, file: sourceName) }
+        return generate(document: document, diagnostics: diagnostics, sourceName: sourceName, moduleName: moduleName, names: names)
+    }
+
+    static func generate(
+        document: OpenAPIDocument, diagnostics: [Diagnostic], sourceName: String, moduleName: String,
+        names: [String: String], unpublishedOperationIds: Set<String> = []
+    ) -> Output {
         let options = Translator.Options(
-            moduleName: moduleName, sourceName: sourceName, names: names, unpublishedOperationIds: extraIds)
+            moduleName: moduleName, sourceName: sourceName, names: names, unpublishedOperationIds: unpublishedOperationIds)
         let (module, translateDiagnostics) = Translator.translate(document, options: options)
         return Output(
-            files: FileLayout.render(module), diagnostics: loadDiagnostics + translateDiagnostics,
+            files: FileLayout.render(module), diagnostics: diagnostics + translateDiagnostics,
             operationCount: document.operations.count, schemaCount: document.schemas.count)
     }
 

@@ -11,20 +11,27 @@ enum ModelRenderer {
         }
     }
 
+    /// Types are marked in prose only: an attribute would make every generated use of the type
+    /// a warning, and generated code must build with warnings as errors.
+    static func deprecationNote(_ deprecated: Bool) -> [String] {
+        deprecated ? ["", "- Warning: Deprecated by the API description."] : []
+    }
+
     // MARK: Structs
 
     static func renderStruct(_ decl: StructDecl, into writer: inout SwiftWriter) {
-        writer.docs(decl.docs)
-        if decl.deprecated { writer.line("@available(*, deprecated)") }
+        writer.docs(decl.docs + deprecationNote(decl.deprecated))
         let generics = decl.genericParameters.isEmpty
             ? "" : "<" + decl.genericParameters.map { "\($0): Codable & Hashable & Sendable" }.joined(separator: ", ") + ">"
         writer.block("public struct \(decl.name)\(generics): Codable, Hashable, Sendable") { w in
             for property in decl.properties {
                 w.docs(property.docs)
                 if property.deprecated { w.line("@available(*, deprecated)") }
-                if property.isBoxed {
-                    w.line("public var \(property.swiftName): \(property.declaredType.rendered) { _\(SwiftNames.bare(property.swiftName))\(property.isOptional ? "?" : "").value }")
-                    w.line("private let _\(SwiftNames.bare(property.swiftName)): \(boxedType(property).rendered)")
+                if usesPrivateStorage(property) {
+                    // Boxed storage breaks a recursive layout; private storage keeps deprecated members
+                    // out of the type's own coding code (warnings are errors).
+                    w.line("public var \(property.swiftName): \(property.declaredType.rendered) { \(accessor(property)) }")
+                    w.line("private let _\(SwiftNames.bare(property.swiftName)): \(privateStorage(property).rendered)")
                 } else {
                     w.line("public let \(property.swiftName): \(storedType(property).rendered)")
                 }
@@ -56,7 +63,26 @@ enum ModelRenderer {
     }
 
     static func storedType(_ property: PropertyDecl) -> SwiftType {
-        property.constValue != nil ? .named("String") : property.declaredType
+        guard property.constValue != nil else { return property.declaredType }
+        return property.isOptional ? .optional(.named("String")) : .named("String")
+    }
+
+    /// The initialiser's internal parameter name: a keyword label (`self`, `class`) gets a plain
+    /// one, so it can be used as an expression without shadowing `self`.
+    static func parameterName(_ property: PropertyDecl) -> String {
+        property.swiftName.hasPrefix("`") ? "_" + SwiftNames.bare(property.swiftName) : property.swiftName
+    }
+
+    static func usesPrivateStorage(_ property: PropertyDecl) -> Bool { property.deprecated || property.isBoxed }
+
+    static func accessor(_ property: PropertyDecl) -> String {
+        let storage = "_" + SwiftNames.bare(property.swiftName)
+        guard property.isBoxed else { return storage }
+        return storage + (property.isOptional ? "?" : "") + ".value"
+    }
+
+    static func privateStorage(_ property: PropertyDecl) -> SwiftType {
+        property.isBoxed ? boxedType(property) : storedType(property)
     }
 
     static func boxedType(_ property: PropertyDecl) -> SwiftType {
@@ -66,9 +92,8 @@ enum ModelRenderer {
     private static func renderInitializer(_ decl: StructDecl, into writer: inout SwiftWriter) {
         let settable = decl.properties.filter { $0.constValue == nil }
         var arguments = settable.map { property -> String in
-            let label = SwiftNames.bare(property.swiftName)
-            let escapedLabel = SwiftNames.escaped(label)
-            return "\(escapedLabel): \(property.declaredType.rendered)\(property.isOptional ? " = nil" : "")"
+            let label = property.swiftName == parameterName(property) ? property.swiftName : "\(property.swiftName) \(parameterName(property))"
+            return "\(label): \(property.declaredType.rendered)\(property.isOptional ? " = nil" : "")"
         }
         if let extras = extrasType(decl) {
             arguments.append("additionalFields: \(extras.rendered) = [:]")
@@ -88,12 +113,14 @@ enum ModelRenderer {
             for property in decl.properties {
                 let name = SwiftNames.bare(property.swiftName)
                 if let constant = property.constValue {
-                    w.line("self.\(name) = \(swiftLiteral(constant))")
+                    w.line("self.\(property.swiftName) = \(swiftLiteral(constant))")
                 } else if property.isBoxed {
-                    let value = property.isOptional ? "\(property.swiftName).map(Indirect.init)" : "Indirect(\(property.swiftName))"
+                    let value = property.isOptional ? "\(parameterName(property)).map(Indirect.init)" : "Indirect(\(parameterName(property)))"
                     w.line("self._\(name) = \(value)")
+                } else if property.deprecated {
+                    w.line("self._\(name) = \(parameterName(property))")
                 } else {
-                    w.line("self.\(name) = \(property.swiftName)")
+                    w.line("self.\(property.swiftName) = \(parameterName(property))")
                 }
             }
             if extrasType(decl) != nil { w.line("self.additionalFields = additionalFields") }
@@ -106,7 +133,8 @@ enum ModelRenderer {
             w.line("let container = try decoder.container(keyedBy: DynamicCodingKey.self)")
             for property in decl.properties {
                 let key = swiftLiteral(property.wireName)
-                let target = property.isBoxed ? "_" + SwiftNames.bare(property.swiftName) : SwiftNames.bare(property.swiftName)
+                // `self.`self`` needs its backticks; `_name` storage never does.
+                let target = usesPrivateStorage(property) ? "_" + SwiftNames.bare(property.swiftName) : property.swiftName
                 let presence = property.isOptional ? "IfPresent" : ""
                 let expression: String
                 if let constant = property.constValue {
@@ -120,11 +148,11 @@ enum ModelRenderer {
                 } else {
                     expression = "try container.decode\(presence)(\(property.type.rendered).self, forKey: \(key))"
                 }
-                w.line("\(target) = \(expression)")
+                w.line("self.\(target) = \(expression)")
             }
             if let extras = extrasType(decl) {
                 let method = extras == .named("JSONObject") ? "decodeAdditionalFields" : "decodeAdditionalMembers"
-                w.line("additionalFields = try container.\(method)(excluding: Self.knownKeys)")
+                w.line("self.additionalFields = try container.\(method)(excluding: Self.knownKeys)")
             }
         }
     }
@@ -134,8 +162,8 @@ enum ModelRenderer {
             w.line("var container = encoder.container(keyedBy: DynamicCodingKey.self)")
             for property in decl.properties {
                 let key = swiftLiteral(property.wireName)
-                let value = property.isBoxed ? "_" + SwiftNames.bare(property.swiftName) : property.swiftName
-                let presence = property.isOptional ? "IfPresent" : ""
+                let value = usesPrivateStorage(property) ? "_" + SwiftNames.bare(property.swiftName) : property.swiftName
+                let presence = property.isOptional && !property.isRequired ? "IfPresent" : ""
                 if property.type.isDate {
                     w.line("try container.encodeDateTime\(presence)(\(value), forKey: \(key))")
                 } else {
@@ -152,8 +180,7 @@ enum ModelRenderer {
     // MARK: Enums
 
     static func renderEnum(_ decl: EnumDecl, into writer: inout SwiftWriter) {
-        writer.docs(decl.docs)
-        if decl.deprecated { writer.line("@available(*, deprecated)") }
+        writer.docs(decl.docs + deprecationNote(decl.deprecated))
         let literal = decl.rawType == "String" ? "ExpressibleByStringLiteral" : "ExpressibleByIntegerLiteral"
         writer.block("public struct \(decl.name): OpenEnum, \(literal)") { w in
             w.line("public let rawValue: \(decl.rawType)")
@@ -168,15 +195,14 @@ enum ModelRenderer {
                 let value = decl.rawType == "String" ? swiftLiteral(raw) : raw
                 w.line("public static let \(name) = Self(rawValue: \(value))")
             }
-            w.line("public static let knownValues: [Self] = [\(decl.cases.map { "." + SwiftNames.bare($0.name) }.joined(separator: ", "))]")
+            w.line("public static let knownValues: [Self] = [\(decl.cases.map { "." + $0.name }.joined(separator: ", "))]")
         }
     }
 
     // MARK: Unions
 
     static func renderUnion(_ decl: UnionDecl, into writer: inout SwiftWriter) {
-        writer.docs(decl.docs)
-        if decl.deprecated { writer.line("@available(*, deprecated)") }
+        writer.docs(decl.docs + deprecationNote(decl.deprecated))
         let indirect = decl.isIndirect ? "indirect " : ""
         writer.block("public \(indirect)enum \(decl.name): Codable, Hashable, Sendable") { w in
             for member in decl.members { w.line("case \(member.caseName)(\(member.type.rendered))") }
@@ -186,7 +212,7 @@ enum ModelRenderer {
             w.block("public init(from decoder: any Decoder) throws") { w in
                 if let discriminator = decl.discriminator {
                     w.line("let container = try? decoder.container(keyedBy: DynamicCodingKey.self)")
-                    w.block("switch try container?.decodeIfPresent(String.self, forKey: \(swiftLiteral(discriminator)))") { w in
+                    w.switchBlock("switch try container?.decodeIfPresent(String.self, forKey: \(swiftLiteral(discriminator)))") { w in
                         for member in decl.members where !member.discriminatorValues.isEmpty {
                             let values = member.discriminatorValues.map(swiftLiteral).joined(separator: ", ")
                             w.line("case \(values): self = .\(SwiftNames.bare(member.caseName))(try \(member.type.rendered)(from: decoder))")
@@ -205,7 +231,7 @@ enum ModelRenderer {
             }
             w.line()
             w.block("public func encode(to encoder: any Encoder) throws") { w in
-                w.block("switch self") { w in
+                w.switchBlock("switch self") { w in
                     for member in decl.members {
                         w.line("case .\(SwiftNames.bare(member.caseName))(let value): try value.encode(to: encoder)")
                     }

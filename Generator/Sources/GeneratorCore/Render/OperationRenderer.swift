@@ -23,7 +23,9 @@ enum OperationRenderer {
         let required = operation.parameters.filter { $0.location != .path && $0.required }
         let optional = operation.parameters.filter { $0.location != .path && !$0.required }
         func add(_ parameter: ParameterDecl) {
-            result.append((parameter.swiftName, parameter.type.rendered + (parameter.required ? "" : "? = nil"), parameter.required))
+            let label = parameter.swiftName == local(parameter.swiftName)
+                ? parameter.swiftName : "\(parameter.swiftName) \(local(parameter.swiftName))"
+            result.append((label, parameter.type.rendered + (parameter.required ? "" : "? = nil"), parameter.required))
         }
         path.forEach(add)
         if case .signerAccessCode(let name) = operation.credential { result.append((name, "String", true)) }
@@ -40,6 +42,12 @@ enum OperationRenderer {
         }
         optional.forEach(add)
         return result
+    }
+
+    /// The name a parameter goes by inside the function: keywords (`self`, `class`) get a plain
+    /// one so they never shadow `self` or need backticks in expressions.
+    static func local(_ swiftName: String) -> String {
+        swiftName.hasPrefix("`") ? "_" + SwiftNames.bare(swiftName) : swiftName
     }
 
     static func renderOperation(_ operation: OperationDecl, into writer: inout SwiftWriter) {
@@ -89,15 +97,15 @@ enum OperationRenderer {
             statements.append(queryStatement(parameter, target: "request.query"))
         }
         for parameter in operation.parameters where parameter.location == .header {
-            statements.append("request.headers.add(\(swiftLiteral(parameter.wireName)), \(parameter.swiftName))")
+            statements.append("request.headers.add(\(swiftLiteral(parameter.wireName)), \(local(parameter.swiftName)))")
         }
         let cookies = operation.parameters.filter { $0.location == .cookie }
         for parameter in cookies {
-            let value = "\(swiftLiteral(parameter.wireName + "=")) + \(parameter.swiftName).parameterText"
+            let value = "\(swiftLiteral(parameter.wireName + "=")) + \(local(parameter.swiftName)).parameterText"
             statements.append(
                 parameter.required
                     ? "request.headers.add(\"Cookie\", \(value))"
-                    : "if let \(parameter.swiftName) { request.headers.add(\"Cookie\", \(value)) }")
+                    : "if let \(local(parameter.swiftName)) { request.headers.add(\"Cookie\", \(value)) }")
         }
         statements += bodyStatements(operation)
         if operation.successIsBinary {
@@ -141,9 +149,9 @@ enum OperationRenderer {
 
     static func queryStatement(_ parameter: ParameterDecl, target: String) -> String {
         if case .array = parameter.type, let style = parameter.arrayStyle, style != "exploded" {
-            return "\(target).add(\(swiftLiteral(parameter.wireName)), \(parameter.swiftName), style: .\(style))"
+            return "\(target).add(\(swiftLiteral(parameter.wireName)), \(local(parameter.swiftName)), style: .\(style))"
         }
-        return "\(target).add(\(swiftLiteral(parameter.wireName)), \(parameter.swiftName))"
+        return "\(target).add(\(swiftLiteral(parameter.wireName)), \(local(parameter.swiftName)))"
     }
 
     private static func bodyStatements(_ operation: OperationDecl) -> [String] {
@@ -161,7 +169,7 @@ enum OperationRenderer {
             var lines = ["var form: [QueryItem] = []"]
             for field in fields {
                 if field.kind == .json {
-                    let name = field.parameter.swiftName
+                    let name = local(field.parameter.swiftName)
                     let encode = "String(decoding: try JSONCoding.encode(\(name)), as: UTF8.self)"
                     lines.append(
                         field.parameter.required
@@ -182,7 +190,7 @@ enum OperationRenderer {
     }
 
     private static func multipartStatement(_ field: FormField) -> String {
-        let name = field.parameter.swiftName
+        let name = local(field.parameter.swiftName)
         let wire = swiftLiteral(field.parameter.wireName)
         let append: String
         switch field.kind {
@@ -227,10 +235,10 @@ enum OperationRenderer {
 
     private static func interpolation(_ parameter: ParameterDecl) -> String {
         switch parameter.type {
-        case .array: return "\(parameter.swiftName).map(\\.parameterText).joined(separator: \",\")"
+        case .array: return "\(local(parameter.swiftName)).map(\\.parameterText).joined(separator: \",\")"
         case .named(let name) where ["Bool", "Double", "Float", "DateTime", "CalendarDate", "Date"].contains(name):
-            return "\(parameter.swiftName).parameterText"
-        default: return parameter.swiftName
+            return "\(local(parameter.swiftName)).parameterText"
+        default: return local(parameter.swiftName)
         }
     }
 }

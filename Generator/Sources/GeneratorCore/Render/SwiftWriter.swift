@@ -23,6 +23,13 @@ struct SwiftWriter {
         line("}")
     }
 
+    /// `case` labels sit at the level of their `switch`, as swift-format writes them.
+    mutating func switchBlock(_ opening: String, _ body: (inout SwiftWriter) -> Void) {
+        line(opening + " {")
+        body(&self)
+        line("}")
+    }
+
     mutating func indent(_ body: (inout SwiftWriter) -> Void) {
         depth += 1
         body(&self)

@@ -56,7 +56,7 @@ extension TypeTranslator {
             default: style = explode && parameter.location == .query ? "exploded" : "commaDelimited"
             }
         }
-        if !Self.isSimpleParameterType(type) {
+        if !isSimpleParameterType(type) {
             // Objects and unions in a query or header are sent as their JSON text.
             type = .named("String")
         }
@@ -66,10 +66,25 @@ extension TypeTranslator {
             arrayStyle: style, deprecated: parameter.deprecated)
     }
 
-    static func isSimpleParameterType(_ type: SwiftType) -> Bool {
+    /// Scalars, open enums and aliases of them, and flat arrays of those: what a query string,
+    /// header or form field can carry as text.
+    func isSimpleParameterType(_ type: SwiftType) -> Bool {
         switch type {
-        case .named(let name): return !["JSONValue", "JSONObject", "Data"].contains(name)
-        case .array(let element): return isSimpleParameterType(element) && !{ if case .array = element { return true } else { return false } }()
+        case .named(let name):
+            if ["String", "Int", "Int32", "Int64", "Double", "Bool", "DateTime", "CalendarDate", "Date"].contains(name) {
+                return true
+            }
+            for declaration in declarations where declaration.name == name {
+                switch declaration {
+                case .openEnum: return true
+                case .alias(_, let target, _): return isSimpleParameterType(target)
+                default: return false
+                }
+            }
+            return false
+        case .array(let element):
+            if case .array = element { return false }
+            return isSimpleParameterType(element)
         default: return false
         }
     }
@@ -125,7 +140,7 @@ extension TypeTranslator {
             if !isFile {
                 type = self.type(for: property.schema, suggestedName: prefix + SwiftNames.pascalCase(property.name), forRequest: true).type
                 if case .nullable(let inner) = type { type = inner }
-                kind = Self.isSimpleParameterType(type) ? .text : .json
+                kind = isSimpleParameterType(type) ? .text : .json
             }
             let parameter = ParameterDecl(
                 swiftName: swiftName, wireName: property.name, location: .query, type: type,

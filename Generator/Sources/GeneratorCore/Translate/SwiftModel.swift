@@ -46,6 +46,8 @@ public struct PropertyDecl: Sendable, Hashable {
     public var constValue: String?
     /// Stored behind `Indirect` because the type reaches itself.
     public var isBoxed: Bool
+    /// Listed in `required`: encoded even when nil (as `null`), so the output stays valid.
+    public var isRequired = false
 
     public var declaredType: SwiftType { isOptional ? .optional(type) : type }
 }

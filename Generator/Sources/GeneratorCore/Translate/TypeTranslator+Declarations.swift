@@ -51,7 +51,7 @@ extension TypeTranslator {
                 PropertyDecl(
                     swiftName: swiftName, wireName: wireName, type: propertyType, isOptional: optional,
                     docs: docs(propertySchema), deprecated: propertySchema.deprecated, constValue: nil,
-                    isBoxed: needsBox(propertyType)))
+                    isBoxed: needsBox(propertyType), isRequired: required))
         }
         var additionalType: SwiftType?
         if case .schema(let box) = schema.additionalProperties, !box.schema.isUnconstrained {

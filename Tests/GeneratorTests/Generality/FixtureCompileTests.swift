@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+@testable import GeneratorCore
+
+/// The generator is general: documents in other vendors' styles (3.0 and 3.1, YAML and JSON,
+/// discriminators, deep allOf chains, reserved words, odd enum values, missing operationIds, a
+/// multi-megabyte synthetic one) must generate Swift that compiles against AssinafyRuntime alone,
+/// with warnings as errors.
+@Suite("Generated code compiles", .serialized)
+struct FixtureCompileTests {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    static let fixtures = packageRoot.appendingPathComponent("Tests/GeneratorTests/Fixtures/Documents")
+
+    static let fixtureNames: [String] =
+        ((try? FileManager.default.contentsOfDirectory(atPath: fixtures.path)) ?? []).sorted()
+
+    @Test func atLeastEightFixtures() {
+        #expect(Self.fixtureNames.count >= 8)
+        #expect(Self.fixtureNames.contains { $0.hasSuffix(".json") } && Self.fixtureNames.contains { $0.hasSuffix(".yaml") })
+    }
+
+    @Test(arguments: fixtureNames)
+    func fixtureCompiles(_ name: String) async throws {
+        let output = try GeneratorPipeline.generate(
+            specPath: Self.fixtures.appendingPathComponent(name).path, moduleName: "Fixture", names: [:])
+        #expect(output.diagnostics.allSatisfy { $0.severity == .warning })
+        try await SwiftCompiler.shared.compile(output.files, module: "Fixture")
+    }
+
+    @Test func syntheticMultiMegabyteDocumentCompiles() async throws {
+        let yaml = SyntheticDocument.yaml(targetBytes: 1_100_000)
+        #expect(yaml.utf8.count >= 1_000_000)
+        let output = try GeneratorPipeline.generate(text: yaml, sourceName: "synthetic.yaml", moduleName: "Synthetic")
+        #expect(output.operationCount > 300)
+        try await SwiftCompiler.shared.compile(output.files, module: "Synthetic", typecheckOnly: true)
+    }
+
+    @Test func assinafySpecCompiles() async throws {
+        let root = Self.packageRoot
+        let output = try GeneratorPipeline.generate(
+            specPath: root.appendingPathComponent("openapi.yaml").path, moduleName: "AssinafyAPICopy",
+            names: try GeneratorPipeline.readNames(root.appendingPathComponent("Generator/assinafy-names.yaml").path))
+        #expect(output.operationCount == 106)
+        try await SwiftCompiler.shared.compile(output.files, module: "AssinafyAPICopy")
+    }
+}
+
+/// Compiles generated files against AssinafyRuntime with the toolchain's `swiftc`.
+actor SwiftCompiler {
+    static let shared = SwiftCompiler()
+    private var runtimeDirectory: URL?
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    func compile(_ files: [(name: String, contents: String)], module: String, typecheckOnly: Bool = false) throws {
+        let runtime = try runtimeModule()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fixture-\(module)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var paths: [String] = []
+        for file in files {
+            let url = directory.appendingPathComponent(file.name)
+            try Data(file.contents.utf8).write(to: url)
+            paths.append(url.path)
+        }
+        let mode = typecheckOnly ? ["-typecheck"] : ["-wmo", "-c", "-o", directory.appendingPathComponent("out.o").path]
+        try run(
+            ["swiftc", "-parse-as-library", "-swift-version", "6", "-warnings-as-errors", "-module-name", module,
+             "-I", runtime.path] + mode + paths)
+    }
+
+    private func runtimeModule() throws -> URL {
+        if let runtimeDirectory { return runtimeDirectory }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("runtime-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let sources = FixtureCompileTests.packageRoot.appendingPathComponent("Sources/AssinafyRuntime")
+        let enumerator = FileManager.default.enumerator(atPath: sources.path)
+        var files: [String] = []
+        while let next = enumerator?.nextObject() as? String {
+            if next.hasSuffix(".swift") { files.append(sources.appendingPathComponent(next).path) }
+        }
+        try run(
+            ["swiftc", "-parse-as-library", "-swift-version", "6", "-module-name", "AssinafyRuntime", "-emit-module",
+             "-emit-module-path", directory.appendingPathComponent("AssinafyRuntime.swiftmodule").path] + files.sorted())
+        runtimeDirectory = directory
+        return directory
+    }
+
+    private func run(_ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: output, as: UTF8.self)
+        guard process.terminationStatus == 0, !text.contains("warning:") else {
+            throw Failure(description: "swiftc failed (\(process.terminationStatus)):\n" + String(text.prefix(4000)))
+        }
+    }
+}

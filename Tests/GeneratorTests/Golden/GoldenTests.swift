@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+@testable import GeneratorCore
+
+/// One construct per case in `Cases/`: `<name>.yaml` is a small document, `<name>.expected` the
+/// exact Swift the generator must write for it (every file but the module file, each introduced
+/// by `// <file name>`, headers and imports left out), `<name>.names.yaml` an optional name map.
+/// Every expected text was compiled against AssinafyRuntime with warnings as errors when recorded
+/// (the fixture compile tests keep that true).
+@Suite("Golden output")
+struct GoldenTests {
+    static let casesDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Cases")
+
+    static let caseNames: [String] = {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: casesDirectory.path)) ?? []
+        return files.filter { $0.hasSuffix(".yaml") && !$0.hasSuffix(".names.yaml") }
+            .map { String($0.dropLast(".yaml".count)) }.sorted()
+    }()
+
+    static func generated(_ yaml: String, names: [String: String] = [:]) throws -> String {
+        let output = try GeneratorPipeline.generate(text: yaml, sourceName: "fragment.yaml", moduleName: "G", names: names)
+        var text = ""
+        for file in output.files where file.name != "G.swift" {
+            let body = file.contents.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(3)
+                .filter { $0 != "import Foundation" && $0 != "import AssinafyRuntime" }
+                .joined(separator: "\n")
+            text += "// \(file.name)\n" + trimmingNewlines(body) + "\n"
+        }
+        return text
+    }
+
+    static func trimmingNewlines(_ text: String) -> String {
+        var result = Substring(text)
+        while result.first == "\n" { result = result.dropFirst() }
+        while result.last == "\n" { result = result.dropLast() }
+        return String(result)
+    }
+
+    @Test func everyConstructHasACase() {
+        let required = [
+            "openEnum", "nullableAndOptional", "allOfMerge", "oneOfWithDiscriminator", "oneOfOrderedTrial",
+            "anyOfNullAndConst", "recursion", "valuesAnyJSONDatesDeprecated", "multipartForm",
+            "binaryHeadersQueryArraysSigner", "securityClasses", "nameMapAndDerivedNames", "genericEnvelope",
+        ]
+        #expect(Set(required).isSubset(of: Set(Self.caseNames)), "missing: \(Set(required).subtracting(Self.caseNames))")
+    }
+
+    @Test(arguments: caseNames)
+    func golden(_ name: String) throws {
+        let directory = Self.casesDirectory
+        let yaml = try String(contentsOf: directory.appendingPathComponent("\(name).yaml"), encoding: .utf8)
+        let expected = try String(contentsOf: directory.appendingPathComponent("\(name).expected"), encoding: .utf8)
+        let namesURL = directory.appendingPathComponent("\(name).names.yaml")
+        let names = FileManager.default.fileExists(atPath: namesURL.path) ? try GeneratorPipeline.readNames(namesURL.path) : [:]
+        let actual = try Self.generated(yaml, names: names)
+        guard actual != expected else { return }
+        let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
+        let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        let index = zip(actualLines, expectedLines).firstIndex { $0 != $1 } ?? min(actualLines.count, expectedLines.count)
+        let wanted = index < expectedLines.count ? String(expectedLines[index]) : "<end>"
+        let got = index < actualLines.count ? String(actualLines[index]) : "<end>"
+        Issue.record("\(name): first difference at line \(index + 1)\nexpected: \(wanted)\nactual:   \(got)")
+    }
+}

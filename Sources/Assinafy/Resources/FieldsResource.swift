@@ -2,7 +2,68 @@ import AssinafyAPI
 import AssinafyRuntime
 import Foundation
 
-/// Field definitions, field types and value validation.
+/// Field definitions (values collected from signers), field types and value validation — every
+/// `Fields` operation. `accountId` defaults to the client's `defaultAccountId`.
 public struct FieldsResource: Sendable {
     let context: ClientContext
+
+    /// The workspace's field definitions.
+    ///
+    /// - Parameters:
+    ///   - includeInactive: Also list deactivated fields.
+    ///   - includeStandard: Also list the built-in fields.
+    public func list(
+        includeInactive: Bool? = nil, includeStandard: Bool? = nil, accountId: String? = nil
+    ) async throws -> PaginatedResult<Field> {
+        try await context.fieldsAPI.listFields(
+            accountId: try context.accountId(accountId), includeInactive: includeInactive,
+            includeStandard: includeStandard
+        ).page()
+    }
+
+    public func create(_ payload: CreateFieldPayload, accountId: String? = nil) async throws -> Field {
+        try await context.fieldsAPI.createField(accountId: try context.accountId(accountId), body: payload).payload()
+    }
+
+    public func get(fieldId: String, accountId: String? = nil) async throws -> Field {
+        try await context.fieldsAPI.getField(accountId: try context.accountId(accountId), fieldId: fieldId).payload()
+    }
+
+    @discardableResult
+    public func update(fieldId: String, payload: UpdateFieldPayload, accountId: String? = nil) async throws -> Field {
+        try await context.fieldsAPI.updateField(
+            accountId: try context.accountId(accountId), fieldId: fieldId, body: payload
+        ).payload()
+    }
+
+    public func delete(fieldId: String, accountId: String? = nil) async throws {
+        try await context.fieldsAPI.deleteField(accountId: try context.accountId(accountId), fieldId: fieldId)
+    }
+
+    /// The field types the API knows (`text`, `date`, `cpf`, …).
+    public func types() async throws -> PaginatedResult<FieldType> {
+        try await context.fieldsAPI.listFieldTypes().page()
+    }
+
+    /// Checks a text value against a field.
+    public func validate(fieldId: String, value: String, accountId: String? = nil) async throws -> FieldValidation {
+        try await validate(fieldId: fieldId, value: JSONValue.string(value), accountId: accountId)
+    }
+
+    /// Checks a value of any JSON type against a field; the value is sent unchanged.
+    public func validate(fieldId: String, value: JSONValue, accountId: String? = nil) async throws -> FieldValidation {
+        let body = ValidateFieldValueRequest(value: .value(value))
+        return try await context.fieldsAPI.validateFieldValue(
+            accountId: try context.accountId(accountId), fieldId: fieldId, body: body
+        ).payload()
+    }
+
+    /// Checks several values at once; results come back per field.
+    public func validateMultiple(
+        items: [FieldValidateMultipleItem], accountId: String? = nil
+    ) async throws -> [FieldValidationResult] {
+        try await context.fieldsAPI.validateFieldValues(
+            accountId: try context.accountId(accountId), body: items.map(\.request)
+        ).payload()
+    }
 }

@@ -1,0 +1,23 @@
+import Foundation
+
+/// Runs `operation` in a new task and hands its result to `completion` on the main queue.
+///
+/// Every completion-handler variant goes through here, so they all behave alike: the handler is
+/// called exactly once, always on the main queue (apps update UI from it directly), also when the
+/// returned task is cancelled — then with `CancellationError` — and errors are the same values
+/// the async method throws.
+@discardableResult
+func deliverOnMain<T: Sendable>(
+    _ completion: @escaping @Sendable (Result<T, any Error>) -> Void,
+    _ operation: @escaping @Sendable () async throws -> T
+) -> Task<Void, Never> {
+    Task {
+        let result: Result<T, any Error>
+        do {
+            result = .success(try await operation())
+        } catch {
+            result = .failure(error)
+        }
+        DispatchQueue.main.async { completion(result) }
+    }
+}

@@ -1,0 +1,30 @@
+import AssinafyAPI
+import AssinafyRuntime
+import Foundation
+
+/// `name`, `type`, optional `regex` and `isRequired` for `fields.create(_:accountId:)`.
+public typealias CreateFieldPayload = CreateFieldRequest
+/// Fields to change in `fields.update(fieldId:payload:accountId:)`.
+public typealias UpdateFieldPayload = UpdateFieldRequest
+
+/// One value to check in `fields.validateMultiple(items:accountId:)`.
+///
+/// Most fields take text, so a plain `String` is the common case; a field that takes another
+/// JSON type (a number, a list) takes a `JSONValue`, sent unchanged.
+public struct FieldValidateMultipleItem: Sendable, Hashable {
+    public var fieldId: String
+    public var value: JSONValue
+
+    public init(fieldId: String, value: String) {
+        self.init(fieldId: fieldId, value: .string(value))
+    }
+
+    public init(fieldId: String, value: JSONValue) {
+        self.fieldId = fieldId
+        self.value = value
+    }
+
+    var request: ValidateFieldValuesRequestItem {
+        ValidateFieldValuesRequestItem(fieldId: fieldId, value: .value(value))
+    }
+}

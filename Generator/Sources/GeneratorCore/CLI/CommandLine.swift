@@ -9,10 +9,12 @@ public enum GeneratorCommand {
           check    --spec FILE                      read and resolve a document, print diagnostics
           generate --spec FILE --output DIR [--module NAME] [--names FILE] [--extra FILE]
                                                     write Swift sources for the document
-          diff     OLD NEW [--format markdown|json] [--fail-on breaking] [--swift]
-                                                    compare two documents by contract
-          coverage [--spec FILE] [--sources DIR] [--overlay DIR] [--names FILE]
-                                                    which operations the overlay reaches
+          diff     OLD NEW [--format markdown|json] [--fail-on breaking]
+                                                    compare two documents by contract: breaking/additive
+          diff     --swift OLD NEW [--names FILE] [--format markdown|json] [--fail-on breaking]
+                                                    what the regenerated Swift API loses or gains, and the semver
+          coverage [--spec FILE] [--names FILE] [--extra FILE]... [--generated DIR] [--overlay DIR]
+                                                    which operations AssinafyClient reaches (exit 1 if not all)
         """
 
     /// Runs a command; returns the process exit code. Output goes through the given sinks.
@@ -29,6 +31,8 @@ public enum GeneratorCommand {
             switch command {
             case "check": return try check(&options, out: out, err: err)
             case "generate": return try generate(&options, out: out, err: err)
+            case "diff": return try DiffCommand.run(&options, out: out, err: err)
+            case "coverage": return try CoverageCommand.run(&options, out: out, err: err)
             case "help", "--help", "-h":
                 out(usage)
                 return 0

@@ -1,0 +1,51 @@
+/// `assinafy-generator coverage [--spec FILE] [--names FILE] [--extra FILE]… [--generated DIR] [--overlay DIR]`.
+/// Exits 1 when some published operation is not reachable from `AssinafyClient`.
+enum CoverageCommand {
+    static func inputs(_ options: inout Options) -> CoverageAnalysis.Inputs {
+        CoverageAnalysis.Inputs(
+            specPath: options.value("--spec") ?? "openapi.yaml",
+            namesPath: options.value("--names") ?? "Generator/assinafy-names.yaml",
+            extraPaths: options.values("--extra"),
+            overlayPath: options.value("--overlay") ?? "Sources/Assinafy",
+            generatedPath: options.value("--generated") ?? "Sources/AssinafyAPI")
+    }
+
+    static func run(_ options: inout Options, out: (String) -> Void, err: (String) -> Void) throws -> Int32 {
+        let inputs = inputs(&options)
+        try options.finish()
+        guard options.positional.isEmpty else { throw UsageError(message: "coverage takes no positional arguments") }
+        let analysis = try CoverageAnalysis.analyse(inputs)
+        for warning in analysis.warnings { err("warning: \(warning)") }
+        out(render(analysis, extraPaths: inputs.extraPaths))
+        return analysis.reachableCount == analysis.published.count ? 0 : 1
+    }
+
+    static func render(_ analysis: CoverageAnalysis, extraPaths: [String]) -> String {
+        var lines = ["# Operation coverage", ""]
+        func row(_ entry: CoverageAnalysis.Entry) -> String {
+            let reached = entry.reachedBy.isEmpty ? "—" : entry.reachedBy.map { "`\($0)`" }.joined(separator: ", ")
+            return "| `\(entry.operation.method) \(entry.operation.path)` | `\(entry.function)` | \(reached) |"
+        }
+        func table(_ entries: [CoverageAnalysis.Entry]) {
+            lines += ["| Operation | Generated function | AssinafyClient members |", "|---|---|---|"]
+            lines += entries.sorted { $0.function < $1.function }.map(row)
+            lines.append("")
+        }
+        table(analysis.published)
+
+        let unreached = analysis.published.filter { $0.reachedBy.isEmpty }.sorted { $0.function < $1.function }
+        lines += ["## Not reachable from AssinafyClient (\(unreached.count))", ""]
+        lines += unreached.isEmpty
+            ? ["None."]
+            : unreached.map { "- `\($0.operation.method) \($0.operation.path)` → `\($0.function)`" }
+        lines.append("")
+
+        let unpublished = analysis.entries.filter(\.unpublished)
+        if !unpublished.isEmpty || !extraPaths.isEmpty {
+            lines += ["## Unpublished operations (\(extraPaths.joined(separator: ", ")))", ""]
+            if unpublished.isEmpty { lines += ["None.", ""] } else { table(unpublished) }
+        }
+        lines.append(analysis.summaryLine)
+        return lines.joined(separator: "\n")
+    }
+}

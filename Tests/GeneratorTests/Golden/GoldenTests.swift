@@ -58,7 +58,7 @@ struct GoldenTests {
         guard actual != expected else { return }
         let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
         let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
-        let index = zip(actualLines, expectedLines).firstIndex { $0 != $1 } ?? min(actualLines.count, expectedLines.count)
+        let index = zip(actualLines, expectedLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(actualLines.count, expectedLines.count)
         let wanted = index < expectedLines.count ? String(expectedLines[index]) : "<end>"
         let got = index < actualLines.count ? String(actualLines[index]) : "<end>"
         Issue.record("\(name): first difference at line \(index + 1)\nexpected: \(wanted)\nactual:   \(got)")

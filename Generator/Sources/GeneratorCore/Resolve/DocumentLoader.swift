@@ -250,7 +250,7 @@ public struct DocumentLoader {
                     required: header["required"]?.bool ?? false, description: header["description"]?.string)))
         }
         return Response(
-            code: code.uppercased() == code ? code : code.uppercased(), description: resolved["description"]?.string,
+            code: code == "default" ? code : code.uppercased(), description: resolved["description"]?.string,
             headers: headers, content: content(resolved["content"], at: contentPointer / "content"),
             componentName: componentName(of: node, kind: "responses"), pointer: pointer)
     }

@@ -1,10 +1,11 @@
 /// A seeded, deterministic OpenAPI document of any size, in the shapes real APIs use (nested
 /// objects, enums, arrays, references, allOf, oneOf, list and CRUD operations). For size and
 /// generality tests; never committed as data.
-struct SyntheticDocument {
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
+public enum SyntheticDocument {
+    public struct SplitMix64: RandomNumberGenerator {
+        public var state: UInt64
+        public init(state: UInt64) { self.state = state }
+        public mutating func next() -> UInt64 {
             state &+= 0x9E37_79B9_7F4A_7C15
             var z = state
             z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -13,8 +14,8 @@ struct SyntheticDocument {
         }
     }
 
-    /// About `targetBytes` of YAML describing `resources` resource families.
-    static func yaml(targetBytes: Int, seed: UInt64 = 42) -> String {
+    /// At least `targetBytes` of YAML, the same text for the same seed.
+    public static func yaml(targetBytes: Int, seed: UInt64 = 42) -> String {
         var random = SplitMix64(state: seed)
         var schemas = ""
         var paths = ""

@@ -3,6 +3,178 @@ import AssinafyRuntime
 import Foundation
 
 /// OAuth 2.1 with PKCE: discovery, authorization URL, code exchange, refresh, revocation, user info.
+///
+/// Token and revocation requests are form-encoded, carry no client credential header, and are
+/// sent exactly once: the transport never retries a POST and never follows a redirect from
+/// `/oauth/token` or `/oauth/revoke` (a 3xx arrives as `APIError`). Server errors arrive as
+/// `APIError` with a typed `oauthError`. Nothing here logs or puts into an error a code,
+/// verifier or token.
+///
+/// For an app that keeps a user connected, `OAuthSession` wraps these calls with storage,
+/// proactive refresh and the one-refresh-at-a-time rule.
 public struct OAuthResource: Sendable {
     let context: ClientContext
+    /// id_token signing keys, fetched from `jwks_uri` once and refetched (at most every 30 s)
+    /// when a token names an unknown key. Shared by every copy of this resource.
+    let jwksCache = JWKSCache()
+
+    /// Assinafy's production authorization server.
+    public static let defaultIssuer = "https://auth.assinafy.com.br"
+    /// Its authorization endpoint, for apps that skip discovery.
+    public static let defaultAuthorizationEndpoint = constantURL("https://auth.assinafy.com.br/oauth/authorize")
+
+    private var api: OAuthAPI { OAuthAPI(client: OAuthFormTransport(base: context.transport)) }
+
+    // MARK: - Discovery
+
+    /// The API's protected resource metadata, from `/.well-known/oauth-protected-resource` at
+    /// the API host's root. Public: no credential is sent. Throws `AssinafySDKError` when the
+    /// document names another resource than the API's origin or lists no authorization server.
+    public func protectedResourceMetadata() async throws -> OAuthProtectedResourceMetadata {
+        let response = try await api.getProtectedResourceMetadata()
+        return try OAuthProtectedResourceMetadata(
+            response.body, expectedResource: OAuthMetadataRules.resourceIdentifier(of: context.configuration.baseURL))
+    }
+
+    /// The authorization server's RFC 8414 metadata, from
+    /// `<issuer origin>/.well-known/oauth-authorization-server<issuer path>`, fetched without
+    /// any credential. Throws `AssinafySDKError` (`reason=issuer_mismatch`) unless the
+    /// document's `issuer` equals `issuer` exactly, and `ValidationError` for an issuer that is
+    /// not an https URL without query or fragment.
+    public func authorizationServerMetadata(issuer: String) async throws -> OAuthAuthorizationServerMetadata {
+        let loopback = context.configuration.allowsInsecureLoopback
+        let url = try OAuthMetadataRules.metadataURL(forIssuer: issuer, allowsInsecureLoopback: loopback)
+        let response = try await OAuthPublicFetcher(context: context)
+            .get(url, operationName: "getAuthorizationServerMetadata")
+        let json: JSONValue
+        do {
+            json = try JSONCoding.decode(JSONValue.self, from: response.body)
+        } catch {
+            throw AssinafySDKError(
+                "The authorization server metadata is not JSON",
+                context: ["operation": "getAuthorizationServerMetadata", "reason": "invalid_metadata"],
+                underlyingError: error)
+        }
+        return try OAuthAuthorizationServerMetadata(
+            document: json, expectedIssuer: issuer, allowsInsecureLoopback: loopback)
+    }
+
+    /// The key set at the server's `jwks_uri`, through the cache.
+    public func jsonWebKeySet(server: OAuthAuthorizationServerMetadata, forceRefresh: Bool = false) async throws -> JWKS {
+        try await jwksCache.keys(fetch: jwksFetcher(server), forceRefresh: forceRefresh)
+    }
+
+    private func jwksFetcher(_ server: OAuthAuthorizationServerMetadata) throws -> @Sendable () async throws -> JWKS {
+        guard let jwksURI = server.jwksURI else {
+            throw AssinafySDKError(
+                "The authorization server publishes no jwks_uri", context: ["reason": "invalid_metadata"])
+        }
+        let fetcher = OAuthPublicFetcher(context: context)
+        return {
+            let response = try await fetcher.get(jwksURI, operationName: "getJSONWebKeySet")
+            do {
+                return try JSONCoding.decode(JWKS.self, from: response.body)
+            } catch {
+                throw AssinafySDKError(
+                    "The JSON Web Key Set cannot be read", context: ["operation": "getJSONWebKeySet"],
+                    underlyingError: error)
+            }
+        }
+    }
+
+    /// Verifies an OpenID Connect id_token (RS256, `iss` = `server.issuer`, `aud` = `clientId`,
+    /// `exp`, and `nonce` when given) with the keys from `server.jwksURI`, refetched once if
+    /// the token names a key the cached set lacks. Throws `AssinafySDKError`
+    /// (`reason=invalid_id_token`) whose `underlyingError` is the `IDTokenError`.
+    public func verifyIDToken(
+        _ idToken: String, clientId: String, nonce: String?, server: OAuthAuthorizationServerMetadata
+    ) async throws -> IDTokenClaims {
+        let verifier = IDTokenVerifier(issuer: server.issuer, clientId: clientId)
+        do {
+            return try await verifier.verify(idToken, cache: jwksCache, fetch: try jwksFetcher(server), nonce: nonce)
+        } catch let error as IDTokenError {
+            throw AssinafySDKError(
+                "The id_token failed verification", context: ["reason": "invalid_id_token"], underlyingError: error)
+        }
+    }
+
+    // MARK: - Tokens
+
+    /// Exchanges an authorization code (valid once, for 60 seconds) for tokens.
+    ///
+    /// When the response has an id_token it is verified before anything is returned, with the
+    /// keys of `server` (or, when `server` is nil, of the discovered `defaultIssuer` metadata)
+    /// and the payload's `nonce`; a token that fails throws `AssinafySDKError`
+    /// (`reason=invalid_id_token`) and no tokens are returned — start a new authorization.
+    /// Never retried: on any failure, start a new authorization.
+    public func exchangeAuthorizationCode(
+        _ payload: OAuthAuthorizationCodePayload, server: OAuthAuthorizationServerMetadata? = nil
+    ) async throws -> OAuthToken {
+        try payload.validate()
+        let response = try await api.exchangeOAuthToken(body: payload.body)
+        let token = try OAuthToken.from(response.body, receivedAt: Date(), operation: "exchangeOAuthToken")
+        guard let idToken = token.idToken else { return token }
+        let metadata = try await resolve(server)
+        let claims = try await verifyIDToken(idToken, clientId: payload.clientId, nonce: payload.nonce, server: metadata)
+        return token.replacingIDToken(idToken, claims: claims)
+    }
+
+    /// Exchanges `code` with everything else taken from the request that produced it.
+    public func exchangeAuthorizationCode(
+        code: String, for request: OAuthAuthorizationRequest, server: OAuthAuthorizationServerMetadata? = nil
+    ) async throws -> OAuthToken {
+        try await exchangeAuthorizationCode(.authorizationCode(code: code, request: request), server: server)
+    }
+
+    /// Trades a refresh token for new tokens. The refresh token sent is retired by the server
+    /// as soon as it processes the request, so **save the returned tokens before anything
+    /// else**, and never send `payload.refreshToken` again.
+    ///
+    /// Throws `AssinafySDKError` (`reason=refresh_token_not_rotated`) for a success without a
+    /// new refresh token or with the same one: the server may already have retired the one
+    /// sent. An id_token in the response is verified when possible (nonce not applicable); one
+    /// that fails verification, or cannot be verified, is dropped rather than failing the call,
+    /// because failing would lose the freshly rotated refresh token.
+    public func refreshAccessToken(
+        _ payload: OAuthRefreshTokenPayload, server: OAuthAuthorizationServerMetadata? = nil
+    ) async throws -> OAuthToken {
+        try payload.validate()
+        let response = try await api.exchangeOAuthToken(body: payload.body)
+        let token = try OAuthToken.from(response.body, receivedAt: Date(), operation: "exchangeOAuthToken")
+        guard let rotated = token.refreshToken, rotated != payload.refreshToken else {
+            throw AssinafySDKError(
+                "The refresh response carries no new refresh token; the one sent may already be retired",
+                context: ["operation": "exchangeOAuthToken", "reason": "refresh_token_not_rotated"])
+        }
+        guard let idToken = token.idToken else { return token }
+        guard let metadata = try? await resolve(server),
+            let claims = try? await verifyIDToken(idToken, clientId: payload.clientId, nonce: nil, server: metadata)
+        else { return token.replacingIDToken(nil, claims: nil) }
+        return token.replacingIDToken(idToken, claims: claims)
+    }
+
+    /// Revokes a token (RFC 7009). The server answers 200 whatever the token's state, so
+    /// success says nothing about whether the token existed. Sent once, never retried.
+    public func revoke(_ payload: OAuthRevokePayload) async throws {
+        try payload.validate()
+        try await api.revokeOAuthToken(body: payload.body)
+    }
+
+    /// The OpenID Connect claims of the user the client's token belongs to. Requires a client
+    /// whose credential is an OAuth access token with `openid` (`name` needs `profile`, `email`
+    /// needs `email`). Without `openid` the API answers 403 and `APIError.insufficientScope` is
+    /// `"openid"`.
+    public func userInfo() async throws -> OAuthUserInfo {
+        try OAuthUserInfo(try await api.getOAuthUserInfo().body)
+    }
+
+    private func resolve(_ server: OAuthAuthorizationServerMetadata?) async throws -> OAuthAuthorizationServerMetadata {
+        if let server { return server }
+        return try await authorizationServerMetadata(issuer: OAuthResource.defaultIssuer)
+    }
+
+    private static func constantURL(_ text: StaticString) -> URL {
+        guard let url = URL(string: "\(text)") else { preconditionFailure("invalid constant URL \(text)") }
+        return url
+    }
 }

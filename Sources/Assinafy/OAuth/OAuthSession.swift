@@ -1,0 +1,322 @@
+import AssinafyRuntime
+import Foundation
+
+/// Keeps one OAuth connection (one user, one workspace) usable: hands out a valid access
+/// token, refreshes it ahead of expiry, and follows the rules that stop a rotating refresh
+/// token from ever being replayed.
+///
+/// ```swift
+/// let sessao = OAuthSession(client: client, clientId: clientId, store: KeychainTokenStore(...))
+/// try await sessao.begin(with: token)                 // tokens from exchangeAuthorizationCode
+/// let clienteDoUsuario = sessao.client(defaultAccountId: workspaceId)
+/// ```
+///
+/// Rules, in the order they apply:
+/// - **One refresh at a time.** Concurrent callers await the same refresh (`SingleFlight`);
+///   a caller's cancellation does not abort it.
+/// - **Always from the store.** A refresh starts by re-reading the store and sends the last
+///   refresh token saved there; if the store holds newer tokens than this session has seen
+///   (another instance refreshed), those are used and nothing is sent.
+/// - **Persist before use.** New tokens are saved before any caller sees them. If saving
+///   fails the call throws (`reason=token_store_failed`), the tokens stay in memory, and the
+///   next call saves them before handing anything out — it never refreshes again with the
+///   retired token still in the store.
+/// - **Never resend after an unknown outcome.** A refresh that may have reached the server
+///   (timeout, lost connection, 5xx, 3xx, cancellation, an unusable 2xx) may have rotated
+///   the token. The session re-reads the store: if a *different* refresh token was saved
+///   meanwhile it continues with those tokens; otherwise it throws reconnect-required,
+///   remembers the token as never-to-be-sent-again, and removes it from the store (keeping
+///   the access token for revocation), so no later launch can replay it either.
+/// - **Retry only what never left.** `NetworkError`s with `mayHaveReachedServer == false`
+///   (DNS, connect, TLS) are retried up to `maxPreSendRetries` times, then thrown as is.
+/// - **`invalid_grant` ends the connection**: the store is cleared, reconnect-required.
+///
+/// Reconnect-required is an `AssinafySDKError` with `context["reason"] == "reconnect_required"`
+/// (`isReconnectRequired`) and `context["cause"]` one of `no_tokens`, `no_refresh_token`,
+/// `invalid_grant`, `refresh_outcome_unknown`. Other errors (a 4xx other than
+/// `invalid_grant`, validation, pre-send network failures) are thrown unchanged and leave the
+/// tokens as they were.
+public actor OAuthSession: TokenProvider {
+    public nonisolated let clientId: String
+    public nonisolated let store: any TokenStore
+    /// The resource indicator sent with refreshes (must match the authorization's, if any).
+    public nonisolated let resource: String?
+    /// Used to verify id_tokens in refresh responses; nil uses the default issuer's metadata.
+    public nonisolated let server: OAuthAuthorizationServerMetadata?
+    /// Seconds before expiry at which the access token is refreshed proactively.
+    public nonisolated let refreshLeeway: TimeInterval
+    public nonisolated let maxPreSendRetries: Int
+    /// The client that sends token requests (public operations: its credential is never sent).
+    nonisolated let tokenClient: AssinafyClient
+    nonisolated let makeTransport: @Sendable (AssinafyClientConfiguration) -> any HTTPClientProtocol
+    private let now: @Sendable () -> Date
+    private let preSendRetryDelay: TimeInterval
+
+    private var current: OAuthToken?
+    /// Tokens received but not yet saved; saved before anything else happens.
+    private var unsaved: OAuthToken?
+    /// SHA-256 of refresh tokens sent with an unknown outcome: never sent again.
+    private var retiredRefreshTokens: Set<Data> = []
+    private let refreshFlight = SingleFlight<OAuthToken>()
+
+    public init(
+        client: AssinafyClient, clientId: String, store: any TokenStore, resource: String? = nil,
+        server: OAuthAuthorizationServerMetadata? = nil, refreshLeeway: TimeInterval = 60, maxPreSendRetries: Int = 2
+    ) {
+        self.init(
+            client: client, clientId: clientId, store: store, resource: resource, server: server,
+            refreshLeeway: refreshLeeway, maxPreSendRetries: maxPreSendRetries, now: { Date() },
+            preSendRetryDelay: 0.25, makeTransport: { URLSessionTransport(configuration: $0) })
+    }
+
+    /// Every knob, for tests: the clock, the pre-send retry delay and the transport factory of
+    /// the clients `client(...)` builds.
+    init(
+        client: AssinafyClient, clientId: String, store: any TokenStore, resource: String?,
+        server: OAuthAuthorizationServerMetadata?, refreshLeeway: TimeInterval, maxPreSendRetries: Int,
+        now: @escaping @Sendable () -> Date, preSendRetryDelay: TimeInterval,
+        makeTransport: @escaping @Sendable (AssinafyClientConfiguration) -> any HTTPClientProtocol
+    ) {
+        tokenClient = client
+        self.clientId = clientId
+        self.store = store
+        self.resource = resource
+        self.server = server
+        self.refreshLeeway = max(0, refreshLeeway.isFinite ? refreshLeeway : 0)
+        self.maxPreSendRetries = max(0, maxPreSendRetries)
+        self.now = now
+        self.preSendRetryDelay = max(0, preSendRetryDelay)
+        self.makeTransport = makeTransport
+    }
+
+    // MARK: - Starting and ending
+
+    /// Makes `token` (from `exchangeAuthorizationCode`) the session's tokens, saving it first.
+    public func begin(with token: OAuthToken) async throws {
+        await refreshFlight.waitForCompletion()
+        unsaved = token
+        try await flushUnsaved()
+    }
+
+    /// Exchanges the code from `OAuthCallback.validate(against:issuer:)` and begins the
+    /// session with the result (verifying any id_token against `server` and the request's nonce).
+    @discardableResult
+    public func connect(code: String, request: OAuthAuthorizationRequest) async throws -> OAuthToken {
+        let token = try await tokenClient.oauth.exchangeAuthorizationCode(code: code, for: request, server: server)
+        try await begin(with: token)
+        return token
+    }
+
+    /// Revokes the last refresh token saved (or the access token when there is none) and
+    /// deletes the stored tokens. The local tokens are deleted even if revocation fails; the
+    /// revocation error is then rethrown.
+    public func signOut() async throws {
+        await refreshFlight.waitForCompletion()
+        var token = unsaved ?? current
+        if token == nil { token = try? await store.load() }
+        unsaved = nil
+        current = nil
+        try await deleteFromStore()
+        guard let token else { return }
+        let revoked = token.refreshToken ?? token.accessToken
+        try await tokenClient.oauth.revoke(
+            OAuthRevokePayload(
+                token: revoked, clientId: clientId, tokenTypeHint: token.refreshToken == nil ? .accessToken : .refreshToken))
+    }
+
+    // MARK: - Tokens
+
+    /// The tokens the session holds (saved), reading the store on first use; nil when none.
+    public func currentToken() async throws -> OAuthToken? {
+        try await flushUnsaved()
+        if current == nil { current = try await loadFromStore() }
+        return current
+    }
+
+    public func accessToken(forceRefresh: Bool = false) async throws -> String {
+        try await flushUnsaved()
+        let token = try await tokenOrReconnect()
+        if !forceRefresh && !token.isExpired(leeway: refreshLeeway, now: now()) { return token.accessToken }
+        return try await refreshed().accessToken
+    }
+
+    public func accessToken(replacingRejected rejected: String) async throws -> String {
+        try await flushUnsaved()
+        let token = try await tokenOrReconnect()
+        if token.accessToken != rejected && !token.isExpired(leeway: refreshLeeway, now: now()) {
+            return token.accessToken
+        }
+        return try await refreshed().accessToken
+    }
+
+    /// Refreshes now (joining a refresh already running) and returns the saved tokens.
+    @discardableResult
+    public func refresh() async throws -> OAuthToken {
+        try await flushUnsaved()
+        return try await refreshed()
+    }
+
+    /// A client acting for this connection: account operations carry the session's token,
+    /// refreshed as needed, with one refresh-and-retry on a 401. The configuration defaults to
+    /// the token client's (its credential is never used).
+    public nonisolated func client(
+        configuration: AssinafyClientConfiguration? = nil, defaultAccountId: String? = nil
+    ) -> AssinafyClient {
+        var base = configuration ?? tokenClient.configuration
+        if let defaultAccountId { base.defaultAccountId = defaultAccountId }
+        return AssinafyClient(tokenProvider: self, configuration: base, makeTransport: makeTransport)
+    }
+
+    // MARK: - Refresh
+
+    private func refreshed() async throws -> OAuthToken {
+        try await refreshFlight.run { [self] in try await self.performRefresh() }
+    }
+
+    private func performRefresh() async throws -> OAuthToken {
+        try await flushUnsaved()
+        // The store is the source of truth: another instance may have rotated the tokens.
+        guard let stored = try await loadFromStore() else {
+            current = nil
+            throw OAuthErrors.reconnectRequired("no tokens are stored", cause: "no_tokens")
+        }
+        if let current, stored != current, stored.refreshToken != current.refreshToken,
+            !stored.isExpired(leeway: refreshLeeway, now: now())
+        {
+            self.current = stored
+            return stored
+        }
+        current = stored
+        guard let refreshToken = stored.refreshToken else {
+            throw OAuthErrors.reconnectRequired(
+                "there is no refresh token (offline_access not granted, or a refresh outcome was unknown)",
+                cause: "no_refresh_token")
+        }
+        guard !retiredRefreshTokens.contains(OAuthSession.digest(refreshToken)) else {
+            throw OAuthErrors.reconnectRequired(
+                "the stored refresh token was already sent once without a known outcome",
+                cause: "refresh_outcome_unknown")
+        }
+
+        var attempt = 0
+        let fresh: OAuthToken
+        while true {
+            do {
+                fresh = try await tokenClient.oauth.refreshAccessToken(
+                    .refreshToken(refreshToken, clientId: clientId, resource: resource), server: server)
+                break
+            } catch let error as NetworkError where !error.mayHaveReachedServer && attempt < maxPreSendRetries {
+                // Proven not to have left this device: the token is untouched, so try again.
+                attempt += 1
+                try? await Task.sleep(nanoseconds: UInt64(preSendRetryDelay * Double(attempt) * 1_000_000_000))
+            } catch {
+                return try await recover(from: error, sent: refreshToken, stored: stored)
+            }
+        }
+        unsaved = fresh
+        try await flushUnsaved()
+        return fresh
+    }
+
+    /// Decides what a failed refresh means. Returns tokens only when another instance saved a
+    /// different refresh token; otherwise throws.
+    private func recover(from error: any Error, sent: String, stored: OAuthToken) async throws -> OAuthToken {
+        switch OAuthSession.classify(error) {
+        case .unchanged:
+            throw error
+        case .invalidGrant:
+            retiredRefreshTokens.insert(OAuthSession.digest(sent))
+            current = nil
+            try? await store.delete()
+            throw OAuthErrors.reconnectRequired(
+                "the authorization server rejected the refresh token (invalid_grant)", cause: "invalid_grant",
+                underlying: error)
+        case .indeterminate:
+            retiredRefreshTokens.insert(OAuthSession.digest(sent))
+            let reloaded = try? await store.load()
+            if let reloaded, let other = reloaded.refreshToken, other != sent,
+                !retiredRefreshTokens.contains(OAuthSession.digest(other))
+            {
+                current = reloaded
+                return reloaded
+            }
+            // Keep the access token (it may still work until it expires, and can be revoked),
+            // but make sure the refresh token is never read back and replayed.
+            let remaining = (reloaded ?? stored).withoutRefreshToken()
+            try? await store.save(remaining)
+            current = remaining
+            throw OAuthErrors.reconnectRequired(
+                "the refresh may have reached the server and its answer was lost", cause: "refresh_outcome_unknown",
+                underlying: error)
+        }
+    }
+
+    enum FailureKind: Equatable {
+        /// Nothing was consumed: surface the error, keep the tokens.
+        case unchanged
+        case invalidGrant
+        /// The server may have rotated the refresh token.
+        case indeterminate
+    }
+
+    static func classify(_ error: any Error) -> FailureKind {
+        switch error {
+        case let error as NetworkError:
+            return error.mayHaveReachedServer ? .indeterminate : .unchanged
+        case let error as APIError:
+            if error.oauthError?.code == "invalid_grant" { return .invalidGrant }
+            // 4xx: the server answered and refused without processing the grant.
+            return (400..<500).contains(error.statusCode) ? .unchanged : .indeterminate
+        case is ValidationError:
+            return .unchanged
+        default:
+            // CancellationError, an unusable 2xx (AssinafySDKError), anything unknown.
+            return .indeterminate
+        }
+    }
+
+    // MARK: - Store
+
+    private func tokenOrReconnect() async throws -> OAuthToken {
+        if let current { return current }
+        guard let stored = try await loadFromStore() else {
+            throw OAuthErrors.reconnectRequired("no tokens are stored", cause: "no_tokens")
+        }
+        current = stored
+        return stored
+    }
+
+    private func flushUnsaved() async throws {
+        guard let pending = unsaved else { return }
+        do {
+            try await store.save(pending)
+        } catch {
+            throw AssinafySDKError(
+                "New tokens could not be saved; they are kept in memory and saved before next use",
+                context: ["reason": "token_store_failed"], underlyingError: error)
+        }
+        if unsaved == pending { unsaved = nil }
+        current = pending
+    }
+
+    private func loadFromStore() async throws -> OAuthToken? {
+        do {
+            return try await store.load()
+        } catch {
+            throw AssinafySDKError(
+                "The stored tokens could not be read", context: ["reason": "token_store_failed"], underlyingError: error)
+        }
+    }
+
+    private func deleteFromStore() async throws {
+        do {
+            try await store.delete()
+        } catch {
+            throw AssinafySDKError(
+                "The stored tokens could not be deleted", context: ["reason": "token_store_failed"],
+                underlyingError: error)
+        }
+    }
+
+    static func digest(_ token: String) -> Data { AssinafyCrypto.sha256(Data(token.utf8)) }
+}

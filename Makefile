@@ -1,20 +1,48 @@
 # Assinafy Swift SDK — every command CI runs goes through here.
+#   make demo   the whole signing lifecycle against the local emulator
+#   make test   everything CI runs
 SWIFT_FLAGS := -Xswiftc -strict-concurrency=complete -Xswiftc -warnings-as-errors
 GENERATOR := .build/debug/assinafy-generator
+VENV := .venv
+PYTHON := $(VENV)/bin/python
+EXTRA_SPECS := $(addprefix --extra ,$(wildcard openapi-unpublished.yaml))
+GENERATE_ARGS := --spec openapi.yaml $(EXTRA_SPECS) --names Generator/assinafy-names.yaml --module AssinafyAPI
 
-.PHONY: test build generate check-generated demo bench docs
+.PHONY: test build generate check-generated swift-test emulator-test venv demo
 
-test: build check-generated
-	swift test $(SWIFT_FLAGS)
+test: build check-generated swift-test emulator-test
+	@echo "make test: all checks passed"
 
 build:
 	swift build $(SWIFT_FLAGS)
 
+# Regenerates the committed module from the contract (commit the result).
 generate: build
-	$(GENERATOR) generate --spec openapi.yaml --names Generator/assinafy-names.yaml --output Sources/AssinafyAPI --module AssinafyAPI
+	$(GENERATOR) generate $(GENERATE_ARGS) --output Sources/AssinafyAPI
 
+# CI fails when the committed module differs from a fresh generation.
 check-generated: build
-	@echo "not yet available"
+	@rm -rf .build/check-generated && mkdir -p .build/check-generated
+	@$(GENERATOR) generate $(GENERATE_ARGS) --output .build/check-generated >/dev/null
+	@diff -r -q .build/check-generated Sources/AssinafyAPI >/dev/null || { \
+		echo "Sources/AssinafyAPI is stale: run 'make generate' and commit the result"; \
+		diff -r .build/check-generated Sources/AssinafyAPI | head -40; exit 1; }
+	@echo "check-generated: Sources/AssinafyAPI matches openapi.yaml"
+
+# The transport's HTTPS tests need the throwaway test CA, trusted only inside a private mount
+# namespace (see scripts/test-ca.sh); the emulator-backed suites need the venv.
+swift-test: venv
+	ASSINAFY_PYTHON=$(abspath $(PYTHON)) scripts/test-ca.sh run swift test $(SWIFT_FLAGS)
+
+emulator-test: venv
+	$(PYTHON) -m pytest -q -p no:cacheprovider tools/emulator
+
+venv: $(VENV)/.installed
+
+$(VENV)/.installed: tools/requirements.txt
+	python3 -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r tools/requirements.txt
+	touch $@
 
 demo:
 	@echo "make demo: not yet available"

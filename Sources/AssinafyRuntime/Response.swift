@@ -62,7 +62,10 @@ public enum JSONCoding {
 
     public static func encode<T: Encodable>(_ value: T) throws -> Data {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
+        // `.sortedKeys` because Linux's JSONEncoder does not keep the order in which
+        // `encode(to:)` adds keys (it varies from one call to the next): sorted is the only
+        // stable order, and stable bodies make requests reproducible and comparable.
+        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
         return try encoder.encode(value)
     }
 }

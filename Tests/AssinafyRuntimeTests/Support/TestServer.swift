@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+@testable import AssinafyRuntime
+
+/// The Python test server (Tests/TestServer/server.py), started once per test process and
+/// stopped when the process exits (its stdin closes).
+final class TestServer: @unchecked Sendable {
+    struct Ports: Decodable {
+        let http: [String: Int]
+        let https: [String: Int]
+    }
+
+    struct Record: Decodable, Sendable {
+        let origin: String
+        let method: String
+        let path: String
+        let query: String
+        let headers: [[String]]
+        let body_size: Int
+        let body_sha256: String
+        let body: String
+
+        func header(_ name: String) -> String? {
+            headers.first { $0.first?.lowercased() == name.lowercased() }?.last
+        }
+        var headerNames: Set<String> { Set(headers.compactMap { $0.first?.lowercased() }) }
+    }
+
+    struct Event: Decodable, Sendable {
+        let event: String
+    }
+
+    /// HTTPS tests need the test CA trusted: `scripts/test-ca.sh run swift test ...` sets this.
+    static let httpsEnabled = ProcessInfo.processInfo.environment["ASSINAFY_TEST_CA"] != nil
+    static let httpsSkipReason: Comment =
+        "HTTPS tests skipped: ASSINAFY_TEST_CA is not set; run `scripts/test-ca.sh run swift test ...`"
+
+    static let shared: TestServer = {
+        do { return try TestServer() } catch { fatalError("Cannot start the test server: \(error)") }
+    }()
+
+    let ports: Ports
+    private let process: Process
+    private let input: Pipe
+
+    private init() throws {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("TestServer/server.py")
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script.path]
+        input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { throw AssinafySDKError("test server exited before printing its ports") }
+            line.append(chunk)
+        }
+        ports = try JSONDecoder().decode(Ports.self, from: line)
+    }
+
+    func origin(_ scheme: String = "http", _ host: String = "127.0.0.1") -> String {
+        let table = scheme == "https" ? ports.https : ports.http
+        return "\(scheme)://\(host):\(table[host] ?? 1)"
+    }
+
+    func baseURL(_ scheme: String = "http", _ host: String = "127.0.0.1") -> URL {
+        URL(string: origin(scheme, host) + "/v1") ?? URL(fileURLWithPath: "/")
+    }
+
+    func requests(_ id: String) async throws -> [Record] {
+        try await control("requests", id)
+    }
+
+    func events(_ id: String) async throws -> [String] {
+        let events: [Event] = try await control("events", id)
+        return events.map(\.event)
+    }
+
+    private func control<T: Decodable>(_ route: String, _ id: String) async throws -> T {
+        guard let url = URL(string: origin() + "/_control/\(route)?id=\(id)") else { throw URLError(.badURL) }
+        let session = URLSession(configuration: .ephemeral)
+        defer { session.finishTasksAndInvalidate() }
+        let (data, _) = try await session.data(from: url)
+        return try JSONDecoder().decode(T.self, from: data)
+    }
+}

@@ -5,4 +5,106 @@ import Foundation
 /// Signature requests: list, create, estimate, sign, decline, resend, expiration, WhatsApp notifications.
 public struct AssignmentsResource: Sendable {
     let context: ClientContext
+
+    // MARK: Owner side
+
+    /// One page of the assignments of the credential's account.
+    public func list(params: ListParams = ListParams()) async throws -> PaginatedResult<Assignment> {
+        try await context.assignmentsAPI.listAssignments(page: params.page, perPage: params.perPage).page()
+    }
+
+    /// Every assignment, page after page, starting at `params.page`.
+    public func listAll(params: ListParams = ListParams()) -> PageSequence<Assignment> {
+        PageSequence(firstPage: params.page) { page in
+            var params = params
+            params.page = page
+            return try await list(params: params)
+        }
+    }
+
+    /// Requests signatures. The payload is checked locally first (see `CreateAssignmentPayload`).
+    /// A virtual request is accepted while the document is still being processed.
+    public func create(documentId: String, payload: CreateAssignmentPayload) async throws -> Assignment {
+        try await context.assignmentsAPI.createAssignment(documentId: documentId, body: try payload.createRequest())
+            .payload()
+    }
+
+    /// Prices the same request without creating it.
+    public func estimateCost(documentId: String, payload: CreateAssignmentPayload) async throws -> EstimatedCost {
+        EstimatedCost(
+            try await context.assignmentsAPI.estimateAssignmentCost(
+                documentId: documentId, body: try payload.estimateRequest()
+            ).payload())
+    }
+
+    /// Notifies one pending signer again.
+    @discardableResult
+    public func resend(
+        documentId: String, assignmentId: String, signerId: String
+    ) async throws -> ResendSignatureRequestResponseData {
+        try await context.assignmentsAPI.resendSignatureRequest(
+            documentId: documentId, assignmentId: assignmentId, signerId: signerId
+        ).payload()
+    }
+
+    /// Prices `resend` for that signer.
+    public func estimateResendCost(
+        documentId: String, assignmentId: String, signerId: String
+    ) async throws -> EstimatedCost {
+        EstimatedCost(
+            try await context.assignmentsAPI.estimateResendCost(
+                documentId: documentId, assignmentId: assignmentId, signerId: signerId
+            ).payload())
+    }
+
+    /// Moves the assignment's expiry.
+    public func resetExpiration(documentId: String, assignmentId: String, expiresAt: Date) async throws -> Assignment {
+        try await context.assignmentsAPI.resetAssignmentExpiration(
+            documentId: documentId, assignmentId: assignmentId,
+            body: ResetAssignmentExpirationRequest(expiresAt: expiresAt)
+        ).payload()
+    }
+
+    /// The WhatsApp messages sent for the assignment.
+    public func whatsappNotifications(documentId: String, assignmentId: String) async throws -> [WhatsappNotification] {
+        try await context.assignmentsAPI.listWhatsappNotifications(documentId: documentId, assignmentId: assignmentId)
+            .payload()
+    }
+
+    // MARK: Signer side (access code only)
+
+    /// Signs as the signer. A virtual assignment needs no items, but its signer data must have
+    /// been confirmed (`documents.confirmSignerData…`), or the API answers 400. A collect
+    /// assignment passes one item per field. Returns the envelope's `data`, which the API may
+    /// leave empty.
+    @discardableResult
+    public func sign(
+        documentId: String, assignmentId: String, signerAccessCode: String, items: [SignAssignmentRequestItem] = []
+    ) async throws -> JSONObject? {
+        try await context.signing.signAssignment(
+            documentId: documentId, assignmentId: assignmentId, signerAccessCode: signerAccessCode, body: items
+        ).body.data
+    }
+
+    /// Declines to sign, with a reason the sender sees.
+    public func decline(documentId: String, assignmentId: String, signerAccessCode: String, reason: String) async throws {
+        try InputChecks.requireText(reason, "reason")
+        try await context.signing.declineAssignment(
+            documentId: documentId, assignmentId: assignmentId, signerAccessCode: signerAccessCode,
+            body: DeclineAssignmentRequest(declineReason: reason))
+    }
+}
+
+// MARK: - Ids taken from models
+
+// `document.id` is a `String?` (the published schema leaves ids optional); a missing id is
+// refused with `ValidationError` before any request.
+extension AssignmentsResource {
+    public func create(documentId: String?, payload: CreateAssignmentPayload) async throws -> Assignment {
+        try await create(documentId: InputChecks.require(documentId, "documentId"), payload: payload)
+    }
+
+    public func estimateCost(documentId: String?, payload: CreateAssignmentPayload) async throws -> EstimatedCost {
+        try await estimateCost(documentId: InputChecks.require(documentId, "documentId"), payload: payload)
+    }
 }

@@ -3,6 +3,260 @@ import AssinafyRuntime
 import Foundation
 
 /// Documents: upload, list, read, processing, pages, artifacts, activities, verification, templates, public token flow.
+///
+/// Document tags are managed by `client.tags` (`appendDocumentTags`, `replaceDocumentTags`, …).
 public struct DocumentsResource: Sendable {
     let context: ClientContext
+    /// Time for `waitUntilReady`; tests inject a manual clock so long waits run instantly.
+    var clock: any PollingClock = SystemPollingClock()
+
+    // MARK: Upload and processing
+
+    /// Uploads a PDF held in memory. The `%PDF` signature and the 25 MB limit are checked first,
+    /// so a wrong file fails with `ValidationError` before any request.
+    public func upload(_ data: Data, options: DocumentUploadOptions = .init()) async throws -> Document {
+        try LocalFileChecks.validatePDF(data)
+        let name = try options.filename(default: DocumentUploadOptions.defaultName)
+        return try await upload(MultipartFile(data: data, filename: name, contentType: "application/pdf"), options)
+    }
+
+    /// Uploads a PDF from disk, streamed rather than loaded whole. The same checks run on the
+    /// file's first bytes and size; the name defaults to the file's own.
+    public func upload(fileURL: URL, options: DocumentUploadOptions = .init()) async throws -> Document {
+        try LocalFileChecks.validatePDF(fileURL: fileURL)
+        let name = try options.filename(default: fileURL.lastPathComponent)
+        return try await upload(MultipartFile(fileURL: fileURL, filename: name, contentType: "application/pdf"), options)
+    }
+
+    private func upload(_ file: MultipartFile, _ options: DocumentUploadOptions) async throws -> Document {
+        let accountId = try context.accountId(options.accountId)
+        // Progress is a property of the request, which the generated call builds: run that call
+        // over a transport that sets it.
+        let context = self.context.reportingUploadProgress(options.onProgress)
+        return try await context.documentsAPI.uploadDocument(accountId: accountId, file: file).payload()
+    }
+
+    /// Polls until the document is `metadata_ready`, `pending_signature`, `certificating` or
+    /// `certificated` and returns it as last read. Throws `AssinafySDKError` (context
+    /// `documentId`, `lastStatus`) on `failed`, `expired`, `rejected_by_signer` or
+    /// `rejected_by_user` and at the deadline; keeps polling through 429, 5xx and network
+    /// failures; throws any other `APIError` at once; honours cancellation.
+    public func waitUntilReady(
+        documentId: String, options: WaitUntilReadyOptions = .init()
+    ) async throws -> Document {
+        try await DocumentReadinessPoller(context: context, clock: clock).wait(documentId: documentId, options: options)
+    }
+
+    // MARK: Listing
+
+    /// One page of the workspace's documents.
+    public func list(
+        params: ListParams = ListParams(), filter: DocumentListFilter = .init(), accountId: String? = nil
+    ) async throws -> PaginatedResult<DocumentListItem> {
+        try await context.documentsAPI.listDocuments(
+            accountId: try context.accountId(accountId), status: filter.status?.rawValue,
+            method: filter.method.map { ListDocumentsMethod(rawValue: $0.rawValue) }, search: params.search,
+            tags: filter.tagsParameter, sort: filter.sort, page: params.page, perPage: params.perPage
+        ).page()
+    }
+
+    /// Every document, page after page, starting at `params.page`.
+    public func listAll(
+        params: ListParams = ListParams(), filter: DocumentListFilter = .init(), accountId: String? = nil
+    ) -> PageSequence<DocumentListItem> {
+        PageSequence(firstPage: params.page) { page in
+            var params = params
+            params.page = page
+            return try await list(params: params, filter: filter, accountId: accountId)
+        }
+    }
+
+    /// Free-text search (`params.search`), optionally within one status.
+    public func search(
+        params: ListParams, status: DocumentLifecycleStatus? = nil, accountId: String? = nil
+    ) async throws -> PaginatedResult<DocumentListItem> {
+        try await context.documentsAPI.searchDocuments(
+            accountId: try context.accountId(accountId), search: params.search, status: status?.rawValue,
+            page: params.page, perPage: params.perPage
+        ).page()
+    }
+
+    /// The statuses a document can have, and which of them allow deletion.
+    public func statuses() async throws -> [DocumentStatus] {
+        try await context.documentsAPI.listDocumentStatuses().payload()
+    }
+
+    // MARK: One document
+
+    public func get(documentId: String) async throws -> Document {
+        try await context.documentsAPI.getDocument(documentId: documentId).payload()
+    }
+
+    public func rename(documentId: String, name: String) async throws -> Document {
+        try InputChecks.requireText(name, "name")
+        return try await update(documentId: documentId, payload: UpdateDocumentPayload(name: name))
+    }
+
+    /// The document's editable members (today: its name).
+    public func update(documentId: String, payload: UpdateDocumentPayload) async throws -> Document {
+        try await context.documentsAPI.renameDocument(documentId: documentId, body: payload).payload()
+    }
+
+    /// Deletes the document; the API refuses while it is still being processed.
+    public func delete(documentId: String) async throws {
+        try await context.documentsAPI.deleteDocument(documentId: documentId)
+    }
+
+    /// The rendered pages, from the document itself.
+    public func pages(documentId: String) async throws -> [DocumentPage] {
+        try await get(documentId: documentId).pages ?? []
+    }
+
+    /// One page's image.
+    public func downloadPage(documentId: String, pageId: String) async throws -> Data {
+        try await context.documentsAPI.downloadDocumentPage(documentId: documentId, pageId: pageId).body
+    }
+
+    public func thumbnail(documentId: String) async throws -> Data {
+        try await context.documentsAPI.getDocumentThumbnail(documentId: documentId).body
+    }
+
+    /// Every audit event of the document, each with its payload snapshot and request origin.
+    public func activities(documentId: String) async throws -> [DocumentActivity] {
+        try await context.documentsAPI.listDocumentActivities(documentId: documentId).payload()
+    }
+
+    public func downloadArtifact(documentId: String, artifact: Artifact) async throws -> Data {
+        try await context.documentsAPI.downloadDocumentArtifact(
+            documentId: documentId, artifactName: artifact.accountRouteName
+        ).body
+    }
+
+    // MARK: Signing state
+
+    public func getSigningProgress(documentId: String) async throws -> SigningProgress {
+        SigningProgress(document: try await get(documentId: documentId))
+    }
+
+    /// True once every signer has signed, or the document is already being or has been
+    /// certificated.
+    public func isFullySigned(documentId: String) async throws -> Bool {
+        let document = try await get(documentId: documentId)
+        if let status = document.lifecycleStatus, status == .certificating || status == .certificated { return true }
+        return SigningProgress(document: document).isComplete
+    }
+
+    /// Confirms a finished document by the hash printed on it; needs no credential.
+    public func verifyDetails(signatureHash: String) async throws -> DocumentVerification {
+        try await context.documentsAPI.verifyDocument(documentSignatureHash: signatureHash).payload()
+    }
+
+    // MARK: Public and signer-side
+
+    /// The public summary of a document; needs no credential.
+    public func getPublicInfo(documentId: String) async throws -> Document {
+        try await context.signing.getPublicDocument(documentId: documentId).payload()
+    }
+
+    /// Sends the six-digit token for a public document; needs no credential.
+    public func sendPublicSignToken(documentId: String, email: String? = nil) async throws {
+        if let email, !InputChecks.isWellFormedEmail(email) {
+            throw ValidationError("Invalid e-mail address", errors: ["email": ["must be a well-formed e-mail address"]])
+        }
+        try await context.signing.sendPublicDocumentToken(
+            documentId: documentId, body: email.map { SendPublicDocumentTokenRequest(email: $0) })
+    }
+
+    /// Confirms the signer's identity data (required before signing a virtual assignment).
+    public func confirmSignerData(
+        documentId: String, signerAccessCode: String, payload: ConfirmSignerDataPayload
+    ) async throws {
+        _ = try await confirmSignerDataAndReturnSigner(
+            documentId: documentId, signerAccessCode: signerAccessCode, payload: payload)
+    }
+
+    /// `confirmSignerData`, returning the signer as the API answers it.
+    public func confirmSignerDataAndReturnSigner(
+        documentId: String, signerAccessCode: String, payload: ConfirmSignerDataPayload
+    ) async throws -> Signer {
+        try await context.signing.confirmSignerData(
+            documentId: documentId, signerAccessCode: signerAccessCode, body: payload.request
+        ).payload()
+    }
+
+    // MARK: Templates
+
+    /// Creates a document from a template, mapping its roles to workspace signers.
+    public func createFromTemplate(
+        templateId: String, signers: [TemplateSigner], options: CreateDocumentFromTemplateOptions = .init(),
+        accountId: String? = nil
+    ) async throws -> Document {
+        let items = try TemplateSignerChecks.resolve(signers, requireIds: true).map {
+            CreateDocumentFromTemplateRequestSignersItem(
+                roleId: $0.roleId, id: $0.id, verificationMethod: .init(rawValue: $0.verification.rawValue),
+                notificationMethods: [$0.notification.rawValue], step: $0.step)
+        }
+        let body = CreateDocumentFromTemplateRequest(
+            signers: items, editorFields: options.editorFields.isEmpty ? nil : options.editorFields,
+            name: options.name, message: options.message, expiresAt: options.expiresAt,
+            tags: options.tags.isEmpty ? nil : options.tags)
+        return try await context.documentsAPI.createDocumentFromTemplate(
+            accountId: try context.accountId(accountId), templateId: templateId, body: body
+        ).payload()
+    }
+
+    /// Prices `createFromTemplate` for the same roles and channels.
+    public func estimateCostFromTemplate(
+        templateId: String, signers: [TemplateSigner], accountId: String? = nil
+    ) async throws -> EstimatedCost {
+        let items = try TemplateSignerChecks.resolve(signers, requireIds: false).map {
+            EstimateDocumentFromTemplateCostRequestSignersItem(
+                roleId: $0.roleId, verificationMethod: .init(rawValue: $0.verification.rawValue),
+                notificationMethods: [$0.notification.rawValue])
+        }
+        return EstimatedCost(
+            try await context.documentsAPI.estimateDocumentFromTemplateCost(
+                accountId: try context.accountId(accountId), templateId: templateId,
+                body: EstimateDocumentFromTemplateCostRequest(signers: items)
+            ).payload())
+    }
+}
+
+/// The editable members of a document.
+public typealias UpdateDocumentPayload = RenameDocumentRequest
+
+// MARK: - Ids taken from models
+
+// The published schema leaves every `id` optional, so `uploaded.id` is a `String?`. These
+// overloads take it as it comes and refuse a missing id with `ValidationError` before any request.
+extension DocumentsResource {
+    public func waitUntilReady(
+        documentId: String?, options: WaitUntilReadyOptions = .init()
+    ) async throws -> Document {
+        try await waitUntilReady(documentId: InputChecks.require(documentId, "documentId"), options: options)
+    }
+
+    public func get(documentId: String?) async throws -> Document {
+        try await get(documentId: InputChecks.require(documentId, "documentId"))
+    }
+
+    public func delete(documentId: String?) async throws {
+        try await delete(documentId: InputChecks.require(documentId, "documentId"))
+    }
+
+    public func activities(documentId: String?) async throws -> [DocumentActivity] {
+        try await activities(documentId: InputChecks.require(documentId, "documentId"))
+    }
+
+    public func downloadArtifact(documentId: String?, artifact: Artifact) async throws -> Data {
+        try await downloadArtifact(documentId: InputChecks.require(documentId, "documentId"), artifact: artifact)
+    }
+
+    public func getSigningProgress(documentId: String?) async throws -> SigningProgress {
+        try await getSigningProgress(documentId: InputChecks.require(documentId, "documentId"))
+    }
+
+    public func isFullySigned(documentId: String?) async throws -> Bool {
+        try await isFullySigned(documentId: InputChecks.require(documentId, "documentId"))
+    }
 }

@@ -1,0 +1,94 @@
+import AssinafyAPI
+import AssinafyRuntime
+import Foundation
+
+/// How a signer proves who they are before signing.
+public enum SignerVerificationMethod: String, Sendable, Hashable, CaseIterable {
+    /// A one-time code by e-mail (the default).
+    case email = "Email"
+    /// A one-time code by WhatsApp.
+    case whatsapp = "Whatsapp"
+    /// The signer's own ICP-Brasil certificate, through the Web PKI browser extension.
+    case digitalCertificate = "DigitalCertificate"
+
+    /// A server value, matched without regard to case; `nil` for one this SDK does not know.
+    init?(serverValue: String) {
+        guard let match = Self.allCases.first(where: { $0.rawValue.lowercased() == serverValue.lowercased() }) else {
+            return nil
+        }
+        self = match
+    }
+}
+
+/// How a signer is told that there is something to sign.
+public enum SignerNotificationMethod: String, Sendable, Hashable, CaseIterable {
+    case email = "Email"
+    case whatsapp = "Whatsapp"
+
+    init?(serverValue: String) {
+        guard let match = Self.allCases.first(where: { $0.rawValue.lowercased() == serverValue.lowercased() }) else {
+            return nil
+        }
+        self = match
+    }
+}
+
+/// The verification/notification pairing the API accepts, with the missing side inferred.
+enum SignerMethodRules {
+    /// `email → email`, `whatsapp → whatsapp`, `digitalCertificate → email or whatsapp`, at most
+    /// one notification method; the side left out is inferred, and both default to e-mail.
+    /// Returns the problem as text when the pair is not allowed.
+    static func resolve(
+        verification: SignerVerificationMethod?, notifications: [SignerNotificationMethod]?
+    ) -> Result<(SignerVerificationMethod, SignerNotificationMethod), RuleViolation> {
+        let notifications = notifications ?? []
+        guard notifications.count <= 1 else {
+            return .failure(RuleViolation(field: "notifications", message: "only one notification method is allowed"))
+        }
+        switch (verification, notifications.first) {
+        case (nil, nil): return .success((.email, .email))
+        case (nil, .email?): return .success((.email, .email))
+        case (nil, .whatsapp?): return .success((.whatsapp, .whatsapp))
+        case (.email?, nil), (.email?, .email?): return .success((.email, .email))
+        case (.whatsapp?, nil), (.whatsapp?, .whatsapp?): return .success((.whatsapp, .whatsapp))
+        case (.digitalCertificate?, nil): return .success((.digitalCertificate, .email))
+        case (.digitalCertificate?, let notification?): return .success((.digitalCertificate, notification))
+        case (.email?, .whatsapp?):
+            return .failure(RuleViolation(field: "notifications", message: "email verification notifies by email"))
+        case (.whatsapp?, .email?):
+            return .failure(RuleViolation(field: "notifications", message: "whatsapp verification notifies by whatsapp"))
+        }
+    }
+
+    struct RuleViolation: Error {
+        var field: String
+        var message: String
+    }
+}
+
+extension AssignmentSigner {
+    /// `verificationMethod`, typed; `nil` when absent or a value this SDK does not know.
+    public var verification: SignerVerificationMethod? {
+        verificationMethod.flatMap(SignerVerificationMethod.init(serverValue:))
+    }
+
+    /// `notificationMethods`, typed; values this SDK does not know are left out.
+    public var notifications: [SignerNotificationMethod] {
+        (notificationMethods ?? []).compactMap(SignerNotificationMethod.init(serverValue:))
+    }
+}
+
+extension Signer {
+    /// `verification_method` when a response carries it on a plain signer (assignment
+    /// contexts do); `nil` when absent or unknown.
+    public var verification: SignerVerificationMethod? {
+        additionalFields["verification_method"]?.stringValue.flatMap(SignerVerificationMethod.init(serverValue:))
+    }
+
+    /// `notification_methods` when a response carries them; unknown values are left out.
+    public var notifications: [SignerNotificationMethod] {
+        (additionalFields["notification_methods"]?.arrayValue ?? []).compactMap {
+            $0.stringValue.flatMap(SignerNotificationMethod.init(serverValue:))
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import AssinafyAPI
+import Foundation
+
+/// How far a document's signature request has got.
+public struct SigningProgress: Sendable, Hashable {
+    /// Signers who have signed.
+    public let signed: Int
+    /// Signers asked to sign.
+    public let total: Int
+    /// Signers still to sign.
+    public var pending: Int { max(total - signed, 0) }
+    /// `signed / total` as 0…100; 0 when nobody was asked.
+    public var percentage: Double { total == 0 ? 0 : Double(signed) / Double(total) * 100 }
+    /// Everybody asked has signed (and somebody was asked).
+    public var isComplete: Bool { total > 0 && signed >= total }
+
+    public init(signed: Int, total: Int) {
+        self.signed = signed
+        self.total = total
+    }
+
+    /// From the assignment's summary when it has one, else from the signers' `completed` flags;
+    /// zero of zero for a document without an assignment.
+    init(document: Document) {
+        let assignment = document.assignment
+        if let summary = assignment?.summary, let total = summary.signerCount {
+            self.init(signed: min(summary.completedCount ?? 0, total), total: total)
+        } else {
+            let signers = assignment?.signers ?? []
+            self.init(signed: signers.filter { $0.completed == true }.count, total: signers.count)
+        }
+    }
+}

@@ -125,6 +125,15 @@ import Testing
         #expect(ReaderTestSupport.failure(sequences) == "1:1025: nesting depth limit exceeded")
     }
 
+    @Test func aliasesCannotBuildTreesDeeperThanTheLimit() throws {
+        func document(_ depth: Int) -> String {
+            let deep = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+            return "a: &a \(deep)\nb: " + String(repeating: "[", count: depth) + "*a" + String(repeating: "]", count: depth)
+        }
+        #expect(ReaderTestSupport.failure(document(300)) == "2:304: nesting depth limit exceeded")
+        #expect(throws: Never.self) { try DocumentReader.read(document(200), file: "t") }
+    }
+
     @Test func nestingBelowTheLimitIsFine() throws {
         let flow = String(repeating: "[", count: 500) + String(repeating: "]", count: 500)
         var node = try DocumentReader.read(flow, file: "t")

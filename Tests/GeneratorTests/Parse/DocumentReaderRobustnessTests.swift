@@ -105,17 +105,24 @@ import Testing
         return bytes
     }
 
+    enum Outcome { case parsed, rejected, broken }
+
     /// Any outcome but a crash or a non-ParseError is fine; positions must still be sensible.
-    static func check(_ outcome: () throws -> Node, bytes: [UInt8]) -> Bool {
+    static func outcome(_ read: () throws -> Node, bytes: [UInt8]) -> Outcome {
         do {
-            _ = try outcome()
-            return true
+            _ = try read()
+            return .parsed
         } catch let error as ParseError {
             let lines = bytes.reduce(1) { $0 + ($1 == 0x0A || $1 == 0x0D ? 1 : 0) }
-            return error.location.line >= 1 && error.location.line <= lines + 1 && error.location.column >= 1
+            let sensible = error.location.line >= 1 && error.location.line <= lines + 1 && error.location.column >= 1
+            return sensible ? .rejected : .broken
         } catch {
-            return false
+            return .broken
         }
+    }
+
+    static func check(_ read: () throws -> Node, bytes: [UInt8]) -> Bool {
+        outcome(read, bytes: bytes) != .broken
     }
 
     @Test func mangledDocumentsNeverCrash() {
@@ -126,11 +133,12 @@ import Testing
         for iteration in 0..<3000 {
             let bytes = Self.mutate(corpus[random.below(corpus.count)], random: &random)
             let text = String(decoding: bytes, as: UTF8.self)
-            var ok = Self.check({ try DocumentReader.read(text, file: "fuzz") }, bytes: bytes)
+            let result = Self.outcome({ try DocumentReader.read(text, file: "fuzz") }, bytes: bytes)
+            if result == .parsed { parsed += 1 }
             // The internal parsers also see raw (possibly invalid UTF-8) bytes.
-            ok = ok && Self.check({ try YAMLParser.parse(bytes, file: "fuzz") }, bytes: bytes)
-            ok = ok && Self.check({ try JSONParser.parse(bytes, file: "fuzz") }, bytes: bytes)
-            if (try? DocumentReader.read(text, file: "fuzz")) != nil { parsed += 1 }
+            let ok = result != .broken
+                && Self.check({ try YAMLParser.parse(bytes, file: "fuzz") }, bytes: bytes)
+                && Self.check({ try JSONParser.parse(bytes, file: "fuzz") }, bytes: bytes)
             if !ok { failures.append("iteration \(iteration): \(text.debugDescription)") }
         }
         #expect(failures.isEmpty, "\(failures.prefix(5))")

@@ -5,6 +5,9 @@ struct YAMLComposer {
         var node: Node
         /// Nodes in the subtree, counting earlier alias expansions, so nested aliases add up.
         var size: Int
+        /// Collection levels in the subtree (0 for a scalar), so an alias cannot smuggle in
+        /// nesting deeper than the limit by repeating a deep subtree inside another.
+        var height: Int
         /// The source text when the anchored node is a scalar, so an alias can serve as a key.
         var keyText: String?
     }
@@ -25,6 +28,7 @@ struct YAMLComposer {
         var location: SourceLocation
         var anchor: String?
         var size = 1
+        var childHeight = 0
         var items: [Node] = []
         var entries: [Node.Entry] = []
         var pendingKey: PendingKey?
@@ -64,15 +68,15 @@ struct YAMLComposer {
             let isMerge = style == .plain && text == "<<" && (tag == nil || tag == Self.mergeTag)
             if let anchor {
                 let value = try resolve(text, style: style, tag: tag, at: location)
-                anchors[anchor] = Anchor(node: Node(value, at: location), size: 1, keyText: text)
+                anchors[anchor] = Anchor(node: Node(value, at: location), size: 1, height: 0, keyText: text)
             }
             try acceptKey(text, at: location, isMerge: isMerge)
             stack[stack.count - 1].size += 1
             return
         }
         let node = Node(try resolve(text, style: style, tag: tag, at: location), at: location)
-        if let anchor { anchors[anchor] = Anchor(node: node, size: 1, keyText: text) }
-        try attach(node, size: 1)
+        if let anchor { anchors[anchor] = Anchor(node: node, size: 1, height: 0, keyText: text) }
+        try attach(node, size: 1, height: 0)
     }
 
     mutating func alias(_ name: String, at location: SourceLocation) throws {
@@ -84,13 +88,16 @@ struct YAMLComposer {
         guard aliasExpansion <= ReaderLimits.maxAliasExpansion else {
             throw error("alias expansion limit exceeded", at: location)
         }
+        guard stack.count + anchor.height <= ReaderLimits.maxDepth else {
+            throw error("nesting depth limit exceeded", at: location)
+        }
         if expectsKey {
             guard let text = anchor.keyText else { throw error("mapping keys must be scalars", at: location) }
             try acceptKey(text, at: location, isMerge: false)
             stack[stack.count - 1].size += 1
             return
         }
-        try attach(anchor.node, size: anchor.size)
+        try attach(anchor.node, size: anchor.size, height: anchor.height)
     }
 
     mutating func startCollection(mapping: Bool, anchor: String?, at location: SourceLocation) throws {
@@ -107,19 +114,23 @@ struct YAMLComposer {
         } else {
             node = Node(.sequence(frame.items), at: frame.location)
         }
-        if let anchor = frame.anchor { anchors[anchor] = Anchor(node: node, size: frame.size, keyText: nil) }
-        try attach(node, size: frame.size)
+        let height = frame.childHeight + 1
+        if let anchor = frame.anchor {
+            anchors[anchor] = Anchor(node: node, size: frame.size, height: height, keyText: nil)
+        }
+        try attach(node, size: frame.size, height: height)
     }
 
     // MARK: Building
 
-    private mutating func attach(_ node: Node, size: Int) throws {
+    private mutating func attach(_ node: Node, size: Int, height: Int) throws {
         guard !stack.isEmpty else {
             root = node
             return
         }
         let top = stack.count - 1
         stack[top].size += size
+        stack[top].childHeight = max(stack[top].childHeight, height)
         guard stack[top].isMapping else {
             stack[top].items.append(node)
             return

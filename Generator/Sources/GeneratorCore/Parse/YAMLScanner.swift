@@ -29,6 +29,9 @@ struct YAMLScanner {
     private var indents: [Int] = []
     var allowSimpleKey = true
     private var simpleKeys: [SimpleKey?] = [nil]
+    /// How many `simpleKeys` slots are set; when none is, queued tokens are final and reading
+    /// the next one can skip the simple-key bookkeeping.
+    private var activeSimpleKeys = 0
     /// YAML 1.2 lets `:` follow a quoted key or a flow collection without a space (`{"a":1}`).
     private var lastTokenIsJSONLike = false
     private static let longKeyMessage = "implicit mapping key longer than 1024 bytes; use '? ' for long keys"
@@ -42,16 +45,19 @@ struct YAMLScanner {
         self.file = file
         // The scanner treats a 0 byte as end of input, so control characters (which YAML does not
         // allow anyway) are rejected up front rather than risking a misread.
-        for (offset, byte) in bytes.enumerated()
-        where (byte < ReaderByte.space && byte != ReaderByte.tab && byte != ReaderByte.lineFeed && byte != ReaderByte.carriageReturn)
-            || byte == ReaderByte.delete
-        {
-            index = offset
-            for position in 0..<offset where bytes[position] == ReaderByte.lineFeed {
+        let invalid = bytes.withUnsafeBufferPointer { buffer in
+            buffer.firstIndex { byte in
+                (byte < ReaderByte.space && byte != ReaderByte.tab && byte != ReaderByte.lineFeed
+                    && byte != ReaderByte.carriageReturn) || byte == ReaderByte.delete
+            }
+        }
+        if let invalid {
+            index = invalid
+            for position in 0..<invalid where bytes[position] == ReaderByte.lineFeed {
                 line += 1
                 lineStart = position + 1
             }
-            throw error("invalid character \(ReaderByte.describe(byte))")
+            throw error("invalid character \(ReaderByte.describe(bytes[invalid]))")
         }
     }
 
@@ -139,6 +145,7 @@ struct YAMLScanner {
     }
 
     private mutating func fill() throws {
+        if activeSimpleKeys == 0 && head < queue.count { return }
         while try needMoreTokens() {
             try fetchMoreTokens()
         }
@@ -269,7 +276,7 @@ struct YAMLScanner {
                     key.line == line ? Self.longKeyMessage : "could not find expected ':'", at: key.location)
             }
             if key.line == line { droppedLongKey = key }
-            simpleKeys[level] = nil
+            setSimpleKey(nil, level: level)
         }
     }
 
@@ -278,15 +285,21 @@ struct YAMLScanner {
         let required = flowLevel == 0 && indent == column
         try removePossibleSimpleKey()
         while simpleKeys.count <= flowLevel { simpleKeys.append(nil) }
-        simpleKeys[flowLevel] = SimpleKey(
+        setSimpleKey(SimpleKey(
             tokenNumber: tokensTaken + queue.count - head, required: required, index: index, line: line,
-            location: location())
+            location: location()), level: flowLevel)
+    }
+
+    private mutating func setSimpleKey(_ key: SimpleKey?, level: Int) {
+        let wasSet = simpleKeys[level] != nil
+        simpleKeys[level] = key
+        activeSimpleKeys += (key == nil ? 0 : 1) - (wasSet ? 1 : 0)
     }
 
     mutating func removePossibleSimpleKey() throws {
         guard flowLevel < simpleKeys.count, let key = simpleKeys[flowLevel] else { return }
         if key.required { throw error("could not find expected ':'", at: key.location) }
-        simpleKeys[flowLevel] = nil
+        setSimpleKey(nil, level: flowLevel)
     }
 
     // MARK: Indentation
@@ -390,7 +403,7 @@ struct YAMLScanner {
     private mutating func fetchValue() throws {
         let start = location()
         if flowLevel < simpleKeys.count, let key = simpleKeys[flowLevel] {
-            simpleKeys[flowLevel] = nil
+            setSimpleKey(nil, level: flowLevel)
             let position = max(head, min(queue.count, head + key.tokenNumber - tokensTaken))
             queue.insert(YAMLToken(kind: .key, location: key.location), at: position)
             // Stale keys were dropped before this token, so the key is on the current line.

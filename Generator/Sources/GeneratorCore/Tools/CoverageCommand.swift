@@ -1,3 +1,5 @@
+import Foundation
+
 /// `assinafy-generator coverage [--spec FILE] [--names FILE] [--extra FILE]… [--generated DIR] [--overlay DIR]`.
 /// Exits 1 when some published operation is not reachable from `AssinafyClient`.
 enum CoverageCommand {
@@ -7,7 +9,9 @@ enum CoverageCommand {
             namesPath: options.value("--names") ?? "Generator/assinafy-names.yaml",
             extraPaths: options.values("--extra"),
             overlayPath: options.value("--overlay") ?? "Sources/Assinafy",
-            generatedPath: options.value("--generated") ?? "Sources/AssinafyAPI")
+            // The default is only checked when it is there (a fixture package has none).
+            generatedPath: options.value("--generated")
+                ?? (FileManager.default.fileExists(atPath: "Sources/AssinafyAPI") ? "Sources/AssinafyAPI" : nil))
     }
 
     static func run(_ options: inout Options, out: (String) -> Void, err: (String) -> Void) throws -> Int32 {

@@ -143,9 +143,7 @@ struct DocumentComparer {
         for (key, old) in oldKeyed {
             guard let new = newByKey[key] else { continue }
             let label = "\(new.location.rawValue) parameter `\(new.name)`"
-            if old.name != new.name {
-                sink.add(.additive, new.pointer, "path parameter `\(old.name)` renamed to `\(new.name)` (not on the wire)")
-            }
+            // A renamed path template variable is not on the wire (`diff --swift` shows the label change).
             if old.required != new.required {
                 sink.add(
                     breakingIf: isRequest ? new.required : !new.required, new.pointer,

@@ -1,0 +1,99 @@
+import Foundation
+import GeneratorCore
+import Testing
+
+/// `coverage` on the fixture package in Fixtures/Coverage: one operation is deliberately
+/// unreachable and hidden behind comment, string, visibility and private-property traps.
+struct CoverageTests {
+    /// The fake overlay sources end in `.swift.txt` so the test target does not compile them;
+    /// they are scanned from a temporary copy with their real extension.
+    static func overlayCopy() throws -> String {
+        let manager = FileManager.default
+        let target = manager.temporaryDirectory.appendingPathComponent("coverage-overlay-\(UUID().uuidString)")
+        let source = ToolsFixtures.coverage("Overlay")
+        guard let enumerator = manager.enumerator(atPath: source) else { throw FixtureError(message: "no \(source)") }
+        while let relative = enumerator.nextObject() as? String {
+            guard relative.hasSuffix(".swift.txt") else { continue }
+            let destination = target.appendingPathComponent(String(relative.dropLast(4)))
+            try manager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try manager.copyItem(atPath: (source as NSString).appendingPathComponent(relative), toPath: destination.path)
+        }
+        return target.path
+    }
+
+    static func analyse(extra: Bool = true) throws -> CoverageAnalysis {
+        let overlay = try overlayCopy()
+        defer { try? FileManager.default.removeItem(atPath: overlay) }
+        return try CoverageAnalysis.analyse(
+            .init(
+                specPath: ToolsFixtures.coverage("spec.yaml"), namesPath: ToolsFixtures.coverage("names.yaml"),
+                extraPaths: extra ? [ToolsFixtures.coverage("unpublished.yaml")] : [], overlayPath: overlay))
+    }
+
+    @Test func reachabilityComesFromCodeNotFromTextThatLooksLikeIt() throws {
+        let analysis = try Self.analyse()
+        let reached = Dictionary(uniqueKeysWithValues: analysis.entries.map { ($0.function, $0.reachedBy) })
+        #expect(reached["ThingsAPI.listThings"] == ["things.list"])  // a chain split across lines
+        #expect(reached["ThingsAPI.getThing"] == ["things.get"])  // through `self.context`
+        #expect(reached["ThingsAPI.createThing"] == ["things.create"])  // through a private sibling
+        #expect(reached["ThingsAPI.deleteThing"] == ["things.remove"])  // a backticked name
+        #expect(reached["AdminAPI.getStats"] == ["admin.stats"])  // through an internal sibling
+        // Only in comments, strings, an internal method and a privately held resource.
+        #expect(reached["AdminAPI.purge"] == [])
+        #expect(analysis.summaryLine == "coverage: 5/6 operations reachable from AssinafyClient")
+    }
+
+    @Test func unpublishedOperationsAreReportedApart() throws {
+        let analysis = try Self.analyse()
+        #expect(analysis.published.count == 6)
+        let unpublished = analysis.entries.filter(\.unpublished)
+        #expect(unpublished.map(\.function) == ["ThingsAPI.archiveThing"])
+        #expect(unpublished.first?.reachedBy == ["things.archive"])
+
+        // Without the extra document the call names nothing generated, and says so.
+        let bare = try Self.analyse(extra: false)
+        #expect(bare.entries.count == 6)
+        #expect(bare.warnings.contains { $0.contains("ThingsAPI.archiveThing is not a generated function") })
+    }
+
+    @Test func callsToFunctionsThatDoNotExistAreWarnings() throws {
+        let analysis = try Self.analyse()
+        #expect(analysis.warnings.count == 1)
+        #expect(analysis.warnings.first?.hasSuffix("ThingsAPI.frobnicate is not a generated function") == true)
+        #expect(analysis.warnings.first?.hasPrefix("Resources/AdminResource.swift:17:") == true)
+    }
+
+    @Test func publicMembersAreListedWithWhatTheyReach() throws {
+        let analysis = try Self.analyse()
+        #expect(analysis.methods.map(\.path) == [
+            "admin.frobnicate", "admin.stats", "things.archive", "things.create", "things.get", "things.list", "things.remove",
+        ])
+        let create = try #require(analysis.methods.first { $0.path == "things.create" })
+        #expect(create.reaches.map { analysis.entries[$0].function } == ["ThingsAPI.createThing"])
+    }
+
+    @Test func commandLineEndsWithTheCoverageLineAndFailsWhenIncomplete() throws {
+        let overlay = try Self.overlayCopy()
+        defer { try? FileManager.default.removeItem(atPath: overlay) }
+        let result = ToolsFixtures.run([
+            "coverage", "--spec", ToolsFixtures.coverage("spec.yaml"), "--names", ToolsFixtures.coverage("names.yaml"),
+            "--extra", ToolsFixtures.coverage("unpublished.yaml"), "--overlay", overlay,
+        ])
+        #expect(result.code == 1)
+        #expect(result.out.last == "coverage: 5/6 operations reachable from AssinafyClient")
+        #expect(result.out.contains("- `POST /admin/purge` → `AdminAPI.purge`"))
+        #expect(result.out.contains("| `POST /things/{id}/archive` | `ThingsAPI.archiveThing` | `things.archive` |"))
+        #expect(result.err.contains { $0.contains("frobnicate") })
+    }
+
+    @Test func staleGeneratedSourcesAreReported() throws {
+        let overlay = try Self.overlayCopy()
+        defer { try? FileManager.default.removeItem(atPath: overlay) }
+        // The overlay directory declares no generated groups at all: every function is "missing".
+        let analysis = try CoverageAnalysis.analyse(
+            .init(
+                specPath: ToolsFixtures.coverage("spec.yaml"), namesPath: ToolsFixtures.coverage("names.yaml"),
+                overlayPath: overlay, generatedPath: overlay))
+        #expect(analysis.warnings.filter { $0.contains("regenerate") }.count == 6)
+    }
+}

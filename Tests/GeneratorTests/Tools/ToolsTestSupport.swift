@@ -1,0 +1,65 @@
+import Foundation
+import GeneratorCore
+
+/// Files the tool tests read, located from this source file so the working directory does not matter.
+enum ToolsFixtures {
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // Tests/GeneratorTests/Tools
+        .deletingLastPathComponent()  // Tests/GeneratorTests
+        .deletingLastPathComponent()  // Tests
+        .deletingLastPathComponent()  // the package root
+
+    static func path(_ relative: String) -> String { packageRoot.appendingPathComponent(relative).path }
+    static func diff(_ name: String) -> String { path("Tests/GeneratorTests/Fixtures/Diff/\(name)") }
+    static func coverage(_ name: String) -> String { path("Tests/GeneratorTests/Fixtures/Coverage/\(name)") }
+
+    /// Assinafy's published documents live beside the checkout (`../shared/reference`), not in it.
+    static let sharedReference = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/reference")
+    static let publishedPath = sharedReference.appendingPathComponent("assinafy-openapi-v1.json").path
+    static let revision93Path = sharedReference.appendingPathComponent("history/assinafy-openapi-v1-rev93.json").path
+
+    /// The paths, or nil after printing why: a checkout without `shared/` should not fail unrelated work.
+    static func availableShared(_ paths: String..., test: String) -> [String]? {
+        for path in paths where !FileManager.default.fileExists(atPath: path) {
+            print("\(test): skipped: \(path) is absent")
+            return nil
+        }
+        return paths
+    }
+
+    static func load(_ path: String) throws -> OpenAPIDocument {
+        let (document, diagnostics) = DocumentLoader.load(try DocumentReader.read(contentsOf: path))
+        guard let document else { throw FixtureError(message: "\(path): \(diagnostics)") }
+        return document
+    }
+
+    static func load(text: String, name: String = "inline.yaml") throws -> OpenAPIDocument {
+        let (document, diagnostics) = DocumentLoader.load(try DocumentReader.read(text, file: name))
+        guard let document else { throw FixtureError(message: "\(name): \(diagnostics)") }
+        return document
+    }
+
+    /// Runs the CLI in-process, returning exit code, standard output and standard error lines.
+    static func run(_ arguments: [String]) -> (code: Int32, out: [String], err: [String]) {
+        var out: [String] = []
+        var err: [String] = []
+        let code = GeneratorCommand.run(arguments, out: { out += $0.components(separatedBy: "\n") }, err: { err.append($0) })
+        return (code, out, err)
+    }
+}
+
+struct FixtureError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
+
+extension DiffReport {
+    /// Whether a change with this verdict exists whose subject and message contain the fragments.
+    func has(_ severity: SpecChange.Severity, _ subject: String, _ fragment: String) -> Bool {
+        changes.contains { $0.severity == severity && $0.subject.contains(subject) && $0.message.contains(fragment) }
+    }
+
+    var listing: String {
+        changes.map { "\($0.severity.rawValue) \($0.subject): \($0.message)" }.joined(separator: "\n")
+    }
+}

@@ -25,6 +25,10 @@ let package = Package(
         .executableTarget(
             name: "assinafy-generator", dependencies: ["GeneratorCore"],
             path: "Generator/Sources/assinafy-generator", swiftSettings: strict),
+        // Release-build benchmarks behind `make bench` (generation, parsing, size, compile, runtime).
+        .executableTarget(
+            name: "assinafy-bench", dependencies: ["Assinafy", "GeneratorCore"], path: "Benchmarks",
+            swiftSettings: strict),
 
         .testTarget(
             name: "GeneratorTests", dependencies: ["GeneratorCore"],

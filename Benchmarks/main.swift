@@ -1,0 +1,2 @@
+// Placeholder entry point; the benchmarks land in the next commit.
+print("assinafy-bench: not yet available")

@@ -12,7 +12,8 @@ public struct WebhookRegisterPayload: Sendable, Hashable {
     public var url: String
     /// Where the API reports delivery failures.
     public var email: String
-    /// Event type identifiers (see `webhooks.listEventTypes()`), e.g. `document_ready`.
+    /// Event type identifiers (see `webhooks.listEventTypes()`), e.g. `document_ready`;
+    /// `WebhookEventName.documentReady.rawValue` spells a declared one.
     public var events: [String]
     /// `false` stores the subscription switched off.
     public var isActive: Bool
@@ -22,11 +23,6 @@ public struct WebhookRegisterPayload: Sendable, Hashable {
         self.email = email
         self.events = events
         self.isActive = isActive
-    }
-
-    /// Typed event names; unknown names pass through unchanged.
-    public init(url: String, email: String, events: [WebhookEventName], isActive: Bool = true) {
-        self.init(url: url, email: email, events: events.map(\.rawValue), isActive: isActive)
     }
 
     var request: UpdateWebhookSubscriptionRequest {

@@ -44,5 +44,6 @@ $(VENV)/.installed: tools/requirements.txt
 	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r tools/requirements.txt
 	touch $@
 
-demo:
-	@echo "make demo: not yet available"
+demo: venv
+	swift build $(SWIFT_FLAGS) --product assinafy-demo
+	scripts/demo.sh

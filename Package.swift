@@ -30,6 +30,9 @@ let package = Package(
             name: "assinafy-bench", dependencies: ["Assinafy", "GeneratorCore"], path: "Benchmarks",
             swiftSettings: strict),
 
+        // `make demo`: the signing lifecycle against the local emulator (or the sandbox).
+        .executableTarget(name: "assinafy-demo", dependencies: ["Assinafy"], path: "Demo", swiftSettings: strict),
+
         .testTarget(
             name: "GeneratorTests", dependencies: ["GeneratorCore"],
             exclude: ["Golden/Cases", "Fixtures"], swiftSettings: strict),

@@ -257,20 +257,32 @@ struct YAMLScanner {
 
     // MARK: Simple keys
 
+    // Both loops below walk from the innermost level outwards and stop once every set key has
+    // been seen, so deep flow nesting costs nothing per token when only inner levels hold keys.
+
     private func nextPossibleSimpleKey() -> Int? {
         var lowest: Int?
-        for level in 0..<min(flowLevel + 1, simpleKeys.count) {
-            if let key = simpleKeys[level], lowest.map({ key.tokenNumber < $0 }) ?? true {
-                lowest = key.tokenNumber
+        var seen = 0
+        var level = min(flowLevel, simpleKeys.count - 1)
+        while seen < activeSimpleKeys && level >= 0 {
+            if let key = simpleKeys[level] {
+                seen += 1
+                lowest = min(lowest ?? key.tokenNumber, key.tokenNumber)
             }
+            level -= 1
         }
         return lowest
     }
 
     /// A simple key must fit on one line and in 1024 bytes; past that it can no longer be a key.
     private mutating func removeStaleSimpleKeys() throws {
-        for level in 0..<min(flowLevel + 1, simpleKeys.count) {
-            guard let key = simpleKeys[level], key.line != line || index - key.index > 1024 else { continue }
+        var remaining = activeSimpleKeys
+        var level = min(flowLevel, simpleKeys.count - 1)
+        while remaining > 0 && level >= 0 {
+            defer { level -= 1 }
+            guard let key = simpleKeys[level] else { continue }
+            remaining -= 1
+            guard key.line != line || index - key.index > 1024 else { continue }
             if key.required {
                 throw error(
                     key.line == line ? Self.longKeyMessage : "could not find expected ':'", at: key.location)

@@ -45,10 +45,16 @@ public final class URLSessionTransport: HTTPClientProtocol, Sendable {
         return session
     }
 
-    /// libcurl truncates timeouts to whole seconds and fails at once below 1 s: round up.
+    /// The value handed to URLSession. On Linux libcurl truncates timeouts to whole seconds and
+    /// fails at once below 1 s, so round up (minimum 1); the exact value is still enforced by the
+    /// SDK's own deadline. Invalid values never get here (validation), but must not trap.
     static func wholeSeconds(_ timeout: TimeInterval) -> TimeInterval {
         guard timeout.isFinite, timeout > 0 else { return 30 }
-        return max(1, min(timeout.rounded(.up), 86_400))
+        #if canImport(FoundationNetworking)
+            return max(1, min(timeout.rounded(.up), 86_400))
+        #else
+            return min(timeout, 86_400)
+        #endif
     }
 
     public func send(_ request: APIRequest) async throws -> HTTPResponse {

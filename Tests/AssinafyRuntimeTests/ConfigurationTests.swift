@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 @testable import AssinafyRuntime
 
 @Suite struct ConfigurationTests {
@@ -102,5 +106,19 @@ import Testing
         let error = try #require(throws: ValidationError.self) { try configuration.validate() }
         #expect(Set(error.errors.keys) == ["credentials", "token", "apiKey", "timeout"])
         #expect(!error.message.contains("x y"))
+    }
+
+    @Test func sessionIsEphemeralAndTimeoutsAreWholeSeconds() {
+        #expect(URLSessionTransport.wholeSeconds(0.5) == 1)
+        #expect(URLSessionTransport.wholeSeconds(1.5) == 2)
+        #expect(URLSessionTransport.wholeSeconds(2) == 2)
+        #expect(URLSessionTransport.wholeSeconds(.nan) == 30)
+        let session = URLSessionTransport.sessionConfiguration(AssinafyClientConfiguration(token: "t", timeout: 2.2))
+        #expect(session.httpCookieStorage == nil)
+        #expect(session.urlCache == nil)
+        #expect(session.httpShouldSetCookies == false)
+        #expect(session.requestCachePolicy == .reloadIgnoringLocalCacheData)
+        #expect(session.timeoutIntervalForRequest == 3)
+        #expect(session.httpAdditionalHeaders?["User-Agent"] as? String == "assinafy-swift-sdk/0.1.0")
     }
 }

@@ -98,12 +98,12 @@ import Testing
 
     @Test func cancellationMidRequest() async throws {
         let id = Fixture.id()
-        let task = Task { try await Fixture.transport().send(Fixture.request("slow", id, query: [QueryItem("delay", "10")])) }
+        let task = Task { try await Fixture.transport().send(Fixture.request("slow", id, query: [QueryItem("delay", "20")])) }
         try await Task.sleep(nanoseconds: 500_000_000)
         let start = Date()
         task.cancel()
         let result = await task.result
-        #expect(Date().timeIntervalSince(start) < 5)  // far sooner than the server's 10 s
+        #expect(Date().timeIntervalSince(start) < 10)  // far sooner than the server's 20 s
         #expect(throws: CancellationError.self) { try result.get() }
         // The server sees the connection go away.
         #expect(try await firstEvent(id) == "disconnected")
@@ -125,7 +125,7 @@ import Testing
     /// Polls the server's events for `id` until one arrives (the server notices a disconnect
     /// within ~50 ms).
     func firstEvent(_ id: String) async throws -> String? {
-        for _ in 0..<100 {
+        for _ in 0..<200 {
             if let event = try await server.events(id).first { return event }
             try await Task.sleep(nanoseconds: 50_000_000)
         }
@@ -135,30 +135,33 @@ import Testing
     @Test func clientTimeout() async throws {
         let id = Fixture.id()
         let (error, seconds) = await elapsed {
-            await thrown { try await Fixture.transport(timeout: 1).send(Fixture.request("slow", id, query: [QueryItem("delay", "8")])) }
+            await thrown { try await Fixture.transport(timeout: 1).send(Fixture.request("slow", id, query: [QueryItem("delay", "15")])) }
         }
         let networkError = try #require(error as? NetworkError)
         #expect(networkError.underlyingError?.code == .timedOut)
         #expect(networkError.mayHaveReachedServer)
-        // Wall-clock bounds are loose (other suites in the process may hold the test threads);
-        // the server's view is exact: the client hung up before the 8 s answer.
-        #expect(seconds >= 0.95 && seconds < 7.5, "timed out after \(seconds) s")
+        // Wall-clock upper bounds are loose (other suites, or other builds on the machine, may
+        // hold the test threads); the server's view is exact: the client hung up before answering.
+        #expect(seconds >= 0.95 && seconds < 12, "timed out after \(seconds) s")
         #expect(try await firstEvent(id) == "disconnected")
     }
 
     @Test func perCallTimeoutIsExactEvenWhenTheServerTrickles() async throws {
-        // A byte every 0.4 s keeps libcurl's idle timer happy for 10 s; the SDK's own deadline
+        // A byte every 0.4 s keeps libcurl's idle timer happy for 20 s; the SDK's own deadline
         // still ends the call at 1.5 s (libcurl alone would round to 2 s and never fire).
-        var request = Fixture.request("trickle", Fixture.id(), query: [QueryItem("count", "25"), QueryItem("interval", "0.4")])
+        let id = Fixture.id()
+        var request = Fixture.request("trickle", id, query: [QueryItem("count", "50"), QueryItem("interval", "0.4")])
         request.timeout = 1.5
         let (error, seconds) = await elapsed { await thrown { try await Fixture.transport(timeout: 30).send(request) } }
         #expect((error as? NetworkError)?.underlyingError?.code == .timedOut)
-        #expect(seconds >= 1.45 && seconds < 9, "timed out after \(seconds) s")
+        #expect(seconds >= 1.45 && seconds < 15, "timed out after \(seconds) s")
+        #expect(try await firstEvent(id) == "disconnected")
     }
 
     @Test func connectionResetIsANetworkError() async throws {
         let error = await thrown { try await Fixture.transport().send(Fixture.request("reset", Fixture.id())) }
         let networkError = try #require(error as? NetworkError, "\(String(describing: error))")
+        print("connection reset maps to: \(networkError.errorCode) \(networkError.message)")
         #expect(networkError.mayHaveReachedServer)
         #expect((networkError as NSError).domain == "com.assinafy.sdk.NetworkError")
     }
@@ -179,6 +182,7 @@ import Testing
         let id = Fixture.id()
         let error = await thrown { try await URLSessionTransport(configuration: configuration).send(Fixture.request("echo", id)) }
         let networkError = try #require(error as? NetworkError, "\(String(describing: error))")
+        print("TLS handshake failure maps to: \(networkError.errorCode) \(networkError.message)")
         #expect(!networkError.mayHaveReachedServer, "\(networkError.message)")
         #expect(try await server.requests(id).isEmpty)
     }

@@ -35,6 +35,7 @@ LOCK = threading.Lock()
 CLIENTS = {}        # client_id -> tenant dict
 ACCESS = {}         # access token -> {"client": id, "scope": [...], "valid": bool}
 PORTS = {}
+GLOBAL = {"auth_origin_requests": 0, "auth_origin_credentials": 0}
 
 
 def b64url(data):
@@ -127,7 +128,11 @@ class Handler(BaseHTTPRequestHandler):
             if url.path == "/v1/oauth/userinfo":
                 return self.userinfo()
             return self.send(404, {"name": "Not Found", "message": "Page not found.", "code": 0, "status": 404})
-        # Authorization server origin.
+        # Authorization server origin: it must never see a credential meant for the API.
+        with LOCK:
+            GLOBAL["auth_origin_requests"] += 1
+            if self.headers.get("Authorization") or self.headers.get("X-Api-Key") or self.headers.get("Cookie"):
+                GLOBAL["auth_origin_credentials"] += 1
         parts = url.path.split("/")
         if url.path.startswith("/.well-known/oauth-authorization-server/t/") and len(parts) == 5:
             return self.metadata(parts[4])
@@ -381,6 +386,9 @@ class Handler(BaseHTTPRequestHandler):
                     if info["client"] == spec["client_id"]:
                         info["valid"] = False
             return self.send(200, {})
+        if path == "/_control/global":
+            with LOCK:
+                return self.send(200, dict(GLOBAL))
         if path == "/_control/stats":
             client_id = query.get("client_id", [""])[0]
             with LOCK:

@@ -16,7 +16,8 @@ Routes: /v1/<scenario>/<id>[/anything] with the scenario's options in the query 
   loop      302 to /v1/loop/<id>/<n+1> forever
   respond   code, body, ctype, h=<Name: value> (repeatable), times=<n> (scripted n times, then echo)
   slow      delay=<s>: answers after the delay; records "disconnected" if the client goes away
-  trickle   count=<n>, interval=<s>: sends the body one byte at a time
+  trickle   count=<n>, interval=<s>: sends the body one byte at a time; records "completed" or
+            "disconnected"
   reset     reads the request, then resets the connection (RST)
   upload    reads the body to disk, parses multipart, answers sizes and SHA-256 of every part
   paged     total, per, case=lower|upper|mixed, omit_meta=1: X-Pagination-* headers
@@ -160,7 +161,7 @@ class Handler(BaseHTTPRequestHandler):
         if scenario == "slow":
             return self.slow(ident, float(opt("delay", "5")))
         if scenario == "trickle":
-            return self.trickle(int(opt("count", "10")), float(opt("interval", "0.5")))
+            return self.trickle(ident, int(opt("count", "10")), float(opt("interval", "0.5")))
         if scenario == "reset":
             self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
             self.close_connection = True
@@ -207,7 +208,7 @@ class Handler(BaseHTTPRequestHandler):
         except OSError:
             record_event(ident, "write-failed")
 
-    def trickle(self, count, interval):
+    def trickle(self, ident, count, interval):
         try:
             self.send_response(200)
             self.send_header("Content-Type", "application/json")
@@ -219,7 +220,9 @@ class Handler(BaseHTTPRequestHandler):
                 time.sleep(interval)
                 self.wfile.write(bytes([byte]))
                 self.wfile.flush()
+            record_event(ident, "completed")
         except OSError:
+            record_event(ident, "disconnected")
             self.close_connection = True
 
     def receive_upload(self):

@@ -77,4 +77,18 @@ struct CoverageScannerTests {
         #expect(byName["helper"]?.isPublic == false)
         #expect(index.properties.map(\.name) == ["context", "computed", "stored"])
     }
+
+    @Test func helperTypesBuiltInPlaceAreRecorded() {
+        var index = OverlayIndex()
+        index.add(
+            source: """
+                struct R {
+                    func a() { Poller(context: context, clock: make(1)).wait(id: x) }
+                    func b() { Helper.shared(); other.Thing.skip() }
+                }
+                """, file: "R.swift")
+        let byName = Dictionary(uniqueKeysWithValues: index.functions.map { ($0.name, $0) })
+        #expect(byName["a"]?.typeCalls == ["Poller.wait"])
+        #expect(byName["b"]?.typeCalls == ["Helper.shared"])
+    }
 }

@@ -15,6 +15,8 @@ public enum GeneratorCommand {
                                                     what the regenerated Swift API loses or gains, and the semver
           coverage [--spec FILE] [--names FILE] [--extra FILE]... [--generated DIR] [--overlay DIR]
                                                     which operations AssinafyClient reaches (exit 1 if not all)
+          docs     [--output FILE] [--spec FILE] [--names FILE] [--extra FILE]... [--overlay DIR] [--generated DIR]
+                                                    write the API reference (docs/API_REFERENCE.md)
         """
 
     /// Runs a command; returns the process exit code. Output goes through the given sinks.
@@ -33,6 +35,7 @@ public enum GeneratorCommand {
             case "generate": return try generate(&options, out: out, err: err)
             case "diff": return try DiffCommand.run(&options, out: out, err: err)
             case "coverage": return try CoverageCommand.run(&options, out: out, err: err)
+            case "docs": return try ReferenceDocsCommand.run(&options, out: out, err: err)
             case "help", "--help", "-h":
                 out(usage)
                 return 0

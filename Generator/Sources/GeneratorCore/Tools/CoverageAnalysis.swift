@@ -105,8 +105,11 @@ public struct CoverageAnalysis: Sendable {
             for callee in function.localCalls where memberNames.contains("\(function.typeName).\(callee)") {
                 calls[key, default: []].insert("\(function.typeName).\(callee)")
             }
+            for callee in function.typeCalls where memberNames.contains(callee) {
+                calls[key, default: []].insert(callee)
+            }
         }
-        // A member that calls a sibling reaches what the sibling reaches.
+        // A member reaches what the siblings and in-place helpers (`Poller(…).wait(`) it calls reach.
         var changed = true
         while changed {
             changed = false

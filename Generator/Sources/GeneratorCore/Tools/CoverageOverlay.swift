@@ -14,6 +14,9 @@ struct OverlayIndex {
         var generatedCalls: [(accessor: String, function: String, line: Int)] = []
         /// Names called as `name(` or `self.name(`; resolved against the type's methods later.
         var localCalls: Set<String> = []
+        /// `Type.method` for `Type(…).method(` and `Type.method(`: helpers such as a poller that
+        /// a resource builds in place. Kept only when `Type` is an overlay type with that member.
+        var typeCalls: Set<String> = []
     }
 
     struct Property {
@@ -224,6 +227,26 @@ struct OverlayIndex {
         }
         if punctuation(1, "("), !previousIsDot || previousIsSelfDot {
             functions[function].localCalls.insert(token.text)
+        }
+        guard !previousIsDot, token.text.first?.isUppercase == true else { return }
+        if punctuation(1, "."), let member = identifier(2), punctuation(3, "(") {
+            functions[function].typeCalls.insert("\(token.text).\(member)")
+        } else if punctuation(1, "(") {
+            var nesting = 0
+            var look = position + 1
+            while look < tokens.count {
+                if tokens[look].isPunctuation("(") { nesting += 1 }
+                if tokens[look].isPunctuation(")") {
+                    nesting -= 1
+                    if nesting == 0 { break }
+                }
+                look += 1
+            }
+            if look + 3 < tokens.count, tokens[look + 1].isPunctuation("."), tokens[look + 2].kind == .identifier,
+                tokens[look + 3].isPunctuation("(")
+            {
+                functions[function].typeCalls.insert("\(token.text).\(tokens[look + 2].text)")
+            }
         }
     }
 }

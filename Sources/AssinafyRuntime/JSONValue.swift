@@ -119,7 +119,9 @@ extension JSONValue: Codable {
     public init(from decoder: any Decoder) throws {
         if let keyed = try? decoder.container(keyedBy: DynamicCodingKey.self) {
             var object = JSONObject()
-            // Decoders that keep source order (ours) report keys in that order.
+            // Member order is whatever the decoder reports: Foundation's JSONDecoder on Linux uses
+            // hash order. `JSONValue(parsing:)` (and `JSONCoding.decode` of a whole body as
+            // JSONValue) keeps source order.
             for key in keyed.allKeys {
                 object[key.stringValue] = try keyed.decode(JSONValue.self, forKey: key)
             }

@@ -1,0 +1,268 @@
+import Foundation
+
+extension JSONValue {
+    /// Parses JSON text keeping what `JSONDecoder` loses: object member order (Foundation on
+    /// Linux reports keys in hash order) and integers beyond 2^53. Strict RFC 8259.
+    public init(parsing data: Data) throws {
+        var parser = JSONValueParser(bytes: [UInt8](data))
+        parser.skipWhitespace()
+        let value = try parser.value(depth: 0)
+        parser.skipWhitespace()
+        guard parser.index == parser.bytes.count else { throw parser.failure("unexpected text after the value") }
+        self = value
+    }
+}
+
+struct JSONValueParser {
+    let bytes: [UInt8]
+    var index = 0
+    static let maximumDepth = 512
+
+    init(bytes: [UInt8]) { self.bytes = bytes }
+
+    func failure(_ message: String) -> DecodingError {
+        DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "Invalid JSON at byte \(index): \(message)"))
+    }
+
+    mutating func skipWhitespace() {
+        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+    }
+
+    mutating func value(depth: Int) throws -> JSONValue {
+        guard depth < Self.maximumDepth else { throw failure("nesting is too deep") }
+        guard index < bytes.count else { throw failure("unexpected end") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return try object(depth: depth)
+        case UInt8(ascii: "["): return try array(depth: depth)
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "t"): return try literal("true", .bool(true))
+        case UInt8(ascii: "f"): return try literal("false", .bool(false))
+        case UInt8(ascii: "n"): return try literal("null", .null)
+        default: return try number()
+        }
+    }
+
+    private mutating func literal(_ text: String, _ value: JSONValue) throws -> JSONValue {
+        let expected = Array(text.utf8)
+        guard index + expected.count <= bytes.count, Array(bytes[index..<index + expected.count]) == expected else {
+            throw failure("expected \(text)")
+        }
+        index += expected.count
+        return value
+    }
+
+    private mutating func object(depth: Int) throws -> JSONValue {
+        index += 1
+        var members: [(key: String, value: JSONValue)] = []
+        var seen = Set<String>()
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            return .object(JSONObject())
+        }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw failure("expected a member name") }
+            let key = try string()
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected ':'") }
+            index += 1
+            skipWhitespace()
+            let member = try value(depth: depth + 1)
+            // A repeated name keeps its last value, as JSONDecoder does.
+            if seen.insert(key).inserted {
+                members.append((key, member))
+            } else if let position = members.firstIndex(where: { $0.key == key }) {
+                members[position].value = member
+            }
+            skipWhitespace()
+            guard index < bytes.count else { throw failure("unterminated object") }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            guard bytes[index] == UInt8(ascii: "}") else { throw failure("expected ',' or '}'") }
+            index += 1
+            return .object(JSONObject(members))
+        }
+    }
+
+    private mutating func array(depth: Int) throws -> JSONValue {
+        index += 1
+        var items: [JSONValue] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            return .array(items)
+        }
+        while true {
+            skipWhitespace()
+            items.append(try value(depth: depth + 1))
+            skipWhitespace()
+            guard index < bytes.count else { throw failure("unterminated array") }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            guard bytes[index] == UInt8(ascii: "]") else { throw failure("expected ',' or ']'") }
+            index += 1
+            return .array(items)
+        }
+    }
+
+    private mutating func string() throws -> String {
+        index += 1
+        var scalars = String.UnicodeScalarView()
+        var runStart = index
+        func flushRun() {
+            if runStart < index {
+                scalars.append(contentsOf: String(decoding: bytes[runStart..<index], as: UTF8.self).unicodeScalars)
+            }
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                flushRun()
+                index += 1
+                return String(scalars)
+            }
+            if byte < 0x20 { throw failure("control character in a string") }
+            if byte != UInt8(ascii: "\\") {
+                index += 1
+                continue
+            }
+            flushRun()
+            index += 1
+            guard index < bytes.count else { break }
+            let escape = bytes[index]
+            index += 1
+            switch escape {
+            case UInt8(ascii: "\""): scalars.append("\"")
+            case UInt8(ascii: "\\"): scalars.append("\\")
+            case UInt8(ascii: "/"): scalars.append("/")
+            case UInt8(ascii: "b"): scalars.append("\u{08}")
+            case UInt8(ascii: "f"): scalars.append("\u{0C}")
+            case UInt8(ascii: "n"): scalars.append("\n")
+            case UInt8(ascii: "r"): scalars.append("\r")
+            case UInt8(ascii: "t"): scalars.append("\t")
+            case UInt8(ascii: "u"):
+                var code = try hex4()
+                if (0xD800...0xDBFF).contains(code) {
+                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                    else { throw failure("unpaired surrogate") }
+                    index += 2
+                    let low = try hex4()
+                    guard (0xDC00...0xDFFF).contains(low) else { throw failure("unpaired surrogate") }
+                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                }
+                guard let scalar = Unicode.Scalar(code) else { throw failure("invalid \\u escape") }
+                scalars.append(scalar)
+            default: throw failure("invalid escape")
+            }
+            runStart = index
+        }
+        throw failure("unterminated string")
+    }
+
+    private mutating func hex4() throws -> UInt32 {
+        guard index + 4 <= bytes.count else { throw failure("short \\u escape") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[index]
+            let digit: UInt8
+            switch byte {
+            case 0x30...0x39: digit = byte - 0x30
+            case 0x41...0x46: digit = byte - 0x41 + 10
+            case 0x61...0x66: digit = byte - 0x61 + 10
+            default: throw failure("invalid hex digit")
+            }
+            value = value << 4 | UInt32(digit)
+            index += 1
+        }
+        return value
+    }
+
+    private mutating func number() throws -> JSONValue {
+        let start = index
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard index < bytes.count, (0x30...0x39).contains(bytes[index]) else { throw failure("unexpected character") }
+        if bytes[index] == 0x30, index + 1 < bytes.count, (0x30...0x39).contains(bytes[index + 1]) {
+            throw failure("leading zero")
+        }
+        var integral = true
+        while index < bytes.count {
+            let byte = bytes[index]
+            if (0x30...0x39).contains(byte) {
+                index += 1
+            } else if byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
+                || ((byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")) && !integral)
+            {
+                integral = false
+                index += 1
+            } else {
+                break
+            }
+        }
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        if integral, let integer = Int64(text) { return .integer(integer) }
+        guard let double = Double(text), double.isFinite else { throw failure("invalid number \(text)") }
+        return .double(double)
+    }
+}
+
+extension JSONValue {
+    /// Compact JSON text with object members in their stored order (`JSONEncoder` sorts them).
+    public func jsonData() -> Data {
+        var output = ""
+        write(into: &output)
+        return Data(output.utf8)
+    }
+
+    private func write(into output: inout String) {
+        switch self {
+        case .null: output += "null"
+        case .bool(let value): output += value ? "true" : "false"
+        case .integer(let value): output += String(value)
+        case .double(let value):
+            output += value.isFinite ? (value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) + ".0" : "\(value)") : "null"
+        case .string(let value): JSONValue.writeString(value, into: &output)
+        case .array(let items):
+            output += "["
+            for (position, item) in items.enumerated() {
+                if position > 0 { output += "," }
+                item.write(into: &output)
+            }
+            output += "]"
+        case .object(let object):
+            output += "{"
+            for (position, member) in object.enumerated() {
+                if position > 0 { output += "," }
+                JSONValue.writeString(member.key, into: &output)
+                output += ":"
+                member.value.write(into: &output)
+            }
+            output += "}"
+        }
+    }
+
+    private static func writeString(_ text: String, into output: inout String) {
+        output += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    output.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        output += "\""
+    }
+}

@@ -1,0 +1,33 @@
+import AssinafyRuntime
+import Foundation
+import Testing
+
+@Suite("JSONValue parsing")
+struct JSONValueParserTests {
+    @Test func keepsMemberOrderAndLargeIntegers() throws {
+        let text = #"{"zeta": 1, "alpha": {"m": 9223372036854775807, "b": -9223372036854775808}, "mid": [1.5, "x", null, true]}"#
+        let value = try JSONValue(parsing: Data(text.utf8))
+        #expect(value.objectValue?.keys == ["zeta", "alpha", "mid"])
+        #expect(value["alpha"]?.objectValue?.keys == ["m", "b"])
+        #expect(value["alpha"]?["m"] == .integer(Int64.max) && value["alpha"]?["b"] == .integer(Int64.min))
+        #expect(value["mid"] == [1.5, "x", nil, true])
+        let viaCoding = try JSONCoding.decode(JSONValue.self, from: Data(text.utf8))
+        #expect(viaCoding == value)
+        #expect(try JSONValue(parsing: value.jsonData()) == value, "writing keeps order too")
+        #expect(String(decoding: value.jsonData(), as: UTF8.self).hasPrefix(#"{"zeta":1,"alpha""#))
+    }
+
+    @Test func stringsEscapesAndSurrogates() throws {
+        let value = try JSONValue(parsing: Data(#"["a\"b\\c\/d\n\t", "\u00e9\ud83d\ude80", "plain ü"]"#.utf8))
+        #expect(value == ["a\"b\\c/d\n\t", "é🚀", "plain ü"])
+        #expect(try JSONValue(parsing: value.jsonData()) == value)
+    }
+
+    @Test(arguments: [
+        "", "{", "[1,]", "{\"a\":}", "01", "1.", "\"\\x\"", "\"\u{01}\"", "tru", "[1] 2", "\"\\ud800\"", "{\"a\" 1}",
+        String(repeating: "[", count: 600) + String(repeating: "]", count: 600),
+    ])
+    func rejectsMalformedInput(_ text: String) {
+        #expect(throws: DecodingError.self) { try JSONValue(parsing: Data(text.utf8)) }
+    }
+}

@@ -184,24 +184,26 @@ struct JSONValueParser {
 
     private mutating func number() throws -> JSONValue {
         let start = index
-        if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
-        guard index < bytes.count, (0x30...0x39).contains(bytes[index]) else { throw failure("unexpected character") }
-        if bytes[index] == 0x30, index + 1 < bytes.count, (0x30...0x39).contains(bytes[index + 1]) {
-            throw failure("leading zero")
+        func digits() -> Int {
+            let first = index
+            while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1 }
+            return index - first
         }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+        let integerStart = index
+        guard digits() > 0 else { throw failure("unexpected character") }
+        if bytes[integerStart] == 0x30, index - integerStart > 1 { throw failure("leading zero") }
         var integral = true
-        while index < bytes.count {
-            let byte = bytes[index]
-            if (0x30...0x39).contains(byte) {
-                index += 1
-            } else if byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
-                || ((byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")) && !integral)
-            {
-                integral = false
-                index += 1
-            } else {
-                break
-            }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            integral = false
+            guard digits() > 0 else { throw failure("expected digits after '.'") }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            integral = false
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard digits() > 0 else { throw failure("expected exponent digits") }
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         if integral, let integer = Int64(text) { return .integer(integer) }

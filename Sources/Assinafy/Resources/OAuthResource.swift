@@ -31,7 +31,7 @@ public struct OAuthResource: Sendable {
     /// the API host's root. Public: no credential is sent. Throws `AssinafySDKError` when the
     /// document names another resource than the API's origin or lists no authorization server.
     public func protectedResourceMetadata() async throws -> OAuthProtectedResourceMetadata {
-        let response = try await api.getProtectedResourceMetadata()
+        let response = try await decoded("getProtectedResourceMetadata") { try await api.getProtectedResourceMetadata() }
         return try OAuthProtectedResourceMetadata(
             response.body, expectedResource: OAuthMetadataRules.resourceIdentifier(of: context.configuration.baseURL))
     }
@@ -111,7 +111,7 @@ public struct OAuthResource: Sendable {
         _ payload: OAuthAuthorizationCodePayload, server: OAuthAuthorizationServerMetadata? = nil
     ) async throws -> OAuthToken {
         try payload.validate()
-        let response = try await api.exchangeOAuthToken(body: payload.body)
+        let response = try await decoded("exchangeOAuthToken") { try await api.exchangeOAuthToken(body: payload.body) }
         let token = try OAuthToken.from(response.body, receivedAt: Date(), operation: "exchangeOAuthToken")
         guard let idToken = token.idToken else { return token }
         let metadata = try await resolve(server)
@@ -139,7 +139,7 @@ public struct OAuthResource: Sendable {
         _ payload: OAuthRefreshTokenPayload, server: OAuthAuthorizationServerMetadata? = nil
     ) async throws -> OAuthToken {
         try payload.validate()
-        let response = try await api.exchangeOAuthToken(body: payload.body)
+        let response = try await decoded("exchangeOAuthToken") { try await api.exchangeOAuthToken(body: payload.body) }
         let token = try OAuthToken.from(response.body, receivedAt: Date(), operation: "exchangeOAuthToken")
         guard let rotated = token.refreshToken, rotated != payload.refreshToken else {
             throw AssinafySDKError(
@@ -165,7 +165,19 @@ public struct OAuthResource: Sendable {
     /// needs `email`). Without `openid` the API answers 403 and `APIError.insufficientScope` is
     /// `"openid"`.
     public func userInfo() async throws -> OAuthUserInfo {
-        try OAuthUserInfo(try await api.getOAuthUserInfo().body)
+        try OAuthUserInfo(try await decoded("getOAuthUserInfo") { try await api.getOAuthUserInfo() }.body)
+    }
+
+    /// Runs a generated operation, turning a body that does not decode (a `DecodingError`,
+    /// which is none of the SDK's error types) into `AssinafySDKError`.
+    private func decoded<T>(_ operation: String, _ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as DecodingError {
+            throw AssinafySDKError(
+                "The response cannot be decoded", context: ["operation": operation, "reason": "invalid_response"],
+                underlyingError: error)
+        }
     }
 
     private func resolve(_ server: OAuthAuthorizationServerMetadata?) async throws -> OAuthAuthorizationServerMetadata {

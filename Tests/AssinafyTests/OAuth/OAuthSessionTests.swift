@@ -1,0 +1,335 @@
+import AssinafyRuntime
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+@testable import Assinafy
+
+/// A store that records every call in a shared log, can be told to fail saves, and can be
+/// written to directly (as another process or app extension would).
+final class RecordingTokenStore: TokenStore, @unchecked Sendable {
+    private let lock = NSLock()
+    private var token: OAuthToken?
+    private var log: [String] = []
+    private var failingSaves = 0
+
+    init(_ token: OAuthToken? = nil) { self.token = token }
+
+    func note(_ event: String) { lock.withLock { log.append(event) } }
+    var events: [String] { lock.withLock { log } }
+    var stored: OAuthToken? { lock.withLock { token } }
+    func failNextSaves(_ count: Int) { lock.withLock { failingSaves = count } }
+    /// A write that bypasses the session, like another process refreshing the same connection.
+    func externalWrite(_ new: OAuthToken) { lock.withLock { token = new } }
+
+    func save(_ new: OAuthToken) throws {
+        try lock.withLock {
+            if failingSaves > 0 {
+                failingSaves -= 1
+                log.append("save-failed")
+                throw CocoaError(.fileWriteNoPermission)
+            }
+            log.append("save:\(new.refreshToken ?? "-"):\(new.accessToken)")
+            token = new
+        }
+    }
+    func load() throws -> OAuthToken? { lock.withLock { log.append("load"); return token } }
+    func delete() throws { lock.withLock { log.append("delete"); token = nil } }
+}
+
+/// Forwards to a shared stub and records which bearer token each request would carry.
+struct TokenRecordingTransport: HTTPClientProtocol {
+    let token: String?
+    let stub: StubTransport
+    let seen: RecordingTokenStore
+
+    func send(_ request: APIRequest) async throws -> HTTPResponse {
+        seen.note("api:\(request.operationName):\(token ?? "none")")
+        return try await stub.send(request)
+    }
+}
+
+@Suite("OAuth session (stub transport)")
+struct OAuthSessionTests {
+    static let base = URL(string: "https://api.example.test/v1") ?? AssinafyClientConfiguration.productionBaseURL
+
+    static func token(_ n: Int, expiresIn: Int = 3600, age: TimeInterval = 0, refresh: Bool = true) -> OAuthToken {
+        OAuthToken(
+            accessToken: "at-\(n)", expiresIn: expiresIn, refreshToken: refresh ? "rt-\(n)" : nil, scope: [.documentsRead],
+            issuedAt: Date().addingTimeInterval(-age))
+    }
+    static let expired = token(1, expiresIn: 3600, age: 3590)
+
+    static func refreshJSON(_ n: Int) -> String {
+        #"{"access_token": "at-\#(n)", "token_type": "Bearer", "expires_in": 3600, "refresh_token": "rt-\#(n)", "scope": "documents:read"}"#
+    }
+
+    func session(_ stub: StubTransport, _ store: RecordingTokenStore, api: StubTransport? = nil) -> OAuthSession {
+        let client = AssinafyClient(
+            configuration: AssinafyClientConfiguration(token: nil, apiKey: nil, baseURL: Self.base), transport: stub)
+        let apiStub = api ?? stub
+        return OAuthSession(
+            client: client, clientId: "client-1", store: store, resource: nil, server: nil, refreshLeeway: 60,
+            maxPreSendRetries: 2, now: { Date() }, preSendRetryDelay: 0,
+            makeTransport: { TokenRecordingTransport(token: $0.token, stub: apiStub, seen: store) })
+    }
+
+    func refreshTokensSent(_ stub: StubTransport) -> [String] {
+        stub.requests.compactMap { request -> String? in
+            guard case .form(let items)? = request.body else { return nil }
+            return items.first { $0.name == "refresh_token" }?.value
+        }
+    }
+
+    func cause(_ body: () async throws -> Any) async -> String? {
+        do {
+            _ = try await body()
+            return nil
+        } catch let error as AssinafySDKError where error.isReconnectRequired {
+            return error.context["cause"]
+        } catch {
+            return "other: \(error)"
+        }
+    }
+
+    @Test func validTokenIsHandedOutWithoutARequest() async throws {
+        let stub = StubTransport()
+        let store = RecordingTokenStore(Self.token(1))
+        #expect(try await session(stub, store).accessToken() == "at-1")
+        #expect(stub.requests.isEmpty)
+    }
+
+    @Test func refreshesAheadOfExpiryAndPersistsBeforeReturning() async throws {
+        let stub = StubTransport()
+        let store = RecordingTokenStore(Self.expired)
+        stub.enqueue { _ in
+            store.note("network")
+            return HTTPResponse(statusCode: 200, body: Data(Self.refreshJSON(2).utf8))
+        }
+        let access = try await session(stub, store).accessToken()
+        store.note("returned:\(access)")
+        #expect(access == "at-2")
+        #expect(refreshTokensSent(stub) == ["rt-1"])
+        #expect(store.events.suffix(3) == ["network", "save:rt-2:at-2", "returned:at-2"])
+        #expect(store.stored?.refreshToken == "rt-2")
+    }
+
+    @Test func aFailedSaveNeverHandsOutUnsavedTokensNorRefreshesAgain() async throws {
+        let stub = StubTransport()
+        let store = RecordingTokenStore(Self.expired)
+        stub.enqueueJSON(Self.refreshJSON(2))
+        let oauth = session(stub, store)
+        store.failNextSaves(1)
+        do {
+            _ = try await oauth.accessToken()
+            Issue.record("expected the store failure")
+        } catch let error as AssinafySDKError {
+            #expect(error.context["reason"] == "token_store_failed")
+        }
+        #expect(store.stored?.refreshToken == "rt-1")
+        // Next call: the tokens kept in memory are saved first, and no second refresh happens.
+        #expect(try await oauth.accessToken() == "at-2")
+        #expect(store.stored?.refreshToken == "rt-2")
+        #expect(stub.requests.count == 1)
+    }
+
+    @Test func failuresBeforeSendingAreRetried() async throws {
+        let stub = StubTransport()
+        let store = RecordingTokenStore(Self.expired)
+        for _ in 0..<2 {
+            stub.enqueue { _ in throw NetworkError(message: "DNS", underlyingError: URLError(.cannotFindHost), mayHaveReachedServer: false) }
+        }
+        stub.enqueueJSON(Self.refreshJSON(2))
+        #expect(try await session(stub, store).accessToken() == "at-2")
+        #expect(refreshTokensSent(stub) == ["rt-1", "rt-1", "rt-1"])
+    }
+
+    @Test func exhaustedPreSendRetriesLeaveTheTokenUsable() async throws {
+        let stub = StubTransport()
+        let store = RecordingTokenStore(Self.expired)
+        for _ in 0..<3 {
+            stub.enqueue { _ in
+                throw NetworkError(message: "refused", underlyingError: URLError(.cannotConnectToHost), mayHaveReachedServer: false)
+            }
+        }
+        let oauth = session(stub, store)
+        await #expect(throws: NetworkError.self) { try await oauth.accessToken() }
+        #expect(store.stored == Self.expired)
+        stub.enqueueJSON(Self.refreshJSON(2))
+        #expect(try await oauth.accessToken() == "at-2")
+        #expect(refreshTokensSent(stub) == ["rt-1", "rt-1", "rt-1", "rt-1"])
+    }
+
+    static let indeterminate: [@Sendable (APIRequest) throws -> HTTPResponse] = [
+        { _ in throw NetworkError(message: "timeout", underlyingError: URLError(.timedOut), mayHaveReachedServer: true) },
+        { _ in throw NetworkError(message: "lost", underlyingError: URLError(.networkConnectionLost), mayHaveReachedServer: true) },
+        { _ in HTTPResponse(statusCode: 502, body: Data(#"{"status": 502, "message": "bad gateway"}"#.utf8)) },
+        { _ in HTTPResponse(statusCode: 302, headers: ["Location": "https://elsewhere.example/token"]) },
+        { _ in throw CancellationError() },
+        { _ in HTTPResponse(statusCode: 200, body: Data(#"{"access_token": "at-2", "token_type": "Bearer"}"#.utf8)) },
+        { _ in HTTPResponse(statusCode: 200, body: Data("<html>".utf8)) },
+    ]
+
+    @Test(arguments: 0..<7)
+    func anIndeterminateFailureNeverResendsTheRefreshToken(scenario: Int) async throws {
+        let stub = StubTransport()
+        let store = RecordingTokenStore(Self.expired)
+        stub.enqueue(Self.indeterminate[scenario])
+        stub.setFallback { _ in HTTPResponse(statusCode: 200, body: Data(Self.refreshJSON(9).utf8)) }
+        let oauth = session(stub, store)
+        #expect(await cause { try await oauth.accessToken() } == "refresh_outcome_unknown")
+        // The retired refresh token is gone from the store, so no later launch replays it either.
+        #expect(store.stored?.refreshToken == nil && store.stored?.accessToken == "at-1")
+        #expect(await cause { try await oauth.accessToken() } == "no_refresh_token")
+        #expect(await cause { try await oauth.accessToken(forceRefresh: true) } == "no_refresh_token")
+        // A fresh session over the same store cannot replay it either.
+        #expect(await cause { try await session(stub, store).accessToken() } == "no_refresh_token")
+        #expect(refreshTokensSent(stub) == ["rt-1"])
+    }
+
+    @Test func aDifferentTokenSavedMeanwhileIsUsed() async throws {
+        let stub = StubTransport()
+        let store = RecordingTokenStore(Self.expired)
+        stub.enqueue { _ in
+            store.externalWrite(Self.token(7))
+            throw NetworkError(message: "lost", underlyingError: URLError(.networkConnectionLost), mayHaveReachedServer: true)
+        }
+        #expect(try await session(stub, store).accessToken() == "at-7")
+        #expect(refreshTokensSent(stub) == ["rt-1"])
+    }
+
+    @Test func tokensRotatedElsewhereAreAdoptedWithoutARequest() async throws {
+        let stub = StubTransport()
+        let store = RecordingTokenStore(Self.token(1))
+        let oauth = session(stub, store)
+        #expect(try await oauth.accessToken() == "at-1")
+        store.externalWrite(Self.token(5))
+        #expect(try await oauth.accessToken(replacingRejected: "at-1") == "at-5")
+        #expect(stub.requests.isEmpty)
+    }
+
+    @Test func invalidGrantEndsTheConnectionAndClearsTheStore() async throws {
+        let stub = StubTransport()
+        let store = RecordingTokenStore(Self.expired)
+        stub.enqueueJSON(#"{"error": "invalid_grant", "error_description": "reused"}"#, status: 400)
+        let oauth = session(stub, store)
+        #expect(await cause { try await oauth.accessToken() } == "invalid_grant")
+        #expect(store.stored == nil)
+        #expect(await cause { try await oauth.accessToken() } == "no_tokens")
+        #expect(stub.requests.count == 1)
+    }
+
+    @Test func otherOAuthErrorsAreThrownAndKeepTheToken() async throws {
+        let stub = StubTransport()
+        let store = RecordingTokenStore(Self.expired)
+        stub.enqueueJSON(#"{"error": "invalid_client"}"#, status: 401)
+        let oauth = session(stub, store)
+        do {
+            _ = try await oauth.accessToken()
+            Issue.record("expected invalid_client")
+        } catch let error as APIError {
+            #expect(error.oauthError?.code == "invalid_client")
+        }
+        #expect(store.stored == Self.expired)
+        stub.enqueueJSON(Self.refreshJSON(2))
+        #expect(try await oauth.accessToken() == "at-2")
+    }
+
+    @Test func missingTokensRequireReconnecting() async {
+        let stub = StubTransport()
+        #expect(await cause { try await session(stub, RecordingTokenStore()).accessToken() } == "no_tokens")
+        let noRefresh = RecordingTokenStore(Self.token(1, age: 3590, refresh: false))
+        #expect(await cause { try await session(stub, noRefresh).accessToken() } == "no_refresh_token")
+        #expect(stub.requests.isEmpty)
+    }
+
+    // MARK: - Client built on the session
+
+    @Test func sessionClientRefreshesOnceOn401AndRetriesOnce() async throws {
+        let tokens = StubTransport()
+        let api = StubTransport()
+        let store = RecordingTokenStore(Self.token(1))
+        let oauth = session(tokens, store, api: api)
+        tokens.enqueueJSON(Self.refreshJSON(2))
+        api.enqueueJSON(#"{"status": 401, "message": "expired"}"#, status: 401)
+        api.enqueueJSON(#"{"sub": "u-1"}"#)
+        let claims = try await oauth.client().oauth.userInfo()
+        #expect(claims.sub == "u-1")
+        #expect(store.events.filter { $0.hasPrefix("api:") } == ["api:getOAuthUserInfo:at-1", "api:getOAuthUserInfo:at-2"])
+        #expect(tokens.requests.count == 1)
+
+        // A second 401 with the fresh token is surfaced, not looped on.
+        tokens.enqueueJSON(Self.refreshJSON(3))
+        api.enqueueJSON(#"{"status": 401, "message": "revoked"}"#, status: 401)
+        api.enqueueJSON(#"{"status": 401, "message": "revoked"}"#, status: 401)
+        await #expect(throws: APIError.self) { try await oauth.client().oauth.userInfo() }
+        #expect(api.requests.count == 4 && tokens.requests.count == 2)
+    }
+
+    @Test func sessionClientSendsNoTokenToPublicOperationsAndDoesNotRetry403() async throws {
+        let tokens = StubTransport()
+        let api = StubTransport()
+        let store = RecordingTokenStore(Self.token(1))
+        let client = session(tokens, store, api: api).client(defaultAccountId: "ws-1")
+        #expect(client.configuration.token == nil && client.configuration.defaultAccountId == "ws-1")
+        api.enqueueJSON(#"{"resource": "https://api.example.test", "authorization_servers": ["https://a.example"]}"#)
+        _ = try await client.oauth.protectedResourceMetadata()
+        api.enqueueJSON(
+            #"{"status": 403, "message": "scope"}"#, status: 403,
+            headers: ["WWW-Authenticate": #"Bearer error="insufficient_scope", scope="openid""#])
+        do {
+            _ = try await client.oauth.userInfo()
+            Issue.record("expected 403")
+        } catch let error as APIError {
+            #expect(error.insufficientScope == "openid")
+        }
+        #expect(
+            store.events.filter { $0.hasPrefix("api:") } == [
+                "api:getProtectedResourceMetadata:none", "api:getOAuthUserInfo:at-1",
+            ])
+        #expect(tokens.requests.isEmpty)
+    }
+
+    @Test func signOutRevokesTheLatestRefreshTokenAndDeletes() async throws {
+        let stub = StubTransport()
+        let store = RecordingTokenStore(Self.token(4))
+        stub.enqueue { _ in HTTPResponse(statusCode: 200) }
+        try await session(stub, store).signOut()
+        guard case .form(let items)? = stub.requests.first?.body else {
+            Issue.record("no revocation form")
+            return
+        }
+        #expect(items.first { $0.name == "token" }?.value == "rt-4")
+        #expect(store.stored == nil)
+    }
+
+    // MARK: - Backend-minted tokens
+
+    @Test func backendProviderMintsOnceForConcurrentCallers() async throws {
+        let counter = RecordingTokenStore()
+        let provider = BackendTokenProvider { () async throws -> BackendTokenProvider.MintedToken in
+            counter.note("mint")
+            try await Task.sleep(nanoseconds: 50_000_000)
+            return .init(accessToken: "minted-\(counter.events.count)", expiresAt: Date().addingTimeInterval(600))
+        }
+        let results = try await withThrowingTaskGroup(of: String.self) { group in
+            for _ in 0..<20 { group.addTask { try await provider.accessToken(forceRefresh: false) } }
+            return try await group.reduce(into: [String]()) { $0.append($1) }
+        }
+        #expect(Set(results) == ["minted-1"] && counter.events.count == 1)
+        #expect(try await provider.accessToken(replacingRejected: "stale") == "minted-1")
+        #expect(try await provider.accessToken(replacingRejected: "minted-1") == "minted-2")
+
+        struct Boom: Error {}
+        let failing = BackendTokenProvider { throw Boom() }
+        do {
+            _ = try await failing.accessToken(forceRefresh: false)
+            Issue.record("expected a failure")
+        } catch let error as AssinafySDKError {
+            #expect(error.context["reason"] == "token_provider_failed" && error.underlyingError is Boom)
+        }
+    }
+}

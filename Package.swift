@@ -40,6 +40,8 @@ let package = Package(
         .testTarget(
             name: "AssinafyTests", dependencies: ["Assinafy", "AssinafyAPI", "AssinafyRuntime"],
             swiftSettings: strict),
+        // The overlay against the local emulator (tools/emulator): every operation, faults, OAuth.
+        .testTarget(name: "AssinafyIntegrationTests", dependencies: ["Assinafy"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -20,6 +20,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import venv_guard  # noqa: E402
+
+venv_guard.ensure("openapi_core", "yaml")
+
 import h_accounts  # noqa: E402,F401  (handler modules register their routes on import)
 import h_assignments  # noqa: E402,F401
 import h_catalog  # noqa: E402,F401

@@ -1,10 +1,12 @@
 """Admin API (separate loopback port) for tests: state and credentials, recorded
 violations and requests, reset, fault injection, webhook triggering, operation
-coverage, OAuth authorization stand-in, clock control."""
+coverage, OAuth authorization stand-in (this listener is the issuer: it serves the
+authorization server metadata and the id_token JWKS), authenticator codes, clock control."""
 
 from __future__ import annotations
 
 import json
+import sys
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
 
@@ -40,7 +42,7 @@ def state_summary(services) -> dict:
             "oauth": {"client_id": seed.oauth_client_id, "client_secret": seed.oauth_client_secret,
                       "public_client_id": seed.oauth_public_client_id,
                       "redirect_uri": state.oauth_clients[seed.oauth_client_id]["redirect_uris"][0],
-                      "authorization_server": oauth.AUTHORIZATION_SERVER},
+                      "authorization_server": oauth.issuer()},
             "reset_token": seed.reset_token,
             "template_id": seed.template_id,
             "balances": {"document_balance": account["document_balance"], "credit_balance": account["credit_balance"]},
@@ -173,6 +175,21 @@ class AdminHandler(BaseHTTPRequestHandler):
         if (method, path) == ("POST", "/oauth/authorize"):
             with state.lock:
                 return 200, oauth.authorize(state, body, services.origins)
+        if (method, path) == ("GET", "/.well-known/oauth-authorization-server"):
+            return 200, oauth.authorization_server_metadata(services.origin)
+        if (method, path) == ("GET", "/.well-known/jwks.json"):
+            try:
+                return 200, oauth.jwks()
+            except RuntimeError as error:
+                raise ApiError(500, str(error))
+        if (method, path) == ("POST", "/mfa/totp"):
+            # The authenticator app a test stands in for: the current code for any TOTP secret
+            # (e.g. one an enrollment just returned), on the emulator's clock.
+            secret = str(body.get("secret") or "")
+            if not secret:
+                raise ApiError(400, "secret is required")
+            with state.lock:
+                return 200, {"code": totp(secret, state.now())}
         if (method, path) == ("POST", "/clock"):
             with state.lock:
                 state.clock_offset += float(body.get("advance", 0))
@@ -187,3 +204,8 @@ class AdminServer(ThreadingHTTPServer):
     def __init__(self, address, services):
         super().__init__(address, AdminHandler)
         self.services = services
+        oauth.set_issuer(f"http://{self.server_address[0]}:{self.server_address[1]}")
+        try:
+            oauth.SIGNING_KEY.jwk()  # generate the id_token key now, not during the first token request
+        except RuntimeError as error:
+            print(f"emulator: no id_token signing key ({error}); openid grants will fail", file=sys.stderr)

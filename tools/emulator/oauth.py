@@ -1,16 +1,27 @@
 """OAuth 2.1 surface of the API: token endpoint (authorization_code + PKCE S256,
 refresh_token with rotation and reuse detection, token exchange), revocation,
 userinfo, protected-resource metadata; plus the stand-in authorization step used
-by the admin API (`POST /oauth/authorize`), since the real one lives elsewhere."""
+by the admin API (`POST /oauth/authorize`), since the real one lives elsewhere.
+
+id_tokens are RS256-signed (OpenID Connect clients, the SDK's IDTokenVerifier among them,
+refuse HMAC-signed ones) with a key the `openssl` CLI generates when the emulator starts.
+The admin listener plays the authorization server: its origin is the issuer, and it serves
+the RFC 8414 metadata and the JWKS (see `authorization_server_metadata`, `jwks`)."""
 
 from __future__ import annotations
 
+import atexit
 import base64
 import hashlib
 import hmac
 import json
+import os
 import re
 import secrets
+import shutil
+import subprocess
+import tempfile
+import threading
 
 from http_util import Reply, route
 from state import ApiError, new_id
@@ -18,7 +29,10 @@ from state import ApiError, new_id
 ACCESS_TTL = 3600
 REFRESH_TTL = 30 * 86400
 CODE_TTL = 60
+# The issuer until the admin listener announces its origin (`set_issuer`); nothing can fetch
+# metadata from this one, so it only shows up when oauth.py is used without the admin API.
 AUTHORIZATION_SERVER = "https://auth.example.invalid"
+_issuer = AUTHORIZATION_SERVER
 SCOPES = ["documents:read", "documents:write", "templates:read", "templates:write", "account:read",
           "webhooks:write", "openid", "profile", "email", "offline_access"]
 VERIFIER = re.compile(r"^[A-Za-z0-9\-._~]{43,128}$")
@@ -28,6 +42,16 @@ ACCESS_TYPE = "urn:ietf:params:oauth:token-type:access_token"
 
 def _b64url(data: bytes) -> str:
     return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+def set_issuer(origin: str):
+    """Makes `origin` (the admin listener, which serves the metadata and JWKS) the issuer."""
+    global _issuer
+    _issuer = origin.rstrip("/")
+
+
+def issuer() -> str:
+    return _issuer
 
 
 def s256(verifier: str) -> str:
@@ -76,17 +100,83 @@ def authorize(state, params: dict, origins: list[str]) -> dict:
         "account_id": params.get("account_id") or seed.account_id, "resource": params.get("resource"),
         "expires_at": state.now() + CODE_TTL, "used": False, "chain": None, "nonce": params.get("nonce"),
     }
-    return {"code": code, "redirect_uri": redirect_uri, "state": params.get("state"), "iss": AUTHORIZATION_SERVER}
+    return {"code": code, "redirect_uri": redirect_uri, "state": params.get("state"), "iss": _issuer}
+
+
+class SigningKey:
+    """A 2048-bit RSA key made by the `openssl` CLI (the venv has no crypto package) and kept
+    in a private temporary directory for the life of the process."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._path = None
+        self._jwk = None
+
+    @staticmethod
+    def _openssl(*args, data: bytes | None = None) -> bytes:
+        try:
+            done = subprocess.run(["openssl", *args], input=data, capture_output=True, timeout=30, check=False)
+        except (OSError, subprocess.TimeoutExpired) as error:
+            raise RuntimeError(f"openssl {args[0]} failed: {error}") from error
+        if done.returncode != 0:
+            raise RuntimeError(f"openssl {args[0]} failed: {done.stderr.decode(errors='replace').strip()}")
+        return done.stdout
+
+    def jwk(self) -> dict:
+        """The public key as a JWK, generating the key pair on first use."""
+        with self._lock:
+            if self._jwk is None:
+                folder = tempfile.mkdtemp(prefix="assinafy-emulator-")  # mode 0700: the key stays private
+                atexit.register(shutil.rmtree, folder, True)
+                path = os.path.join(folder, "id-token-key.pem")
+                self._openssl("genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048",
+                              "-pkeyopt", "rsa_keygen_pubexp:65537", "-out", path)
+                modulus = self._openssl("rsa", "-in", path, "-noout", "-modulus").decode().strip()
+                n = bytes.fromhex(modulus.split("=", 1)[1])
+                self._path = path
+                self._jwk = {"kty": "RSA", "use": "sig", "alg": "RS256", "n": _b64url(n),
+                             "e": _b64url((65537).to_bytes(3, "big")),
+                             "kid": _b64url(hashlib.sha256(n).digest())[:16]}
+            return dict(self._jwk)
+
+    def sign(self, message: bytes) -> bytes:
+        """RSASSA-PKCS1-v1_5 with SHA-256, i.e. the JWS `RS256` signature of `message`."""
+        self.jwk()
+        return self._openssl("dgst", "-sha256", "-sign", self._path, data=message)
+
+
+SIGNING_KEY = SigningKey()
+
+
+def jwks() -> dict:
+    return {"keys": [SIGNING_KEY.jwk()]}
+
+
+def authorization_server_metadata(api_origin: str) -> dict:
+    """RFC 8414 metadata for `issuer()`. The authorization endpoint is the admin API's JSON
+    stand-in (`POST /oauth/authorize`), not a page a browser could open."""
+    api = api_origin.rstrip("/") + "/v1"
+    return {"issuer": _issuer, "authorization_endpoint": _issuer + "/oauth/authorize",
+            "token_endpoint": api + "/oauth/token", "revocation_endpoint": api + "/oauth/revoke",
+            "userinfo_endpoint": api + "/oauth/userinfo", "jwks_uri": _issuer + "/.well-known/jwks.json",
+            "response_types_supported": ["code"], "response_modes_supported": ["query"],
+            "grant_types_supported": ["authorization_code", "refresh_token", EXCHANGE],
+            "code_challenge_methods_supported": ["S256"],
+            "token_endpoint_auth_methods_supported": ["client_secret_post", "none"],
+            "revocation_endpoint_auth_methods_supported": ["client_secret_post", "none"],
+            "scopes_supported": SCOPES, "subject_types_supported": ["public"],
+            "id_token_signing_alg_values_supported": ["RS256"],
+            "authorization_response_iss_parameter_supported": True}
 
 
 def _id_token(state, client_id, user, nonce):
     now = int(state.now())
-    claims = {"iss": AUTHORIZATION_SERVER, "aud": client_id, "sub": user["id"], "iat": now, "exp": now + ACCESS_TTL}
+    claims = {"iss": _issuer, "aud": client_id, "sub": user["id"], "iat": now, "exp": now + ACCESS_TTL}
     if nonce:
         claims["nonce"] = nonce
-    head = _b64url(json.dumps({"alg": "HS256", "typ": "JWT", "kid": "emulator"}).encode())
+    head = _b64url(json.dumps({"alg": "RS256", "typ": "JWT", "kid": SIGNING_KEY.jwk()["kid"]}).encode())
     body = _b64url(json.dumps(claims).encode())
-    signature = _b64url(hmac.new(b"emulator-id-token", f"{head}.{body}".encode(), hashlib.sha256).digest())
+    signature = _b64url(SIGNING_KEY.sign(f"{head}.{body}".encode()))
     return f"{head}.{body}.{signature}"
 
 
@@ -238,6 +328,6 @@ def userinfo(ctx):
 
 @route("GET", "/.well-known/oauth-protected-resource")
 def protected_resource(ctx):
-    return Reply(200, {"resource": ctx.origin, "authorization_servers": [AUTHORIZATION_SERVER],
+    return Reply(200, {"resource": ctx.origin, "authorization_servers": [_issuer],
                        "scopes_supported": [s for s in SCOPES if s != "offline_access"],
                        "bearer_methods_supported": ["header"]})

@@ -38,7 +38,7 @@ class Faults:
             "path": str(spec.get("path") or spec.get("path_regex") or ".*"),
             "count": int(spec.get("count", 1)),
             "delay": float(spec.get("delay", 1.0)),
-            "retry_after": spec.get("retry_after", 1),
+            "retry_after": spec.get("retry_after", 1 if kind == "429" else None),
             "status": int(spec.get("status", {"redirect": 307, "503": 503, "429": 429}.get(kind, 500))),
             "location": spec.get("location"),
             "message": spec.get("message"),

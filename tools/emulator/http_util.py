@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass, field
-from email.parser import BytesParser
+from email.parser import Parser
 from email.policy import HTTP
 from urllib.parse import parse_qsl, urlencode
 
@@ -64,8 +64,9 @@ def framework_error(status: int, name: str, message: str) -> dict:
 class Ctx:
     """What a handler sees of one request."""
 
-    def __init__(self, state, op, path_params, query_pairs, headers, body, origin, services):
+    def __init__(self, state, op, path_params, query_pairs, headers, body, origin, services, request_path=""):
         self.state = state
+        self.request_path = request_path
         self.op = op
         self.p = path_params
         self.query_pairs = query_pairs
@@ -144,21 +145,52 @@ class Part:
     data: bytes
 
 
-def parse_multipart(content_type: str, body: bytes) -> dict[str, Part]:
-    if "multipart/form-data" not in content_type.lower() or "boundary=" not in content_type.lower():
+def _boundary(content_type: str) -> bytes:
+    for piece in content_type.split(";")[1:]:
+        key, _, value = piece.strip().partition("=")
+        if key.lower() == "boundary" and value:
+            return value.strip().strip('"').encode("latin-1")
+    raise ApiError(400, "Expected a multipart/form-data body.")
+
+
+def _segments(content_type: str, body: bytes):
+    """(headers bytes, payload bytes) per part; linear in the body size."""
+    if "multipart/form-data" not in content_type.lower():
         raise ApiError(400, "Expected a multipart/form-data body.")
-    header = f"Content-Type: {content_type}\r\nMIME-Version: 1.0\r\n\r\n".encode("latin-1")
-    message = BytesParser(policy=HTTP).parsebytes(header + body)
-    parts: dict[str, Part] = {}
-    if not message.is_multipart():
-        raise ApiError(400, "Malformed multipart body.")
-    for part in message.iter_parts():
-        name = part.get_param("name", header="content-disposition")
-        if not name:
+    delimiter = b"--" + _boundary(content_type)
+    for segment in body.split(delimiter)[1:]:
+        if segment.startswith(b"--"):
+            break
+        if segment.startswith(b"\r\n"):
+            segment = segment[2:]
+        head, separator, payload = segment.partition(b"\r\n\r\n")
+        if not separator:
             continue
-        payload = part.get_payload(decode=True) or b""
-        parts[name] = Part(name, part.get_filename(), part.get_content_type(), payload)
+        yield head, payload[:-2] if payload.endswith(b"\r\n") else payload
+
+
+def parse_multipart(content_type: str, body: bytes) -> dict[str, Part]:
+    parts: dict[str, Part] = {}
+    for head, payload in _segments(content_type, body):
+        headers = Parser(policy=HTTP).parsestr(head.decode("utf-8", "surrogateescape") + "\r\n\r\n")
+        name = headers.get_param("name", header="content-disposition")
+        if name:
+            parts[name] = Part(name, headers.get_filename(), headers.get_content_type(), payload)
     return parts
+
+
+def multipart_for_validation(content_type: str, body: bytes, limit: int = 65536) -> bytes:
+    """The same multipart body with every part payload cut to `limit` bytes: the
+    contract checks part names and types, not megabytes of file content."""
+    if len(body) <= 4 * limit or "multipart/form-data" not in content_type.lower():
+        return body
+    try:
+        delimiter = b"--" + _boundary(content_type)
+        chunks = [delimiter + b"\r\n" + head + b"\r\n\r\n" + payload[:limit] + b"\r\n"
+                  for head, payload in _segments(content_type, body)]
+    except ApiError:
+        return body
+    return b"".join(chunks) + delimiter + b"--\r\n"
 
 
 def paginate(ctx: Ctx, items: list, default_per_page: int = DEFAULT_PER_PAGE) -> tuple[list, list]:
@@ -181,7 +213,7 @@ def paginate(ctx: Ctx, items: list, default_per_page: int = DEFAULT_PER_PAGE) ->
         ("X-Pagination-Total-Count", str(total)),
     ]
     links = []
-    path = ctx.origin + ctx.request_path if hasattr(ctx, "request_path") else ""
+    path = ctx.origin + ctx.request_path if ctx.request_path else ""
     if path:
         base = [(k, v) for k, v in ctx.query_pairs if k not in ("page", "per-page")]
 

@@ -13,7 +13,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qsl, urlsplit
 
 import lifecycle
-from http_util import HANDLERS, Ctx, Reply, error_body, framework_error
+from http_util import HANDLERS, Ctx, Reply, error_body, framework_error, multipart_for_validation
 from spec import build_instance, response_schema
 from state import ApiError
 from validation import OARequest, OAResponse
@@ -154,8 +154,9 @@ class ApiHandler(BaseHTTPRequestHandler):
         if op is None:
             self._unknown(services, path, allowed, entry)
             return
-        oa_request = OARequest(self.command, path, op.path, params, query, headers, body,
-                               self.headers.get("Content-Type"))
+        content_type = self.headers.get("Content-Type") or ""
+        oa_request = OARequest(self.command, path, op.path, params, query, headers,
+                               multipart_for_validation(content_type, body), content_type)
         services.validator.check_request(op, oa_request)
         fault = services.faults.take(self.command, path)
         if fault:
@@ -193,8 +194,7 @@ class ApiHandler(BaseHTTPRequestHandler):
         if limited:
             return Reply(429, error_body(429, "Rate limit exceeded."), headers=rate_headers + [("Retry-After", "60")])
         state = services.state
-        ctx = Ctx(state, op, params, query, header_map, body, origin, services)
-        ctx.request_path = path
+        ctx = Ctx(state, op, params, query, header_map, body, origin, services, request_path=path)
         try:
             with state.lock:
                 if op.security_class == "account":

@@ -165,6 +165,8 @@ def test_collect_from_template_and_steps(emu):
 def test_upload_rejections_and_rename(emu):
     bad = upload(emu, "notes.txt", b"hello, not a pdf")
     assert bad.status == 500 and bad.json == {"status": 500, "message": "Unsupported file content", "data": None}
+    too_big = upload(emu, "grande.pdf", make_pdf([["x"]]) + b"0" * (25 * 1024 * 1024))
+    assert too_big.status == 400 and "25 MiB" in too_big.json["message"]
     account = emu.state()["account_id"]
     body, ctype = multipart("other", "a.pdf", make_pdf([["x"]]))
     missing = emu.api("POST", f"/accounts/{account}/documents", auth="key", raw=body, content_type=ctype)

@@ -8,20 +8,26 @@
     /// The item is `kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly`: readable by background
     /// refreshes after the first unlock, never synchronised to iCloud Keychain nor restored to
     /// another device from a backup (a refresh token restored elsewhere would be a replay).
-    /// On macOS the data-protection keychain is used, as on iOS.
+    /// On macOS the data-protection keychain is used by default, as on iOS; it needs a signed
+    /// app with a keychain access group entitlement (`errSecMissingEntitlement`, -34018,
+    /// otherwise). Pass `useDataProtectionKeychain: false` for an unsigned command-line tool.
     public struct KeychainTokenStore: TokenStore {
         public let service: String
         public let account: String
         public let accessGroup: String?
+        public let useDataProtectionKeychain: Bool
 
         /// - Parameters:
         ///   - service: e.g. your bundle identifier plus `.assinafy-oauth`.
         ///   - account: one item per connection, e.g. the workspace id.
         ///   - accessGroup: a shared keychain access group, when an app extension must read it.
-        public init(service: String, account: String, accessGroup: String? = nil) {
+        public init(
+            service: String, account: String, accessGroup: String? = nil, useDataProtectionKeychain: Bool = true
+        ) {
             self.service = service
             self.account = account
             self.accessGroup = accessGroup
+            self.useDataProtectionKeychain = useDataProtectionKeychain
         }
 
         private var baseQuery: [String: Any] {
@@ -29,8 +35,8 @@
                 kSecClass as String: kSecClassGenericPassword,
                 kSecAttrService as String: service,
                 kSecAttrAccount as String: account,
-                kSecUseDataProtectionKeychain as String: true,
             ]
+            if useDataProtectionKeychain { query[kSecUseDataProtectionKeychain as String] = true }
             if let accessGroup { query[kSecAttrAccessGroup as String] = accessGroup }
             return query
         }

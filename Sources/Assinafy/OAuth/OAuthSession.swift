@@ -41,7 +41,8 @@ public actor OAuthSession: TokenProvider {
     public nonisolated let store: any TokenStore
     /// The resource indicator sent with refreshes (must match the authorization's, if any).
     public nonisolated let resource: String?
-    /// Used to verify id_tokens in refresh responses; nil uses the default issuer's metadata.
+    /// Used by `connect(code:request:)` to verify the id_token; nil uses the default issuer's
+    /// metadata. (id_tokens in refresh responses are dropped, never stored unverified.)
     public nonisolated let server: OAuthAuthorizationServerMetadata?
     /// Seconds before expiry at which the access token is refreshed proactively.
     public nonisolated let refreshLeeway: TimeInterval
@@ -203,7 +204,8 @@ public actor OAuthSession: TokenProvider {
         while true {
             do {
                 fresh = try await tokenClient.oauth.refreshAccessToken(
-                    .refreshToken(refreshToken, clientId: clientId, resource: resource), server: server)
+                    .refreshToken(refreshToken, clientId: clientId, resource: resource), server: server,
+                    verifyingIDToken: false)
                 break
             } catch let error as NetworkError where !error.mayHaveReachedServer && attempt < maxPreSendRetries {
                 // Proven not to have left this device: the token is untouched, so try again.

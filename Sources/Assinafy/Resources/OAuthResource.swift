@@ -138,6 +138,15 @@ public struct OAuthResource: Sendable {
     public func refreshAccessToken(
         _ payload: OAuthRefreshTokenPayload, server: OAuthAuthorizationServerMetadata? = nil
     ) async throws -> OAuthToken {
+        try await refreshAccessToken(payload, server: server, verifyingIDToken: true)
+    }
+
+    /// `verifyingIDToken: false` (what `OAuthSession` uses) drops any id_token instead of
+    /// verifying it: verification may need a JWKS fetch, and nothing should delay saving the
+    /// rotated refresh token. Identity is established when connecting.
+    func refreshAccessToken(
+        _ payload: OAuthRefreshTokenPayload, server: OAuthAuthorizationServerMetadata?, verifyingIDToken: Bool
+    ) async throws -> OAuthToken {
         try payload.validate()
         let response = try await decoded("exchangeOAuthToken") { try await api.exchangeOAuthToken(body: payload.body) }
         let token = try OAuthToken.from(response.body, receivedAt: Date(), operation: "exchangeOAuthToken")
@@ -147,7 +156,7 @@ public struct OAuthResource: Sendable {
                 context: ["operation": "exchangeOAuthToken", "reason": "refresh_token_not_rotated"])
         }
         guard let idToken = token.idToken else { return token }
-        guard let metadata = try? await resolve(server),
+        guard verifyingIDToken, let metadata = try? await resolve(server),
             let claims = try? await verifyIDToken(idToken, clientId: payload.clientId, nonce: nil, server: metadata)
         else { return token.replacingIDToken(nil, claims: nil) }
         return token.replacingIDToken(idToken, claims: claims)

@@ -60,14 +60,21 @@ public actor OAuthSession: TokenProvider {
     private var retiredRefreshTokens: Set<Data> = []
     private let refreshFlight = SingleFlight<OAuthToken>()
 
+    /// - Parameters:
+    ///   - client: sends the token requests (public operations: its own credential is never sent).
+    ///   - makeTransport: builds the transport of the clients `client(...)` returns, from a
+    ///     configuration holding the current access token (e.g. to add certificate pinning).
     public init(
         client: AssinafyClient, clientId: String, store: any TokenStore, resource: String? = nil,
-        server: OAuthAuthorizationServerMetadata? = nil, refreshLeeway: TimeInterval = 60, maxPreSendRetries: Int = 2
+        server: OAuthAuthorizationServerMetadata? = nil, refreshLeeway: TimeInterval = 60, maxPreSendRetries: Int = 2,
+        makeTransport: @escaping @Sendable (AssinafyClientConfiguration) -> any HTTPClientProtocol = {
+            URLSessionTransport(configuration: $0)
+        }
     ) {
         self.init(
             client: client, clientId: clientId, store: store, resource: resource, server: server,
             refreshLeeway: refreshLeeway, maxPreSendRetries: maxPreSendRetries, now: { Date() },
-            preSendRetryDelay: 0.25, makeTransport: { URLSessionTransport(configuration: $0) })
+            preSendRetryDelay: 0.25, makeTransport: makeTransport)
     }
 
     /// Every knob, for tests: the clock, the pre-send retry delay and the transport factory of

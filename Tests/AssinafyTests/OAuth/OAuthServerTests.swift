@@ -229,6 +229,24 @@ struct OAuthServerTests {
         #expect(int(stats, "duplicate_rejections") == 0)
     }
 
+    @Test func aSessionConnectsWithTheCodeAndActsForTheUser() async throws {
+        let clientId = uniqueClient("connect")
+        let issuer = try await server.register(clientId)
+        let servidor = try await client().oauth.authorizationServerMetadata(issuer: issuer)
+        let pedido = OAuthAuthorizationRequest(
+            clientId: clientId, redirectURI: Self.redirect, scopes: [.openid, .profile, .offlineAccess])
+        let url = try #require(pedido.authorizationURL(endpoint: servidor.authorizationEndpoint))
+        let code = try #require(OAuthCallback(callbackURL: try await server.authorize(url)))
+            .validate(against: pedido, issuer: issuer)
+        let store = RecordingTokenStore()
+        let oauthSession = OAuthSession(client: client(), clientId: clientId, store: store, server: servidor)
+        let token = try await oauthSession.connect(code: code, request: pedido)
+        #expect(store.stored == token)
+        let claims = try await AssinafyClient(session: oauthSession, configuration: client().configuration).oauth.userInfo()
+        #expect(claims.sub == "user-\(clientId)" && claims.name == "Ana Souza")
+        #expect(try await oauthSession.currentToken() == token)
+    }
+
     @Test func theServerEnforcesPKCES256() async throws {
         let clientId = uniqueClient("pkce")
         let issuer = try await server.register(clientId)
@@ -268,15 +286,27 @@ struct OAuthServerTests {
 
     @Test func fiftyConcurrentCallersCauseExactlyOneRefresh() async throws {
         let clientId = uniqueClient("concurrent")
-        let (session, store, seeded) = try await expiredSession(clientId, options: #""delay": 0.3"#)
+        let (_, _, seeded) = try await expiredSession(clientId, options: #""delay": 0.3"#)
+        let store = RecordingTokenStore(seeded)
+        let session = session(clientId, store: store)
         let tokens = try await withThrowingTaskGroup(of: String.self) { group in
-            for _ in 0..<50 { group.addTask { try await session.accessToken(forceRefresh: false) } }
+            for _ in 0..<50 {
+                group.addTask {
+                    let token = try await session.accessToken(forceRefresh: false)
+                    store.note("returned")
+                    return token
+                }
+            }
             return try await group.reduce(into: [String]()) { $0.append($1) }
         }
         #expect(tokens.count == 50 && Set(tokens).count == 1)
         #expect(tokens.first != seeded.accessToken)
-        #expect(await store.load()?.accessToken == tokens.first)
-        #expect(await store.load()?.refreshToken != seeded.refreshToken)
+        #expect(store.stored?.accessToken == tokens.first)
+        #expect(store.stored?.refreshToken != seeded.refreshToken)
+        // Saved once, before any caller got the new token.
+        let events = store.events
+        #expect(events.filter { $0.hasPrefix("save:") }.count == 1)
+        #expect(events.firstIndex { $0.hasPrefix("save:") } ?? .max < events.firstIndex(of: "returned") ?? -1)
         #expect(int(try await server.stats(clientId), "refresh_requests") == 1)
         // The new token is valid for an hour: no further refresh.
         #expect(try await session.accessToken() == tokens.first)

@@ -41,10 +41,6 @@ def signer_for(ctx, signer_id: str | None = None) -> dict:
     return signer
 
 
-def user_of(ctx) -> dict:
-    return ctx.state.users[ctx.principal.user_id]
-
-
 def require_fields(body: dict, *names: str):
     missing = [n for n in names if body.get(n) in (None, "")]
     if missing:

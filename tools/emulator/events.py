@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from state import iso
 from views import account_view, document_view, signer_view, user_view
 
 MESSAGES = {
@@ -92,5 +91,3 @@ def webhook_body(activity: dict) -> dict:
 def document_activities(state, document_id: str) -> list[dict]:
     return [a for a in state.activities if a["document_id"] == document_id]
 
-
-__all__ = ["record", "webhook_body", "document_activities", "iso"]

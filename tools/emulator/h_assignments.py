@@ -7,9 +7,9 @@ import secrets
 
 import events
 import lifecycle
-from access import account_for, assignment_for, document_for, signer_for, user_of
+from access import account_for, assignment_for, document_for, signer_for
 from http_util import ok, paged, route
-from state import ApiError, iso, new_id, parse_iso
+from state import ApiError, new_id, parse_iso
 from views import assignment_view, signer_view
 
 DUPLICATE_EMAIL = "Um signatário com este e-mail já existe."
@@ -354,5 +354,3 @@ def whatsapp_notifications(ctx):
                         "signer_id": sid})
     return ok(out)
 
-
-__all__ = ["build_assignment", "estimate", "resolve_methods", "iso", "user_of"]

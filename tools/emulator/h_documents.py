@@ -7,7 +7,7 @@ import re
 import unicodedata
 
 import lifecycle
-from access import NOT_FOUND, account_for, document_for, user_of
+from access import NOT_FOUND, account_for, document_for
 from artifacts import make_png, make_zip
 from events import document_activities
 from http_util import Reply, ok, ok_message, paged, route
@@ -257,5 +257,3 @@ def detach_tag(ctx):
         doc["tags"].remove(ctx.p["tagId"])
     return ok({"detached": detached})
 
-
-__all__ = ["artifact_reply", "normalize_name", "user_of"]

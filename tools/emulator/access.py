@@ -39,9 +39,3 @@ def signer_for(ctx, signer_id: str | None = None) -> dict:
     if not signer or signer["account_id"] != account["id"] or signer.get("deleted"):
         raise ApiError(404, NOT_FOUND)
     return signer
-
-
-def require_fields(body: dict, *names: str):
-    missing = [n for n in names if body.get(n) in (None, "")]
-    if missing:
-        raise ApiError(400, f"{', '.join(missing)} cannot be blank.")

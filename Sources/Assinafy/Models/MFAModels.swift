@@ -18,7 +18,7 @@ public typealias MFAMethodRemoval = DeleteMFAMethodResponseData
 /// The published schema does not model this answer (the live API returns `data.mfa_token`
 /// instead of an `AuthSession`), so the SDK surfaces it as an error: code written against
 /// `login` cannot mistake a half-finished login for a session.
-public struct MFARequiredError: Error, Sendable, LocalizedError, CustomStringConvertible {
+public struct MFARequiredError: Error, Sendable, LocalizedError, CustomNSError, CustomStringConvertible {
     /// Single-use challenge to send back with the second-factor code. A short-lived credential:
     /// never log it. It is deliberately absent from `description`.
     public let mfaToken: String
@@ -35,6 +35,13 @@ public struct MFARequiredError: Error, Sendable, LocalizedError, CustomStringCon
 
     public var errorDescription: String? { "Two-factor authentication is required to finish logging in." }
     public var description: String { "MFARequiredError(methods: \(methods))" }
+    public static var errorDomain: String { "com.assinafy.sdk.MFARequiredError" }
+    public var errorCode: Int { 401 }
+    /// Leaves `mfaToken` out, so logging the bridged `NSError` cannot leak it. Sets the
+    /// description itself because Linux ignores `errorDescription` for a `CustomNSError`.
+    public var errorUserInfo: [String: Any] {
+        [NSLocalizedDescriptionKey: errorDescription ?? "", "methods": methods]
+    }
 }
 
 /// How a sensitive second-factor change proves the user is present: the account password, or a

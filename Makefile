@@ -47,3 +47,28 @@ $(VENV)/.installed: tools/requirements.txt
 demo: venv
 	swift build $(SWIFT_FLAGS) --product assinafy-demo
 	scripts/demo.sh
+
+# ---- Maintainer tools: API reference and DocC, lint, API breakage, operation coverage ----
+# One block, kept together; the logic is in scripts/check-*.sh.
+.PHONY: docs check-docs lint api-check coverage
+
+# Regenerates docs/API_REFERENCE.md (commit it) and builds the DocC archive in .build-docs.
+docs:
+	scripts/check-docs.sh write
+
+# CI: fails when docs/API_REFERENCE.md is stale or the DocC catalog has a warning or broken link.
+check-docs:
+	scripts/check-docs.sh check
+
+# swift format lint --strict on hand-written code with the committed .swift-format.
+lint:
+	scripts/check-lint.sh
+
+# swift package diagnose-api-breaking-changes against the newest v* tag (skipped without one).
+api-check:
+	scripts/check-api.sh
+
+# Every published operation reachable from AssinafyClient (exit 1 otherwise).
+coverage:
+	scripts/check-coverage.sh
+# ---- end of maintainer tools ----

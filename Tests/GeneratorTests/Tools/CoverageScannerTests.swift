@@ -1,6 +1,7 @@
 import Foundation
-@testable import GeneratorCore
 import Testing
+
+@testable import GeneratorCore
 
 /// The tokenizer behind `coverage`: code inside comments and string literals of every form must
 /// never look like code, and real code around them must still be seen.

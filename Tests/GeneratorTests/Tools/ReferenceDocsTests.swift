@@ -22,7 +22,9 @@ struct ReferenceDocsTests {
         #expect(text.contains(expected), "\(text)")
         #expect(text.contains("  - Request: query `page: Int` (optional)"))
         #expect(text.contains("  - Errors: 404 (No such thing.)"))
-        #expect(text.contains("### `admin.stats`\n\n- **`GET /admin/stats`** (`AdminAPI.getStats`)\n  - Credential: public"))
+        #expect(
+            text.contains("### `admin.stats`\n\n- **`GET /admin/stats`** (`AdminAPI.getStats`)\n  - Credential: public")
+        )
         #expect(text.contains("  - Response: no content"))
         // Members that reach nothing (a call to a missing function) are not listed.
         #expect(!text.contains("admin.frobnicate"))
@@ -44,7 +46,8 @@ struct ReferenceDocsTests {
 
     @Test func commandWritesTheFileOnlyWhenItChanges() throws {
         let overlay = try CoverageTests.overlayCopy()
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("ref-\(UUID().uuidString)/API.md").path
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("ref-\(UUID().uuidString)/API.md")
+            .path
         defer {
             try? FileManager.default.removeItem(atPath: overlay)
             try? FileManager.default.removeItem(atPath: (output as NSString).deletingLastPathComponent)

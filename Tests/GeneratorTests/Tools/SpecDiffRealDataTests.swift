@@ -24,8 +24,9 @@ struct SpecDiffRealDataTests {
     ]
 
     @Test func revision93ToCurrentIsAdditiveOnly() throws {
-        guard let paths = ToolsFixtures.availableShared(
-            ToolsFixtures.revision93Path, ToolsFixtures.publishedPath, test: "revision93ToCurrentIsAdditiveOnly")
+        guard
+            let paths = ToolsFixtures.availableShared(
+                ToolsFixtures.revision93Path, ToolsFixtures.publishedPath, test: "revision93ToCurrentIsAdditiveOnly")
         else { return }
         let old = try ToolsFixtures.load(paths[0])
         let new = try ToolsFixtures.load(paths[1])
@@ -37,8 +38,11 @@ struct SpecDiffRealDataTests {
         let added = Set(report.changes.filter { $0.area == .operation && $0.message == "added" }.map(\.subject))
         #expect(added == Self.addedOperations)
         #expect(report.has(.additive, "Signer", "`government_id`: new optional property"))
-        #expect(report.has(.additive, "POST /v1/accounts/{accountId}/signers", "`government_id`: new optional property"))
-        #expect(report.has(.additive, "GET /v1/accounts/{accountId}/webhooks", "new optional query parameter `endpoint_id`"))
+        #expect(
+            report.has(.additive, "POST /v1/accounts/{accountId}/signers", "`government_id`: new optional property"))
+        #expect(
+            report.has(.additive, "GET /v1/accounts/{accountId}/webhooks", "new optional query parameter `endpoint_id`")
+        )
         #expect(report.has(.additive, "WebhookDispatch", "`endpoint_id`: new optional property"))
         // The root webhooks and the schemas only they use are new as well.
         #expect(report.changes.filter { $0.area == .webhook && $0.message == "added" }.count == new.webhooks.count)
@@ -47,7 +51,9 @@ struct SpecDiffRealDataTests {
     }
 
     @Test func ourYAMLHasTheContractOfThePublishedDocument() throws {
-        guard let paths = ToolsFixtures.availableShared(ToolsFixtures.publishedPath, test: "ourYAMLHasTheContractOfThePublishedDocument")
+        guard
+            let paths = ToolsFixtures.availableShared(
+                ToolsFixtures.publishedPath, test: "ourYAMLHasTheContractOfThePublishedDocument")
         else { return }
         let result = ToolsFixtures.run(["diff", ToolsFixtures.path("openapi.yaml"), paths[0], "--fail-on", "breaking"])
         #expect(result.code == 0)
@@ -55,8 +61,10 @@ struct SpecDiffRealDataTests {
     }
 
     @Test func revision93ToCurrentIsAMinorReleaseOfTheSwiftAPI() throws {
-        guard let paths = ToolsFixtures.availableShared(
-            ToolsFixtures.revision93Path, ToolsFixtures.publishedPath, test: "revision93ToCurrentIsAMinorReleaseOfTheSwiftAPI")
+        guard
+            let paths = ToolsFixtures.availableShared(
+                ToolsFixtures.revision93Path, ToolsFixtures.publishedPath,
+                test: "revision93ToCurrentIsAMinorReleaseOfTheSwiftAPI")
         else { return }
         let result = ToolsFixtures.run([
             "diff", "--swift", paths[0], paths[1], "--names", ToolsFixtures.path("Generator/assinafy-names.yaml"),
@@ -64,7 +72,10 @@ struct SpecDiffRealDataTests {
         #expect(result.code == 0)
         #expect(result.out.contains("semver: minor"), "\(result.out.joined(separator: "\n"))")
         #expect(result.out.last?.hasPrefix("0 breaking, ") == true)
-        #expect(result.out.contains { $0.contains("`WebhooksAPI.listWebhookDeliveries`: new defaulted argument `endpointId") })
+        #expect(
+            result.out.contains {
+                $0.contains("`WebhooksAPI.listWebhookDeliveries`: new defaulted argument `endpointId")
+            })
         #expect(result.out.contains { $0.contains("`AuthenticationAPI.verifyMFA`: added") })
     }
 }

@@ -6,7 +6,8 @@ import Testing
 /// every kind of change gets the verdict an existing client would give it.
 struct SpecDiffTests {
     func diff(_ old: String, _ new: String) throws -> DiffReport {
-        SpecDiff.compare(old: try ToolsFixtures.load(ToolsFixtures.diff(old)), new: try ToolsFixtures.load(ToolsFixtures.diff(new)))
+        SpecDiff.compare(
+            old: try ToolsFixtures.load(ToolsFixtures.diff(old)), new: try ToolsFixtures.load(ToolsFixtures.diff(new)))
     }
 
     @Test(arguments: ["notation-3.0.json", "reordered.yaml"])
@@ -58,7 +59,9 @@ struct SpecDiffTests {
             (.additive, "https://eu.example.com", "added"),
         ]
         for (severity, subject, fragment) in expected {
-            #expect(report.has(severity, subject, fragment), "missing \(severity) \(subject): \(fragment)\n\(report.listing)")
+            #expect(
+                report.has(severity, subject, fragment),
+                "missing \(severity) \(subject): \(fragment)\n\(report.listing)")
         }
         #expect(report.changes.count == expected.count, "\(report.listing)")
         #expect(report.summaryLine == "16 breaking, 14 additive changes")
@@ -88,7 +91,9 @@ struct SpecDiffTests {
             (.additive, "thing_done", "enum values added: `\"thing_redone\"`"),
         ]
         for (severity, subject, fragment) in expected {
-            #expect(report.has(severity, subject, fragment), "missing \(severity) \(subject): \(fragment)\n\(report.listing)")
+            #expect(
+                report.has(severity, subject, fragment),
+                "missing \(severity) \(subject): \(fragment)\n\(report.listing)")
         }
         #expect(report.changes.count == expected.count, "\(report.listing)")
     }

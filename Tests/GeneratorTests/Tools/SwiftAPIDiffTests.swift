@@ -39,7 +39,9 @@ struct SwiftAPIDiffTests {
             (.additive, "item_created", "added as `ItemCreatedWebhook`"),
         ]
         for (severity, subject, fragment) in expected {
-            #expect(report.has(severity, subject, fragment), "missing \(severity) \(subject): \(fragment)\n\(report.listing)")
+            #expect(
+                report.has(severity, subject, fragment),
+                "missing \(severity) \(subject): \(fragment)\n\(report.listing)")
         }
         #expect(report.semver == "major")
         #expect(report.markdown().hasSuffix("semver: major\n\n\(report.summaryLine)"))
@@ -76,7 +78,8 @@ struct SwiftAPIDiffTests {
         var names = try Self.names()
         names["getItem"] = "fetchItem"
         let base = try Self.base()
-        let (oldModule, _) = Translator.translate(base, options: .init(moduleName: "M", sourceName: "s", names: try Self.names()))
+        let (oldModule, _) = Translator.translate(
+            base, options: .init(moduleName: "M", sourceName: "s", names: try Self.names()))
         let (newModule, _) = Translator.translate(base, options: .init(moduleName: "M", sourceName: "s", names: names))
         let renamed = SwiftAPIDiff.compare(old: oldModule, new: newModule, oldName: "a", newName: "b")
         #expect(renamed.has(.breaking, "ItemsAPI.getItem", "renamed to `ItemsAPI.fetchItem`"), "\(renamed.listing)")

@@ -43,7 +43,8 @@ enum ToolsFixtures {
     static func run(_ arguments: [String]) -> (code: Int32, out: [String], err: [String]) {
         var out: [String] = []
         var err: [String] = []
-        let code = GeneratorCommand.run(arguments, out: { out += $0.components(separatedBy: "\n") }, err: { err.append($0) })
+        let code = GeneratorCommand.run(
+            arguments, out: { out += $0.components(separatedBy: "\n") }, err: { err.append($0) })
         return (code, out, err)
     }
 }

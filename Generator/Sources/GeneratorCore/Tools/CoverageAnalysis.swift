@@ -54,7 +54,8 @@ public struct CoverageAnalysis: Sendable {
     }
 
     public static func analyse(_ inputs: Inputs) throws -> CoverageAnalysis {
-        let (document, _, extraIds) = try GeneratorPipeline.load(specPath: inputs.specPath, extraPaths: inputs.extraPaths)
+        let (document, _, extraIds) = try GeneratorPipeline.load(
+            specPath: inputs.specPath, extraPaths: inputs.extraPaths)
         let names = try inputs.namesPath.map(GeneratorPipeline.readNames) ?? [:]
         let options = Translator.Options(
             moduleName: "AssinafyAPI", sourceName: "coverage", names: names, unpublishedOperationIds: extraIds)
@@ -83,7 +84,8 @@ public struct CoverageAnalysis: Sendable {
         // Other members (the transport, the configuration) are not generated groups.
         let groups = Set(module.operations.map(\.group))
         var groupByAccessor: [String: String] = [:]
-        for property in overlay.properties where property.typeName == "ClientContext" && groups.contains(property.propertyType) {
+        for property in overlay.properties
+        where property.typeName == "ClientContext" && groups.contains(property.propertyType) {
             groupByAccessor[property.name] = property.propertyType
         }
         if groupByAccessor.isEmpty { warnings.append("no generated-group accessors found in ClientContext") }
@@ -92,12 +94,17 @@ public struct CoverageAnalysis: Sendable {
         var reach: [String: Set<Int>] = [:]
         var calls: [String: Set<String>] = [:]
         let memberNames = Set(overlay.functions.map { "\($0.typeName).\($0.name)" })
+        var propertyTypes: [String: String] = [:]
+        for property in overlay.properties {
+            propertyTypes["\(property.typeName).\(property.name)"] = property.propertyType
+        }
         for function in overlay.functions {
             let key = "\(function.typeName).\(function.name)"
             for call in function.generatedCalls {
                 guard let group = groupByAccessor[call.accessor] else { continue }
                 guard let index = entryByFunction["\(group).\(call.function)"] else {
-                    warnings.append("\(function.file):\(call.line): \(group).\(call.function) is not a generated function")
+                    warnings.append(
+                        "\(function.file):\(call.line): \(group).\(call.function) is not a generated function")
                     continue
                 }
                 reach[key, default: []].insert(index)
@@ -108,8 +115,16 @@ public struct CoverageAnalysis: Sendable {
             for callee in function.typeCalls where memberNames.contains(callee) {
                 calls[key, default: []].insert(callee)
             }
+            for call in function.memberCalls {
+                let parts = call.split(separator: ".", maxSplits: 1).map(String.init)
+                guard parts.count == 2, let held = propertyTypes["\(function.typeName).\(parts[0])"],
+                    memberNames.contains("\(held).\(parts[1])")
+                else { continue }
+                calls[key, default: []].insert("\(held).\(parts[1])")
+            }
         }
-        // A member reaches what the siblings and in-place helpers (`Poller(…).wait(`) it calls reach.
+        // A member reaches what the siblings, in-place helpers (`Poller(…).wait(`) and held
+        // resources (`documents.upload(` in the client) it calls reach.
         var changed = true
         while changed {
             changed = false
@@ -125,7 +140,9 @@ public struct CoverageAnalysis: Sendable {
         var methods: [Method] = []
         for (path, function) in publicMembers(overlay) {
             let reached = (reach["\(function.typeName).\(function.name)"] ?? []).sorted()
-            for index in reached where !entries[index].reachedBy.contains(path) { entries[index].reachedBy.append(path) }
+            for index in reached where !entries[index].reachedBy.contains(path) {
+                entries[index].reachedBy.append(path)
+            }
             if let existing = methods.firstIndex(where: { $0.path == path }) {
                 methods[existing].reaches = Array(Set(methods[existing].reaches).union(reached)).sorted()
             } else {
@@ -149,7 +166,8 @@ public struct CoverageAnalysis: Sendable {
             for function in overlay.functions where function.typeName == typeName && function.isPublic {
                 result.append((prefix + function.name, function))
             }
-            for property in overlay.properties where property.typeName == typeName && property.isPublic
+            for property in overlay.properties
+            where property.typeName == typeName && property.isPublic
                 && typesWithMembers.contains(property.propertyType) && property.propertyType != typeName
             {
                 queue.append((property.propertyType, prefix + property.name + "."))

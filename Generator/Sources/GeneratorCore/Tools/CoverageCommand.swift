@@ -1,13 +1,20 @@
 import Foundation
 
 /// `assinafy-generator coverage [--spec FILE] [--names FILE] [--extra FILE]… [--generated DIR] [--overlay DIR]`.
-/// Exits 1 when some published operation is not reachable from `AssinafyClient`.
+/// Exits 1 when some published operation is not reachable from `AssinafyClient`. Defaults are the
+/// package's own files (`openapi-unpublished.yaml` as extra when `--spec` is not given and it exists).
 enum CoverageCommand {
     static func inputs(_ options: inout Options) -> CoverageAnalysis.Inputs {
-        CoverageAnalysis.Inputs(
-            specPath: options.value("--spec") ?? "openapi.yaml",
+        let spec = options.value("--spec")
+        var extras = options.values("--extra")
+        // Run from the package root with no arguments, describe the package as `make generate` does.
+        if spec == nil, extras.isEmpty, FileManager.default.fileExists(atPath: "openapi-unpublished.yaml") {
+            extras = ["openapi-unpublished.yaml"]
+        }
+        return CoverageAnalysis.Inputs(
+            specPath: spec ?? "openapi.yaml",
             namesPath: options.value("--names") ?? "Generator/assinafy-names.yaml",
-            extraPaths: options.values("--extra"),
+            extraPaths: extras,
             overlayPath: options.value("--overlay") ?? "Sources/Assinafy",
             // The default is only checked when it is there (a fixture package has none).
             generatedPath: options.value("--generated")
@@ -39,7 +46,8 @@ enum CoverageCommand {
 
         let unreached = analysis.published.filter { $0.reachedBy.isEmpty }.sorted { $0.function < $1.function }
         lines += ["## Not reachable from AssinafyClient (\(unreached.count))", ""]
-        lines += unreached.isEmpty
+        lines +=
+            unreached.isEmpty
             ? ["None."]
             : unreached.map { "- `\($0.operation.method) \($0.operation.path)` → `\($0.function)`" }
         lines.append("")

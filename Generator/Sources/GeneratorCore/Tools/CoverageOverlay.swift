@@ -17,6 +17,9 @@ struct OverlayIndex {
         /// `Type.method` for `Type(…).method(` and `Type.method(`: helpers such as a poller that
         /// a resource builds in place. Kept only when `Type` is an overlay type with that member.
         var typeCalls: Set<String> = []
+        /// `property.method` for `property.method(` / `self.property.method(`: the client's own
+        /// orchestration calling its resources. Kept only when the property holds an overlay type.
+        var memberCalls: Set<String> = []
     }
 
     struct Property {
@@ -129,7 +132,8 @@ struct OverlayIndex {
                 pending = nil  // the previous declaration had no body
             }
             let words = modifiers(before: position, in: tokens)
-            if Self.typeKeywords.contains(token.text), position + 1 < tokens.count, tokens[position + 1].kind == .identifier,
+            if Self.typeKeywords.contains(token.text), position + 1 < tokens.count,
+                tokens[position + 1].kind == .identifier,
                 !Self.declarationKeywords.contains(tokens[position + 1].text) || token.text == "extension"
             {
                 var name = tokens[position + 1].text
@@ -197,13 +201,15 @@ struct OverlayIndex {
     }
 
     private mutating func recordProperty(_ tokens: [SwiftToken], at position: Int, owner: String, isPublic: Bool) {
-        guard position + 3 < tokens.count, tokens[position + 1].kind == .identifier, tokens[position + 2].isPunctuation(":")
+        guard position + 3 < tokens.count, tokens[position + 1].kind == .identifier,
+            tokens[position + 2].isPunctuation(":")
         else { return }
         var look = position + 3
         while look < tokens.count, ["any", "some"].contains(tokens[look].text) { look += 1 }
         guard look < tokens.count, tokens[look].kind == .identifier else { return }
         properties.append(
-            Property(typeName: owner, name: tokens[position + 1].text, propertyType: tokens[look].text, isPublic: isPublic))
+            Property(
+                typeName: owner, name: tokens[position + 1].text, propertyType: tokens[look].text, isPublic: isPublic))
     }
 
     /// Inside a function body: `context.<a>.<f>(` (possibly `self.context…`, across lines) and
@@ -219,7 +225,8 @@ struct OverlayIndex {
         }
         let previousIsDot = position > 0 && tokens[position - 1].isPunctuation(".")
         let previousIsSelfDot = position > 1 && previousIsDot && tokens[position - 2].isIdentifier("self")
-        if token.text == "context", !previousIsDot || previousIsSelfDot, punctuation(1, "."), let accessor = identifier(2),
+        if token.text == "context", !previousIsDot || previousIsSelfDot, punctuation(1, "."),
+            let accessor = identifier(2),
             punctuation(3, "."), let name = identifier(4), punctuation(5, "(")
         {
             functions[function].generatedCalls.append((accessor, name, token.line))
@@ -227,6 +234,11 @@ struct OverlayIndex {
         }
         if punctuation(1, "("), !previousIsDot || previousIsSelfDot {
             functions[function].localCalls.insert(token.text)
+        }
+        if !previousIsDot || previousIsSelfDot, token.text.first?.isLowercase == true, punctuation(1, "."),
+            let member = identifier(2), punctuation(3, "(")
+        {
+            functions[function].memberCalls.insert("\(token.text).\(member)")
         }
         guard !previousIsDot, token.text.first?.isUppercase == true else { return }
         if punctuation(1, "."), let member = identifier(2), punctuation(3, "(") {

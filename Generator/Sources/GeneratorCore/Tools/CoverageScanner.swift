@@ -48,7 +48,9 @@ enum SwiftScanner {
                 }
                 result.append(SwiftToken(kind: .identifier, text: name, line: line))
             } else if scalar.properties.numericType != nil {
-                while let next = scanner.peek(), isIdentifierPart(next) || next == "." && scanner.peek(1).map(isDigit) == true {
+                while let next = scanner.peek(),
+                    isIdentifierPart(next) || next == "." && scanner.peek(1).map(isDigit) == true
+                {
                     scanner.advance()
                 }
                 result.append(SwiftToken(kind: .identifier, text: "0", line: line))

@@ -6,10 +6,12 @@ extension DocumentComparer {
         let oldNames = Set(old.schemas.map(\.name))
         let newNames = Set(new.schemas.map(\.name))
         for (name, schema) in new.schemas where !oldNames.contains(name) {
-            changes.append(SpecChange(.additive, .schema, subject: name, pointer: schema.pointer.description, message: "added"))
+            changes.append(
+                SpecChange(.additive, .schema, subject: name, pointer: schema.pointer.description, message: "added"))
         }
         for (name, schema) in old.schemas where !newNames.contains(name) {
-            changes.append(SpecChange(.breaking, .schema, subject: name, pointer: schema.pointer.description, message: "removed"))
+            changes.append(
+                SpecChange(.breaking, .schema, subject: name, pointer: schema.pointer.description, message: "removed"))
         }
         var usage = Self.directions(of: old)
         for (name, directions) in Self.directions(of: new) { usage[name, default: []].formUnion(directions) }
@@ -70,10 +72,12 @@ extension DocumentComparer {
         let newByName = Dictionary(new.securitySchemes.map { ($0.name, $0.scheme) }, uniquingKeysWith: { a, _ in a })
         func pointer(_ name: String) -> String { (JSONPointer(["components", "securitySchemes"]) / name).description }
         for (name, _) in new.securitySchemes where oldByName[name] == nil {
-            changes.append(SpecChange(.additive, .securityScheme, subject: name, pointer: pointer(name), message: "added"))
+            changes.append(
+                SpecChange(.additive, .securityScheme, subject: name, pointer: pointer(name), message: "added"))
         }
         for (name, _) in old.securitySchemes where newByName[name] == nil {
-            changes.append(SpecChange(.breaking, .securityScheme, subject: name, pointer: pointer(name), message: "removed"))
+            changes.append(
+                SpecChange(.breaking, .securityScheme, subject: name, pointer: pointer(name), message: "removed"))
         }
         for (name, before) in old.securitySchemes {
             guard let after = newByName[name] else { continue }
@@ -91,7 +95,9 @@ extension DocumentComparer {
                 changes.append(
                     SpecChange(
                         .additive, .securityScheme, subject: name, pointer: pointer(name) + "/bearerFormat",
-                        message: "bearerFormat changed from \(before.bearerFormat ?? "none") to \(after.bearerFormat ?? "none")"))
+                        message:
+                            "bearerFormat changed from \(before.bearerFormat ?? "none") to \(after.bearerFormat ?? "none")"
+                    ))
             }
         }
     }
@@ -109,10 +115,12 @@ extension DocumentComparer {
         let oldByKey = Dictionary(oldIndexed.map { ($0.0, $0.2) }, uniquingKeysWith: { a, _ in a })
         let newByKey = Dictionary(newIndexed.map { ($0.0, $0.2) }, uniquingKeysWith: { a, _ in a })
         for (serverKey, index, server) in newIndexed where oldByKey[serverKey] == nil {
-            changes.append(SpecChange(.additive, .server, subject: server.url, pointer: "#/servers/\(index)", message: "added"))
+            changes.append(
+                SpecChange(.additive, .server, subject: server.url, pointer: "#/servers/\(index)", message: "added"))
         }
         for (serverKey, index, server) in oldIndexed where newByKey[serverKey] == nil {
-            changes.append(SpecChange(.breaking, .server, subject: server.url, pointer: "#/servers/\(index)", message: "removed"))
+            changes.append(
+                SpecChange(.breaking, .server, subject: server.url, pointer: "#/servers/\(index)", message: "removed"))
         }
         for (serverKey, index, after) in newIndexed {
             guard let before = oldByKey[serverKey] else { continue }
@@ -120,21 +128,28 @@ extension DocumentComparer {
             for variable in after.variables {
                 let pointer = "#/servers/\(index)/variables/\(variable.name)"
                 guard let previous = oldVariables[variable.name] else {
-                    changes.append(SpecChange(.additive, .server, subject: after.url, pointer: pointer, message: "variable `\(variable.name)` added"))
+                    changes.append(
+                        SpecChange(
+                            .additive, .server, subject: after.url, pointer: pointer,
+                            message: "variable `\(variable.name)` added"))
                     continue
                 }
                 if previous.defaultValue != variable.defaultValue {
                     changes.append(
                         SpecChange(
                             .breaking, .server, subject: after.url, pointer: pointer,
-                            message: "variable `\(variable.name)` default changed from `\(previous.defaultValue)` to `\(variable.defaultValue)`"))
+                            message:
+                                "variable `\(variable.name)` default changed from `\(previous.defaultValue)` to `\(variable.defaultValue)`"
+                        ))
                 }
                 let removed = Set(previous.values).subtracting(variable.values)
                 if !variable.values.isEmpty && !removed.isEmpty {
                     changes.append(
                         SpecChange(
                             .breaking, .server, subject: after.url, pointer: pointer,
-                            message: "variable `\(variable.name)` values removed: \(removed.sorted().joined(separator: ", "))"))
+                            message:
+                                "variable `\(variable.name)` values removed: \(removed.sorted().joined(separator: ", "))"
+                        ))
                 }
             }
         }

@@ -69,11 +69,15 @@ struct DocumentComparer {
         let newByKey = Dictionary(newList.map { (Self.routeKey($0), $0) }, uniquingKeysWith: { first, _ in first })
         for operation in newList where oldByKey[Self.routeKey(operation)] == nil {
             changes.append(
-                SpecChange(.additive, area, subject: subject(operation, area), pointer: operation.pointer.description, message: "added"))
+                SpecChange(
+                    .additive, area, subject: subject(operation, area), pointer: operation.pointer.description,
+                    message: "added"))
         }
         for operation in oldList where newByKey[Self.routeKey(operation)] == nil {
             changes.append(
-                SpecChange(.breaking, area, subject: subject(operation, area), pointer: operation.pointer.description, message: "removed"))
+                SpecChange(
+                    .breaking, area, subject: subject(operation, area), pointer: operation.pointer.description,
+                    message: "removed"))
         }
         for before in oldList {
             guard let after = newByKey[Self.routeKey(before)] else { continue }
@@ -82,7 +86,9 @@ struct DocumentComparer {
     }
 
     func subject(_ operation: Operation, _ area: SpecChange.Area) -> String {
-        area == .webhook ? "\(operation.path) (\(operation.method.uppercased()))" : "\(operation.method.uppercased()) \(operation.path)"
+        area == .webhook
+            ? "\(operation.path) (\(operation.method.uppercased()))"
+            : "\(operation.method.uppercased()) \(operation.path)"
     }
 
     mutating func compareOperation(_ before: Operation, _ after: Operation, area: SpecChange.Area) {
@@ -92,7 +98,9 @@ struct DocumentComparer {
         let received: DataDirection = area == .webhook ? .request : .response
         if before.operationId != after.operationId {
             // Not on the wire; it only moves the operation to another entry of the name map.
-            sink.add(.additive, after.pointer / "operationId", "operationId changed from \(before.operationId ?? "none") to \(after.operationId ?? "none")")
+            sink.add(
+                .additive, after.pointer / "operationId",
+                "operationId changed from \(before.operationId ?? "none") to \(after.operationId ?? "none")")
         }
         if before.deprecated != after.deprecated {
             sink.add(.additive, after.pointer, after.deprecated ? "deprecated" : "no longer deprecated")
@@ -107,17 +115,21 @@ struct DocumentComparer {
     // MARK: Parameters
 
     static func parameterKey(_ parameter: Parameter) -> String {
-        parameter.location.rawValue + ":" + (parameter.location == .header ? parameter.name.lowercased() : parameter.name)
+        parameter.location.rawValue + ":"
+            + (parameter.location == .header ? parameter.name.lowercased() : parameter.name)
     }
 
     /// The OpenAPI defaults written out, so `style: form` and nothing compare equal.
     static func serialization(_ parameter: Parameter) -> String {
-        let style = parameter.style ?? ((parameter.location == .query || parameter.location == .cookie) ? "form" : "simple")
+        let style =
+            parameter.style ?? ((parameter.location == .query || parameter.location == .cookie) ? "form" : "simple")
         let explode = parameter.explode ?? (style == "form")
         return "\(style)/\(explode ? "explode" : "no-explode")"
     }
 
-    mutating func compareParameters(_ before: Operation, _ after: Operation, direction: DataDirection, sink: inout ChangeSink) {
+    mutating func compareParameters(
+        _ before: Operation, _ after: Operation, direction: DataDirection, sink: inout ChangeSink
+    ) {
         let isRequest = direction == .request
         // Path parameters are matched by position: a renamed template variable is the same slot.
         func keyed(_ operation: Operation) -> [(String, Parameter)] {
@@ -134,11 +146,13 @@ struct DocumentComparer {
         let oldByKey = Dictionary(oldKeyed, uniquingKeysWith: { first, _ in first })
         let newByKey = Dictionary(newKeyed, uniquingKeysWith: { first, _ in first })
         for (key, parameter) in newKeyed where oldByKey[key] == nil {
-            let label = "\(parameter.required ? "required" : "optional") \(parameter.location.rawValue) parameter `\(parameter.name)`"
+            let label =
+                "\(parameter.required ? "required" : "optional") \(parameter.location.rawValue) parameter `\(parameter.name)`"
             sink.add(breakingIf: isRequest && parameter.required, parameter.pointer, "new \(label)")
         }
         for (key, parameter) in oldKeyed where newByKey[key] == nil {
-            sink.add(.breaking, parameter.pointer, "\(parameter.location.rawValue) parameter `\(parameter.name)` removed")
+            sink.add(
+                .breaking, parameter.pointer, "\(parameter.location.rawValue) parameter `\(parameter.name)` removed")
         }
         for (key, old) in oldKeyed {
             guard let new = newByKey[key] else { continue }
@@ -150,7 +164,9 @@ struct DocumentComparer {
                     "\(label) \(new.required ? "now required" : "now optional")")
             }
             if Self.serialization(old) != Self.serialization(new) {
-                sink.add(.breaking, new.pointer, "\(label) serialization changed from \(Self.serialization(old)) to \(Self.serialization(new))")
+                sink.add(
+                    .breaking, new.pointer,
+                    "\(label) serialization changed from \(Self.serialization(old)) to \(Self.serialization(new))")
             }
             if old.deprecated != new.deprecated {
                 sink.add(.additive, new.pointer, "\(label) \(new.deprecated ? "deprecated" : "no longer deprecated")")
@@ -187,13 +203,16 @@ struct DocumentComparer {
     }
 
     mutating func compareRequestBody(
-        _ before: RequestBody?, _ after: RequestBody?, operation: Operation, direction: DataDirection, sink: inout ChangeSink
+        _ before: RequestBody?, _ after: RequestBody?, operation: Operation, direction: DataDirection,
+        sink: inout ChangeSink
     ) {
         let isRequest = direction == .request
         switch (before, after) {
         case (nil, nil): return
         case (nil, let body?):
-            sink.add(breakingIf: isRequest && body.required, body.pointer, "new \(body.required ? "required" : "optional") request body")
+            sink.add(
+                breakingIf: isRequest && body.required, body.pointer,
+                "new \(body.required ? "required" : "optional") request body")
         case (let body?, nil):
             sink.add(.breaking, body.pointer, "request body removed")
         case (let old?, let new?):
@@ -209,8 +228,10 @@ struct DocumentComparer {
     mutating func compareContent(
         _ before: [MediaType], _ after: [MediaType], context: String, direction: DataDirection, sink: inout ChangeSink
     ) {
-        let oldByKey = Dictionary(before.map { (Self.mediaKey($0.contentType), $0) }, uniquingKeysWith: { first, _ in first })
-        let newByKey = Dictionary(after.map { (Self.mediaKey($0.contentType), $0) }, uniquingKeysWith: { first, _ in first })
+        let oldByKey = Dictionary(
+            before.map { (Self.mediaKey($0.contentType), $0) }, uniquingKeysWith: { first, _ in first })
+        let newByKey = Dictionary(
+            after.map { (Self.mediaKey($0.contentType), $0) }, uniquingKeysWith: { first, _ in first })
         for media in after where oldByKey[Self.mediaKey(media.contentType)] == nil {
             sink.add(.additive, media.pointer, "\(context): media type `\(media.contentType)` added")
         }
@@ -225,18 +246,23 @@ struct DocumentComparer {
                 var schemas = schemaComparer(direction, sink.area, sink.subject)
                 schemas.compare(oldSchema, newSchema, at: .init(context: place))
                 sink.changes += schemas.sink.changes
-            case (nil, _?): sink.add(direction == .request ? .breaking : .additive, new.pointer, "\(place): schema added")
-            case (_?, nil): sink.add(direction == .request ? .additive : .breaking, new.pointer, "\(place): schema removed")
+            case (nil, _?):
+                sink.add(direction == .request ? .breaking : .additive, new.pointer, "\(place): schema added")
+            case (_?, nil):
+                sink.add(direction == .request ? .additive : .breaking, new.pointer, "\(place): schema removed")
             case (nil, nil): break
             }
-            let oldEncodings = Dictionary(old.encoding.map { ($0.name, $0.encoding.contentType ?? "") }, uniquingKeysWith: { a, _ in a })
+            let oldEncodings = Dictionary(
+                old.encoding.map { ($0.name, $0.encoding.contentType ?? "") }, uniquingKeysWith: { a, _ in a })
             for (name, encoding) in new.encoding where (oldEncodings[name] ?? "") != (encoding.contentType ?? "") {
                 sink.add(.breaking, new.pointer / "encoding" / name, "\(place): encoding of `\(name)` changed")
             }
         }
     }
 
-    mutating func compareResponses(_ before: Operation, _ after: Operation, direction: DataDirection, sink: inout ChangeSink) {
+    mutating func compareResponses(
+        _ before: Operation, _ after: Operation, direction: DataDirection, sink: inout ChangeSink
+    ) {
         let oldByCode = Dictionary(before.responses.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
         let newByCode = Dictionary(after.responses.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
         for response in after.responses where oldByCode[response.code] == nil {
@@ -249,8 +275,10 @@ struct DocumentComparer {
             guard let new = newByCode[old.code] else { continue }
             let context = "response \(new.code)"
             compareContent(old.content, new.content, context: context, direction: direction, sink: &sink)
-            let oldHeaders = Dictionary(old.headers.map { ($0.name.lowercased(), $0.header) }, uniquingKeysWith: { a, _ in a })
-            let newHeaders = Dictionary(new.headers.map { ($0.name.lowercased(), $0.header) }, uniquingKeysWith: { a, _ in a })
+            let oldHeaders = Dictionary(
+                old.headers.map { ($0.name.lowercased(), $0.header) }, uniquingKeysWith: { a, _ in a })
+            let newHeaders = Dictionary(
+                new.headers.map { ($0.name.lowercased(), $0.header) }, uniquingKeysWith: { a, _ in a })
             for (name, _) in new.headers where oldHeaders[name.lowercased()] == nil {
                 sink.add(.additive, new.pointer / "headers" / name, "\(context): header `\(name)` added")
             }
@@ -280,12 +308,14 @@ struct DocumentComparer {
     func securityAlternatives(_ operation: Operation, in document: OpenAPIDocument) -> Set<String> {
         let requirements = operation.security ?? document.security ?? []
         if requirements.isEmpty { return ["anonymous"] }
-        return Set(requirements.map { alternative in
-            if alternative.schemes.isEmpty { return "anonymous" }
-            return alternative.schemes.map { scheme in
-                scheme.scopes.isEmpty ? scheme.name : "\(scheme.name)[\(scheme.scopes.sorted().joined(separator: ","))]"
-            }.sorted().joined(separator: " + ")
-        })
+        return Set(
+            requirements.map { alternative in
+                if alternative.schemes.isEmpty { return "anonymous" }
+                return alternative.schemes.map { scheme in
+                    scheme.scopes.isEmpty
+                        ? scheme.name : "\(scheme.name)[\(scheme.scopes.sorted().joined(separator: ","))]"
+                }.sorted().joined(separator: " + ")
+            })
     }
 
     mutating func compareSecurity(_ before: Operation, _ after: Operation, sink: inout ChangeSink) {

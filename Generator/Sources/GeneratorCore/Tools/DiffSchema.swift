@@ -54,7 +54,8 @@ struct SchemaComparer {
         guard old.ref == nil else { return }
 
         if old.format != new.format {
-            sink.add(.breaking, here, "\(there): format changed from \(old.format ?? "none") to \(new.format ?? "none")")
+            sink.add(
+                .breaking, here, "\(there): format changed from \(old.format ?? "none") to \(new.format ?? "none")")
         }
         compareValues(old, new, here: here, there: there)
         compareBounds(old, new, here: here, there: there)
@@ -149,11 +150,13 @@ struct SchemaComparer {
 
     private mutating func compareFlags(_ old: NormalSchema, _ new: NormalSchema, here: JSONPointer, there: String) {
         if old.readOnly != new.readOnly {
-            sink.add(breakingIf: isRequest && new.readOnly, here, "\(there): \(new.readOnly ? "now" : "no longer") readOnly")
+            sink.add(
+                breakingIf: isRequest && new.readOnly, here, "\(there): \(new.readOnly ? "now" : "no longer") readOnly")
         }
         if old.writeOnly != new.writeOnly {
             sink.add(
-                breakingIf: !isRequest && new.writeOnly, here, "\(there): \(new.writeOnly ? "now" : "no longer") writeOnly")
+                breakingIf: !isRequest && new.writeOnly, here,
+                "\(there): \(new.writeOnly ? "now" : "no longer") writeOnly")
         }
     }
 
@@ -169,8 +172,10 @@ struct SchemaComparer {
     private mutating func compareProperties(
         _ old: NormalSchema, _ new: NormalSchema, oldSchema: Schema, newSchema: Schema, place: Place
     ) {
-        let oldProperties = Dictionary(old.properties.map { ($0.name, $0.schema) }, uniquingKeysWith: { first, _ in first })
-        let newProperties = Dictionary(new.properties.map { ($0.name, $0.schema) }, uniquingKeysWith: { first, _ in first })
+        let oldProperties = Dictionary(
+            old.properties.map { ($0.name, $0.schema) }, uniquingKeysWith: { first, _ in first })
+        let newProperties = Dictionary(
+            new.properties.map { ($0.name, $0.schema) }, uniquingKeysWith: { first, _ in first })
         for (name, schema) in new.properties where oldProperties[name] == nil {
             let required = isRequired(name, in: new, property: schema)
             let what = required ? "new required property" : "new optional property"
@@ -191,7 +196,9 @@ struct SchemaComparer {
             compare(before, after, at: place.child(name))
         }
         // `required` may name members defined elsewhere (for instance in an `allOf` sibling).
-        let undeclared = old.required.union(new.required).filter { oldProperties[$0] == nil && newProperties[$0] == nil }
+        let undeclared = old.required.union(new.required).filter {
+            oldProperties[$0] == nil && newProperties[$0] == nil
+        }
         for name in undeclared.sorted() where old.required.contains(name) != new.required.contains(name) {
             let nowRequired = new.required.contains(name)
             sink.add(

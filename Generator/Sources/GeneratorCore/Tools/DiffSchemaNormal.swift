@@ -48,8 +48,10 @@ struct NormalSchema {
         ref = schema.ref
         self.types = types
         // A schema that does not restrict its type (and is no reference) accepts null already.
-        self.nullable = nullable || (types == nil && schema.ref == nil && schema.allOf.isEmpty && schema.oneOf.isEmpty
-            && schema.anyOf.isEmpty && enumValues == nil && schema.const == nil)
+        self.nullable =
+            nullable
+            || (types == nil && schema.ref == nil && schema.allOf.isEmpty && schema.oneOf.isEmpty
+                && schema.anyOf.isEmpty && enumValues == nil && schema.const == nil)
         format = schema.format
         self.enumValues = enumValues
         const = schema.const.map(CanonicalJSON.text)
@@ -95,12 +97,14 @@ struct NormalSchema {
                 schema[keyPath: keyPath].removeAll(where: isNullMember)
                 nullable = true
             }
-            let ownConstraints = !schema.nonNullTypes.isEmpty || schema.ref != nil || !schema.properties.isEmpty
+            let ownConstraints =
+                !schema.nonNullTypes.isEmpty || schema.ref != nil || !schema.properties.isEmpty
                 || schema.enumValues != nil || schema.const != nil || schema.items != nil || !schema.prefixItems.isEmpty
                 || schema.not != nil || schema.discriminator != nil || !schema.required.isEmpty
                 || { if case .unspecified = schema.additionalProperties { return false } else { return true } }()
             let wrappers = [schema.allOf, schema.oneOf, schema.anyOf].filter { !$0.isEmpty }
-            guard !ownConstraints, wrappers.count == 1, let only = wrappers.first, only.count == 1, let member = only.first
+            guard !ownConstraints, wrappers.count == 1, let only = wrappers.first, only.count == 1,
+                let member = only.first
             else { return (schema, nullable, deprecated) }
             nullable = nullable || schema.isNullable
             deprecated = deprecated || schema.deprecated
@@ -145,7 +149,8 @@ enum CanonicalJSON {
             case "\t": result += "\\t"
             default:
                 if scalar.value < 0x20 {
-                    result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                    result +=
+                        "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
                         + String(scalar.value, radix: 16)
                 } else {
                     result.unicodeScalars.append(scalar)

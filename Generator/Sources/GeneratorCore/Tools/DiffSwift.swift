@@ -42,8 +42,9 @@ public enum SwiftAPIDiff {
     }
 
     static func route(_ operation: OperationDecl) -> String {
-        operation.method + " " + operation.path.replacingOccurrences(
-            of: "\\{[^}]*\\}", with: "{}", options: .regularExpression)
+        operation.method + " "
+            + operation.path.replacingOccurrences(
+                of: "\\{[^}]*\\}", with: "{}", options: .regularExpression)
     }
 
     static func compareOperations(_ old: [OperationDecl], _ new: [OperationDecl]) -> [SpecChange] {
@@ -62,8 +63,11 @@ public enum SwiftAPIDiff {
                 changes.append(change(.breaking, .function, name, "removed (`\(operation.method) \(operation.path)`)"))
             }
         }
-        for operation in new where oldByName[functionName(operation)] == nil && !renamedTargets.contains(functionName(operation)) {
-            changes.append(change(.additive, .function, functionName(operation), "added (`\(operation.method) \(operation.path)`)"))
+        for operation in new
+        where oldByName[functionName(operation)] == nil && !renamedTargets.contains(functionName(operation)) {
+            changes.append(
+                change(.additive, .function, functionName(operation), "added (`\(operation.method) \(operation.path)`)")
+            )
         }
         for operation in old {
             guard let updated = newByName[functionName(operation)] else { continue }
@@ -101,7 +105,8 @@ public enum SwiftAPIDiff {
             changes.append(
                 change(
                     argument.required ? .breaking : .additive, .function, subject,
-                    "new \(argument.required ? "required" : "defaulted") argument `\(label(argument)): \(argument.type)`"))
+                    "new \(argument.required ? "required" : "defaulted") argument `\(label(argument)): \(argument.type)`"
+                ))
         }
         let keptOld = oldArguments.map(label).filter { newByLabel[$0] != nil }
         let keptNew = newArguments.map(label).filter { oldLabels.contains($0) }
@@ -114,7 +119,8 @@ public enum SwiftAPIDiff {
             changes.append(change(.breaking, .function, subject, "returns `\(newReturn)` instead of `\(oldReturn)`"))
         }
         if old.deprecated != new.deprecated {
-            changes.append(change(.additive, .function, subject, new.deprecated ? "deprecated" : "no longer deprecated"))
+            changes.append(
+                change(.additive, .function, subject, new.deprecated ? "deprecated" : "no longer deprecated"))
         }
         return changes
     }
@@ -137,7 +143,8 @@ public enum SwiftAPIDiff {
                 changes.append(
                     change(
                         .breaking, .webhookPayload, payload.event,
-                        "`\(payload.alias)` (\(payload.type.rendered)) became `\(updated.alias)` (\(updated.type.rendered))"))
+                        "`\(payload.alias)` (\(payload.type.rendered)) became `\(updated.alias)` (\(updated.type.rendered))"
+                    ))
             }
         }
         return changes

@@ -32,7 +32,10 @@ extension SwiftAPIDiff {
                 changes += compareUnion(before, after)
             case (.alias(_, let before, _), .alias(_, let after, _)):
                 if before != after {
-                    changes.append(change(.breaking, .type, name, "now an alias of `\(after.rendered)` instead of `\(before.rendered)`"))
+                    changes.append(
+                        change(
+                            .breaking, .type, name,
+                            "now an alias of `\(after.rendered)` instead of `\(before.rendered)`"))
                 }
             default:
                 changes.append(change(.breaking, .type, name, "changed from \(kind(declaration)) to \(kind(updated))"))
@@ -52,7 +55,8 @@ extension SwiftAPIDiff {
             changes.append(
                 change(
                     needsArgument ? .breaking : .additive, .type, name,
-                    "new \(needsArgument ? "required" : "optional") property `\(property.swiftName): \(property.declaredType.rendered)`"))
+                    "new \(needsArgument ? "required" : "optional") property `\(property.swiftName): \(property.declaredType.rendered)`"
+                ))
         }
         for property in old.properties where newByName[property.swiftName] == nil {
             changes.append(change(.breaking, .type, name, "property `\(property.swiftName)` removed"))
@@ -63,13 +67,22 @@ extension SwiftAPIDiff {
                 changes.append(
                     change(
                         .breaking, .type, name,
-                        "property `\(property.swiftName)` changed from `\(property.declaredType.rendered)` to `\(updated.declaredType.rendered)`"))
+                        "property `\(property.swiftName)` changed from `\(property.declaredType.rendered)` to `\(updated.declaredType.rendered)`"
+                    ))
             }
             if (property.constValue == nil) != (updated.constValue == nil) {
-                changes.append(change(.breaking, .type, name, "property `\(property.swiftName)` \(updated.constValue == nil ? "is no longer" : "is now") a constant"))
+                changes.append(
+                    change(
+                        .breaking, .type, name,
+                        "property `\(property.swiftName)` \(updated.constValue == nil ? "is no longer" : "is now") a constant"
+                    ))
             }
             if property.deprecated != updated.deprecated {
-                changes.append(change(.additive, .type, name, "property `\(property.swiftName)` \(updated.deprecated ? "deprecated" : "no longer deprecated")"))
+                changes.append(
+                    change(
+                        .additive, .type, name,
+                        "property `\(property.swiftName)` \(updated.deprecated ? "deprecated" : "no longer deprecated")"
+                    ))
             }
         }
         if old.keepsAdditionalFields != new.keepsAdditionalFields {
@@ -104,7 +117,10 @@ extension SwiftAPIDiff {
             changes.append(change(.breaking, .type, old.name, "value `.\(name)` removed"))
         }
         for (name, raw) in old.cases where newCases[name].map({ $0 != raw }) == true {
-            changes.append(change(.breaking, .type, old.name, "value `.\(name)` now means `\(newCases[name] ?? "")` instead of `\(raw)`"))
+            changes.append(
+                change(
+                    .breaking, .type, old.name,
+                    "value `.\(name)` now means `\(newCases[name] ?? "")` instead of `\(raw)`"))
         }
         return changes
     }
@@ -115,7 +131,8 @@ extension SwiftAPIDiff {
         let newMembers = Dictionary(new.members.map { ($0.caseName, $0) }, uniquingKeysWith: { a, _ in a })
         for member in new.members where oldMembers[member.caseName] == nil {
             // A real enum case: every exhaustive `switch` over the union stops compiling.
-            changes.append(change(.breaking, .type, old.name, "new case `.\(member.caseName)(\(member.type.rendered))`"))
+            changes.append(
+                change(.breaking, .type, old.name, "new case `.\(member.caseName)(\(member.type.rendered))`"))
         }
         for member in old.members where newMembers[member.caseName] == nil {
             changes.append(change(.breaking, .type, old.name, "case `.\(member.caseName)` removed"))
@@ -125,7 +142,8 @@ extension SwiftAPIDiff {
             changes.append(
                 change(
                     .breaking, .type, old.name,
-                    "case `.\(member.caseName)` now carries `\(updated.type.rendered)` instead of `\(member.type.rendered)`"))
+                    "case `.\(member.caseName)` now carries `\(updated.type.rendered)` instead of `\(member.type.rendered)`"
+                ))
         }
         if old.discriminator != new.discriminator {
             changes.append(change(.breaking, .type, old.name, "discriminator changed"))

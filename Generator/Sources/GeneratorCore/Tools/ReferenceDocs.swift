@@ -51,10 +51,12 @@ public enum ReferenceDocs {
         if !unpublished.isEmpty {
             lines += [
                 "## Unpublished operations", "",
-                "Routes the published contract omits, described in a separate document; they may change without notice.", "",
+                "Routes the published contract omits, described in a separate document; they may change without notice.",
+                "",
             ]
             lines += unpublished.map {
-                let members = $0.reachedBy.isEmpty ? "no client member" : $0.reachedBy.map { "`\($0)`" }.joined(separator: ", ")
+                let members =
+                    $0.reachedBy.isEmpty ? "no client member" : $0.reachedBy.map { "`\($0)`" }.joined(separator: ", ")
                 return "- `\($0.operation.method) \($0.operation.path)` → `\($0.function)` (\(members))"
             }
             lines.append("")
@@ -70,7 +72,10 @@ public enum ReferenceDocs {
 
     /// GitHub's heading anchors: lower case, punctuation dropped, spaces to hyphens.
     static func anchor(_ heading: String) -> String {
-        String(heading.lowercased().compactMap { $0 == " " ? "-" : ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : nil) })
+        String(
+            heading.lowercased().compactMap {
+                $0 == " " ? "-" : ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : nil)
+            })
     }
 
     static func operation(_ entry: CoverageAnalysis.Entry) -> [String] {
@@ -115,9 +120,13 @@ public enum ReferenceDocs {
         case .json(let type, let contentType, let required)?:
             parts.append("body `\(type.rendered)` as \(contentType)" + (required ? "" : " (optional)"))
         case .multipart(let fields, _)?:
-            parts.append("multipart " + fields.map { describe($0.parameter).replacingFirst("query ", with: "") }.joined(separator: ", "))
+            parts.append(
+                "multipart "
+                    + fields.map { describe($0.parameter).replacingFirst("query ", with: "") }.joined(separator: ", "))
         case .form(let fields, _)?:
-            parts.append("form " + fields.map { describe($0.parameter).replacingFirst("query ", with: "") }.joined(separator: ", "))
+            parts.append(
+                "form "
+                    + fields.map { describe($0.parameter).replacingFirst("query ", with: "") }.joined(separator: ", "))
         case .raw(let contentType, let required)?:
             parts.append("body `Data` as \(contentType)" + (required ? "" : " (optional)"))
         case nil:

@@ -10,7 +10,8 @@ enum ReferenceDocsCommand {
         guard options.positional.isEmpty else { throw UsageError(message: "docs takes no positional arguments") }
         let analysis = try CoverageAnalysis.analyse(inputs)
         for warning in analysis.warnings { err("warning: \(warning)") }
-        let sources = ([inputs.specPath] + inputs.extraPaths + [inputs.namesPath, inputs.overlayPath].compactMap { $0 })
+        let sources =
+            ([inputs.specPath] + inputs.extraPaths + [inputs.namesPath, inputs.overlayPath].compactMap { $0 })
             .map { "`\($0)`" }.joined(separator: ", ")
         let text = ReferenceDocs.render(analysis, sources: sources)
         guard let output else {
@@ -24,7 +25,9 @@ enum ReferenceDocsCommand {
             }
             try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
         }
-        out("wrote \(output): \(analysis.methods.filter { !$0.reaches.isEmpty }.count) client members; \(analysis.summaryLine)")
+        out(
+            "wrote \(output): \(analysis.methods.filter { !$0.reaches.isEmpty }.count) client members; \(analysis.summaryLine)"
+        )
         return 0
     }
 }

@@ -224,13 +224,21 @@ public actor OAuthSession: TokenProvider {
         }
         unsaved = fresh
         try await flushUnsaved()
+        log.info("OAuth tokens refreshed and saved", context: ["attempts": String(attempt + 1)])
         return fresh
     }
+
+    /// Diagnostics only: operation outcomes and causes, never a token.
+    private nonisolated var log: any Logger { tokenClient.configuration.logger }
 
     /// Decides what a failed refresh means. Returns tokens only when another instance saved a
     /// different refresh token; otherwise throws.
     private func recover(from error: any Error, sent: String, stored: OAuthToken) async throws -> OAuthToken {
-        switch OAuthSession.classify(error) {
+        let kind = OAuthSession.classify(error)
+        log.warn(
+            "OAuth refresh failed",
+            context: ["outcome": "\(kind)", "error": String(describing: type(of: error))])
+        switch kind {
         case .unchanged:
             throw error
         case .invalidGrant:

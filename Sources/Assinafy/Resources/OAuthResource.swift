@@ -14,9 +14,11 @@ import Foundation
 /// proactive refresh and the one-refresh-at-a-time rule.
 public struct OAuthResource: Sendable {
     let context: ClientContext
-    /// id_token signing keys, fetched from `jwks_uri` once and refetched (at most every 30 s)
-    /// when a token names an unknown key. Shared by every copy of this resource.
-    let jwksCache = JWKSCache()
+    /// id_token signing keys per `jwks_uri`, fetched once and refetched (at most every 30 s)
+    /// when a token names an unknown key. Shared by every copy of this resource. One cache per
+    /// key-set URL, so keys published by one authorization server can never verify a token
+    /// checked against another issuer.
+    let jwksCaches = OAuthJWKSCaches()
 
     /// Assinafy's production authorization server.
     public static let defaultIssuer = "https://auth.assinafy.com.br"
@@ -61,7 +63,7 @@ public struct OAuthResource: Sendable {
 
     /// The key set at the server's `jwks_uri`, through the cache.
     public func jsonWebKeySet(server: OAuthAuthorizationServerMetadata, forceRefresh: Bool = false) async throws -> JWKS {
-        try await jwksCache.keys(fetch: jwksFetcher(server), forceRefresh: forceRefresh)
+        try await jwksCaches.cache(for: server).keys(fetch: jwksFetcher(server), forceRefresh: forceRefresh)
     }
 
     private func jwksFetcher(_ server: OAuthAuthorizationServerMetadata) throws -> @Sendable () async throws -> JWKS {
@@ -91,7 +93,8 @@ public struct OAuthResource: Sendable {
     ) async throws -> IDTokenClaims {
         let verifier = IDTokenVerifier(issuer: server.issuer, clientId: clientId)
         do {
-            return try await verifier.verify(idToken, cache: jwksCache, fetch: try jwksFetcher(server), nonce: nonce)
+            let fetch = try jwksFetcher(server)
+            return try await verifier.verify(idToken, cache: jwksCaches.cache(for: server), fetch: fetch, nonce: nonce)
         } catch let error as IDTokenError {
             throw AssinafySDKError(
                 "The id_token failed verification", context: ["reason": "invalid_id_token"], underlyingError: error)
@@ -197,5 +200,20 @@ public struct OAuthResource: Sendable {
     private static func constantURL(_ text: StaticString) -> URL {
         guard let url = URL(string: "\(text)") else { preconditionFailure("invalid constant URL \(text)") }
         return url
+    }
+}
+
+/// The key-set caches of one client, by `jwks_uri`.
+final class OAuthJWKSCaches: Sendable {
+    private let caches = OAuthLocked<[String: JWKSCache]>([:])
+
+    func cache(for server: OAuthAuthorizationServerMetadata) -> JWKSCache {
+        let key = server.jwksURI?.absoluteString ?? ""
+        return caches.withLock { caches in
+            if let existing = caches[key] { return existing }
+            let created = JWKSCache()
+            caches[key] = created
+            return created
+        }
     }
 }

@@ -52,6 +52,20 @@ struct TokenRecordingTransport: HTTPClientProtocol {
     }
 }
 
+/// Keeps every log line, to check that no token ever reaches a logger.
+final class RecordingLogger: Logger, @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    var all: [String] { lock.withLock { lines } }
+    private func add(_ message: String, _ context: [String: String]) {
+        lock.withLock { lines.append(message + " " + context.sorted { $0.key < $1.key }.description) }
+    }
+    func debug(_ message: String, context: [String: String]) { add(message, context) }
+    func info(_ message: String, context: [String: String]) { add(message, context) }
+    func warn(_ message: String, context: [String: String]) { add(message, context) }
+    func error(_ message: String, context: [String: String]) { add(message, context) }
+}
+
 @Suite("OAuth session (stub transport)")
 struct OAuthSessionTests {
     static let base = URL(string: "https://api.example.test/v1") ?? AssinafyClientConfiguration.productionBaseURL
@@ -67,9 +81,12 @@ struct OAuthSessionTests {
         #"{"access_token": "at-\#(n)", "token_type": "Bearer", "expires_in": 3600, "refresh_token": "rt-\#(n)", "scope": "documents:read"}"#
     }
 
-    func session(_ stub: StubTransport, _ store: RecordingTokenStore, api: StubTransport? = nil) -> OAuthSession {
+    func session(
+        _ stub: StubTransport, _ store: RecordingTokenStore, api: StubTransport? = nil, logger: any Logger = NoopLogger()
+    ) -> OAuthSession {
         let client = AssinafyClient(
-            configuration: AssinafyClientConfiguration(token: nil, apiKey: nil, baseURL: Self.base), transport: stub)
+            configuration: AssinafyClientConfiguration(token: nil, apiKey: nil, baseURL: Self.base, logger: logger),
+            transport: stub)
         let apiStub = api ?? stub
         return OAuthSession(
             client: client, clientId: "client-1", store: store, resource: nil, server: nil, refreshLeeway: 60,
@@ -188,6 +205,20 @@ struct OAuthSessionTests {
         // A fresh session over the same store cannot replay it either.
         #expect(await cause { try await session(stub, store).accessToken() } == "no_refresh_token")
         #expect(refreshTokensSent(stub) == ["rt-1"])
+    }
+
+    @Test func logsCarryOutcomesButNeverTokens() async throws {
+        let stub = StubTransport()
+        let store = RecordingTokenStore(Self.expired)
+        let logger = RecordingLogger()
+        stub.enqueueJSON(Self.refreshJSON(2))
+        stub.enqueue { _ in throw NetworkError(message: "lost", underlyingError: URLError(.networkConnectionLost), mayHaveReachedServer: true) }
+        let oauth = session(stub, store, logger: logger)
+        _ = try await oauth.accessToken()
+        _ = await cause { try await oauth.accessToken(forceRefresh: true) }
+        #expect(logger.all.count == 2)
+        #expect(logger.all.allSatisfy { !$0.contains("rt-") && !$0.contains("at-") })
+        #expect(logger.all.last?.contains("indeterminate") == true)
     }
 
     @Test func aDifferentTokenSavedMeanwhileIsUsed() async throws {

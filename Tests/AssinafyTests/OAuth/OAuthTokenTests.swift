@@ -201,6 +201,23 @@ struct OAuthTokenTests {
         }
     }
 
+    @Test func keySetsAreCachedPerJWKSURI() async throws {
+        let stub = StubTransport()
+        stub.enqueueJSON(#"{"keys": [{"kty": "RSA", "kid": "a"}]}"#)
+        stub.enqueueJSON(#"{"keys": [{"kty": "RSA", "kid": "b"}]}"#)
+        func server(_ name: String) -> OAuthAuthorizationServerMetadata {
+            OAuthAuthorizationServerMetadata(
+                issuer: "https://api.example.test/\(name)", authorizationEndpoint: OAuthResource.defaultAuthorizationEndpoint,
+                jwksURI: URL(string: "https://api.example.test/.well-known/\(name).json"))
+        }
+        let oauth = client(stub).oauth
+        #expect(try await oauth.jsonWebKeySet(server: server("a")).keys.map(\.kid) == ["a"])
+        #expect(try await oauth.jsonWebKeySet(server: server("b")).keys.map(\.kid) == ["b"])
+        #expect(try await oauth.jsonWebKeySet(server: server("a")).keys.map(\.kid) == ["a"])
+        #expect(stub.requests.map(\.path.encoded) == ["/.well-known/a.json", "/.well-known/b.json"])
+        #expect(stub.requests.allSatisfy { $0.credential == .none })
+    }
+
     // MARK: - Token type
 
     @Test func tokenRoundTripsThroughJSONAndNeverPrintsSecrets() throws {

@@ -14,7 +14,7 @@ private func keep(_ values: Any...) {}
 
 // MARK: - English README
 
-private func sample_en_quickStart(bearerToken: String, accountId: String, pdfData: Data) async throws {
+private func sampleEnQuickStart(bearerToken: String, accountId: String, pdfData: Data) async throws {
     let client = AssinafyClient(token: bearerToken, defaultAccountId: accountId)
 
     let uploaded = try await client.documents.upload(pdfData)
@@ -31,7 +31,7 @@ private func sample_en_quickStart(bearerToken: String, accountId: String, pdfDat
     keep(assignment)
 }
 
-private func sample_en_configuringTheClient(bearerToken: String, accountId: String) throws {
+private func sampleEnConfiguringTheClient(bearerToken: String, accountId: String) throws {
     let configuration = AssinafyClientConfiguration(
         token: bearerToken,        // or apiKey:, never both
         baseURL: AssinafyClientConfiguration.productionBaseURL,
@@ -44,7 +44,7 @@ private func sample_en_configuringTheClient(bearerToken: String, accountId: Stri
     keep(client)
 }
 
-private func sample_en_publicClientLogin(email: String, password: String) async throws {
+private func sampleEnPublicClientLogin(email: String, password: String) async throws {
     let publicClient = AssinafyClient(configuration: AssinafyClientConfiguration())
 
     let session = try await publicClient.auth.login(
@@ -53,7 +53,7 @@ private func sample_en_publicClientLogin(email: String, password: String) async 
     keep(session)
 }
 
-private func sample_en_lifecycle(client: AssinafyClient, accountId: String, pdfData: Data) async throws {
+private func sampleEnLifecycle(client: AssinafyClient, accountId: String, pdfData: Data) async throws {
     // 1. Upload the document
     let uploaded = try await client.documents.upload(
         pdfData,
@@ -94,7 +94,7 @@ private func sample_en_lifecycle(client: AssinafyClient, accountId: String, pdfD
     keep(assignment)
 }
 
-private func sample_en_trackingAndRetrieving(client: AssinafyClient, document: Document, hash: String) async throws {
+private func sampleEnTrackingAndRetrieving(client: AssinafyClient, document: Document, hash: String) async throws {
     let progress = try await client.documents.getSigningProgress(documentId: document.id)
     let done     = try await client.documents.isFullySigned(documentId: document.id)
     let history  = try await client.documents.activities(documentId: document.id)
@@ -108,7 +108,7 @@ private func sample_en_trackingAndRetrieving(client: AssinafyClient, document: D
     keep(progress, done, history, signedPDF, verification)
 }
 
-private func sample_en_allInOneCall(client: AssinafyClient, pdfData: Data) async throws {
+private func sampleEnAllInOneCall(client: AssinafyClient, pdfData: Data) async throws {
     let options = AssinafyClient.UploadOptions(signers: [
         AssinafyClient.SignerInput(name: "Ana Souza", email: "ana@example.invalid"),
     ])
@@ -122,7 +122,7 @@ private func sample_en_allInOneCall(client: AssinafyClient, pdfData: Data) async
 }
 
 // Published as a complete function; only the name differs, to keep it apart from the Portuguese one.
-private func sample_en_signVirtualAssignment(
+private func sampleEnSignVirtualAssignment(
     client: AssinafyClient,
     documentId: String,
     assignmentId: String,
@@ -148,7 +148,7 @@ private func sample_en_signVirtualAssignment(
     )
 }
 
-private func sample_en_signerSide(
+private func sampleEnSignerSide(
     client: AssinafyClient, documentId: String, assignmentId: String, accessCode: String, pngData: Data
 ) async throws {
     try await client.assignments.decline(
@@ -174,7 +174,7 @@ private func sample_en_signerSide(
     keep(info)
 }
 
-private func sample_en_templates(client: AssinafyClient, templateId: String, roleId: String, signer: Signer)
+private func sampleEnTemplates(client: AssinafyClient, templateId: String, roleId: String, signer: Signer)
     async throws
 {
     let templates = try await client.templates.list(
@@ -189,7 +189,7 @@ private func sample_en_templates(client: AssinafyClient, templateId: String, rol
     keep(templates, document)
 }
 
-private func sample_en_tagsAndFields(client: AssinafyClient, documentId: String, fieldId: String) async throws {
+private func sampleEnTagsAndFields(client: AssinafyClient, documentId: String, fieldId: String) async throws {
     let tag = try await client.tags.create(
         CreateTagPayload(name: "Contracts", color: "ff8800")
     )
@@ -206,7 +206,7 @@ private func sample_en_tagsAndFields(client: AssinafyClient, documentId: String,
     keep(result, batch)
 }
 
-private func sample_en_workspacesAndWebhooks(client: AssinafyClient, pngData: Data) async throws {
+private func sampleEnWorkspacesAndWebhooks(client: AssinafyClient, pngData: Data) async throws {
     let theme = try await client.workspaces.theme()
     try await client.workspaces.uploadLogo(pngData)
 
@@ -226,7 +226,7 @@ private func sample_en_workspacesAndWebhooks(client: AssinafyClient, pngData: Da
 
 // MARK: - Portuguese README (samples that differ from the English ones)
 
-private func sample_ptBR_inicioRapido(bearerToken: String, accountId: String, pdfData: Data) async throws {
+private func samplePtBRInicioRapido(bearerToken: String, accountId: String, pdfData: Data) async throws {
     let client = AssinafyClient(token: bearerToken, defaultAccountId: accountId)
 
     let enviado = try await client.documents.upload(pdfData)
@@ -243,7 +243,7 @@ private func sample_ptBR_inicioRapido(bearerToken: String, accountId: String, pd
     keep(assignment)
 }
 
-private func sample_ptBR_oauthDescobertaEAutorizacao(
+private func samplePtBROauthDescobertaEAutorizacao(
     client: AssinafyClient, clientId: String, callbackURL: URL
 ) async throws {
     // 1. Descubra o servidor de autorização
@@ -283,7 +283,7 @@ private func sample_ptBR_oauthDescobertaEAutorizacao(
     keep(url, clienteDoUsuario)
 }
 
-private func sample_ptBR_oauthRenoveERevogue(
+private func samplePtBROauthRenoveERevogue(
     client: AssinafyClient, clientId: String, token: OAuthToken, workspaceId: String,
     gravarTokens: (OAuthToken) throws -> Void, refreshTokenGravado: () throws -> String,
     apagarTokens: () throws -> Void
@@ -312,7 +312,7 @@ private func sample_ptBR_oauthRenoveERevogue(
     print(claims.sub, claims.name as Any, claims.email as Any)
 }
 
-private func sample_ptBR_oauthFalhas(client: AssinafyClient, payload: OAuthAuthorizationCodePayload) async throws {
+private func samplePtBROauthFalhas(client: AssinafyClient, payload: OAuthAuthorizationCodePayload) async throws {
     do {
         _ = try await client.oauth.exchangeAuthorizationCode(payload)
     } catch let error as APIError {
@@ -325,7 +325,7 @@ private func sample_ptBR_oauthFalhas(client: AssinafyClient, payload: OAuthAutho
     }
 }
 
-private func sample_ptBR_metodosDeVerificacao(primeiro: Signer, segundo: Signer) {
+private func samplePtBRMetodosDeVerificacao(primeiro: Signer, segundo: Signer) {
     let pedido = CreateAssignmentPayload(
         method: .virtual,
         signers: [
@@ -336,7 +336,7 @@ private func sample_ptBR_metodosDeVerificacao(primeiro: Signer, segundo: Signer)
     keep(pedido)
 }
 
-private func sample_ptBR_ladoDoSignatario(
+private func samplePtBRLadoDoSignatario(
     client: AssinafyClient, documentId: String, assignmentId: String, accessCode: String
 ) async throws {
     try await client.assignments.decline(
@@ -352,7 +352,7 @@ private func sample_ptBR_ladoDoSignatario(
     )
 }
 
-private func sample_ptBR_assinarAssignmentVirtual(
+private func samplePtBRAssinarAssignmentVirtual(
     client: AssinafyClient,
     documentId: String,
     assignmentId: String,
@@ -378,7 +378,7 @@ private func sample_ptBR_assinarAssignmentVirtual(
     )
 }
 
-private func sample_ptBR_templates(client: AssinafyClient, templateId: String, roleId: String, signatario: Signer)
+private func samplePtBRTemplates(client: AssinafyClient, templateId: String, roleId: String, signatario: Signer)
     async throws
 {
     let templates = try await client.templates.list(
@@ -395,7 +395,7 @@ private func sample_ptBR_templates(client: AssinafyClient, templateId: String, r
     keep(templates, documento, comMetodo)
 }
 
-private func sample_ptBR_tagsECampos(client: AssinafyClient, documentId: String, fieldId: String) async throws {
+private func samplePtBRTagsECampos(client: AssinafyClient, documentId: String, fieldId: String) async throws {
     let tag = try await client.tags.create(
         CreateTagPayload(name: "Contratos", color: "ff8800")
     )
@@ -412,7 +412,7 @@ private func sample_ptBR_tagsECampos(client: AssinafyClient, documentId: String,
     keep(resultado, lote)
 }
 
-private func sample_ptBR_workspacesEWebhooks(client: AssinafyClient, pngData: Data) async throws {
+private func samplePtBRWorkspacesEWebhooks(client: AssinafyClient, pngData: Data) async throws {
     let tema = try await client.workspaces.theme()
     try await client.workspaces.uploadLogo(pngData)
 
@@ -440,7 +440,7 @@ private func sample_ptBR_workspacesEWebhooks(client: AssinafyClient, pngData: Da
 //   warning, so it fails under `-warnings-as-errors`; it needs `WorkspaceDeletionRestriction.code`
 //   to be non-optional.
 #if ASSINAFY_README_PENDING_SAMPLES
-private func sample_en_pagination(client: AssinafyClient) async throws {
+private func sampleEnPagination(client: AssinafyClient) async throws {
     var page = 1
     var all: [DocumentListItem] = []
     repeat {
@@ -452,7 +452,7 @@ private func sample_en_pagination(client: AssinafyClient) async throws {
     keep(all)
 }
 
-private func sample_en_handlingErrors(client: AssinafyClient, documentId: String) async throws {
+private func sampleEnHandlingErrors(client: AssinafyClient, documentId: String) async throws {
     do {
         _ = try await client.documents.get(documentId: documentId)
     } catch let error as APIError {
@@ -469,7 +469,7 @@ private func sample_en_handlingErrors(client: AssinafyClient, documentId: String
     }
 }
 
-private func sample_ptBR_paginacao(client: AssinafyClient) async throws {
+private func samplePtBRPaginacao(client: AssinafyClient) async throws {
     var pagina = 1
     var todos: [DocumentListItem] = []
     repeat {
@@ -481,7 +481,7 @@ private func sample_ptBR_paginacao(client: AssinafyClient) async throws {
     keep(todos)
 }
 
-private func sample_ptBR_tratamentoDeErros(client: AssinafyClient, documentId: String) async throws {
+private func samplePtBRTratamentoDeErros(client: AssinafyClient, documentId: String) async throws {
     do {
         _ = try await client.documents.get(documentId: documentId)
     } catch let error as APIError {
@@ -501,7 +501,7 @@ private func sample_ptBR_tratamentoDeErros(client: AssinafyClient, documentId: S
 
 // MARK: - Names the READMEs' prose promises outside code samples
 
-private func sample_inlineReferences(
+private func sampleInlineReferences(
     client: AssinafyClient, accessCode: String, signerId: String, templateId: String, roleId: String, signer: Signer,
     activity: DocumentActivity, item: AssignmentItem, placement: TemplateFieldPlacement, dispatch: WebhookDispatch,
     error: APIError, request: APIRequest, pdfData: Data

@@ -43,7 +43,9 @@ extension AssignmentsResource {
         signerId: String,
         completion: @escaping @Sendable (Result<ResendSignatureRequestResponseData, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await resend(documentId: documentId, assignmentId: assignmentId, signerId: signerId) }
+        deliverOnMain(completion) {
+            try await resend(documentId: documentId, assignmentId: assignmentId, signerId: signerId)
+        }
     }
 
     /// Completion-handler variant of `estimateResendCost(documentId:assignmentId:signerId:)`; `completion` runs on the main queue.
@@ -54,7 +56,9 @@ extension AssignmentsResource {
         signerId: String,
         completion: @escaping @Sendable (Result<EstimatedCost, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await estimateResendCost(documentId: documentId, assignmentId: assignmentId, signerId: signerId) }
+        deliverOnMain(completion) {
+            try await estimateResendCost(documentId: documentId, assignmentId: assignmentId, signerId: signerId)
+        }
     }
 
     /// Completion-handler variant of `resetExpiration(documentId:assignmentId:expiresAt:)`; `completion` runs on the main queue.
@@ -65,7 +69,9 @@ extension AssignmentsResource {
         expiresAt: Date,
         completion: @escaping @Sendable (Result<Assignment, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await resetExpiration(documentId: documentId, assignmentId: assignmentId, expiresAt: expiresAt) }
+        deliverOnMain(completion) {
+            try await resetExpiration(documentId: documentId, assignmentId: assignmentId, expiresAt: expiresAt)
+        }
     }
 
     /// Completion-handler variant of `whatsappNotifications(documentId:assignmentId:)`; `completion` runs on the main queue.
@@ -75,7 +81,9 @@ extension AssignmentsResource {
         assignmentId: String,
         completion: @escaping @Sendable (Result<[WhatsappNotification], any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await whatsappNotifications(documentId: documentId, assignmentId: assignmentId) }
+        deliverOnMain(completion) {
+            try await whatsappNotifications(documentId: documentId, assignmentId: assignmentId)
+        }
     }
 
     /// Completion-handler variant of `sign(documentId:assignmentId:signerAccessCode:items:)`; `completion` runs on the main queue.
@@ -87,7 +95,10 @@ extension AssignmentsResource {
         items: [SignAssignmentRequestItem] = [],
         completion: @escaping @Sendable (Result<JSONObject?, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await sign(documentId: documentId, assignmentId: assignmentId, signerAccessCode: signerAccessCode, items: items) }
+        deliverOnMain(completion) {
+            try await sign(
+                documentId: documentId, assignmentId: assignmentId, signerAccessCode: signerAccessCode, items: items)
+        }
     }
 
     /// Completion-handler variant of `decline(documentId:assignmentId:signerAccessCode:reason:)`; `completion` runs on the main queue.
@@ -99,7 +110,10 @@ extension AssignmentsResource {
         reason: String,
         completion: @escaping @Sendable (Result<Void, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await decline(documentId: documentId, assignmentId: assignmentId, signerAccessCode: signerAccessCode, reason: reason) }
+        deliverOnMain(completion) {
+            try await decline(
+                documentId: documentId, assignmentId: assignmentId, signerAccessCode: signerAccessCode, reason: reason)
+        }
     }
 
     /// Completion-handler variant of `create(documentId:payload:)`; `completion` runs on the main queue.

@@ -68,7 +68,9 @@ extension AuthResource {
         reauthentication: MFAReauthentication? = nil,
         completion: @escaping @Sendable (Result<[String], any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await confirmTOTP(methodId: methodId, code: code, reauthentication: reauthentication) }
+        deliverOnMain(completion) {
+            try await confirmTOTP(methodId: methodId, code: code, reauthentication: reauthentication)
+        }
     }
 
     /// Completion-handler variant of `regenerateRecoveryCodes(_:)`; `completion` runs on the main queue.

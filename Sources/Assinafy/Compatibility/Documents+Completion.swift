@@ -205,7 +205,9 @@ extension DocumentsResource {
         payload: ConfirmSignerDataPayload,
         completion: @escaping @Sendable (Result<Void, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await confirmSignerData(documentId: documentId, signerAccessCode: signerAccessCode, payload: payload) }
+        deliverOnMain(completion) {
+            try await confirmSignerData(documentId: documentId, signerAccessCode: signerAccessCode, payload: payload)
+        }
     }
 
     /// Completion-handler variant of `confirmSignerDataAndReturnSigner(documentId:signerAccessCode:payload:)`; `completion` runs on the main queue.
@@ -216,7 +218,10 @@ extension DocumentsResource {
         payload: ConfirmSignerDataPayload,
         completion: @escaping @Sendable (Result<Signer, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await confirmSignerDataAndReturnSigner(documentId: documentId, signerAccessCode: signerAccessCode, payload: payload) }
+        deliverOnMain(completion) {
+            try await confirmSignerDataAndReturnSigner(
+                documentId: documentId, signerAccessCode: signerAccessCode, payload: payload)
+        }
     }
 
     /// Completion-handler variant of `createFromTemplate(templateId:signers:options:accountId:)`; `completion` runs on the main queue.
@@ -228,7 +233,10 @@ extension DocumentsResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<Document, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await createFromTemplate(templateId: templateId, signers: signers, options: options, accountId: accountId) }
+        deliverOnMain(completion) {
+            try await createFromTemplate(
+                templateId: templateId, signers: signers, options: options, accountId: accountId)
+        }
     }
 
     /// Completion-handler variant of `estimateCostFromTemplate(templateId:signers:accountId:)`; `completion` runs on the main queue.
@@ -239,7 +247,9 @@ extension DocumentsResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<EstimatedCost, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await estimateCostFromTemplate(templateId: templateId, signers: signers, accountId: accountId) }
+        deliverOnMain(completion) {
+            try await estimateCostFromTemplate(templateId: templateId, signers: signers, accountId: accountId)
+        }
     }
 
     /// Completion-handler variant of `waitUntilReady(documentId:options:)`; `completion` runs on the main queue.

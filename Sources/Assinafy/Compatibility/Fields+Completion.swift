@@ -14,7 +14,9 @@ extension FieldsResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<PaginatedResult<Field>, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await list(includeInactive: includeInactive, includeStandard: includeStandard, accountId: accountId) }
+        deliverOnMain(completion) {
+            try await list(includeInactive: includeInactive, includeStandard: includeStandard, accountId: accountId)
+        }
     }
 
     /// Completion-handler variant of `create(_:accountId:)`; `completion` runs on the main queue.

@@ -111,7 +111,9 @@ extension SignersResource {
         hasAcceptedTerms: Bool? = nil,
         completion: @escaping @Sendable (Result<Document, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await getSigningDocument(signerAccessCode: signerAccessCode, hasAcceptedTerms: hasAcceptedTerms) }
+        deliverOnMain(completion) {
+            try await getSigningDocument(signerAccessCode: signerAccessCode, hasAcceptedTerms: hasAcceptedTerms)
+        }
     }
 
     /// Completion-handler variant of `getDocument(signerId:signerAccessCode:)`; `completion` runs on the main queue.
@@ -132,7 +134,9 @@ extension SignersResource {
         params: ListParams = ListParams(),
         completion: @escaping @Sendable (Result<PaginatedResult<Document>, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await listSignerDocuments(signerId: signerId, signerAccessCode: signerAccessCode, params: params) }
+        deliverOnMain(completion) {
+            try await listSignerDocuments(signerId: signerId, signerAccessCode: signerAccessCode, params: params)
+        }
     }
 
     /// Completion-handler variant of `searchSignerDocuments(signerId:signerAccessCode:search:)`; `completion` runs on the main queue.
@@ -143,7 +147,9 @@ extension SignersResource {
         search: String,
         completion: @escaping @Sendable (Result<PaginatedResult<Document>, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await searchSignerDocuments(signerId: signerId, signerAccessCode: signerAccessCode, search: search) }
+        deliverOnMain(completion) {
+            try await searchSignerDocuments(signerId: signerId, signerAccessCode: signerAccessCode, search: search)
+        }
     }
 
     /// Completion-handler variant of `signMultipleDocuments(signerAccessCode:documentIds:)`; `completion` runs on the main queue.
@@ -153,7 +159,9 @@ extension SignersResource {
         documentIds: [String],
         completion: @escaping @Sendable (Result<Void, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await signMultipleDocuments(signerAccessCode: signerAccessCode, documentIds: documentIds) }
+        deliverOnMain(completion) {
+            try await signMultipleDocuments(signerAccessCode: signerAccessCode, documentIds: documentIds)
+        }
     }
 
     /// Completion-handler variant of `declineMultipleDocuments(signerAccessCode:documentIds:reason:)`; `completion` runs on the main queue.
@@ -164,7 +172,10 @@ extension SignersResource {
         reason: String,
         completion: @escaping @Sendable (Result<Void, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await declineMultipleDocuments(signerAccessCode: signerAccessCode, documentIds: documentIds, reason: reason) }
+        deliverOnMain(completion) {
+            try await declineMultipleDocuments(
+                signerAccessCode: signerAccessCode, documentIds: documentIds, reason: reason)
+        }
     }
 
     /// Completion-handler variant of `uploadSignature(signerAccessCode:type:imageData:reuse:)`; `completion` runs on the main queue.
@@ -176,7 +187,10 @@ extension SignersResource {
         reuse: Bool? = nil,
         completion: @escaping @Sendable (Result<Void, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await uploadSignature(signerAccessCode: signerAccessCode, type: type, imageData: imageData, reuse: reuse) }
+        deliverOnMain(completion) {
+            try await uploadSignature(
+                signerAccessCode: signerAccessCode, type: type, imageData: imageData, reuse: reuse)
+        }
     }
 
     /// Completion-handler variant of `downloadSignature(signerAccessCode:type:)`; `completion` runs on the main queue.
@@ -197,6 +211,8 @@ extension SignersResource {
         artifact: DocumentsResource.Artifact,
         completion: @escaping @Sendable (Result<Data, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await downloadDocumentArtifact(signerId: signerId, documentId: documentId, artifact: artifact) }
+        deliverOnMain(completion) {
+            try await downloadDocumentArtifact(signerId: signerId, documentId: documentId, artifact: artifact)
+        }
     }
 }

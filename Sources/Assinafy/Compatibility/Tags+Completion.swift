@@ -66,7 +66,9 @@ extension TagsResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<[WorkspaceTag], any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await appendDocumentTags(documentId: documentId, tagIds: tagIds, accountId: accountId) }
+        deliverOnMain(completion) {
+            try await appendDocumentTags(documentId: documentId, tagIds: tagIds, accountId: accountId)
+        }
     }
 
     /// Completion-handler variant of `replaceDocumentTags(documentId:tagIds:accountId:)`; `completion` runs on the main queue.
@@ -77,7 +79,9 @@ extension TagsResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<[WorkspaceTag], any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await replaceDocumentTags(documentId: documentId, tagIds: tagIds, accountId: accountId) }
+        deliverOnMain(completion) {
+            try await replaceDocumentTags(documentId: documentId, tagIds: tagIds, accountId: accountId)
+        }
     }
 
     /// Completion-handler variant of `detachDocumentTag(documentId:tagId:accountId:)`; `completion` runs on the main queue.
@@ -88,6 +92,8 @@ extension TagsResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<Void, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await detachDocumentTag(documentId: documentId, tagId: tagId, accountId: accountId) }
+        deliverOnMain(completion) {
+            try await detachDocumentTag(documentId: documentId, tagId: tagId, accountId: accountId)
+        }
     }
 }

@@ -66,6 +66,8 @@ extension TemplatesResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<Data, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await downloadPage(templateId: templateId, pageId: pageId, accountId: accountId) }
+        deliverOnMain(completion) {
+            try await downloadPage(templateId: templateId, pageId: pageId, accountId: accountId)
+        }
     }
 }

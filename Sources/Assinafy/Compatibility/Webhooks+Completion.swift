@@ -119,7 +119,9 @@ extension WebhooksResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<WebhookEndpoint, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await updateEndpoint(endpointId: endpointId, payload: payload, accountId: accountId) }
+        deliverOnMain(completion) {
+            try await updateEndpoint(endpointId: endpointId, payload: payload, accountId: accountId)
+        }
     }
 
     /// Completion-handler variant of `deleteEndpoint(endpointId:accountId:)`; `completion` runs on the main queue.

@@ -23,7 +23,8 @@ enum PNGCheck {
 
     static func validate(_ data: Data, field: String) throws {
         guard data.count > signature.count, data.prefix(signature.count).elementsEqual(signature) else {
-            throw ValidationError("The image must be a PNG file", errors: [field: ["must start with the PNG signature"]])
+            throw ValidationError(
+                "The image must be a PNG file", errors: [field: ["must start with the PNG signature"]])
         }
     }
 }

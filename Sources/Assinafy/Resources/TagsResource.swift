@@ -22,7 +22,8 @@ public struct TagsResource: Sendable {
     }
 
     @discardableResult
-    public func update(tagId: String, payload: UpdateTagPayload, accountId: String? = nil) async throws -> WorkspaceTag {
+    public func update(tagId: String, payload: UpdateTagPayload, accountId: String? = nil) async throws -> WorkspaceTag
+    {
         try WorkspaceTag(
             await context.tagsAPI.updateTag(accountId: try context.accountId(accountId), tagId: tagId, body: payload)
                 .payload())

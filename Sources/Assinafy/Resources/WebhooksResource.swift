@@ -15,7 +15,9 @@ public struct WebhooksResource: Sendable {
 
     /// Creates or replaces the subscription and switches it on.
     @discardableResult
-    public func register(_ payload: WebhookRegisterPayload, accountId: String? = nil) async throws -> WebhookSubscription {
+    public func register(_ payload: WebhookRegisterPayload, accountId: String? = nil) async throws
+        -> WebhookSubscription
+    {
         try await context.webhooksAPI.updateWebhookSubscription(
             accountId: try context.accountId(accountId), body: payload.request
         ).payload()

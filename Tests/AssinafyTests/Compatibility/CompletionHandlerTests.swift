@@ -1,7 +1,8 @@
-@testable import Assinafy
 import AssinafyRuntime
 import Foundation
 import XCTest
+
+@testable import Assinafy
 
 /// A transport that never answers until cancelled, to observe cancellation deterministically.
 private struct HangingTransport: HTTPClientProtocol {

@@ -1,7 +1,8 @@
-@testable import Assinafy
 import AssinafyRuntime
 import Foundation
 import XCTest
+
+@testable import Assinafy
 
 // The completion variants of the documents, signers, assignments, templates and OAuth resources
 // come from the same template as the others: these check a representative of each reaches its

@@ -1,7 +1,8 @@
-@testable import Assinafy
 import AssinafyRuntime
 import Foundation
 import Testing
+
+@testable import Assinafy
 
 @Suite struct AuthResourceTests {
     static let sessionJSON = """
@@ -20,7 +21,8 @@ import Testing
         let request = try #require(transport.requests.first)
         #expect(Stubbed.route(request) == "POST /v1/login")
         #expect(request.credential == .none)
-        #expect(Stubbed.body(request) == Stubbed.canonical(["email": "ana@example.invalid", "password": "correct horse"]))
+        #expect(
+            Stubbed.body(request) == Stubbed.canonical(["email": "ana@example.invalid", "password": "correct horse"]))
         #expect(session.accessToken == "header.payload.signature")
         #expect(session.user?.email == "ana@example.invalid")
         #expect(session.accounts?.first?.id == "acc-test-1")
@@ -75,7 +77,9 @@ import Testing
         let request = try #require(transport.requests.first)
         #expect(Stubbed.route(request) == "POST /v1/authentication/social-login")
         #expect(request.credential == .none)
-        #expect(Stubbed.body(request) == Stubbed.canonical(["provider": "google", "token": "google-id-token", "has_accepted_terms": true]))
+        #expect(
+            Stubbed.body(request)
+                == Stubbed.canonical(["provider": "google", "token": "google-id-token", "has_accepted_terms": true]))
     }
 
     @Test func linkSocialLoginActsAsTheUser() async throws {
@@ -123,7 +127,8 @@ import Testing
         #expect(Stubbed.body(requests[0]) == Stubbed.canonical(["label": "Work phone"]))
         #expect(Stubbed.route(requests[1]) == "PUT /v1/users/self/mfa/totp/confirm")
         // A code re-authenticates a replacement as `reauth_code`, never as `password`.
-        #expect(Stubbed.body(requests[1]) == Stubbed.canonical(["id": "mfa-2", "code": "654321", "reauth_code": "111222"]))
+        #expect(
+            Stubbed.body(requests[1]) == Stubbed.canonical(["id": "mfa-2", "code": "654321", "reauth_code": "111222"]))
         #expect(requests.allSatisfy { $0.credential == .account })
     }
 
@@ -168,16 +173,18 @@ import Testing
             ChangePasswordPayload(email: "ana@example.invalid", password: "old pw", newPassword: "new pw"))
 
         let requests = transport.requests
-        #expect(requests.map(Stubbed.route) == [
-            "PUT /v1/authentication/request-password-reset",
-            "PUT /v1/authentication/reset-password",
-            "PUT /v1/authentication/change-password",
-        ])
+        #expect(
+            requests.map(Stubbed.route) == [
+                "PUT /v1/authentication/request-password-reset",
+                "PUT /v1/authentication/reset-password",
+                "PUT /v1/authentication/change-password",
+            ])
         #expect(requests.map(\.credential) == [.none, .none, .account])
         #expect(Stubbed.body(requests[0]) == Stubbed.canonical(["email": "ana@example.invalid"]))
         #expect(
             Stubbed.body(requests[1])
-                == Stubbed.canonical(["email": "ana@example.invalid", "token": "reset-token", "new_password": "new pw"]))
+                == Stubbed.canonical(["email": "ana@example.invalid", "token": "reset-token", "new_password": "new pw"])
+        )
         #expect(
             Stubbed.body(requests[2])
                 == Stubbed.canonical(["email": "ana@example.invalid", "password": "old pw", "new_password": "new pw"]))
@@ -195,9 +202,10 @@ import Testing
         try await auth.deleteAPIKey()
 
         let requests = transport.requests
-        #expect(requests.map(Stubbed.route) == [
-            "GET /v1/users/api-keys", "POST /v1/users/api-keys", "DELETE /v1/users/api-keys",
-        ])
+        #expect(
+            requests.map(Stubbed.route) == [
+                "GET /v1/users/api-keys", "POST /v1/users/api-keys", "DELETE /v1/users/api-keys",
+            ])
         #expect(Stubbed.body(requests[1]) == Stubbed.canonical(["password": "pw"]))
         #expect(requests.allSatisfy { $0.credential == .account })
     }
@@ -221,10 +229,11 @@ import Testing
         #expect(updated.documentCompleted == false)
         #expect(stats.first?.documentsUploaded == 4)
         let requests = transport.requests
-        #expect(requests.map(Stubbed.route) == [
-            "GET /v1/users/self", "GET /v1/users/self/notification-preferences",
-            "PUT /v1/users/self/notification-preferences", "GET /v1/users/self/stats",
-        ])
+        #expect(
+            requests.map(Stubbed.route) == [
+                "GET /v1/users/self", "GET /v1/users/self/notification-preferences",
+                "PUT /v1/users/self/notification-preferences", "GET /v1/users/self/stats",
+            ])
         #expect(Stubbed.body(requests[2]) == Stubbed.canonical(["DocumentCompleted": false]))
         #expect(Stubbed.query(requests[3]) == ["granularity": "daily", "month": "2026-05"])
     }

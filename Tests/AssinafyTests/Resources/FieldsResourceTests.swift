@@ -1,7 +1,8 @@
-@testable import Assinafy
 import AssinafyRuntime
 import Foundation
 import Testing
+
+@testable import Assinafy
 
 @Suite struct FieldsResourceTests {
     static let fieldJSON = """
@@ -22,7 +23,8 @@ import Testing
         #expect(page.data.first?.type == "date")
         #expect(page.data.first?.isRequired == true)
         let requests = transport.requests
-        #expect(requests.map(Stubbed.route) == ["GET /v1/accounts/acc-test-1/fields", "GET /v1/accounts/acc-other/fields"])
+        #expect(
+            requests.map(Stubbed.route) == ["GET /v1/accounts/acc-test-1/fields", "GET /v1/accounts/acc-other/fields"])
         #expect(requests[0].query.isEmpty)
         #expect(Stubbed.query(requests[1]) == ["include_inactive": "true", "include_standard": "false"])
     }
@@ -33,18 +35,22 @@ import Testing
         transport.enqueueJSON(envelope("[]"))
         let fields = Stubbed.client(transport).fields
 
-        let created = try await fields.create(CreateFieldPayload(name: "Data de admissão", type: "date", isRequired: true))
+        let created = try await fields.create(
+            CreateFieldPayload(name: "Data de admissão", type: "date", isRequired: true))
         _ = try await fields.get(fieldId: "fld-1")
         try await fields.update(fieldId: "fld-1", payload: UpdateFieldPayload(regex: .null, isActive: false))
         try await fields.delete(fieldId: "fld-1")
 
         #expect(created.id == "fld-1")
         let requests = transport.requests
-        #expect(requests.map(Stubbed.route) == [
-            "POST /v1/accounts/acc-test-1/fields", "GET /v1/accounts/acc-test-1/fields/fld-1",
-            "PUT /v1/accounts/acc-test-1/fields/fld-1", "DELETE /v1/accounts/acc-test-1/fields/fld-1",
-        ])
-        #expect(Stubbed.body(requests[0]) == Stubbed.canonical(["name": "Data de admissão", "type": "date", "is_required": true]))
+        #expect(
+            requests.map(Stubbed.route) == [
+                "POST /v1/accounts/acc-test-1/fields", "GET /v1/accounts/acc-test-1/fields/fld-1",
+                "PUT /v1/accounts/acc-test-1/fields/fld-1", "DELETE /v1/accounts/acc-test-1/fields/fld-1",
+            ])
+        #expect(
+            Stubbed.body(requests[0])
+                == Stubbed.canonical(["name": "Data de admissão", "type": "date", "is_required": true]))
         // `.null` clears the pattern: it must be sent as JSON null, not left out.
         #expect(Stubbed.body(requests[2]) == Stubbed.canonical(["regex": nil, "is_active": false]))
         #expect(requests.allSatisfy { $0.credential == .account })
@@ -80,10 +86,11 @@ import Testing
         _ = try await fields.validate(fieldId: "fld-3", value: ["a", 1, nil])
 
         #expect(result.success == true)
-        let raw = try #require(transport.requests.first.map { request -> String in
-            guard case .json(let data, _)? = request.body else { return "" }
-            return String(decoding: data, as: UTF8.self)
-        })
+        let raw = try #require(
+            transport.requests.first.map { request -> String in
+                guard case .json(let data, _)? = request.body else { return "" }
+                return String(decoding: data, as: UTF8.self)
+            })
         // An integer stays an integer on the wire (no `42.0`, no quotes).
         #expect(raw == #"{"value":42}"#)
         #expect(Stubbed.body(transport.requests.last) == Stubbed.canonical(["value": ["a", 1, nil]]))
@@ -106,7 +113,9 @@ import Testing
         #expect(Stubbed.route(request) == "POST /v1/accounts/acc-test-1/fields/validate-multiple")
         #expect(
             Stubbed.body(request)
-                == Stubbed.canonical([["field_id": "fld-1", "value": "2026-08-27"], ["field_id": "fld-2", "value": 1.5]]))
+                == Stubbed.canonical([
+                    ["field_id": "fld-1", "value": "2026-08-27"], ["field_id": "fld-2", "value": 1.5],
+                ]))
         #expect(results.map(\.fieldId) == ["fld-1", "fld-2"])
         #expect(results.last?.errorMessage == "Fora do intervalo")
     }

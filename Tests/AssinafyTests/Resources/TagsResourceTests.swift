@@ -1,7 +1,8 @@
-@testable import Assinafy
 import AssinafyRuntime
 import Foundation
 import Testing
+
+@testable import Assinafy
 
 @Suite struct TagsResourceTests {
     static func tagJSON(_ id: String, _ name: String, color: String = "ff8800") -> String {
@@ -46,10 +47,11 @@ import Testing
         #expect(page.data.map(\.id) == ["tag-1", "tag-2"])
         #expect(renamed.name == "Contratos")
         let requests = transport.requests
-        #expect(requests.map(Stubbed.route) == [
-            "GET /v1/accounts/acc-test-1/tags", "PUT /v1/accounts/acc-test-1/tags/tag-1",
-            "DELETE /v1/accounts/acc-test-1/tags/tag-2",
-        ])
+        #expect(
+            requests.map(Stubbed.route) == [
+                "GET /v1/accounts/acc-test-1/tags", "PUT /v1/accounts/acc-test-1/tags/tag-1",
+                "DELETE /v1/accounts/acc-test-1/tags/tag-2",
+            ])
         #expect(Stubbed.query(requests[0]) == ["search": "Con"])
         #expect(Stubbed.body(requests[1]) == Stubbed.canonical(["name": "Contratos", "color": nil]))
         #expect(Stubbed.query(requests[2]) == ["force": "true"])
@@ -106,10 +108,11 @@ import Testing
         try await tags.detachDocumentTag(documentId: "doc-1", tagId: "tag-1")
 
         #expect(onDocument.data.map(\.name) == ["Contracts"])
-        #expect(transport.requests.map(Stubbed.route) == [
-            "GET /v1/accounts/acc-test-1/documents/doc-1/tags",
-            "DELETE /v1/accounts/acc-test-1/documents/doc-1/tags/tag-1",
-        ])
+        #expect(
+            transport.requests.map(Stubbed.route) == [
+                "GET /v1/accounts/acc-test-1/documents/doc-1/tags",
+                "DELETE /v1/accounts/acc-test-1/documents/doc-1/tags/tag-1",
+            ])
     }
 
     @Test func unsafeIdentifiersArePercentEncodedIntoOneSegment() async throws {

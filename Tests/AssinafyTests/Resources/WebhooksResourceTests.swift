@@ -1,7 +1,8 @@
-@testable import Assinafy
 import AssinafyRuntime
 import Foundation
 import Testing
+
+@testable import Assinafy
 
 @Suite struct WebhooksResourceTests {
     static let subscriptionJSON = """
@@ -30,16 +31,18 @@ import Testing
         transport.enqueueJSON(envelope(Self.subscriptionJSON))
         let subscription = try await Stubbed.client(transport).webhooks.register(
             WebhookRegisterPayload(
-                url: "https://example.invalid/hooks/assinafy", email: "ops@example.invalid", events: ["document_ready"]))
+                url: "https://example.invalid/hooks/assinafy", email: "ops@example.invalid", events: ["document_ready"])
+        )
 
         let request = try #require(transport.requests.first)
         #expect(Stubbed.route(request) == "PUT /v1/accounts/acc-test-1/webhooks/subscriptions")
         #expect(request.credential == .account)
         #expect(
-            Stubbed.body(request) == Stubbed.canonical([
-                "events": ["document_ready"], "is_active": true, "url": "https://example.invalid/hooks/assinafy",
-                "email": "ops@example.invalid",
-            ]))
+            Stubbed.body(request)
+                == Stubbed.canonical([
+                    "events": ["document_ready"], "is_active": true, "url": "https://example.invalid/hooks/assinafy",
+                    "email": "ops@example.invalid",
+                ]))
         #expect(subscription.isActive == true)
     }
 
@@ -54,9 +57,10 @@ import Testing
 
         #expect(current.events == ["document_ready"])
         #expect(stopped.isActive == false)
-        #expect(transport.requests.map(Stubbed.route) == [
-            "GET /v1/accounts/acc-test-1/webhooks/subscriptions", "PUT /v1/accounts/acc-test-1/webhooks/inactivate",
-        ])
+        #expect(
+            transport.requests.map(Stubbed.route) == [
+                "GET /v1/accounts/acc-test-1/webhooks/subscriptions", "PUT /v1/accounts/acc-test-1/webhooks/inactivate",
+            ])
     }
 
     @available(*, deprecated, message: "exercises the deprecated delete()")
@@ -73,7 +77,8 @@ import Testing
         let transport = StubTransport()
         transport.enqueueJSON(
             envelope(
-                #"[{"id": "document_ready", "description": "Documento pronto"}, {"id": "brand_new_event", "description": "?"}]"#))
+                #"[{"id": "document_ready", "description": "Documento pronto"}, {"id": "brand_new_event", "description": "?"}]"#
+            ))
         let types = try await Stubbed.client(transport, defaultAccountId: nil).webhooks.listEventTypes()
         #expect(Stubbed.route(transport.requests.first) == "GET /v1/webhooks/event-types")
         #expect(types.data.map(\.id) == ["document_ready", "brand_new_event"])
@@ -155,16 +160,19 @@ import Testing
         #expect(endpoints.data.first?.signingEnabled == true)
         #expect(created.id == "ep-1")
         let requests = transport.requests
-        #expect(requests.map(Stubbed.route) == [
-            "GET /v1/accounts/acc-test-1/webhooks/endpoints", "POST /v1/accounts/acc-test-1/webhooks/endpoints",
-            "GET /v1/accounts/acc-test-1/webhooks/endpoints/ep-1", "PUT /v1/accounts/acc-test-1/webhooks/endpoints/ep-1",
-            "DELETE /v1/accounts/acc-test-1/webhooks/endpoints/ep-1",
-        ])
         #expect(
-            Stubbed.body(requests[1]) == Stubbed.canonical([
-                "url": "https://example.invalid/hooks/assinafy", "email": "ops@example.invalid",
-                "events": ["document_ready"], "name": "Primary", "signing_enabled": true,
-            ]))
+            requests.map(Stubbed.route) == [
+                "GET /v1/accounts/acc-test-1/webhooks/endpoints", "POST /v1/accounts/acc-test-1/webhooks/endpoints",
+                "GET /v1/accounts/acc-test-1/webhooks/endpoints/ep-1",
+                "PUT /v1/accounts/acc-test-1/webhooks/endpoints/ep-1",
+                "DELETE /v1/accounts/acc-test-1/webhooks/endpoints/ep-1",
+            ])
+        #expect(
+            Stubbed.body(requests[1])
+                == Stubbed.canonical([
+                    "url": "https://example.invalid/hooks/assinafy", "email": "ops@example.invalid",
+                    "events": ["document_ready"], "name": "Primary", "signing_enabled": true,
+                ]))
         #expect(Stubbed.body(requests[3]) == Stubbed.canonical(["is_active": false]))
     }
 
@@ -181,9 +189,10 @@ import Testing
 
         #expect(secret == "whsec_dGVzdC1zZWNyZXQtb25l")
         #expect(rotated == "whsec_dGVzdC1zZWNyZXQtdHdv")
-        #expect(transport.requests.prefix(2).map(Stubbed.route) == [
-            "GET /v1/accounts/acc-test-1/webhooks/endpoints/ep-1/secret",
-            "POST /v1/accounts/acc-test-1/webhooks/endpoints/ep-1/secret/rotate",
-        ])
+        #expect(
+            transport.requests.prefix(2).map(Stubbed.route) == [
+                "GET /v1/accounts/acc-test-1/webhooks/endpoints/ep-1/secret",
+                "POST /v1/accounts/acc-test-1/webhooks/endpoints/ep-1/secret/rotate",
+            ])
     }
 }

@@ -1,7 +1,8 @@
-@testable import Assinafy
 import AssinafyRuntime
 import Foundation
 import Testing
+
+@testable import Assinafy
 
 @Suite struct WorkspacesResourceTests {
     static let accountJSON = """
@@ -15,7 +16,9 @@ import Testing
         let transport = StubTransport()
         transport.enqueueJSON(
             envelope("[\(Self.accountJSON)]"),
-            headers: ["X-Pagination-Current-Page": "1", "X-Pagination-Page-Count": "1", "X-Pagination-Total-Count": "1"])
+            headers: [
+                "X-Pagination-Current-Page": "1", "X-Pagination-Page-Count": "1", "X-Pagination-Total-Count": "1",
+            ])
         let page = try await Stubbed.client(transport).workspaces.list()
 
         #expect(Stubbed.route(transport.requests.first) == "GET /v1/accounts")
@@ -32,7 +35,9 @@ import Testing
         let workspace = try await Stubbed.client(transport).workspaces.create(
             CreateWorkspacePayload(name: "Acme", notificationSenderType: .account))
         #expect(Stubbed.route(transport.requests.first) == "POST /v1/accounts")
-        #expect(Stubbed.body(transport.requests.first) == Stubbed.canonical(["name": "Acme", "notification_sender_type": "Account"]))
+        #expect(
+            Stubbed.body(transport.requests.first)
+                == Stubbed.canonical(["name": "Acme", "notification_sender_type": "Account"]))
         #expect(workspace.name == "Acme")
     }
 
@@ -112,7 +117,8 @@ import Testing
         #expect(theme.logo == nil)
         #expect(stats.first?.documentsCertified == 9)
         let requests = transport.requests
-        #expect(requests.map(Stubbed.route) == ["GET /v1/accounts/acc-test-1/theme", "GET /v1/accounts/acc-test-1/stats"])
+        #expect(
+            requests.map(Stubbed.route) == ["GET /v1/accounts/acc-test-1/theme", "GET /v1/accounts/acc-test-1/stats"])
         #expect(Stubbed.query(requests[1]) == ["granularity": "monthly"])
     }
 
@@ -155,7 +161,8 @@ import Testing
 
         #expect(bytes == Self.png)
         let requests = transport.requests
-        #expect(requests.map(Stubbed.route) == ["GET /v1/accounts/acc-other/logo", "DELETE /v1/accounts/acc-test-1/logo"])
+        #expect(
+            requests.map(Stubbed.route) == ["GET /v1/accounts/acc-other/logo", "DELETE /v1/accounts/acc-test-1/logo"])
         #expect(requests[0].responseKind == .binary)
     }
 }

@@ -1,6 +1,7 @@
-@testable import Assinafy
 import AssinafyRuntime
 import Foundation
+
+@testable import Assinafy
 
 /// Builders shared by the auth, workspace, field, tag and webhook resource tests.
 enum Stubbed {

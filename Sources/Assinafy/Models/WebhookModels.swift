@@ -69,9 +69,9 @@ public struct WebhookDispatchListParams: Sendable, Hashable {
 }
 
 extension WebhookDispatch {
-    /// The payload that was delivered, as lossless JSON (`.null` when there was none), so numbers
-    /// and key order survive exactly as the API stored them.
-    public var payloadJSON: JSONValue {
-        payload.map(JSONValue.object) ?? .null
-    }
+    /// The payload that was delivered, as lossless JSON (integers stay 64-bit), `nil` when there
+    /// was none. Same convention as the other `…JSON` views.
+    public var payloadJSON: JSONValue? { payload.map { .object($0) } }
+    /// The legacy text view of the payload: its compact JSON text.
+    public var payloadText: String? { payloadJSON.flatMap(AnyJSONView.text) }
 }

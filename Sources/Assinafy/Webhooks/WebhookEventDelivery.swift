@@ -44,8 +44,8 @@ public struct WebhookDelivery: Sendable, Hashable {
     /// The `type` of `object` (what was acted on): `Document`, `Signer` or `Template`.
     public var objectType: String? { event.object["type"]?.stringValue }
 
-    /// The event-specific `payload` as lossless JSON (`.null` when absent).
-    public var payloadJSON: JSONValue { event.payload.map(JSONValue.object) ?? .null }
+    /// The event-specific `payload` as lossless JSON; `nil` when the event has none.
+    public var payloadJSON: JSONValue? { event.payload.map { .object($0) } }
 
     /// Decodes a delivery without checking its signature — for endpoints without signing, or
     /// after verifying yourself. Prefer `verifyAndParse` whenever the endpoint signs.

@@ -111,11 +111,13 @@ import Testing
         transport.enqueueJSON(envelope("[\(Self.dispatchJSON), {\"id\": \"dsp-2\", \"payload\": null}]"))
         let attempts = try await Stubbed.client(transport).webhooks.listDispatches()
 
-        let payload = attempts.data[0].payloadJSON
+        let payload = try #require(attempts.data[0].payloadJSON)
+        #expect(attempts.data[0].payloadText?.contains("12345678901234") == true)
         #expect(payload["amount"] == .integer(12_345_678_901_234))
         #expect(payload["nested"]?["z"] == 1)
         #expect(payload["nested"]?["a"] == [true, nil])
-        #expect(attempts.data[1].payloadJSON == .null)
+        #expect(attempts.data[1].payloadJSON == nil)
+        #expect(attempts.data[1].payloadText == nil)
         // Defaults: first page, 50 per page, no filters.
         #expect(Stubbed.query(transport.requests.first) == ["page": "1", "per-page": "50"])
     }

@@ -43,8 +43,12 @@ public struct SignersResource: Sendable {
         }
         let search = email.trimmingCharacters(in: .whitespacesAndNewlines)
         let params = ListParams(perPage: Self.searchPageSize, search: search)
+        var seen: Set<String> = []
         for try await signer in listAll(params: params, accountId: accountId) {
             if let candidate = signer.email, InputChecks.normalizedEmail(candidate) == wanted { return signer }
+            // A server that ignores `page` and sends no pagination headers repeats its first page:
+            // a signer seen twice means the results are exhausted.
+            if let id = signer.id, !seen.insert(id).inserted { break }
         }
         return nil
     }

@@ -261,3 +261,15 @@ import Testing
         #expect(bare.notifications.isEmpty)
     }
 }
+
+extension SignersResourceTests {
+    @Test func findByEmailStopsWhenAServerRepeatsItsOnlyPage() async throws {
+        let stub = StubTransport(fallback: { _ in
+            HTTPResponse(
+                statusCode: 200, body: Data(envelope("[\(Fixture.signer(id: "x", email: "other@example.invalid"))]").utf8))
+        })
+        let found = try await Fixture.client(stub).signers.findByEmail("ana@example.invalid")
+        #expect(found == nil)
+        #expect(stub.requests.count == 2)
+    }
+}

@@ -115,7 +115,9 @@ final class RefuseRedirects: NSObject, URLSessionTaskDelegate, @unchecked Sendab
     ) { completionHandler(nil) }
 }
 
-@Suite("OAuth against a local authorization server", .serialized)
+@Suite(
+    "OAuth against a local authorization server", .serialized,
+    .enabled(if: ExternalReference.hasPython3, "python3 is not installed"))
 struct OAuthServerTests {
     let server: OAuthTestServer
 

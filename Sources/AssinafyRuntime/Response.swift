@@ -13,8 +13,29 @@ public struct HTTPResponse: Sendable {
     }
 
     /// Decodes the body as `T` with the SDK's JSON rules.
+    /// A body that does not match the documented shape is a contract violation, reported as
+    /// `AssinafySDKError` (the SDK throws only its four error types).
     public func decode<T: Decodable & Sendable>(_ type: T.Type) throws -> APIResponse<T> {
-        APIResponse(body: try JSONCoding.decode(type, from: body), statusCode: statusCode, headers: headers)
+        do {
+            return APIResponse(body: try JSONCoding.decode(type, from: body), statusCode: statusCode, headers: headers)
+        } catch let error as DecodingError {
+            throw AssinafySDKError(
+                "The response did not match the documented \(T.self)",
+                context: ["status": String(statusCode), "detail": HTTPResponse.describe(error)], underlyingError: error)
+        }
+    }
+
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? "." + $0.stringValue }.joined()
+        }
+        switch error {
+        case .typeMismatch(let type, let context): return "\(path(context)): expected \(type)"
+        case .valueNotFound(let type, let context): return "\(path(context)): missing \(type)"
+        case .keyNotFound(let key, let context): return "\(path(context)).\(key.stringValue): missing"
+        case .dataCorrupted(let context): return "\(path(context)): \(context.debugDescription)"
+        @unknown default: return "undecodable"
+        }
     }
 
     /// The body bytes as they arrived (downloads).

@@ -31,3 +31,25 @@ struct JSONValueParserTests {
         #expect(throws: DecodingError.self) { try JSONValue(parsing: Data(text.utf8)) }
     }
 }
+
+@Suite("Response decoding")
+struct ResponseDecodingTests {
+    struct Shape: Decodable, Sendable {
+        let id: Int
+    }
+
+    /// The SDK throws only its four error types: an undecodable body is a contract violation.
+    @Test func undecodableBodyIsAnSDKError() {
+        let response = HTTPResponse(statusCode: 200, body: Data(#"{"id": "not a number"}"#.utf8))
+        do {
+            _ = try response.decode(Shape.self)
+            Issue.record("decoding should fail")
+        } catch let error as AssinafySDKError {
+            #expect(error.context["status"] == "200")
+            #expect(error.context["detail"]?.contains(".id") == true)
+            #expect(error.underlyingError is DecodingError)
+        } catch {
+            Issue.record("unexpected \(type(of: error))")
+        }
+    }
+}

@@ -113,7 +113,8 @@ public struct CreateAssignmentPayload: Sendable, Hashable {
             if let step = signer.step, step < 1 { errors["\(key).step", default: []].append("must be 1 or more") }
             switch SignerMethodRules.resolve(verification: signer.verification, notifications: signer.notifications) {
             case .success(let (verification, notification)):
-                resolved.append(ResolvedSigner(id: id, verification: verification, notification: notification, step: signer.step))
+                resolved.append(
+                    ResolvedSigner(id: id, verification: verification, notification: notification, step: signer.step))
             case .failure(let violation):
                 errors["\(key).\(violation.field)", default: []].append(violation.message)
             }

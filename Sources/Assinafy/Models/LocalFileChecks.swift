@@ -23,7 +23,8 @@ enum LocalFileChecks {
     /// A PNG image: the eight-byte PNG signature.
     static func validatePNG(_ data: Data, field: String = "imageData") throws {
         guard Array(data.prefix(pngMagic.count)) == pngMagic else {
-            throw ValidationError("The image must be a PNG file", errors: [field: ["must start with the PNG signature"]])
+            throw ValidationError(
+                "The image must be a PNG file", errors: [field: ["must start with the PNG signature"]])
         }
     }
 
@@ -76,7 +77,9 @@ enum InputChecks {
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, let local = parts.first, let domain = parts.last,
             (1...64).contains(local.count), (3...253).contains(domain.count),
-            !text.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control })
+            !text.unicodeScalars.contains(where: {
+                $0.properties.isWhitespace || $0.properties.generalCategory == .control
+            })
         else { return false }
         let localAllowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "!#$%&'*+/=?^_`{|}~.-"))
         guard local.unicodeScalars.allSatisfy(localAllowed.contains), !local.hasPrefix("."), !local.hasSuffix("."),

@@ -56,7 +56,8 @@ enum SignerMethodRules {
         case (.email?, .whatsapp?):
             return .failure(RuleViolation(field: "notifications", message: "email verification notifies by email"))
         case (.whatsapp?, .email?):
-            return .failure(RuleViolation(field: "notifications", message: "whatsapp verification notifies by whatsapp"))
+            return .failure(
+                RuleViolation(field: "notifications", message: "whatsapp verification notifies by whatsapp"))
         }
     }
 

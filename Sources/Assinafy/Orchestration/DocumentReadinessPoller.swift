@@ -79,7 +79,8 @@ struct DocumentReadinessPoller: Sendable {
                 message = "The status of document \(documentId) could not be read within \(seconds) s"
             }
             return AssinafySDKError(
-                message, context: context(documentId: documentId, options: options), underlyingError: lastTransientError)
+                message, context: context(documentId: documentId, options: options), underlyingError: lastTransientError
+            )
         }
     }
 }

@@ -100,7 +100,8 @@ struct SignatureRequestPlan {
             }
             planned.append(
                 PlannedSigner(
-                    payload: CreateSignerPayload(fullName: name, email: input.email, whatsappPhoneNumber: input.whatsapp),
+                    payload: CreateSignerPayload(
+                        fullName: name, email: input.email, whatsappPhoneNumber: input.whatsapp),
                     reference: reference))
         }
         signers = planned

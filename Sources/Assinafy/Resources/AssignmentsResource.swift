@@ -87,7 +87,8 @@ public struct AssignmentsResource: Sendable {
     }
 
     /// Declines to sign, with a reason the sender sees.
-    public func decline(documentId: String, assignmentId: String, signerAccessCode: String, reason: String) async throws {
+    public func decline(documentId: String, assignmentId: String, signerAccessCode: String, reason: String) async throws
+    {
         try InputChecks.requireText(reason, "reason")
         try await context.signing.declineAssignment(
             documentId: documentId, assignmentId: assignmentId, signerAccessCode: signerAccessCode,

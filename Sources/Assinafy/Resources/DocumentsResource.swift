@@ -25,7 +25,8 @@ public struct DocumentsResource: Sendable {
     public func upload(fileURL: URL, options: DocumentUploadOptions = .init()) async throws -> Document {
         try LocalFileChecks.validatePDF(fileURL: fileURL)
         let name = try options.filename(default: fileURL.lastPathComponent)
-        return try await upload(MultipartFile(fileURL: fileURL, filename: name, contentType: "application/pdf"), options)
+        return try await upload(
+            MultipartFile(fileURL: fileURL, filename: name, contentType: "application/pdf"), options)
     }
 
     private func upload(_ file: MultipartFile, _ options: DocumentUploadOptions) async throws -> Document {

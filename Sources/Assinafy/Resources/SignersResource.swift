@@ -54,11 +54,14 @@ public struct SignersResource: Sendable {
     }
 
     public func get(signerId: String, accountId: String? = nil) async throws -> Signer {
-        try await context.signersAPI.getSigner(accountId: try context.accountId(accountId), signerId: signerId).payload()
+        try await context.signersAPI.getSigner(accountId: try context.accountId(accountId), signerId: signerId)
+            .payload()
     }
 
     /// One page of the workspace's signers (`params.search` filters).
-    public func list(params: ListParams = ListParams(), accountId: String? = nil) async throws -> PaginatedResult<Signer> {
+    public func list(params: ListParams = ListParams(), accountId: String? = nil) async throws -> PaginatedResult<
+        Signer
+    > {
         try await context.signersAPI.listSigners(
             accountId: try context.accountId(accountId), search: params.search, page: params.page,
             perPage: params.perPage
@@ -74,7 +77,8 @@ public struct SignersResource: Sendable {
         }
     }
 
-    public func update(signerId: String, payload: UpdateSignerPayload, accountId: String? = nil) async throws -> Signer {
+    public func update(signerId: String, payload: UpdateSignerPayload, accountId: String? = nil) async throws -> Signer
+    {
         if let email = payload.email, !InputChecks.isWellFormedEmail(email) {
             throw ValidationError("Invalid signer", errors: ["email": ["must be a well-formed e-mail address"]])
         }
@@ -170,7 +174,8 @@ public struct SignersResource: Sendable {
 
     /// The stored signature or initials image.
     public func downloadSignature(signerAccessCode: String, type: SignatureImageType) async throws -> Data {
-        try await context.signing.downloadSignature(signatureType: type.rawValue, signerAccessCode: signerAccessCode).body
+        try await context.signing.downloadSignature(signatureType: type.rawValue, signerAccessCode: signerAccessCode)
+            .body
     }
 
     /// A file of a document the signer took part in. The route takes no credential at all.

@@ -21,7 +21,9 @@ public struct TemplatesResource: Sendable {
     }
 
     /// Every template, page after page, starting at `params.page`.
-    public func listAll(params: TemplateListParams = TemplateListParams(), accountId: String? = nil) -> PageSequence<Template> {
+    public func listAll(params: TemplateListParams = TemplateListParams(), accountId: String? = nil) -> PageSequence<
+        Template
+    > {
         PageSequence(firstPage: params.page) { page in
             var params = params
             params.page = page
@@ -60,7 +62,8 @@ public struct TemplatesResource: Sendable {
 
     /// Deletes the template; the API refuses while documents are linked to it. Unpublished route.
     public func delete(templateId: String, accountId: String? = nil) async throws {
-        try await context.templatesAPI.deleteTemplate(accountId: try context.accountId(accountId), templateId: templateId)
+        try await context.templatesAPI.deleteTemplate(
+            accountId: try context.accountId(accountId), templateId: templateId)
     }
 
     /// One template page's rendered image. Unpublished route.

@@ -1,8 +1,9 @@
-@testable import Assinafy
 import AssinafyAPI
 import AssinafyRuntime
 import Foundation
 import Testing
+
+@testable import Assinafy
 
 /// The README's owner-side and signer-side flows, run end to end against a scripted transport
 /// (ReadmeSamplesTests.swift only compiles the samples).
@@ -72,8 +73,8 @@ import Testing
         stub.enqueueData("[]")
         stub.enqueue { _ in HTTPResponse(statusCode: 200, body: Fixture.pdf) }
         let progress = try await client.documents.getSigningProgress(documentId: document.id)
-        let done     = try await client.documents.isFullySigned(documentId: document.id)
-        let history  = try await client.documents.activities(documentId: document.id)
+        let done = try await client.documents.isFullySigned(documentId: document.id)
+        let history = try await client.documents.activities(documentId: document.id)
 
         let signedPDF = try await client.documents.downloadArtifact(
             documentId: document.id,

@@ -1,8 +1,9 @@
-@testable import Assinafy
 import AssinafyAPI
 import AssinafyRuntime
 import Foundation
 import Testing
+
+@testable import Assinafy
 
 @Suite struct UploadAndRequestSignaturesTests {
     /// Scripted answers for the whole flow: upload, signer search/creation, assignment, re-read.
@@ -54,12 +55,13 @@ import Testing
         #expect(document.name == "fresh.pdf")
         #expect(document.lifecycleStatus == .metadataProcessing)
         #expect(assignment.id == "asg-new")
-        #expect(stub.requests.map(\.route) == [
-            "POST /v1/accounts/\(Fixture.accountId)/documents",
-            "GET /v1/accounts/\(Fixture.accountId)/signers", "POST /v1/accounts/\(Fixture.accountId)/signers",
-            "GET /v1/accounts/\(Fixture.accountId)/signers",
-            "POST /v1/documents/doc-new/assignments", "GET /v1/documents/doc-new",
-        ])
+        #expect(
+            stub.requests.map(\.route) == [
+                "POST /v1/accounts/\(Fixture.accountId)/documents",
+                "GET /v1/accounts/\(Fixture.accountId)/signers", "POST /v1/accounts/\(Fixture.accountId)/signers",
+                "GET /v1/accounts/\(Fixture.accountId)/signers",
+                "POST /v1/documents/doc-new/assignments", "GET /v1/documents/doc-new",
+            ])
         #expect(stub.requests[0].multipartParts.first?.filename == "Lease.pdf")
         let body = try #require(stub.requests[4].jsonBody)
         #expect(body["method"] == "virtual")
@@ -74,7 +76,8 @@ import Testing
             AssinafyClient.SignerInput(name: "Carla Dias", whatsapp: "+5548999990000")
         ])
         _ = try await Fixture.client(stub).uploadAndRequestSignatures(documentData: Fixture.pdf, options: options)
-        let signer = try #require(stub.requests.first { $0.route.hasSuffix("/assignments") }?.jsonBody?["signers"]?.arrayValue?.first)
+        let signer = try #require(
+            stub.requests.first { $0.route.hasSuffix("/assignments") }?.jsonBody?["signers"]?.arrayValue?.first)
         #expect(signer["verification_method"] == "Whatsapp")
         #expect(signer["notification_methods"] == ["Whatsapp"])
         // Without an e-mail there is nothing to search by: the signer is created directly.
@@ -87,8 +90,14 @@ import Testing
         ([AssinafyClient.SignerInput(name: "Ana", email: "ana@example")], "signers[0].email"),
         ([AssinafyClient.SignerInput(name: "Ana", email: "ana at example.invalid")], "signers[0].email"),
         ([AssinafyClient.SignerInput(name: "Ana")], "signers[0].email"),
-        ([AssinafyClient.SignerInput(name: "Ana", email: "ana@example.invalid", whatsapp: "123")], "signers[0].whatsapp"),
-        ([AssinafyClient.SignerInput(name: "Ana", email: "ana@example.invalid", verification: .whatsapp)], "signers[0].whatsapp"),
+        (
+            [AssinafyClient.SignerInput(name: "Ana", email: "ana@example.invalid", whatsapp: "123")],
+            "signers[0].whatsapp"
+        ),
+        (
+            [AssinafyClient.SignerInput(name: "Ana", email: "ana@example.invalid", verification: .whatsapp)],
+            "signers[0].whatsapp"
+        ),
         (
             [
                 AssinafyClient.SignerInput(name: "Ana", email: "ana@example.invalid"),
@@ -102,7 +111,10 @@ import Testing
             ], "signers"
         ),
         (
-            [AssinafyClient.SignerInput(name: "Ana", email: "ana@example.invalid", verification: .email, notification: .whatsapp)],
+            [
+                AssinafyClient.SignerInput(
+                    name: "Ana", email: "ana@example.invalid", verification: .email, notification: .whatsapp)
+            ],
             "signers[0].notifications"
         ),
     ])
@@ -118,9 +130,12 @@ import Testing
 
     @Test func anInvalidPDFOrAMissingAccountSendsNoRequest() async throws {
         let stub = Self.flowStub()
-        let options = AssinafyClient.UploadOptions(signers: [AssinafyClient.SignerInput(name: "Ana", email: "ana@example.invalid")])
+        let options = AssinafyClient.UploadOptions(signers: [
+            AssinafyClient.SignerInput(name: "Ana", email: "ana@example.invalid")
+        ])
         _ = await expectValidationError {
-            _ = try await Fixture.client(stub).uploadAndRequestSignatures(documentData: Data("nope".utf8), options: options)
+            _ = try await Fixture.client(stub).uploadAndRequestSignatures(
+                documentData: Data("nope".utf8), options: options)
         }
         _ = await expectValidationError {
             _ = try await Fixture.client(stub, defaultAccountId: nil).uploadAndRequestSignatures(
@@ -131,7 +146,9 @@ import Testing
 
     @Test func aFailedUploadIsRethrownAsIs() async throws {
         let stub = Self.flowStub(failing: "POST /v1/accounts/{accountId}/documents", failure: 400)
-        let options = AssinafyClient.UploadOptions(signers: [AssinafyClient.SignerInput(name: "Ana", email: "ana@example.invalid")])
+        let options = AssinafyClient.UploadOptions(signers: [
+            AssinafyClient.SignerInput(name: "Ana", email: "ana@example.invalid")
+        ])
         await #expect(throws: APIError.self) {
             _ = try await Fixture.client(stub).uploadAndRequestSignatures(documentData: Fixture.pdf, options: options)
         }
@@ -173,7 +190,9 @@ import Testing
 
     @Test func aFailedRereadStillNamesTheAssignment() async throws {
         let stub = Self.flowStub(failing: "GET /v1/documents/{documentId}", failure: 503)
-        let options = AssinafyClient.UploadOptions(signers: [AssinafyClient.SignerInput(name: "Ana", email: "ana@example.invalid")])
+        let options = AssinafyClient.UploadOptions(signers: [
+            AssinafyClient.SignerInput(name: "Ana", email: "ana@example.invalid")
+        ])
         let error = await expectSDKError {
             _ = try await Fixture.client(stub).uploadAndRequestSignatures(documentData: Fixture.pdf, options: options)
         }

@@ -1,8 +1,9 @@
-@testable import Assinafy
 import AssinafyAPI
 import AssinafyRuntime
 import Foundation
 import Testing
+
+@testable import Assinafy
 
 @Suite struct WaitUntilReadyTests {
     /// The documents resource over `stub`, on a clock that never waits.
@@ -170,7 +171,9 @@ import Testing
     @Test func aMissingModelIdIsRefused() async throws {
         let stub = StubTransport()
         let id: String? = nil
-        _ = await expectValidationError { _ = try await documents(stub, ManualPollingClock()).waitUntilReady(documentId: id) }
+        _ = await expectValidationError {
+            _ = try await documents(stub, ManualPollingClock()).waitUntilReady(documentId: id)
+        }
         #expect(stub.requests.isEmpty)
     }
 }

@@ -1,8 +1,9 @@
-@testable import Assinafy
 import AssinafyAPI
 import AssinafyRuntime
 import Foundation
 import Testing
+
+@testable import Assinafy
 
 @Suite struct AssignmentsResourceTests {
     // MARK: Creating and estimating
@@ -41,7 +42,11 @@ import Testing
                     .descriptor(id: "sig-3", verificationMethod: nil, notificationMethods: [.whatsapp], step: 3),
                 ]))
         let signers = try #require(stub.requests.first?.jsonBody?["signers"]?.arrayValue)
-        #expect(signers[0] == Fixture.canonical(["id": "sig-1", "verification_method": "Email", "notification_methods": ["Email"], "step": 1]))
+        #expect(
+            signers[0]
+                == Fixture.canonical([
+                    "id": "sig-1", "verification_method": "Email", "notification_methods": ["Email"], "step": 1,
+                ]))
         #expect(signers[1]["verification_method"] == "DigitalCertificate")
         #expect(signers[1]["notification_methods"] == ["Whatsapp"])
         #expect(signers[2]["verification_method"] == "Whatsapp")
@@ -130,13 +135,17 @@ import Testing
         let stub = StubTransport()
         stub.enqueueData(Fixture.costEstimate(sufficient: false, reason: "InsufficientCredits"))
         let estimate = try await Fixture.client(stub).assignments.estimateCost(
-            documentId: "doc-1", payload: CreateAssignmentPayload(signers: [.signer(id: "sig-1", verification: .whatsapp)]))
+            documentId: "doc-1",
+            payload: CreateAssignmentPayload(signers: [.signer(id: "sig-1", verification: .whatsapp)]))
 
         let request = try #require(stub.requests.first)
         #expect(request.route == "POST /v1/documents/doc-1/assignments/estimate-cost")
-        #expect(request.jsonBody == Fixture.canonical([
-            "method": "virtual", "signers": [["verification_method": "Whatsapp", "notification_methods": ["Whatsapp"]]],
-        ]))
+        #expect(
+            request.jsonBody
+                == Fixture.canonical([
+                    "method": "virtual",
+                    "signers": [["verification_method": "Whatsapp", "notification_methods": ["Whatsapp"]]],
+                ]))
         #expect(estimate.hasSufficientResources == false)
         #expect(estimate.blockingReason == .insufficientCredits)
         #expect(estimate.documentBalance == 10)
@@ -154,14 +163,17 @@ import Testing
     }
 
     @Test func aMissingSufficiencyFlagFollowsTheBlockingReason() throws {
-        let open = EstimatedCost(try JSONCoding.decode(CostEstimate.self, from: Data(Fixture.costEstimate(sufficient: nil).utf8)))
+        let open = EstimatedCost(
+            try JSONCoding.decode(CostEstimate.self, from: Data(Fixture.costEstimate(sufficient: nil).utf8)))
         #expect(open.hasSufficientResources)
         let blocked = EstimatedCost(
-            try JSONCoding.decode(CostEstimate.self, from: Data(Fixture.costEstimate(sufficient: nil, reason: "PendingPayment").utf8)))
+            try JSONCoding.decode(
+                CostEstimate.self, from: Data(Fixture.costEstimate(sufficient: nil, reason: "PendingPayment").utf8)))
         #expect(!blocked.hasSufficientResources)
         #expect(blocked.blockingReason == .pendingPayment)
         let unknown = EstimatedCost(
-            try JSONCoding.decode(CostEstimate.self, from: Data(Fixture.costEstimate(sufficient: false, reason: "AccountFrozen").utf8)))
+            try JSONCoding.decode(
+                CostEstimate.self, from: Data(Fixture.costEstimate(sufficient: false, reason: "AccountFrozen").utf8)))
         #expect(unknown.blockingReason?.rawValue == "AccountFrozen")
         #expect(unknown.blockingReason?.isKnown == false)
     }
@@ -178,7 +190,9 @@ import Testing
         let resent = try await assignments.resend(documentId: "doc-1", assignmentId: "asg-1", signerId: "sig-2")
         #expect(resent.isSent == true)
         stub.enqueueData(Fixture.costEstimate(sufficient: true))
-        #expect(try await assignments.estimateResendCost(documentId: "doc-1", assignmentId: "asg-1", signerId: "sig-2").hasSufficientResources)
+        #expect(
+            try await assignments.estimateResendCost(documentId: "doc-1", assignmentId: "asg-1", signerId: "sig-2")
+                .hasSufficientResources)
         stub.enqueueData(Fixture.assignment())
         let expiry = Date(timeIntervalSince1970: 1_790_000_000)
         _ = try await assignments.resetExpiration(documentId: "doc-1", assignmentId: "asg-1", expiresAt: expiry)
@@ -190,12 +204,13 @@ import Testing
         let messages = try await assignments.whatsappNotifications(documentId: "doc-1", assignmentId: "asg-1")
         #expect(messages.first?.buttons?.first?.text == "Sign")
 
-        #expect(stub.requests.map(\.route) == [
-            "GET /v1/assignments", "PUT /v1/documents/doc-1/assignments/asg-1/signers/sig-2/resend",
-            "POST /v1/documents/doc-1/assignments/asg-1/signers/sig-2/estimate-resend-cost",
-            "PUT /v1/documents/doc-1/assignments/asg-1/reset-expiration",
-            "GET /v1/documents/doc-1/assignments/asg-1/whatsapp-notifications",
-        ])
+        #expect(
+            stub.requests.map(\.route) == [
+                "GET /v1/assignments", "PUT /v1/documents/doc-1/assignments/asg-1/signers/sig-2/resend",
+                "POST /v1/documents/doc-1/assignments/asg-1/signers/sig-2/estimate-resend-cost",
+                "PUT /v1/documents/doc-1/assignments/asg-1/reset-expiration",
+                "GET /v1/documents/doc-1/assignments/asg-1/whatsapp-notifications",
+            ])
         #expect(stub.requests[0].query("per-page") == "20")
         #expect(stub.requests[3].jsonBody?["expires_at"]?.stringValue?.hasPrefix("2026-09-21") == true)
     }
@@ -211,9 +226,10 @@ import Testing
         try await assignments.decline(
             documentId: "doc-1", assignmentId: "asg-1", signerAccessCode: "code-1", reason: "Wrong recipient")
 
-        #expect(stub.requests.map(\.route) == [
-            "POST /v1/documents/doc-1/assignments/asg-1", "PUT /v1/documents/doc-1/assignments/asg-1/reject",
-        ])
+        #expect(
+            stub.requests.map(\.route) == [
+                "POST /v1/documents/doc-1/assignments/asg-1", "PUT /v1/documents/doc-1/assignments/asg-1/reject",
+            ])
         #expect(stub.requests.allSatisfy { $0.credential == .signerAccessCode("code-1") })
         #expect(stub.requests[0].jsonBody == [])
         #expect(stub.requests[1].jsonBody == ["decline_reason": "Wrong recipient"])
@@ -230,6 +246,8 @@ import Testing
             documentId: "doc-1", assignmentId: "asg-1", signerAccessCode: "code-1",
             items: [SignAssignmentRequestItem(itemId: "item-1", fieldId: "field-1", pageId: "page-1", value: "Ana")])
         #expect(result == nil)
-        #expect(stub.requests.first?.jsonBody == Fixture.canonical([["itemId": "item-1", "fieldId": "field-1", "pageId": "page-1", "value": "Ana"]]))
+        #expect(
+            stub.requests.first?.jsonBody
+                == Fixture.canonical([["itemId": "item-1", "fieldId": "field-1", "pageId": "page-1", "value": "Ana"]]))
     }
 }

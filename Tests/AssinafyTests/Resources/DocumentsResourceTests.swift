@@ -1,8 +1,9 @@
-@testable import Assinafy
 import AssinafyAPI
 import AssinafyRuntime
 import Foundation
 import Testing
+
+@testable import Assinafy
 
 @Suite struct DocumentsResourceTests {
     // MARK: Upload
@@ -112,11 +113,13 @@ import Testing
 
     @Test func listSendsPagingSearchAndFiltersAndReadsPaginationHeaders() async throws {
         let stub = StubTransport()
-        stub.enqueueData("[\(Fixture.document(id: "doc-1")), \(Fixture.document(id: "doc-2"))]",
+        stub.enqueueData(
+            "[\(Fixture.document(id: "doc-1")), \(Fixture.document(id: "doc-2"))]",
             headers: Fixture.paging(page: 2, of: 3, perPage: 2, total: 6))
         let page = try await Fixture.client(stub).documents.list(
             params: ListParams(page: 2, perPage: 2, search: "lease"),
-            filter: DocumentListFilter(status: .pendingSignature, method: .virtual, tagIds: ["t1", "t2"], sort: "-created_at"))
+            filter: DocumentListFilter(
+                status: .pendingSignature, method: .virtual, tagIds: ["t1", "t2"], sort: "-created_at"))
 
         #expect(page.data.map(\.id) == ["doc-1", "doc-2"])
         #expect(page.meta == PaginationMeta(currentPage: 2, lastPage: 3, perPage: 2, total: 6))
@@ -134,8 +137,10 @@ import Testing
 
     @Test func listAllWalksEveryPage() async throws {
         let stub = StubTransport()
-        stub.enqueueData("[\(Fixture.document(id: "a"))]", headers: Fixture.paging(page: 1, of: 2, perPage: 1, total: 2))
-        stub.enqueueData("[\(Fixture.document(id: "b"))]", headers: Fixture.paging(page: 2, of: 2, perPage: 1, total: 2))
+        stub.enqueueData(
+            "[\(Fixture.document(id: "a"))]", headers: Fixture.paging(page: 1, of: 2, perPage: 1, total: 2))
+        stub.enqueueData(
+            "[\(Fixture.document(id: "b"))]", headers: Fixture.paging(page: 2, of: 2, perPage: 1, total: 2))
         let all = try await Fixture.client(stub).documents.listAll(params: ListParams(perPage: 1)).collect()
         #expect(all.map(\.id) == ["a", "b"])
         #expect(stub.requests.map { $0.query("page") } == ["1", "2"])
@@ -173,17 +178,19 @@ import Testing
         #expect(renamed.name == "Renamed.pdf")
         stub.enqueueData("[]")
         try await documents.delete(documentId: "doc-1")
-        stub.enqueueData("[{\"code\": \"uploaded\", \"deletable\": false}, {\"code\": \"certificated\", \"deletable\": true}]")
+        stub.enqueueData(
+            "[{\"code\": \"uploaded\", \"deletable\": false}, {\"code\": \"certificated\", \"deletable\": true}]")
         let statuses = try await documents.statuses()
         #expect(statuses.map(\.code) == ["uploaded", "certificated"])
         stub.enqueueData(Fixture.document())
         let pages = try await documents.pages(documentId: "doc-1")
         #expect(pages.map(\.id) == ["page-1"])
 
-        #expect(stub.requests.map(\.route) == [
-            "PATCH /v1/documents/doc-1", "DELETE /v1/documents/doc-1", "GET /v1/documents/statuses",
-            "GET /v1/documents/doc-1",
-        ])
+        #expect(
+            stub.requests.map(\.route) == [
+                "PATCH /v1/documents/doc-1", "DELETE /v1/documents/doc-1", "GET /v1/documents/statuses",
+                "GET /v1/documents/doc-1",
+            ])
         #expect(stub.requests.first?.jsonBody == ["name": "Renamed.pdf"])
         let blank = await expectValidationError { _ = try await documents.rename(documentId: "doc-1", name: "  ") }
         #expect(blank?.errors["name"] != nil)
@@ -199,14 +206,16 @@ import Testing
         #expect(try await documents.downloadArtifact(documentId: "doc-1", artifact: .original) == bytes)
         #expect(try await documents.thumbnail(documentId: "doc-1") == bytes)
         #expect(try await documents.downloadPage(documentId: "doc-1", pageId: "page-1") == bytes)
-        #expect(stub.requests.map(\.route) == [
-            "GET /v1/documents/doc-1/download/certificate-page", "GET /v1/documents/doc-1/download/original",
-            "GET /v1/documents/doc-1/thumbnail", "GET /v1/documents/doc-1/pages/page-1/download",
-        ])
+        #expect(
+            stub.requests.map(\.route) == [
+                "GET /v1/documents/doc-1/download/certificate-page", "GET /v1/documents/doc-1/download/original",
+                "GET /v1/documents/doc-1/thumbnail", "GET /v1/documents/doc-1/pages/page-1/download",
+            ])
         #expect(stub.requests.allSatisfy { $0.responseKind == .binary && $0.credential == .account })
-        #expect(DocumentsResource.Artifact.allCases.map(\.rawValue) == [
-            "original", "certificated", "certificate-page", "pades", "bundle",
-        ])
+        #expect(
+            DocumentsResource.Artifact.allCases.map(\.rawValue) == [
+                "original", "certificated", "certificate-page", "pades", "bundle",
+            ])
     }
 
     @Test func activitiesExposeLosslessJSONAndTextViews() async throws {
@@ -267,10 +276,11 @@ import Testing
         stub.enqueueJSON("{\"status\": 200, \"message\": \"Token sent\"}")
         try await documents.sendPublicSignToken(documentId: "doc-1", email: "ana@example.invalid")
 
-        #expect(stub.requests.map(\.route) == [
-            "GET /v1/documents/abc123/verify", "GET /v1/public/documents/doc-1",
-            "PUT /v1/public/documents/doc-1/send-token",
-        ])
+        #expect(
+            stub.requests.map(\.route) == [
+                "GET /v1/documents/abc123/verify", "GET /v1/public/documents/doc-1",
+                "PUT /v1/public/documents/doc-1/send-token",
+            ])
         #expect(stub.requests.allSatisfy { $0.credential == .none })
         #expect(stub.requests.last?.jsonBody == ["email": "ana@example.invalid"])
         let invalid = await expectValidationError {
@@ -285,7 +295,8 @@ import Testing
         stub.enqueueData(Fixture.signer(id: "sig-1", email: "ana@example.invalid"))
         let signer = try await Fixture.client(stub).documents.confirmSignerDataAndReturnSigner(
             documentId: "doc-1", signerAccessCode: "code-123",
-            payload: ConfirmSignerDataPayload(fullName: "Ana Souza", email: "ana@example.invalid", hasAcceptedTerms: true))
+            payload: ConfirmSignerDataPayload(
+                fullName: "Ana Souza", email: "ana@example.invalid", hasAcceptedTerms: true))
         #expect(signer.id == "sig-1")
         let request = try #require(stub.requests.first)
         #expect(request.route == "PUT /v1/documents/doc-1/signers/confirm-data")
@@ -346,7 +357,13 @@ import Testing
         #expect(estimate.blockingReason == .insufficientCredits)
         let request = try #require(stub.requests.first)
         #expect(request.route == "POST /v1/accounts/\(Fixture.accountId)/templates/tpl-1/documents/estimate-cost")
-        #expect(request.jsonBody == Fixture.canonical(["signers": [["role_id": "role-1", "verification_method": "Whatsapp", "notification_methods": ["Whatsapp"]]]]))
+        #expect(
+            request.jsonBody
+                == Fixture.canonical([
+                    "signers": [
+                        ["role_id": "role-1", "verification_method": "Whatsapp", "notification_methods": ["Whatsapp"]]
+                    ]
+                ]))
     }
 
     @Test func optionalModelIdsAreAcceptedAndAMissingOneIsRefused() async throws {
@@ -356,7 +373,9 @@ import Testing
         _ = try await Fixture.client(stub).documents.get(documentId: uploadedId)
         #expect(stub.requests.first?.route == "GET /v1/documents/doc-1")
         let missing: String? = nil
-        let error = await expectValidationError { _ = try await Fixture.client(stub).documents.get(documentId: missing) }
+        let error = await expectValidationError {
+            _ = try await Fixture.client(stub).documents.get(documentId: missing)
+        }
         #expect(error?.errors["documentId"] == ["required"])
         #expect(stub.requests.count == 1)
     }

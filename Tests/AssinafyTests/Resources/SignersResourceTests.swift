@@ -1,8 +1,9 @@
-@testable import Assinafy
 import AssinafyAPI
 import AssinafyRuntime
 import Foundation
 import Testing
+
+@testable import Assinafy
 
 @Suite struct SignersResourceTests {
     // MARK: Idempotent creation
@@ -45,7 +46,8 @@ import Testing
         stub.enqueueData("[]", headers: Fixture.paging(page: 1, of: 1, total: 0))
         stub.enqueueData(Fixture.signer(id: "sig-new", email: "ana@example.invalid"))
         let signer = try await Fixture.client(stub).signers.create(
-            CreateSignerPayload(fullName: "Ana Souza", email: "ana@example.invalid", whatsappPhoneNumber: "+5548999990000"))
+            CreateSignerPayload(
+                fullName: "Ana Souza", email: "ana@example.invalid", whatsappPhoneNumber: "+5548999990000"))
         #expect(signer.id == "sig-new")
         let post = try #require(stub.requests.last)
         #expect(post.route == "POST /v1/accounts/\(Fixture.accountId)/signers")
@@ -123,8 +125,12 @@ import Testing
 
     @Test func findByEmailReturnsNilWhenAllPagesMiss() async throws {
         let stub = StubTransport()
-        stub.enqueueData("[\(Fixture.signer(id: "x", email: "other@example.invalid"))]", headers: Fixture.paging(page: 1, of: 2, total: 2))
-        stub.enqueueData("[\(Fixture.signer(id: "y", email: "ana@example.invalid.br"))]", headers: Fixture.paging(page: 2, of: 2, total: 2))
+        stub.enqueueData(
+            "[\(Fixture.signer(id: "x", email: "other@example.invalid"))]",
+            headers: Fixture.paging(page: 1, of: 2, total: 2))
+        stub.enqueueData(
+            "[\(Fixture.signer(id: "y", email: "ana@example.invalid.br"))]",
+            headers: Fixture.paging(page: 2, of: 2, total: 2))
         let found = try await Fixture.client(stub).signers.findByEmail("ana@example.invalid", accountId: "acc-2")
         #expect(found == nil)
         #expect(stub.requests.map(\.route) == Array(repeating: "GET /v1/accounts/acc-2/signers", count: 2))
@@ -138,7 +144,9 @@ import Testing
         stub.enqueueData(Fixture.signer(id: "sig-1", email: "ana@example.invalid"))
         let signer = try await signers.get(signerId: "sig-1")
         #expect(signer.fullName == "Ana Souza")
-        stub.enqueueData("[\(Fixture.signer(id: "sig-1", email: "ana@example.invalid"))]", headers: Fixture.paging(page: 3, of: 3, perPage: 10, total: 21))
+        stub.enqueueData(
+            "[\(Fixture.signer(id: "sig-1", email: "ana@example.invalid"))]",
+            headers: Fixture.paging(page: 3, of: 3, perPage: 10, total: 21))
         let page = try await signers.list(params: ListParams(page: 3, perPage: 10, search: "ana"))
         #expect(page.meta?.total == 21)
         stub.enqueueData(Fixture.signer(id: "sig-1", name: "Ana S.", email: "ana@example.invalid"))
@@ -146,10 +154,11 @@ import Testing
         stub.enqueueData("[]")
         try await signers.delete(signerId: "sig-1", accountId: "acc-2")
 
-        #expect(stub.requests.map(\.route) == [
-            "GET /v1/accounts/\(Fixture.accountId)/signers/sig-1", "GET /v1/accounts/\(Fixture.accountId)/signers",
-            "PUT /v1/accounts/\(Fixture.accountId)/signers/sig-1", "DELETE /v1/accounts/acc-2/signers/sig-1",
-        ])
+        #expect(
+            stub.requests.map(\.route) == [
+                "GET /v1/accounts/\(Fixture.accountId)/signers/sig-1", "GET /v1/accounts/\(Fixture.accountId)/signers",
+                "PUT /v1/accounts/\(Fixture.accountId)/signers/sig-1", "DELETE /v1/accounts/acc-2/signers/sig-1",
+            ])
         #expect(stub.requests[1].query("per-page") == "10")
         #expect(stub.requests[1].query("search") == "ana")
         #expect(stub.requests[2].jsonBody == ["full_name": "Ana S."])
@@ -185,11 +194,13 @@ import Testing
         stub.enqueueData("[]")
         try await signers.declineMultipleDocuments(signerAccessCode: "code-1", documentIds: ["d3"], reason: "Not mine")
 
-        #expect(stub.requests.map(\.route) == [
-            "GET /v1/signers/self", "PUT /v1/signers/accept-terms", "POST /v1/verify", "GET /v1/sign",
-            "GET /v1/signers/sig-1/document", "GET /v1/signers/sig-1/documents", "GET /v1/signers/sig-1/documents/search",
-            "PUT /v1/signers/documents/sign-multiple", "PUT /v1/signers/documents/decline-multiple",
-        ])
+        #expect(
+            stub.requests.map(\.route) == [
+                "GET /v1/signers/self", "PUT /v1/signers/accept-terms", "POST /v1/verify", "GET /v1/sign",
+                "GET /v1/signers/sig-1/document", "GET /v1/signers/sig-1/documents",
+                "GET /v1/signers/sig-1/documents/search",
+                "PUT /v1/signers/documents/sign-multiple", "PUT /v1/signers/documents/decline-multiple",
+            ])
         #expect(stub.requests.allSatisfy { $0.credential == .signerAccessCode("code-1") })
         #expect(stub.requests[2].jsonBody == ["verification-code": "123456"])
         #expect(stub.requests[3].query("has_accepted_terms") == "true")
@@ -202,7 +213,9 @@ import Testing
     @Test func batchCallsRefuseEmptyInput() async throws {
         let stub = StubTransport()
         let signers = Fixture.client(stub).signers
-        _ = await expectValidationError { try await signers.signMultipleDocuments(signerAccessCode: "c", documentIds: []) }
+        _ = await expectValidationError {
+            try await signers.signMultipleDocuments(signerAccessCode: "c", documentIds: [])
+        }
         _ = await expectValidationError {
             try await signers.declineMultipleDocuments(signerAccessCode: "c", documentIds: ["d"], reason: " ")
         }
@@ -213,7 +226,8 @@ import Testing
         let stub = StubTransport()
         let signers = Fixture.client(stub).signers
         stub.enqueueJSON("{\"status\": 200, \"message\": \"\"}")
-        try await signers.uploadSignature(signerAccessCode: "code-1", type: .initial, imageData: Fixture.png, reuse: true)
+        try await signers.uploadSignature(
+            signerAccessCode: "code-1", type: .initial, imageData: Fixture.png, reuse: true)
         let upload = try #require(stub.requests.first)
         #expect(upload.route == "POST /v1/signature")
         #expect(upload.query("type") == "initial")
@@ -253,7 +267,8 @@ import Testing
 
         let plain = try JSONCoding.decode(
             Signer.self,
-            from: Data(#"{"id": "s", "verification_method": "digitalcertificate", "notification_methods": ["Email"]}"#.utf8))
+            from: Data(
+                #"{"id": "s", "verification_method": "digitalcertificate", "notification_methods": ["Email"]}"#.utf8))
         #expect(plain.verification == .digitalCertificate)
         #expect(plain.notifications == [.email])
         let bare = try JSONCoding.decode(Signer.self, from: Data(#"{"id": "s"}"#.utf8))
@@ -266,7 +281,8 @@ extension SignersResourceTests {
     @Test func findByEmailStopsWhenAServerRepeatsItsOnlyPage() async throws {
         let stub = StubTransport(fallback: { _ in
             HTTPResponse(
-                statusCode: 200, body: Data(envelope("[\(Fixture.signer(id: "x", email: "other@example.invalid"))]").utf8))
+                statusCode: 200,
+                body: Data(envelope("[\(Fixture.signer(id: "x", email: "other@example.invalid"))]").utf8))
         })
         let found = try await Fixture.client(stub).signers.findByEmail("ana@example.invalid")
         #expect(found == nil)

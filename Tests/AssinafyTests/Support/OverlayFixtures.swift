@@ -1,8 +1,9 @@
-@testable import Assinafy
 import AssinafyAPI
 import AssinafyRuntime
 import Foundation
 import Testing
+
+@testable import Assinafy
 
 /// Builders for the documents, signers, assignments, templates and orchestration tests.
 enum Fixture {
@@ -104,7 +105,8 @@ enum Fixture {
     static func canonical(_ value: JSONValue) -> JSONValue {
         switch value {
         case .object(let object):
-            return .object(JSONObject(object.members.sorted { $0.key < $1.key }.map { (key: $0.key, value: canonical($0.value)) }))
+            return .object(
+                JSONObject(object.members.sorted { $0.key < $1.key }.map { (key: $0.key, value: canonical($0.value)) }))
         case .array(let items):
             return .array(items.map(canonical))
         default:

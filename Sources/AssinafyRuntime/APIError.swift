@@ -111,7 +111,7 @@ public struct APIError: Error, Sendable, LocalizedError, CustomNSError, CustomSt
             guard item.objectValue != nil else { return nil }
             let ids = item["account_ids"]?.arrayValue?.compactMap(APIError.scalarText) ?? []
             return WorkspaceDeletionRestriction(
-                code: item["code"].flatMap(APIError.scalarText), message: item["message"]?.stringValue,
+                code: item["code"].flatMap(APIError.scalarText) ?? "", message: item["message"]?.stringValue,
                 accountIds: ids)
         }
     }

@@ -80,12 +80,13 @@ public struct AssinafySDKError: Error, Sendable, LocalizedError, CustomNSError, 
 
 /// One reason a workspace (account) cannot be deleted, from the error body's `restrictions`.
 public struct WorkspaceDeletionRestriction: Sendable, Hashable {
-    public var code: String?
+    /// The blocker's code (`""` when the server sent none, so it reads like the README's samples).
+    public var code: String
     public var message: String?
     /// From `account_ids`; numbers are kept as their decimal text.
     public var accountIds: [String]
 
-    public init(code: String?, message: String?, accountIds: [String]) {
+    public init(code: String, message: String?, accountIds: [String]) {
         self.code = code
         self.message = message
         self.accountIds = accountIds

@@ -1,31 +1,31 @@
 import Foundation
 
-/// The API's pagination headers (`X-Pagination-*`, matched case-insensitively).
+/// The API's pagination headers (`X-Pagination-*`, matched case-insensitively). The API sends
+/// all four on every list; a response missing any of them has no `meta`, and paging then ends
+/// at the first empty page.
 public struct PaginationMeta: Sendable, Hashable {
-    public var currentPage: Int?
+    public var currentPage: Int
     /// From `X-Pagination-Page-Count`.
-    public var lastPage: Int?
-    public var perPage: Int?
+    public var lastPage: Int
+    public var perPage: Int
     /// From `X-Pagination-Total-Count`.
-    public var total: Int?
+    public var total: Int
 
-    public init(currentPage: Int?, lastPage: Int?, perPage: Int?, total: Int?) {
+    public init(currentPage: Int, lastPage: Int, perPage: Int, total: Int) {
         self.currentPage = currentPage
         self.lastPage = lastPage
         self.perPage = perPage
         self.total = total
     }
 
-    /// `nil` when the response carries none of the four headers.
+    /// `nil` unless the response carries all four headers as integers.
     public init?(headers: HTTPHeaders) {
         func number(_ name: String) -> Int? {
             headers[name].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
         }
-        let current = number("X-Pagination-Current-Page")
-        let last = number("X-Pagination-Page-Count")
-        let per = number("X-Pagination-Per-Page")
-        let total = number("X-Pagination-Total-Count")
-        if current == nil && last == nil && per == nil && total == nil { return nil }
+        guard let current = number("X-Pagination-Current-Page"), let last = number("X-Pagination-Page-Count"),
+            let per = number("X-Pagination-Per-Page"), let total = number("X-Pagination-Total-Count")
+        else { return nil }
         self.init(currentPage: current, lastPage: last, perPage: per, total: total)
     }
 }
@@ -98,7 +98,7 @@ public struct PageSequence<T: Sendable>: AsyncSequence, Sendable {
                 let result = try await fetch(page)
                 try Task.checkCancellation()
                 nextPage = PageSequence.pageAfter(page, result: result, yieldedBefore: yielded)
-                if result.data.isEmpty || (result.meta?.currentPage.map { $0 != page } ?? false) {
+                if result.data.isEmpty || (result.meta.map { $0.currentPage != page } ?? false) {
                     nextPage = nil
                     return nil
                 }
@@ -114,8 +114,8 @@ public struct PageSequence<T: Sendable>: AsyncSequence, Sendable {
 
     static func pageAfter(_ page: Int, result: PaginatedResult<T>, yieldedBefore: Int) -> Int? {
         if let meta = result.meta {
-            if let last = meta.lastPage, page >= last { return nil }
-            if let total = meta.total, yieldedBefore + result.data.count >= total { return nil }
+            if page >= meta.lastPage { return nil }
+            if yieldedBefore + result.data.count >= meta.total { return nil }
         }
         return page + 1
     }

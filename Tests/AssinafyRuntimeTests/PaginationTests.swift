@@ -54,7 +54,7 @@ import Testing
         let sequence = PageSequence<Int> { page in
             var result = seen.fetch(page)
             result.meta?.lastPage = 9
-            result.meta?.total = nil
+            result.meta?.total = 1_000
             return result
         }
         #expect(try await sequence.collect() == [0, 1, 2, 3])

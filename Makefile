@@ -72,3 +72,25 @@ api-check:
 coverage:
 	scripts/check-coverage.sh
 # ---- end of maintainer tools ----
+
+# ---- live sandbox suite (issue 6) ----
+# make live: AssinafyLiveTests against https://sandbox.assinafy.com.br, credentials from the
+# environment only: ASSINAFY_API_KEY, ASSINAFY_ACCOUNT_ID (ASSINAFY_BASE_URL may only name the
+# sandbox); ASSINAFY_RUN_LIVE_MUTATIONS=1 with two distinct ASSINAFY_TEST_EMAIL_A/_B for the tests
+# that create things (Tests/AssinafyTests/Live). The suite prints `live: N tests ran`; a run where
+# no live test ran (no credentials, refused URL) fails here instead of looking green.
+LIVE_TEST := swift test $(SWIFT_FLAGS) --filter AssinafyTests.AssinafyLiveTests
+.PHONY: live
+live:
+	@log=$$(mktemp); \
+	{ $(LIVE_TEST) 2>&1; echo $$? >"$$log.status"; } | tee "$$log"; \
+	status=$$(cat "$$log.status"); \
+	ran=$$(sed -n 's/^live: \([0-9][0-9]*\) tests ran$$/\1/p' "$$log" | tail -n 1); \
+	rm -f "$$log" "$$log.status"; \
+	if [ "$$status" -ne 0 ]; then echo "make live: the live suite failed"; exit "$$status"; fi; \
+	if [ -z "$$ran" ] || [ "$$ran" -eq 0 ]; then \
+		echo "make live: no live test ran (see the 'live:' line above); set ASSINAFY_API_KEY and ASSINAFY_ACCOUNT_ID"; \
+		exit 1; \
+	fi; \
+	echo "make live: $$ran live tests ran against the sandbox"
+# ---- end of live sandbox suite ----

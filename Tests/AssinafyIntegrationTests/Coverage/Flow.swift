@@ -1,0 +1,52 @@
+import Assinafy
+import Foundation
+import Testing
+
+/// One walk through the API as an app would make it, against the seeded workspace. Split by
+/// area into extensions (one file each); `CoverageTests` runs them in an order where each part
+/// finds what it needs (a signer, a certified document) and the credential-changing part is last.
+struct Flow: Sendable {
+    let emulator: Emulator
+    let state: EmulatorState
+    /// The owner's API-key client with the seeded workspace as default account.
+    let client: AssinafyClient
+    /// No credential at all: the login screen, the signer's device, a public verifier.
+    let anonymous: AssinafyClient
+
+    var admin: EmulatorAdmin { emulator.admin }
+
+    init(emulator: Emulator) async throws {
+        self.emulator = emulator
+        state = try await emulator.admin.state()
+        client = .seeded(emulator, state)
+        anonymous = emulator.anonymousClient()
+    }
+
+    /// Polls the document (through the SDK) until it reaches `status`.
+    @discardableResult
+    func waitForStatus(_ documentId: String, _ status: DocumentLifecycleStatus, seconds: Double = 15) async throws
+        -> Document
+    {
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            let document = try await client.documents.get(documentId: documentId)
+            if document.lifecycleStatus == status { return document }
+            guard Date() < deadline else {
+                throw EmulatorError(
+                    "document \(documentId) stayed \(document.status ?? "?"), wanted \(status.rawValue)")
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+    }
+
+    /// The invitation the emulator would have sent the signer of `documentId`.
+    func invitation(_ documentId: String) async throws -> (accessCode: String, verificationCode: String) {
+        try #require(try await admin.state().invitation(documentId: documentId), "no invitation for \(documentId)")
+    }
+}
+
+/// What the signing part hands to the parts after it.
+struct SignedDocuments: Sendable {
+    let signerId: String
+    let certifiedDocumentId: String
+}

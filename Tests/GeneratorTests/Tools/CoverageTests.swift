@@ -5,30 +5,15 @@ import Testing
 /// `coverage` on the fixture package in Fixtures/Coverage: one operation is deliberately
 /// unreachable and hidden behind comment, string, visibility and private-property traps.
 struct CoverageTests {
-    /// The fake overlay sources end in `.swift.txt` so the test target does not compile them;
-    /// they are scanned from a temporary copy with their real extension.
-    static func overlayCopy() throws -> String {
-        let manager = FileManager.default
-        let target = manager.temporaryDirectory.appendingPathComponent("coverage-overlay-\(UUID().uuidString)")
-        let source = ToolsFixtures.coverage("Overlay")
-        guard let enumerator = manager.enumerator(atPath: source) else { throw FixtureError(message: "no \(source)") }
-        while let relative = enumerator.nextObject() as? String {
-            guard relative.hasSuffix(".swift.txt") else { continue }
-            let destination = target.appendingPathComponent(String(relative.dropLast(4)))
-            try manager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try manager.copyItem(
-                atPath: (source as NSString).appendingPathComponent(relative), toPath: destination.path)
-        }
-        return target.path
-    }
+    /// The fake overlay sources; `Package.swift` excludes Fixtures from the test target, so they
+    /// are scanned, never compiled.
+    static let overlay = ToolsFixtures.coverage("Overlay")
 
     static func analyse(extra: Bool = true) throws -> CoverageAnalysis {
-        let overlay = try overlayCopy()
-        defer { try? FileManager.default.removeItem(atPath: overlay) }
-        return try CoverageAnalysis.analyse(
+        try CoverageAnalysis.analyse(
             .init(
                 specPath: ToolsFixtures.coverage("spec.yaml"), namesPath: ToolsFixtures.coverage("names.yaml"),
-                extraPaths: extra ? [ToolsFixtures.coverage("unpublished.yaml")] : [], overlayPath: overlay))
+                extraPaths: extra ? [ToolsFixtures.coverage("unpublished.yaml")] : [], overlayPath: Self.overlay))
     }
 
     @Test func reachabilityComesFromCodeNotFromTextThatLooksLikeIt() throws {
@@ -78,8 +63,7 @@ struct CoverageTests {
     }
 
     @Test func commandLineEndsWithTheCoverageLineAndFailsWhenIncomplete() throws {
-        let overlay = try Self.overlayCopy()
-        defer { try? FileManager.default.removeItem(atPath: overlay) }
+        let overlay = Self.overlay
         let result = ToolsFixtures.run([
             "coverage", "--spec", ToolsFixtures.coverage("spec.yaml"), "--names", ToolsFixtures.coverage("names.yaml"),
             "--extra", ToolsFixtures.coverage("unpublished.yaml"), "--overlay", overlay,
@@ -92,8 +76,7 @@ struct CoverageTests {
     }
 
     @Test func staleGeneratedSourcesAreReported() throws {
-        let overlay = try Self.overlayCopy()
-        defer { try? FileManager.default.removeItem(atPath: overlay) }
+        let overlay = Self.overlay
         // The overlay directory declares no generated groups at all: every function is "missing".
         let analysis = try CoverageAnalysis.analyse(
             .init(

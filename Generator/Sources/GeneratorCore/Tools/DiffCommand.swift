@@ -29,8 +29,8 @@ enum DiffCommand {
             report = try SwiftAPIDiff.compare(oldPath: oldPath, newPath: newPath, names: names)
         } else {
             let (contract, diagnostics) = try SpecDiff.compare(oldPath: oldPath, newPath: newPath)
-            // Warnings (such as the published `items: []`) do not change the comparison; errors
-            // have already stopped it. Shown only on demand would hide real problems, so say how many.
+            // Loader warnings (the published `items: []`, say) do not change the comparison and
+            // errors have already stopped it; the count is enough, `check` lists them.
             if !diagnostics.isEmpty { err("note: \(diagnostics.count) loader warnings (run `check` for details)") }
             report = contract
         }

@@ -106,7 +106,7 @@ struct DocumentComparer {
             sink.add(.additive, after.pointer, after.deprecated ? "deprecated" : "no longer deprecated")
         }
         compareParameters(before, after, direction: sent, sink: &sink)
-        compareRequestBody(before.requestBody, after.requestBody, operation: after, direction: sent, sink: &sink)
+        compareRequestBody(before.requestBody, after.requestBody, direction: sent, sink: &sink)
         compareResponses(before, after, direction: received, sink: &sink)
         if area == .operation { compareSecurity(before, after, sink: &sink) }
         changes += sink.changes
@@ -203,8 +203,7 @@ struct DocumentComparer {
     }
 
     mutating func compareRequestBody(
-        _ before: RequestBody?, _ after: RequestBody?, operation: Operation, direction: DataDirection,
-        sink: inout ChangeSink
+        _ before: RequestBody?, _ after: RequestBody?, direction: DataDirection, sink: inout ChangeSink
     ) {
         let isRequest = direction == .request
         switch (before, after) {

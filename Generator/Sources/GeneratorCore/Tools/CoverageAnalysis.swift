@@ -117,10 +117,17 @@ public struct CoverageAnalysis: Sendable {
             }
             for call in function.memberCalls {
                 let parts = call.split(separator: ".", maxSplits: 1).map(String.init)
-                guard parts.count == 2, let held = propertyTypes["\(function.typeName).\(parts[0])"],
-                    memberNames.contains("\(held).\(parts[1])")
-                else { continue }
-                calls[key, default: []].insert("\(held).\(parts[1])")
+                guard parts.count == 2, let held = propertyTypes["\(function.typeName).\(parts[0])"] else { continue }
+                if groups.contains(held) {
+                    // The type's own accessor (`private var api: OAuthAPI { … }`), used as `api.f(`.
+                    if let index = entryByFunction["\(held).\(parts[1])"] {
+                        reach[key, default: []].insert(index)
+                    } else {
+                        warnings.append("\(function.file): \(held).\(parts[1]) is not a generated function")
+                    }
+                } else if memberNames.contains("\(held).\(parts[1])") {
+                    calls[key, default: []].insert("\(held).\(parts[1])")
+                }
             }
         }
         // A member reaches what the siblings, in-place helpers (`Poller(…).wait(`) and held

@@ -18,7 +18,8 @@ struct OverlayIndex {
         /// a resource builds in place. Kept only when `Type` is an overlay type with that member.
         var typeCalls: Set<String> = []
         /// `property.method` for `property.method(` / `self.property.method(`: the client's own
-        /// orchestration calling its resources. Kept only when the property holds an overlay type.
+        /// orchestration calling its resources, or a type's own generated-group accessor. Kept
+        /// only when the property holds an overlay type or a generated group.
         var memberCalls: Set<String> = []
     }
 

@@ -45,6 +45,12 @@ extension Flow {
         #expect(rotated.idTokenClaims?.subject == state.ownerId, "the refreshed id_token verifies too")
         #expect(try await emulator.client(token: rotated.accessToken).oauth.userInfo().sub == state.ownerId)
 
+        // The refresh token sent was retired by the rotation: sending it again is refused.
+        let replayed = await #expect(throws: APIError.self) {
+            try await oauth.refreshAccessToken(.refreshToken(refreshToken, clientId: clientId))
+        }
+        #expect(replayed?.oauthError?.code == "invalid_grant")
+
         try await oauth.revoke(OAuthRevokePayload(token: rotatedRefresh, clientId: clientId))
         let refused = await #expect(throws: APIError.self) {
             try await oauth.refreshAccessToken(.refreshToken(rotatedRefresh, clientId: clientId))

@@ -94,3 +94,11 @@ live:
 	fi; \
 	echo "make live: $$ran live tests ran against the sandbox"
 # ---- end of live sandbox suite ----
+
+# ---- bench: performance figures (issue 8); see scripts/bench.sh ----
+# Release builds, then every benchmark; prints the table and writes benchmarks/results.md.
+# BENCH_ARGS is passed to assinafy-bench (e.g. BENCH_ARGS="--quick --only read,decode").
+.PHONY: bench
+bench:
+	scripts/bench.sh $(BENCH_ARGS)
+# ---- end of bench ----

@@ -1,2 +1,168 @@
-// Placeholder entry point; the benchmarks land in the next commit.
-print("assinafy-bench: not yet available")
+import Foundation
+
+// `assinafy-bench`: the performance figures of issue 8, measured on release builds and written to
+// benchmarks/results.md. Run through `make bench` (scripts/bench.sh), which builds first.
+//
+//   assinafy-bench [--root DIR] [--results FILE] [--quick] [--only a,b,...] [--build-note TEXT]
+//     benchmarks: generate, size, read, calls, decode, upload, poll, compile
+//   assinafy-bench child upload|poll ...   (internal: a fresh process for RSS and CPU figures)
+//   assinafy-bench profile-decode N [SECONDS]   (one decode variant in a loop, for perf record)
+//   assinafy-bench profile-calls 0|1 [SECONDS]  (client or raw URLSession calls in a loop, for perf record)
+
+let usage = """
+    usage: assinafy-bench [--root DIR] [--results FILE] [--quick] [--only LIST] [--build-note TEXT]
+      LIST: comma-separated among generate, size, read, calls, decode, upload, poll, compile
+    """
+
+struct BenchOptions {
+    var root = FileManager.default.currentDirectoryPath
+    var results: String?
+    var quick = false
+    var only: Set<String>?
+    var buildNote: String?
+
+    init(_ arguments: [String]) throws {
+        var index = 0
+        func value() throws -> String {
+            index += 1
+            guard index < arguments.count else { throw BenchFailure("\(arguments[index - 1]) needs a value") }
+            return arguments[index]
+        }
+        while index < arguments.count {
+            switch arguments[index] {
+            case "--root": root = try value()
+            case "--results": results = try value()
+            case "--quick": quick = true
+            case "--only": only = Set(try value().split(separator: ",").map(String.init))
+            case "--build-note": buildNote = try value()
+            default: throw BenchFailure("unknown option \(arguments[index])")
+            }
+            index += 1
+        }
+    }
+
+    func wants(_ name: String) -> Bool { only?.contains(name) ?? true }
+}
+
+func progress(_ text: String) {
+    FileHandle.standardError.write(Data("assinafy-bench: \(text)\n".utf8))
+}
+
+func runBenchmarks(_ options: BenchOptions) async -> Int32 {
+    let loadAtStart = MachineDescription.loadAverage()
+    let started = monotonicNanoseconds()
+    let root = URL(fileURLWithPath: options.root).standardizedFileURL.path
+    let scratch = root + "/benchmarks/tmp"
+    try? FileManager.default.removeItem(atPath: scratch)
+    do {
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+    } catch {
+        progress("cannot create \(scratch): \(error)")
+        return 1
+    }
+    defer { try? FileManager.default.removeItem(atPath: scratch) }
+    let context = BenchContext(
+        root: root, binDirectory: (ownExecutablePath() as NSString).deletingLastPathComponent, scratch: scratch,
+        quick: options.quick)
+
+    var rows: [ResultRow] = []
+    var generated: String?
+    if options.wants("generate") {
+        progress("generation (release assinafy-generator, fresh process per run)")
+        let result = GenerationBenchmark.run(context)
+        rows.append(result.row)
+        generated = result.output
+    }
+    if options.wants("size") { rows.append(EmittedSizeBenchmark.run(context, freshOutput: generated)) }
+    if options.wants("read") {
+        progress("reading the 3 MB synthetic document (YAML and JSON)")
+        rows += ReadBenchmark.run(context)
+    }
+    if options.wants("decode") {
+        progress("decoding a 50-document page")
+        rows.append(DecodeBenchmark.run(context))
+    }
+    if options.wants("calls") || options.wants("upload") || options.wants("poll") {
+        do {
+            let server = try LoopbackServer()
+            defer { server.stop() }
+            if options.wants("calls") {
+                progress("per-call overhead against the loopback server on port \(server.port)")
+                rows.append(await CallOverheadBenchmark.run(context, server: server))
+            }
+            if options.wants("upload") {
+                progress("25 MB upload, peak RSS (fresh process per run)")
+                rows.append(ProcessBenchmarks.upload(context, server: server))
+            }
+            if options.wants("poll") {
+                progress("waitUntilReady and paging CPU (fresh process)")
+                rows += ProcessBenchmarks.poll(context, server: server)
+            }
+        } catch {
+            rows.append(.failure("loopback benchmarks", target: "", error))
+        }
+    }
+    if options.wants("compile") {
+        progress("clean compiles of AssinafyAPI (the longest part)")
+        rows += CompileBenchmark.run(context)
+    }
+
+    let total = Double(monotonicNanoseconds() - started) / 1e9
+    let machine = MachineDescription.current(loadAtStart: loadAtStart)
+    print("")
+    print(Report.consoleTable(rows))
+    for row in rows where !row.notes.isEmpty {
+        print("\(row.what):")
+        for note in row.notes { print("  - \(note)") }
+    }
+    print("")
+    for (key, value) in machine.lines { print("\(key): \(value)") }
+
+    let resultsPath = options.results.map { $0.hasPrefix("/") ? $0 : root + "/" + $0 } ?? root + "/benchmarks/results.md"
+    let command = "assinafy-bench " + CommandLine.arguments.dropFirst().filter { !$0.hasPrefix("/") }.joined(separator: " ")
+    let markdown = Report.markdown(
+        rows, machine: machine, buildNote: options.buildNote, totalSeconds: total,
+        command: command.trimmingCharacters(in: .whitespaces))
+    do {
+        try FileManager.default.createDirectory(
+            atPath: (resultsPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try markdown.write(toFile: resultsPath, atomically: true, encoding: .utf8)
+        print("\nwrote \(resultsPath) (\(fixed(total, 0)) s)")
+    } catch {
+        progress("cannot write \(resultsPath): \(error)")
+        return 1
+    }
+    // Missed targets are results, not failures; a benchmark that could not run is.
+    return rows.contains { $0.verdict == .failed } ? 1 : 0
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "child" {
+    exit(await ProcessBenchmarks.runChild(Array(arguments.dropFirst())))
+}
+// `assinafy-bench profile-calls 0|1 [SECONDS]`: client (0) or raw URLSession (1) calls in a loop.
+if arguments.first == "profile-calls", arguments.count >= 2, let kind = Int(arguments[1]) {
+    do {
+        try await CallOverheadBenchmark.profile(kind: kind, seconds: arguments.count > 2 ? Double(arguments[2]) ?? 3 : 3)
+        exit(0)
+    } catch {
+        progress("\(error)")
+        exit(1)
+    }
+}
+// `assinafy-bench profile-decode N [SECONDS]`: one decode variant in a loop, to run under `perf record`.
+if arguments.first == "profile-decode", arguments.count >= 2, let variant = Int(arguments[1]) {
+    do {
+        try DecodeBenchmark.profile(variant: variant, seconds: arguments.count > 2 ? Double(arguments[2]) ?? 3 : 3)
+        exit(0)
+    } catch {
+        progress("\(error)")
+        exit(1)
+    }
+}
+do {
+    exit(await runBenchmarks(try BenchOptions(arguments)))
+} catch {
+    progress("\(error)\n\(usage)")
+    exit(64)
+}

@@ -1,0 +1,136 @@
+import Assinafy
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// `client.documents.get(documentId:)` against a raw `URLSession.data(for:)` of the same URL,
+/// same server, interleaved call by call, so both see the same machine load.
+enum CallOverheadBenchmark {
+    static let what = "per-call overhead of AssinafyClient over raw URLSession (documents.get)"
+    static let target = "≤ 10 %"
+
+    static func makeClient(_ server: LoopbackServer, accountId: String? = nil) -> AssinafyClient {
+        AssinafyClient(
+            configuration: AssinafyClientConfiguration(
+                token: "bench-token", apiKey: nil, baseURL: server.baseURL, defaultAccountId: accountId,
+                allowsInsecureLoopback: true))
+    }
+
+    /// The request the SDK sends, built by hand.
+    static func rawRequest(_ server: LoopbackServer) throws -> URLRequest {
+        guard let url = URL(string: "http://127.0.0.1:\(server.port)/v1/documents/doc-1") else {
+            throw BenchFailure("bad loopback URL")
+        }
+        var request = URLRequest(url: url)
+        request.setValue("Bearer bench-token", forHTTPHeaderField: "Authorization")
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        request.setValue(AssinafyClientConfiguration.defaultUserAgent, forHTTPHeaderField: "User-Agent")
+        return request
+    }
+
+    /// One sample of each kind: wall seconds and this process's CPU seconds.
+    struct Sample {
+        var wall: Double
+        var cpu: Double
+    }
+
+    static func timed(_ body: () async throws -> Void) async throws -> Sample {
+        let cpu = processCPUSeconds()
+        let start = monotonicNanoseconds()
+        try await body()
+        return Sample(wall: Double(monotonicNanoseconds() - start) / 1e9, cpu: processCPUSeconds() - cpu)
+    }
+
+    /// For `perf record`: one kind of call in a loop for about `seconds` (0 client, 1 raw).
+    static func profile(kind: Int, seconds: Double) async throws {
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        let client = makeClient(server)
+        let session = URLSession(configuration: .ephemeral)
+        defer { session.finishTasksAndInvalidate() }
+        let request = try rawRequest(server)
+        let start = monotonicNanoseconds()
+        var count = 0
+        while Double(monotonicNanoseconds() - start) / 1e9 < seconds {
+            if kind == 0 {
+                _ = try await client.documents.get(documentId: "doc-1")
+            } else {
+                _ = try await session.data(for: request)
+            }
+            count += 1
+        }
+        print("\(kind == 0 ? "client" : "raw"): \(count) calls, \(fixed(seconds / Double(count) * 1e6, 0)) µs each")
+    }
+
+    static func run(_ context: BenchContext, server: LoopbackServer) async -> ResultRow {
+        do {
+            let client = makeClient(server)
+            let session = URLSession(configuration: .ephemeral)
+            defer { session.finishTasksAndInvalidate() }
+            let request = try rawRequest(server)
+            // The stub transport answers the very bytes the server sends.
+            let (fixedBody, _) = try await session.data(for: request)
+            let stubbed = AssinafyClient(
+                configuration: AssinafyClientConfiguration(
+                    token: "bench-token", apiKey: nil, baseURL: server.baseURL, allowsInsecureLoopback: true),
+                transport: StubTransport(body: fixedBody))
+
+            let kinds = ["client", "raw", "raw+decode", "client over stub transport"]
+            let calls: [() async throws -> Void] = [
+                { _ = try await client.documents.get(documentId: "doc-1") },
+                {
+                    let (_, response) = try await session.data(for: request)
+                    guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw BenchFailure("raw call failed") }
+                },
+                {
+                    let (data, _) = try await session.data(for: request)
+                    _ = try JSONCoding.decode(EnvelopeOf<Document>.self, from: data)
+                },
+                { _ = try await stubbed.documents.get(documentId: "doc-1") },
+            ]
+            for _ in 0..<context.runs(60, quick: 20) { for call in calls { try await call() } }
+            var samples = Array(repeating: [Sample](), count: calls.count)
+            let count = context.runs(400, quick: 120)
+            for index in 0..<count {
+                // Rotate which kind goes first, so none always follows the same neighbour.
+                for offset in 0..<calls.count {
+                    let kind = (index + offset) % calls.count
+                    samples[kind].append(try await timed(calls[kind]))
+                }
+            }
+            let wall = samples.map { Summary($0.map(\.wall)) }
+            let cpu = samples.map { Summary($0.map(\.cpu)) }
+            let overhead = (wall[0].median - wall[1].median) / wall[1].median
+            var row = ResultRow(
+                what: what,
+                measured: "\(fixed(overhead * 100, 1)) % (client \(fixed(wall[0].median * 1e6, 0)) µs vs raw \(fixed(wall[1].median * 1e6, 0)) µs, n=\(count) each)",
+                target: target, verdict: overhead <= 0.10 ? .met : .missed)
+            for (index, kind) in kinds.enumerated() {
+                row.notes.append(
+                    "\(kind): wall \(wall[index].formatted(unit: "µs", scale: 1e6, digits: 0)); this process's CPU "
+                        + cpu[index].formatted(unit: "µs", scale: 1e6, digits: 0))
+            }
+            row.notes.append(
+                "CPU overhead in this process (client − raw, medians): \(fixed((cpu[0].median - cpu[1].median) * 1e6, 0)) µs per call; "
+                    + "of which decoding the envelope (raw+decode − raw): \(fixed((cpu[2].median - cpu[1].median) * 1e6, 0)) µs; "
+                    + "SDK work without any network (client over stub transport): \(fixed(cpu[3].median * 1e6, 0)) µs")
+            row.notes.append(
+                "wall overhead with decoding counted as inherent (client vs raw+decode): "
+                    + "\(fixed((wall[0].median - wall[2].median) / wall[2].median * 100, 1)) %")
+            return row
+        } catch {
+            return .failure(what, target: target, error)
+        }
+    }
+}
+
+/// Answers every request with the same envelope: the SDK's own cost with the network taken out.
+struct StubTransport: HTTPClientProtocol {
+    let body: Data
+
+    func send(_ request: APIRequest) async throws -> HTTPResponse {
+        HTTPResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: body)
+    }
+}

@@ -10,7 +10,7 @@ GENERATE_ARGS := --spec openapi.yaml $(EXTRA_SPECS) --names Generator/assinafy-n
 
 .PHONY: test build generate check-generated swift-test emulator-test venv demo
 
-test: build check-generated swift-test emulator-test
+test: build check-generated check-docs coverage swift-test emulator-test
 	@echo "make test: all checks passed"
 
 build:
@@ -30,9 +30,16 @@ check-generated: build
 	@echo "check-generated: Sources/AssinafyAPI matches openapi.yaml"
 
 # The transport's HTTPS tests need the throwaway test CA, trusted only inside a private mount
-# namespace (see scripts/test-ca.sh); the emulator-backed suites need the venv.
-swift-test: venv
-	ASSINAFY_PYTHON=$(abspath $(PYTHON)) scripts/test-ca.sh run swift test $(SWIFT_FLAGS)
+# namespace (see scripts/test-ca.sh); the emulator-backed suites need the venv; the response
+# samples (hypothesis-jsonschema) are generated once, before the Swift suites run.
+SAMPLES := .build/conformance/samples.json
+swift-test: venv $(SAMPLES)
+	ASSINAFY_PYTHON=$(abspath $(PYTHON)) ASSINAFY_SAMPLES=$(abspath $(SAMPLES)) \
+		scripts/test-ca.sh run swift test $(SWIFT_FLAGS)
+
+$(SAMPLES): openapi.yaml tools/emulator/samples.py | venv
+	@mkdir -p $(dir $@)
+	$(PYTHON) tools/emulator/samples.py --out $@ --spec openapi.yaml 2>/dev/null
 
 emulator-test: venv
 	$(PYTHON) -m pytest -q -p no:cacheprovider tools/emulator

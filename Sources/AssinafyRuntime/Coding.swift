@@ -251,13 +251,14 @@ enum RFC3339 {
         return Date(timeIntervalSince1970: seconds + fraction)
     }
 
+    /// UTC, with as many fractional digits as the value needs, up to microseconds.
     static func format(_ date: Date) -> String {
         let interval = date.timeIntervalSince1970
         var whole = interval.rounded(.down)
-        var millis = Int(((interval - whole) * 1000).rounded())
-        if millis == 1000 {
+        var micros = Int(((interval - whole) * 1_000_000).rounded())
+        if micros == 1_000_000 {
             whole += 1
-            millis = 0
+            micros = 0
         }
         let total = Int(whole)
         let days = Int((Double(total) / 86_400).rounded(.down))
@@ -269,7 +270,11 @@ enum RFC3339 {
         }
         var result = "\(civil)T\(pad(secondsOfDay / 3600, 2)):\(pad(secondsOfDay % 3600 / 60, 2)):"
         result += pad(secondsOfDay % 60, 2)
-        if millis != 0 { result += "." + pad(millis, 3) }
+        if micros != 0 {
+            var fraction = pad(micros, 6)
+            while fraction.hasSuffix("0") { fraction.removeLast() }
+            result += "." + fraction
+        }
         return result + "Z"
     }
 }

@@ -9,6 +9,11 @@ import Foundation
 public final class URLSessionTransport: HTTPClientProtocol, Sendable {
     public let configuration: AssinafyClientConfiguration
     private let session: URLSession
+    /// Requests that change state. On Linux libcurl re-sends a request, silently and without its
+    /// body, when a reused keep-alive connection turns out to be dead, even after the server has
+    /// acted on it. Writes therefore never ride a reused connection: they use their own session
+    /// and ask for the connection to be closed after each answer.
+    private let writeSession: URLSession
     private let delegate: SessionDelegate
 
     public init(configuration: AssinafyClientConfiguration) {
@@ -18,11 +23,26 @@ public final class URLSessionTransport: HTTPClientProtocol, Sendable {
         session = URLSession(
             configuration: URLSessionTransport.sessionConfiguration(configuration), delegate: delegate,
             delegateQueue: nil)
+        #if canImport(FoundationNetworking)
+            writeSession = URLSession(
+                configuration: URLSessionTransport.sessionConfiguration(configuration), delegate: delegate,
+                delegateQueue: nil)
+        #else
+            // Apple's loader never replays a non-idempotent request; one pool serves both.
+            writeSession = session
+        #endif
     }
 
     deinit {
         // URLSession retains its delegate until invalidated.
         session.finishTasksAndInvalidate()
+        if writeSession !== session { writeSession.finishTasksAndInvalidate() }
+    }
+
+    /// GET and HEAD may share connections; anything else (the API uses PUT and DELETE for
+    /// actions such as signing) must not be replayed by the HTTP layer.
+    static func isReplaySafe(_ method: String?) -> Bool {
+        method == nil || method == "GET" || method == "HEAD"
     }
 
     static func sessionConfiguration(_ configuration: AssinafyClientConfiguration) -> URLSessionConfiguration {
@@ -188,6 +208,12 @@ public final class URLSessionTransport: HTTPClientProtocol, Sendable {
     ) async throws -> (HTTPURLResponse, Data) {
         try Task.checkCancellation()
         let transfer = Transfer(progress: progress)
+        var urlRequest = urlRequest
+        var session = self.session
+        if !URLSessionTransport.isReplaySafe(urlRequest.httpMethod), writeSession !== session {
+            session = writeSession
+            urlRequest.setValue("close", forHTTPHeaderField: "Connection")
+        }
         let task: URLSessionTask
         switch body?.source {
         case .data(let data)?: task = session.uploadTask(with: urlRequest, from: data)

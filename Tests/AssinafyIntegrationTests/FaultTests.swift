@@ -100,7 +100,7 @@ extension EmulatorIntegration {
 
         @Test("a signer create whose response was lost is recovered by the idempotent create")
         func lostResponseOnSignerCreate() async throws {
-            // A short timeout: on Linux the lost POST ends in one (see the known issue below).
+            // A short timeout, so a regression (a re-sent POST that hangs) fails quickly.
             let setup = try await Self.setUp(timeout: 3)
             try await setup.admin.fault("lost_response", method: "POST", path: "/signers$")
             let payload = CreateSignerPayload(fullName: "Carla Dias", email: "carla.dias@example.invalid")
@@ -116,27 +116,16 @@ extension EmulatorIntegration {
             #expect(
                 try await setup.received("POST", "/signers").count == sentByFirst.count, "the recovery must not POST")
 
-            // What the first create put on the wire. The lost answer must not make the transport
-            // send the POST again; FoundationNetworking (libcurl) does, on a fresh connection and
-            // without the body, so the request hangs until the timeout and the server sees a
-            // second, empty POST (an invalid request in the contract's eyes).
-            let resent = sentByFirst.dropFirst()
-            if !resent.isEmpty {
-                let sizes = resent.map { "body \($0["body_size"]?.intValue ?? -1) bytes" }
-                print("integration: lost POST re-sent by the HTTP stack: \(sizes)")
-            }
-            withKnownIssue(
-                "URLSession on Linux re-sends a POST whose reused connection closed unanswered", isIntermittent: true
-            ) {
-                #expect(sentByFirst.count == 1, "a POST must be sent once")
-            }
+            // What the first create put on the wire. libcurl re-sends a request (without its body)
+            // when a reused connection dies unanswered; the transport keeps writes off reused
+            // connections, so the lost POST must have been sent exactly once.
+            #expect(sentByFirst.count == 1, "a POST must be sent once, found \(sentByFirst.count)")
             @Sendable func isEmptyResend(_ violation: JSONValue) -> Bool {
                 violation["kind"]?.stringValue == "request"
                     && violation["route"]?.stringValue == "POST /v1/accounts/{accountId}/signers"
                     && violation["message"]?.stringValue?.contains("MissingRequiredRequestBody") == true
             }
-            let fromResend = try await setup.admin.violations().filter(isEmptyResend)
-            withKnownIssue("the re-sent POST has no body", isIntermittent: true) { #expect(fromResend.isEmpty) }
+            #expect(try await setup.admin.violations().filter(isEmptyResend).isEmpty, "no bodiless re-send")
             try await setup.expectNoViolations(except: isEmptyResend)
         }
 

@@ -53,3 +53,25 @@ struct ResponseDecodingTests {
         }
     }
 }
+
+@Suite("RFC 3339 timestamps")
+struct DateTimeCodingTests {
+    @Test(arguments: [
+        ("2026-11-29T20:38:00Z", "2026-11-29T20:38:00Z"),
+        ("2026-11-29T20:38:00.25Z", "2026-11-29T20:38:00.25Z"),
+        ("2026-11-29T17:38:00.123456-03:00", "2026-11-29T20:38:00.123456Z"),
+        ("2026-11-29t20:38:00+00:00", "2026-11-29T20:38:00Z"),
+        ("1969-12-31T23:59:59.5Z", "1969-12-31T23:59:59.5Z"),
+        ("2024-02-29T00:00:00Z", "2024-02-29T00:00:00Z"),
+    ])
+    func parsesAnyOffsetAndWritesCanonicalUTC(_ input: String, _ canonical: String) throws {
+        let date = try #require(DateTimeCoding.parse(input))
+        #expect(DateTimeCoding.format(date) == canonical)
+        #expect(DateTimeCoding.parse(canonical) == date)
+    }
+
+    @Test(arguments: ["2026-02-30T00:00:00Z", "2026-11-29 20:38", "2026-11-29T20:38:00", "2026-11-29T24:00:00Z", "x"])
+    func rejectsMalformed(_ input: String) {
+        #expect(DateTimeCoding.parse(input) == nil)
+    }
+}

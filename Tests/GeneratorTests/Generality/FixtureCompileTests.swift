@@ -47,8 +47,8 @@ actor SwiftCompiler {
         var description: String
     }
 
-    func compile(_ files: [(name: String, contents: String)], module: String, typecheckOnly: Bool = false) throws {
-        let runtime = try runtimeModule()
+    func compile(_ files: [(name: String, contents: String)], module: String, typecheckOnly: Bool = false) async throws {
+        let runtime = try await runtimeModule()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fixture-\(module)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -59,12 +59,12 @@ actor SwiftCompiler {
             paths.append(url.path)
         }
         let mode = typecheckOnly ? ["-typecheck"] : ["-wmo", "-c", "-o", directory.appendingPathComponent("out.o").path]
-        try run(
+        try await run(
             ["swiftc", "-parse-as-library", "-swift-version", "6", "-warnings-as-errors", "-module-name", module,
              "-I", runtime.path] + mode + paths)
     }
 
-    private func runtimeModule() throws -> URL {
+    private func runtimeModule() async throws -> URL {
         if let runtimeDirectory { return runtimeDirectory }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("runtime-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -74,26 +74,38 @@ actor SwiftCompiler {
         while let next = enumerator?.nextObject() as? String {
             if next.hasSuffix(".swift") { files.append(sources.appendingPathComponent(next).path) }
         }
-        try run(
+        try await run(
             ["swiftc", "-parse-as-library", "-swift-version", "6", "-module-name", "AssinafyRuntime", "-emit-module",
              "-emit-module-path", directory.appendingPathComponent("AssinafyRuntime.swiftmodule").path] + files.sorted())
         runtimeDirectory = directory
         return directory
     }
 
-    private func run(_ arguments: [String]) throws {
+    /// Waits for `swiftc` without blocking a cooperative thread: a minute-long compile must not
+    /// starve the other suites running beside it on a 2-core machine.
+    private func run(_ arguments: [String]) async throws {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("swiftc-\(UUID().uuidString).log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: log) }
+        let handle = try FileHandle(forWritingTo: log)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: output, as: UTF8.self)
-        guard process.terminationStatus == 0, !text.contains("warning:") else {
-            throw Failure(description: "swiftc failed (\(process.terminationStatus)):\n" + String(text.prefix(4000)))
+        process.standardOutput = handle
+        process.standardError = handle
+        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                continuation.resume(throwing: error)
+            }
+        }
+        try handle.close()
+        let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        guard status == 0, !text.contains("warning:") else {
+            throw Failure(description: "swiftc failed (\(status)):\n" + String(text.prefix(4000)))
         }
     }
 }

@@ -85,7 +85,7 @@ actor SwiftCompiler {
     /// starve the other suites running beside it on a 2-core machine.
     private func run(_ arguments: [String]) async throws {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("swiftc-\(UUID().uuidString).log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: log) }
         let handle = try FileHandle(forWritingTo: log)
         let process = Process()

@@ -430,16 +430,8 @@ private func samplePtBRWorkspacesEWebhooks(client: AssinafyClient, pngData: Data
     keep(tema, assinatura, tipos)
 }
 
-// MARK: - Samples that do not compile yet
+// MARK: - Pagination and error handling (both languages)
 
-// These four samples are kept verbatim but compiled only with `-D ASSINAFY_README_PENDING_SAMPLES`
-// until the runtime types they use match the README (AssinafyRuntime is not this file's owner):
-// - Pagination (both languages): `page < meta.lastPage` needs `PaginationMeta.lastPage` to be `Int`;
-//   it is `Int?`, which does not compile.
-// - Handling errors (both languages): `print(restriction.code, …)` coerces `String?` to `Any`, a
-//   warning, so it fails under `-warnings-as-errors`; it needs `WorkspaceDeletionRestriction.code`
-//   to be non-optional.
-#if ASSINAFY_README_PENDING_SAMPLES
 private func sampleEnPagination(client: AssinafyClient) async throws {
     var page = 1
     var all: [DocumentListItem] = []
@@ -497,8 +489,6 @@ private func samplePtBRTratamentoDeErros(client: AssinafyClient, documentId: Str
         // O cancelamento de tarefa é preservado, não convertido.
     }
 }
-#endif
-
 // MARK: - Names the READMEs' prose promises outside code samples
 
 private func sampleInlineReferences(

@@ -88,7 +88,10 @@ import Testing
         let transport = StubTransport()
         transport.enqueueJSON(
             envelope("[\(Self.dispatchJSON)]"),
-            headers: ["X-Pagination-Current-Page": "2", "X-Pagination-Page-Count": "3", "X-Pagination-Per-Page": "20"])
+            headers: [
+                "X-Pagination-Current-Page": "2", "X-Pagination-Page-Count": "3", "X-Pagination-Per-Page": "20",
+                "X-Pagination-Total-Count": "41",
+            ])
         let attempts = try await Stubbed.client(transport).webhooks.listDispatches(
             params: WebhookDispatchListParams(
                 page: 2, perPage: 20, endpointId: "ep-1", event: "document_ready", delivered: false,
@@ -103,6 +106,7 @@ import Testing
             ])
         #expect(attempts.meta?.currentPage == 2)
         #expect(attempts.meta?.lastPage == 3)
+        #expect(attempts.meta?.total == 41)
         #expect(attempts.data[0].httpStatus == 502)
     }
 

@@ -17,7 +17,8 @@ import Testing
         transport.enqueueJSON(
             envelope("[\(Self.accountJSON)]"),
             headers: [
-                "X-Pagination-Current-Page": "1", "X-Pagination-Page-Count": "1", "X-Pagination-Total-Count": "1",
+                "X-Pagination-Current-Page": "1", "X-Pagination-Page-Count": "1", "X-Pagination-Per-Page": "50",
+                "X-Pagination-Total-Count": "1",
             ])
         let page = try await Stubbed.client(transport).workspaces.list()
 

@@ -51,4 +51,24 @@ final class OtherResourcesCompletionTests: XCTestCase {
         XCTAssertEqual(box.offMain, 0)
         XCTAssertEqual(transport.requests.first?.credential, .signerAccessCode("access-code-1"))
     }
+
+    func testOrchestrationWrapperValidatesBeforeIOAndCompletesOnMain() {
+        let transport = StubTransport()
+        let box = CompletionBox<(document: Document, assignment: Assignment)>()
+        let options = AssinafyClient.UploadOptions(signers: [
+            AssinafyClient.SignerInput(name: "Ana Souza", email: "ana@example.invalid")
+        ])
+
+        // Not a PDF: refused before any request, through the completion.
+        Stubbed.client(transport).uploadAndRequestSignatures(documentData: Data("GIF89a".utf8), options: options) {
+            box.record($0)
+        }
+        spinMainRunLoop { box.calls > 0 }
+
+        XCTAssertEqual(box.calls, 1)
+        XCTAssertEqual(box.offMain, 0)
+        guard case .failure(let error)? = box.result else { return XCTFail("expected a failure") }
+        XCTAssertTrue(error is ValidationError, "got \(error)")
+        XCTAssertTrue(transport.requests.isEmpty)
+    }
 }

@@ -49,7 +49,8 @@ enum BodyBuilder {
             guard (attributes[.type] as? FileAttributeType) == .typeRegular,
                 let size = (attributes[.size] as? NSNumber)?.int64Value
             else {
-                throw AssinafySDKError("The upload file is not a regular file", context: ["file": url.lastPathComponent])
+                throw AssinafySDKError(
+                    "The upload file is not a regular file", context: ["file": url.lastPathComponent])
             }
             return size
         } catch let error as AssinafySDKError {
@@ -78,7 +79,9 @@ enum BodyBuilder {
         for part in parts { if case .file(let url) = part.content { _ = try fileSize(url) } }
         let temporary = FileManager.default.temporaryDirectory
             .appendingPathComponent("assinafy-upload-\(UUID().uuidString).multipart")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: nil, attributes: [.posixPermissions: 0o600])
+        guard
+            FileManager.default.createFile(
+                atPath: temporary.path, contents: nil, attributes: [.posixPermissions: 0o600])
         else { throw AssinafySDKError("Cannot create a temporary file for the upload") }
         do {
             let output = try FileHandle(forWritingTo: temporary)
@@ -94,7 +97,8 @@ enum BodyBuilder {
             try output.write(contentsOf: Data("--\(boundary)--\r\n".utf8))
             try output.synchronize()
             let size = try fileSize(temporary)
-            return PreparedBody(source: .file(temporary), contentType: contentType, length: size, temporaryFile: temporary)
+            return PreparedBody(
+                source: .file(temporary), contentType: contentType, length: size, temporaryFile: temporary)
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             if let sdkError = error as? AssinafySDKError { throw sdkError }

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 // The SDK throws exactly four error types (plus `CancellationError`). Each bridges to `NSError`

@@ -21,7 +21,8 @@ struct JSONValueParser {
     init(bytes: [UInt8]) { self.bytes = bytes }
 
     func failure(_ message: String) -> DecodingError {
-        DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "Invalid JSON at byte \(index): \(message)"))
+        DecodingError.dataCorrupted(
+            .init(codingPath: [], debugDescription: "Invalid JSON at byte \(index): \(message)"))
     }
 
     mutating func skipWhitespace() {
@@ -62,7 +63,9 @@ struct JSONValueParser {
         }
         while true {
             skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw failure("expected a member name") }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                throw failure("expected a member name")
+            }
             let key = try string()
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected ':'") }
@@ -148,7 +151,8 @@ struct JSONValueParser {
             case UInt8(ascii: "u"):
                 var code = try hex4()
                 if (0xD800...0xDBFF).contains(code) {
-                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                        bytes[index + 1] == UInt8(ascii: "u")
                     else { throw failure("unpaired surrogate") }
                     index += 2
                     let low = try hex4()
@@ -202,7 +206,9 @@ struct JSONValueParser {
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             index += 1
             integral = false
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
             guard digits() > 0 else { throw failure("expected exponent digits") }
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
@@ -226,7 +232,9 @@ extension JSONValue {
         case .bool(let value): output += value ? "true" : "false"
         case .integer(let value): output += String(value)
         case .double(let value):
-            output += value.isFinite ? (value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) + ".0" : "\(value)") : "null"
+            output +=
+                value.isFinite
+                ? (value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) + ".0" : "\(value)") : "null"
         case .string(let value): JSONValue.writeString(value, into: &output)
         case .array(let items):
             output += "["

@@ -80,7 +80,8 @@ public enum JSONCoding {
     public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
         // Whole bodies read as JSONValue keep member order and 64-bit integers exactly.
         if T.self == JSONValue.self, let value = try JSONValue(parsing: data) as? T { return value }
-        if T.self == JSONObject.self, case .object(let object) = try JSONValue(parsing: data), let value = object as? T {
+        if T.self == JSONObject.self, case .object(let object) = try JSONValue(parsing: data), let value = object as? T
+        {
             return value
         }
         return try JSONDecoder().decode(type, from: data)

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// What came back at the end of a redirect chain, before the envelope rules are applied.
@@ -102,7 +102,8 @@ enum ResponseEvaluator {
 
     static func isJSON(_ contentType: String?) -> Bool {
         guard let contentType else { return false }
-        let media = contentType.split(separator: ";").first.map(String.init)?
+        let media =
+            contentType.split(separator: ";").first.map(String.init)?
             .trimmingCharacters(in: .whitespaces).lowercased() ?? ""
         return media == "application/json" || media == "text/json" || media.hasSuffix("+json")
     }
@@ -111,8 +112,10 @@ enum ResponseEvaluator {
         _ raw: RawResponse, request: APIRequest, redactor: Redactor, statusCode: Int? = nil, message: String? = nil
     ) -> APIError {
         let status = statusCode ?? raw.statusCode
-        let text = message ?? APIError.extractMessage(
-            json: APIError.parseJSON(raw.body), rawBody: raw.body, statusCode: status)
+        let text =
+            message
+            ?? APIError.extractMessage(
+                json: APIError.parseJSON(raw.body), rawBody: raw.body, statusCode: status)
         return APIError(
             statusCode: status, headers: raw.headers, rawBody: raw.body, operationName: request.operationName,
             payload: request.errorPayload?(status, raw.body), message: redactor.redact(text),

@@ -131,7 +131,8 @@ enum RedirectPolicy {
         if currentOrigin.scheme == "https" && targetOrigin.scheme == "http" {
             return .refuse("redirects from https to http are never followed")
         }
-        if targetOrigin.scheme == "http" && !(allowsInsecureLoopback && Validation.isLoopback(host: targetOrigin.host)) {
+        if targetOrigin.scheme == "http" && !(allowsInsecureLoopback && Validation.isLoopback(host: targetOrigin.host))
+        {
             return .refuse("the redirect target is not https")
         }
 

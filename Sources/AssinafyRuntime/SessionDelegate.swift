@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// A minimal lock-protected box. `Mutex` would do, but it needs macOS 15 / iOS 18.

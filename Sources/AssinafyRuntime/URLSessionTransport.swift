@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// The SDK's HTTP client: URLSession with a fail-closed policy for credentials, redirects,
@@ -24,12 +24,12 @@ public final class URLSessionTransport: HTTPClientProtocol, Sendable {
             configuration: URLSessionTransport.sessionConfiguration(configuration), delegate: delegate,
             delegateQueue: nil)
         #if canImport(FoundationNetworking)
-            writeSession = URLSession(
-                configuration: URLSessionTransport.sessionConfiguration(configuration), delegate: delegate,
-                delegateQueue: nil)
+        writeSession = URLSession(
+            configuration: URLSessionTransport.sessionConfiguration(configuration), delegate: delegate,
+            delegateQueue: nil)
         #else
-            // Apple's loader never replays a non-idempotent request; one pool serves both.
-            writeSession = session
+        // Apple's loader never replays a non-idempotent request; one pool serves both.
+        writeSession = session
         #endif
     }
 
@@ -57,10 +57,10 @@ public final class URLSessionTransport: HTTPClientProtocol, Sendable {
         session.httpAdditionalHeaders = ["User-Agent": configuration.userAgent, "Accept": "application/json"]
         session.timeoutIntervalForRequest = wholeSeconds(configuration.timeout)
         #if !canImport(FoundationNetworking)
-            session.tlsMinimumSupportedProtocolVersion = .TLSv12
+        session.tlsMinimumSupportedProtocolVersion = .TLSv12
         #else
-            // Linux has no such setting: the floor is the system OpenSSL's (3.x refuses TLS 1.0/1.1
-            // at its default security level), so TLS 1.2 is the effective minimum there too.
+        // Linux has no such setting: the floor is the system OpenSSL's (3.x refuses TLS 1.0/1.1
+        // at its default security level), so TLS 1.2 is the effective minimum there too.
         #endif
         return session
     }
@@ -71,9 +71,9 @@ public final class URLSessionTransport: HTTPClientProtocol, Sendable {
     static func wholeSeconds(_ timeout: TimeInterval) -> TimeInterval {
         guard timeout.isFinite, timeout > 0 else { return 30 }
         #if canImport(FoundationNetworking)
-            return max(1, min(timeout.rounded(.up), 86_400))
+        return max(1, min(timeout.rounded(.up), 86_400))
         #else
-            return min(timeout, 86_400)
+        return min(timeout, 86_400)
         #endif
     }
 
@@ -115,8 +115,8 @@ public final class URLSessionTransport: HTTPClientProtocol, Sendable {
             logger.info("Received response", context: context)
             let policy = configuration.retryPolicy
             if policy.shouldRetry(
-                method: request.method, pathTemplate: request.pathTemplate, statusCode: raw.statusCode, attempt: attempt)
-            {
+                method: request.method, pathTemplate: request.pathTemplate, statusCode: raw.statusCode, attempt: attempt
+            ) {
                 let delay = policy.delay(afterAttempt: attempt, statusCode: raw.statusCode, headers: raw.headers)
                 context["delayMs"] = String(Int(delay * 1000))
                 logger.warn("Retrying", context: context)
@@ -183,7 +183,9 @@ public final class URLSessionTransport: HTTPClientProtocol, Sendable {
         urlRequest.httpShouldHandleCookies = false
         var headers = HTTPHeaders(
             request.headers.filter { !URLSessionTransport.reservedHeaders.contains($0.name.lowercased()) })
-        if headers["Accept"] == nil { headers.set("Accept", request.responseKind == .binary ? "*/*" : "application/json") }
+        if headers["Accept"] == nil {
+            headers.set("Accept", request.responseKind == .binary ? "*/*" : "application/json")
+        }
         headers.set("User-Agent", configuration.userAgent)
         let sameOrigin = !hop.leftBaseOrigin && Origin(hop.url) == base
         if sameOrigin {
@@ -285,7 +287,8 @@ enum Preflight {
             let badName = field.name.isEmpty || !field.name.unicodeScalars.allSatisfy(isTokenScalar)
             let badValue = field.value.unicodeScalars.contains { Validation.isControl($0) && $0 != "\t" }
             if badName || badValue {
-                errors["headers", default: []].append("header names must be tokens and values free of control characters")
+                errors["headers", default: []].append(
+                    "header names must be tokens and values free of control characters")
                 break
             }
         }

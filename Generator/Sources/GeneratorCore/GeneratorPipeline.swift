@@ -20,7 +20,9 @@ public enum GeneratorPipeline {
 
     /// Reads and resolves a document; merges `extra` documents' paths and schemas in (used for
     /// descriptions of routes the published contract omits).
-    public static func load(specPath: String, extraPaths: [String] = []) throws -> (OpenAPIDocument, [Diagnostic], Set<String>) {
+    public static func load(specPath: String, extraPaths: [String] = []) throws -> (
+        OpenAPIDocument, [Diagnostic], Set<String>
+    ) {
         let root = try DocumentReader.read(contentsOf: specPath)
         let (document, diagnostics) = DocumentLoader.load(root)
         guard var document else { throw Failure(diagnostics: diagnostics, file: specPath) }
@@ -44,7 +46,8 @@ public enum GeneratorPipeline {
         specPath: String, moduleName: String, names: [String: String], extraPaths: [String] = []
     ) throws -> Output {
         let (document, loadDiagnostics, extraIds) = try load(specPath: specPath, extraPaths: extraPaths)
-        let sourceName = ([specPath] + extraPaths).map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: " + ")
+        let sourceName = ([specPath] + extraPaths).map { URL(fileURLWithPath: $0).lastPathComponent }.joined(
+            separator: " + ")
         return generate(
             document: document, diagnostics: loadDiagnostics, sourceName: sourceName, moduleName: moduleName,
             names: names, unpublishedOperationIds: extraIds)
@@ -56,7 +59,8 @@ public enum GeneratorPipeline {
     {
         let (document, diagnostics) = DocumentLoader.load(try DocumentReader.read(text, file: sourceName))
         guard let document else { throw Failure(diagnostics: diagnostics, file: sourceName) }
-        return generate(document: document, diagnostics: diagnostics, sourceName: sourceName, moduleName: moduleName, names: names)
+        return generate(
+            document: document, diagnostics: diagnostics, sourceName: sourceName, moduleName: moduleName, names: names)
     }
 
     static func generate(
@@ -64,7 +68,8 @@ public enum GeneratorPipeline {
         names: [String: String], unpublishedOperationIds: Set<String> = []
     ) -> Output {
         let options = Translator.Options(
-            moduleName: moduleName, sourceName: sourceName, names: names, unpublishedOperationIds: unpublishedOperationIds)
+            moduleName: moduleName, sourceName: sourceName, names: names,
+            unpublishedOperationIds: unpublishedOperationIds)
         let (module, translateDiagnostics) = Translator.translate(document, options: options)
         return Output(
             files: FileLayout.render(module), diagnostics: diagnostics + translateDiagnostics,

@@ -47,7 +47,9 @@ public final class AssinafyClient: Sendable {
         token: String, defaultAccountId: String? = nil,
         baseURL: URL = AssinafyClientConfiguration.productionBaseURL
     ) {
-        self.init(configuration: AssinafyClientConfiguration(token: token, baseURL: baseURL, defaultAccountId: defaultAccountId))
+        self.init(
+            configuration: AssinafyClientConfiguration(
+                token: token, baseURL: baseURL, defaultAccountId: defaultAccountId))
     }
 
     /// A client that sends `X-Api-Key` on account operations (for trusted back ends only).
@@ -55,6 +57,8 @@ public final class AssinafyClient: Sendable {
         apiKey: String, defaultAccountId: String? = nil,
         baseURL: URL = AssinafyClientConfiguration.productionBaseURL
     ) {
-        self.init(configuration: AssinafyClientConfiguration(apiKey: apiKey, baseURL: baseURL, defaultAccountId: defaultAccountId))
+        self.init(
+            configuration: AssinafyClientConfiguration(
+                apiKey: apiKey, baseURL: baseURL, defaultAccountId: defaultAccountId))
     }
 }

@@ -19,7 +19,9 @@ public struct JWKS: Decodable, Sendable, Equatable {
         /// RSA public exponent, base64url big-endian.
         public var e: String?
 
-        public init(kty: String, kid: String? = nil, use: String? = nil, alg: String? = nil, n: String? = nil, e: String? = nil) {
+        public init(
+            kty: String, kid: String? = nil, use: String? = nil, alg: String? = nil, n: String? = nil, e: String? = nil
+        ) {
             self.kty = kty
             self.kid = kid
             self.use = use
@@ -91,7 +93,9 @@ public struct IDTokenClaims: Sendable, Equatable {
             audience = [single]
         case .array(let items)?:
             let strings = items.compactMap(\.stringValue)
-            guard strings.count == items.count, !strings.isEmpty else { throw .malformed("aud is not a list of strings") }
+            guard strings.count == items.count, !strings.isEmpty else {
+                throw .malformed("aud is not a list of strings")
+            }
             audience = strings
         default:
             throw .missingClaim("aud")

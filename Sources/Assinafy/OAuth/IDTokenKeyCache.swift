@@ -34,7 +34,9 @@ public actor JWKSCache {
 
     /// The cached keys, fetching them when there are none, they are older than `maximumAge`,
     /// or `forceRefresh` is set and the last fetch is older than `minimumRefreshInterval`.
-    public func keys(fetch: @escaping @Sendable () async throws -> JWKS, forceRefresh: Bool = false) async throws -> JWKS {
+    public func keys(fetch: @escaping @Sendable () async throws -> JWKS, forceRefresh: Bool = false) async throws
+        -> JWKS
+    {
         if let inFlight { return try await inFlight.value }
         let now = clock()
         if let cached {

@@ -86,7 +86,9 @@ public struct IDTokenVerifier: Sendable {
         }
     }
 
-    private func signingKey(for header: JSONObject, in keys: JWKS) throws(IDTokenError) -> (modulus: Data, exponent: Data) {
+    private func signingKey(for header: JSONObject, in keys: JWKS) throws(IDTokenError) -> (
+        modulus: Data, exponent: Data
+    ) {
         guard case .string(let algorithm)? = header["alg"] else { throw .malformed("header has no alg") }
         guard algorithm == "RS256" else { throw .unsupportedAlgorithm(algorithm) }
         // RFC 7515 §4.1.11: extensions listed in crit must be understood; we implement none.

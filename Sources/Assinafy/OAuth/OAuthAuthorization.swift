@@ -60,7 +60,8 @@ public struct OAuthAuthorizationRequest: Sendable {
         if scopes.isEmpty {
             errors["scopes", default: []].append("request at least one scope")
         } else if !scopes.allSatisfy(\.isWellFormed) {
-            errors["scopes", default: []].append("a scope is empty or contains spaces, quotes, backslashes or non-ASCII")
+            errors["scopes", default: []].append(
+                "a scope is empty or contains spaces, quotes, backslashes or non-ASCII")
         }
         if let resource, let problem = OAuthInput.resourceProblem(resource) {
             errors["resource", default: []].append(problem)

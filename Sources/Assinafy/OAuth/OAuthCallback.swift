@@ -72,7 +72,8 @@ public struct OAuthCallback: Sendable {
         }
 
         if let code = values["error"] {
-            throw OAuthCallback.serverError(code: code, description: values["error_description"], uri: values["error_uri"])
+            throw OAuthCallback.serverError(
+                code: code, description: values["error_description"], uri: values["error_uri"])
         }
         guard let code = values["code"], OAuthInput.isSafeToken(code) else {
             throw OAuthCallback.failure("The authorization response carries no usable code", reason: "missing_code")
@@ -105,5 +106,7 @@ public struct OAuthCallback: Sendable {
 extension OAuthCallback: CustomStringConvertible, CustomReflectable {
     // The code is a one-time credential: only parameter names are ever shown.
     public var description: String { "OAuthCallback(parameters: \(parameterNames.joined(separator: ", ")))" }
-    public var customMirror: Mirror { Mirror(self, children: ["parameterNames": parameterNames], displayStyle: .struct) }
+    public var customMirror: Mirror {
+        Mirror(self, children: ["parameterNames": parameterNames], displayStyle: .struct)
+    }
 }

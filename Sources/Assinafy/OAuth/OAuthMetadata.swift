@@ -111,7 +111,9 @@ public struct OAuthAuthorizationServerMetadata: Sendable, Equatable {
                 message,
                 context: ["operation": "getAuthorizationServerMetadata", "reason": reason, "issuer": expectedIssuer])
         }
-        guard let object = json.objectValue else { throw invalid("The metadata is not a JSON object", "invalid_metadata") }
+        guard let object = json.objectValue else {
+            throw invalid("The metadata is not a JSON object", "invalid_metadata")
+        }
         guard let issuer = object["issuer"]?.stringValue, issuer == expectedIssuer else {
             throw invalid("The authorization server metadata names another issuer than requested", "issuer_mismatch")
         }

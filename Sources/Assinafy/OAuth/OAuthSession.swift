@@ -129,7 +129,8 @@ public actor OAuthSession: TokenProvider {
         let revoked = token.refreshToken ?? token.accessToken
         try await tokenClient.oauth.revoke(
             OAuthRevokePayload(
-                token: revoked, clientId: clientId, tokenTypeHint: token.refreshToken == nil ? .accessToken : .refreshToken))
+                token: revoked, clientId: clientId,
+                tokenTypeHint: token.refreshToken == nil ? .accessToken : .refreshToken))
     }
 
     // MARK: - Tokens
@@ -321,7 +322,8 @@ public actor OAuthSession: TokenProvider {
             return try await store.load()
         } catch {
             throw AssinafySDKError(
-                "The stored tokens could not be read", context: ["reason": "token_store_failed"], underlyingError: error)
+                "The stored tokens could not be read", context: ["reason": "token_store_failed"], underlyingError: error
+            )
         }
     }
 

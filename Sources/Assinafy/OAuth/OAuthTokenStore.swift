@@ -2,11 +2,11 @@ import AssinafyRuntime
 import Foundation
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Musl)
-    import Musl
+import Musl
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// Where an `OAuthSession` keeps one connection's tokens.
@@ -58,7 +58,8 @@ public final class FileTokenStore: TokenStore, Sendable {
             return try JSONDecoder().decode(OAuthToken.self, from: data)
         } catch {
             throw AssinafySDKError(
-                "The token file cannot be decoded", context: ["file": fileURL.lastPathComponent], underlyingError: error)
+                "The token file cannot be decoded", context: ["file": fileURL.lastPathComponent], underlyingError: error
+            )
         }
     }
 
@@ -103,9 +104,9 @@ public final class FileTokenStore: TokenStore, Sendable {
             throw failure("cannot be written")
         }
         #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
-            // Encrypted at rest until the device is first unlocked after boot.
-            try? FileManager.default.setAttributes(
-                [.protectionKey: FileProtectionType.completeUntilFirstUserAuthentication], ofItemAtPath: temporary.path)
+        // Encrypted at rest until the device is first unlocked after boot.
+        try? FileManager.default.setAttributes(
+            [.protectionKey: FileProtectionType.completeUntilFirstUserAuthentication], ofItemAtPath: temporary.path)
         #endif
         guard rename(temporary.path, fileURL.path) == 0 else {
             let code = errno
@@ -146,21 +147,21 @@ public final class FileTokenStore: TokenStore, Sendable {
 private enum Glue {
     static func write(_ descriptor: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
         #if canImport(Glibc)
-            return Glibc.write(descriptor, pointer, count)
+        return Glibc.write(descriptor, pointer, count)
         #elseif canImport(Musl)
-            return Musl.write(descriptor, pointer, count)
+        return Musl.write(descriptor, pointer, count)
         #else
-            return Darwin.write(descriptor, pointer, count)
+        return Darwin.write(descriptor, pointer, count)
         #endif
     }
 
     static func read(_ descriptor: Int32, _ pointer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
         #if canImport(Glibc)
-            return Glibc.read(descriptor, pointer, count)
+        return Glibc.read(descriptor, pointer, count)
         #elseif canImport(Musl)
-            return Musl.read(descriptor, pointer, count)
+        return Musl.read(descriptor, pointer, count)
         #else
-            return Darwin.read(descriptor, pointer, count)
+        return Darwin.read(descriptor, pointer, count)
         #endif
     }
 }

@@ -40,7 +40,8 @@ struct OAuthFormTransport: HTTPClientProtocol {
             case .double(let number): items.append(QueryItem(member.key, String(number)))
             case .array, .object:
                 throw AssinafySDKError(
-                    "An OAuth form field cannot hold a nested value", context: ["operation": operation, "field": member.key])
+                    "An OAuth form field cannot hold a nested value",
+                    context: ["operation": operation, "field": member.key])
             }
         }
         func rank(_ name: String) -> Int { preferredOrder.firstIndex(of: name) ?? preferredOrder.count }

@@ -33,7 +33,9 @@ public struct OAuthResource: Sendable {
     /// the API host's root. Public: no credential is sent. Throws `AssinafySDKError` when the
     /// document names another resource than the API's origin or lists no authorization server.
     public func protectedResourceMetadata() async throws -> OAuthProtectedResourceMetadata {
-        let response = try await decoded("getProtectedResourceMetadata") { try await api.getProtectedResourceMetadata() }
+        let response = try await decoded("getProtectedResourceMetadata") {
+            try await api.getProtectedResourceMetadata()
+        }
         return try OAuthProtectedResourceMetadata(
             response.body, expectedResource: OAuthMetadataRules.resourceIdentifier(of: context.configuration.baseURL))
     }
@@ -62,7 +64,8 @@ public struct OAuthResource: Sendable {
     }
 
     /// The key set at the server's `jwks_uri`, through the cache.
-    public func jsonWebKeySet(server: OAuthAuthorizationServerMetadata, forceRefresh: Bool = false) async throws -> JWKS {
+    public func jsonWebKeySet(server: OAuthAuthorizationServerMetadata, forceRefresh: Bool = false) async throws -> JWKS
+    {
         try await jwksCaches.cache(for: server).keys(fetch: jwksFetcher(server), forceRefresh: forceRefresh)
     }
 
@@ -118,7 +121,8 @@ public struct OAuthResource: Sendable {
         let token = try OAuthToken.from(response.body, receivedAt: Date(), operation: "exchangeOAuthToken")
         guard let idToken = token.idToken else { return token }
         let metadata = try await resolve(server)
-        let claims = try await verifyIDToken(idToken, clientId: payload.clientId, nonce: payload.nonce, server: metadata)
+        let claims = try await verifyIDToken(
+            idToken, clientId: payload.clientId, nonce: payload.nonce, server: metadata)
         return token.replacingIDToken(idToken, claims: claims)
     }
 

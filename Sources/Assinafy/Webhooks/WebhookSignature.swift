@@ -57,7 +57,8 @@ public enum WebhookSignature {
         if age > window { throw .timestampTooOld }
         if -age > window { throw .timestampInFuture }
 
-        let expected = AssinafyCrypto.hmacSHA256(key: key, message: signedContent(body: body, id: id, timestamp: timestamp))
+        let expected = AssinafyCrypto.hmacSHA256(
+            key: key, message: signedContent(body: body, id: id, timestamp: timestamp))
         var matched = false
         for entry in entries {
             // Entries without a comma, and versions other than v1 (e.g. asymmetric `v1a`), are
@@ -97,7 +98,9 @@ public enum WebhookSignature {
     public static func sign(body: Data, id: String, timestamp: Date, secret: String) throws(WebhookVerificationError)
         -> String
     {
-        try sign(body: body, id: id, timestamp: String(Int64(timestamp.timeIntervalSince1970.rounded(.down))), secret: secret)
+        try sign(
+            body: body, id: id, timestamp: String(Int64(timestamp.timeIntervalSince1970.rounded(.down))), secret: secret
+        )
     }
 
     static func signedContent(body: Data, id: String, timestamp: String) -> Data {

@@ -90,7 +90,8 @@ struct PortableSHA256 {
                 state.withUnsafeMutableBufferPointer { h in
                     for t in 0..<16 {
                         let i = t &* 4
-                        w[t] = UInt32(block[i]) << 24 | UInt32(block[i &+ 1]) << 16
+                        w[t] =
+                            UInt32(block[i]) << 24 | UInt32(block[i &+ 1]) << 16
                             | UInt32(block[i &+ 2]) << 8 | UInt32(block[i &+ 3])
                     }
                     for t in 16..<64 {

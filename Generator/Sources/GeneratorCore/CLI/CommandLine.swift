@@ -80,11 +80,14 @@ public enum GeneratorCommand {
         let extras = options.values("--extra")
         try options.finish()
         let names = try namesPath.map(GeneratorPipeline.readNames) ?? [:]
-        let result = try GeneratorPipeline.generate(specPath: spec, moduleName: module, names: names, extraPaths: extras)
+        let result = try GeneratorPipeline.generate(
+            specPath: spec, moduleName: module, names: names, extraPaths: extras)
         for diagnostic in result.diagnostics { err(diagnostic.formatted(file: spec)) }
         try GeneratorPipeline.write(result.files, to: output)
         let lines = result.files.reduce(0) { $0 + $1.contents.reduce(0) { $1 == "\n" ? $0 + 1 : $0 } }
-        out("generated \(result.files.count) files, \(lines) lines, \(result.operationCount) operations, \(result.schemaCount) schemas → \(output)")
+        out(
+            "generated \(result.files.count) files, \(lines) lines, \(result.operationCount) operations, \(result.schemaCount) schemas → \(output)"
+        )
         return 0
     }
 }

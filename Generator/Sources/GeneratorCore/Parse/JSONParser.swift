@@ -180,7 +180,8 @@ struct JSONParser {
     }
 
     private func isIdentifierByte(_ byte: UInt8) -> Bool {
-        ReaderByte.isDigit(byte) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte == ReaderByte.dot || byte >= 0x80
+        ReaderByte.isDigit(byte) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte == ReaderByte.dot
+            || byte >= 0x80
     }
 
     // MARK: Scalars

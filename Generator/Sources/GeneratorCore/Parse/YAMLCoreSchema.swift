@@ -67,7 +67,9 @@ enum YAMLCoreSchema {
             while position < bytes.count && ReaderByte.isDigit(bytes[position]) { position += 1 }
             return position - start
         }
-        if position < bytes.count && (bytes[position] == ReaderByte.plus || bytes[position] == ReaderByte.minus) { position += 1 }
+        if position < bytes.count && (bytes[position] == ReaderByte.plus || bytes[position] == ReaderByte.minus) {
+            position += 1
+        }
         var mantissaDigits = digits()
         if position < bytes.count && bytes[position] == ReaderByte.dot {
             position += 1

@@ -72,11 +72,13 @@ struct YAMLScanner {
     var atEnd: Bool { index >= bytes.count }
 
     @inline(__always) func isBlankOrEnd(_ byte: UInt8) -> Bool {
-        byte == ReaderByte.space || byte == ReaderByte.tab || byte == ReaderByte.lineFeed || byte == ReaderByte.carriageReturn || byte == 0
+        byte == ReaderByte.space || byte == ReaderByte.tab || byte == ReaderByte.lineFeed
+            || byte == ReaderByte.carriageReturn || byte == 0
     }
 
     @inline(__always) func isFlowIndicator(_ byte: UInt8) -> Bool {
-        byte == ReaderByte.comma || byte == ReaderByte.leftBracket || byte == ReaderByte.rightBracket || byte == ReaderByte.leftBrace
+        byte == ReaderByte.comma || byte == ReaderByte.leftBracket || byte == ReaderByte.rightBracket
+            || byte == ReaderByte.leftBrace
             || byte == ReaderByte.rightBrace
     }
 
@@ -170,7 +172,10 @@ struct YAMLScanner {
     private mutating func fetchMoreTokens() throws {
         if !streamStarted {
             streamStarted = true
-            if peek() == 0xEF && peek(1) == 0xBB && peek(2) == 0xBF { index = 3; lineStart = 3 }
+            if peek() == 0xEF && peek(1) == 0xBB && peek(2) == 0xBF {
+                index = 3
+                lineStart = 3
+            }
             add(.streamStart, at: SourceLocation(line: 1, column: 1))
             return
         }
@@ -226,8 +231,10 @@ struct YAMLScanner {
         switch byte {
         case ReaderByte.minus, ReaderByte.question, ReaderByte.colon:
             return !isBlankOrEnd(next) && (flowLevel == 0 || !isFlowIndicator(next))
-        case ReaderByte.comma, ReaderByte.leftBracket, ReaderByte.rightBracket, ReaderByte.leftBrace, ReaderByte.rightBrace, ReaderByte.hash,
-            ReaderByte.ampersand, ReaderByte.asterisk, ReaderByte.exclamation, ReaderByte.pipe, ReaderByte.greater, ReaderByte.apostrophe, ReaderByte.quote,
+        case ReaderByte.comma, ReaderByte.leftBracket, ReaderByte.rightBracket, ReaderByte.leftBrace,
+            ReaderByte.rightBrace, ReaderByte.hash,
+            ReaderByte.ampersand, ReaderByte.asterisk, ReaderByte.exclamation, ReaderByte.pipe, ReaderByte.greater,
+            ReaderByte.apostrophe, ReaderByte.quote,
             ReaderByte.percent, ReaderByte.at, ReaderByte.backtick:
             return false
         default:
@@ -297,9 +304,10 @@ struct YAMLScanner {
         let required = flowLevel == 0 && indent == column
         try removePossibleSimpleKey()
         while simpleKeys.count <= flowLevel { simpleKeys.append(nil) }
-        setSimpleKey(SimpleKey(
-            tokenNumber: tokensTaken + queue.count - head, required: required, index: index, line: line,
-            location: location()), level: flowLevel)
+        setSimpleKey(
+            SimpleKey(
+                tokenNumber: tokensTaken + queue.count - head, required: required, index: index, line: line,
+                location: location()), level: flowLevel)
     }
 
     private mutating func setSimpleKey(_ key: SimpleKey?, level: Int) {

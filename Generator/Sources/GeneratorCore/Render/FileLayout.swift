@@ -18,7 +18,8 @@ public enum FileLayout {
         for operation in module.operations where !groups.contains(operation.group) { groups.append(operation.group) }
         for group in groups {
             var writer = SwiftWriter()
-            OperationRenderer.render(group: group, operations: module.operations.filter { $0.group == group }, into: &writer)
+            OperationRenderer.render(
+                group: group, operations: module.operations.filter { $0.group == group }, into: &writer)
             files.append(("\(group).swift", header + "\n" + imports + "\n" + writer.text))
         }
 

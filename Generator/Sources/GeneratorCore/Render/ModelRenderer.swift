@@ -21,8 +21,10 @@ enum ModelRenderer {
 
     static func renderStruct(_ decl: StructDecl, into writer: inout SwiftWriter) {
         writer.docs(decl.docs + deprecationNote(decl.deprecated))
-        let generics = decl.genericParameters.isEmpty
-            ? "" : "<" + decl.genericParameters.map { "\($0): Codable & Hashable & Sendable" }.joined(separator: ", ") + ">"
+        let generics =
+            decl.genericParameters.isEmpty
+            ? ""
+            : "<" + decl.genericParameters.map { "\($0): Codable & Hashable & Sendable" }.joined(separator: ", ") + ">"
         writer.block("public struct \(decl.name)\(generics): Codable, Hashable, Sendable") { w in
             for property in decl.properties {
                 w.docs(property.docs)
@@ -30,7 +32,8 @@ enum ModelRenderer {
                 if usesPrivateStorage(property) {
                     // Boxed storage breaks a recursive layout; private storage keeps deprecated members
                     // out of the type's own coding code (warnings are errors).
-                    w.line("public var \(property.swiftName): \(property.declaredType.rendered) { \(accessor(property)) }")
+                    w.line(
+                        "public var \(property.swiftName): \(property.declaredType.rendered) { \(accessor(property)) }")
                     w.line("private let _\(SwiftNames.bare(property.swiftName)): \(privateStorage(property).rendered)")
                 } else {
                     w.line("public let \(property.swiftName): \(storedType(property).rendered)")
@@ -50,7 +53,8 @@ enum ModelRenderer {
                 w.line()
                 let keys = decl.properties.map { swiftLiteral($0.wireName) }.joined(separator: ", ")
                 // Generic types cannot have stored statics.
-                let storage = decl.genericParameters.isEmpty ? "let knownKeys: Set<String> =" : "var knownKeys: Set<String> {"
+                let storage =
+                    decl.genericParameters.isEmpty ? "let knownKeys: Set<String> =" : "var knownKeys: Set<String> {"
                 let close = decl.genericParameters.isEmpty ? "" : " }"
                 w.line("private static \(storage) [\(keys)]\(close)")
             }
@@ -92,7 +96,9 @@ enum ModelRenderer {
     private static func renderInitializer(_ decl: StructDecl, into writer: inout SwiftWriter) {
         let settable = decl.properties.filter { $0.constValue == nil }
         var arguments = settable.map { property -> String in
-            let label = property.swiftName == parameterName(property) ? property.swiftName : "\(property.swiftName) \(parameterName(property))"
+            let label =
+                property.swiftName == parameterName(property)
+                ? property.swiftName : "\(property.swiftName) \(parameterName(property))"
             return "\(label): \(property.declaredType.rendered)\(property.isOptional ? " = nil" : "")"
         }
         if let extras = extrasType(decl) {
@@ -115,7 +121,9 @@ enum ModelRenderer {
                 if let constant = property.constValue {
                     w.line("self.\(property.swiftName) = \(swiftLiteral(constant))")
                 } else if property.isBoxed {
-                    let value = property.isOptional ? "\(parameterName(property)).map(Indirect.init)" : "Indirect(\(parameterName(property)))"
+                    let value =
+                        property.isOptional
+                        ? "\(parameterName(property)).map(Indirect.init)" : "Indirect(\(parameterName(property)))"
                     w.line("self._\(name) = \(value)")
                 } else if property.deprecated {
                     w.line("self._\(name) = \(parameterName(property))")
@@ -134,7 +142,8 @@ enum ModelRenderer {
             for property in decl.properties {
                 let key = swiftLiteral(property.wireName)
                 // `self.`self`` needs its backticks; `_name` storage never does.
-                let target = usesPrivateStorage(property) ? "_" + SwiftNames.bare(property.swiftName) : property.swiftName
+                let target =
+                    usesPrivateStorage(property) ? "_" + SwiftNames.bare(property.swiftName) : property.swiftName
                 let presence = property.isOptional ? "IfPresent" : ""
                 let expression: String
                 if let constant = property.constValue {
@@ -144,7 +153,8 @@ enum ModelRenderer {
                 } else if case .nullable(let inner) = property.type {
                     expression = "try container.decodeNullableIfPresent(\(inner.rendered).self, forKey: \(key))"
                 } else if property.isBoxed {
-                    expression = "try container.decode\(presence)(Indirect<\(property.type.rendered)>.self, forKey: \(key))"
+                    expression =
+                        "try container.decode\(presence)(Indirect<\(property.type.rendered)>.self, forKey: \(key))"
                 } else {
                     expression = "try container.decode\(presence)(\(property.type.rendered).self, forKey: \(key))"
                 }
@@ -162,7 +172,8 @@ enum ModelRenderer {
             w.line("var container = encoder.container(keyedBy: DynamicCodingKey.self)")
             for property in decl.properties {
                 let key = swiftLiteral(property.wireName)
-                let value = usesPrivateStorage(property) ? "_" + SwiftNames.bare(property.swiftName) : property.swiftName
+                let value =
+                    usesPrivateStorage(property) ? "_" + SwiftNames.bare(property.swiftName) : property.swiftName
                 let presence = property.isOptional && !property.isRequired ? "IfPresent" : ""
                 if property.type.isDate {
                     w.line("try container.encodeDateTime\(presence)(\(value), forKey: \(key))")
@@ -195,7 +206,8 @@ enum ModelRenderer {
                 let value = decl.rawType == "String" ? swiftLiteral(raw) : raw
                 w.line("public static let \(name) = Self(rawValue: \(value))")
             }
-            w.line("public static let knownValues: [Self] = [\(decl.cases.map { "." + $0.name }.joined(separator: ", "))]")
+            w.line(
+                "public static let knownValues: [Self] = [\(decl.cases.map { "." + $0.name }.joined(separator: ", "))]")
         }
     }
 
@@ -212,10 +224,14 @@ enum ModelRenderer {
             w.block("public init(from decoder: any Decoder) throws") { w in
                 if let discriminator = decl.discriminator {
                     w.line("let container = try? decoder.container(keyedBy: DynamicCodingKey.self)")
-                    w.switchBlock("switch try container?.decodeIfPresent(String.self, forKey: \(swiftLiteral(discriminator)))") { w in
+                    w.switchBlock(
+                        "switch try container?.decodeIfPresent(String.self, forKey: \(swiftLiteral(discriminator)))"
+                    ) { w in
                         for member in decl.members where !member.discriminatorValues.isEmpty {
                             let values = member.discriminatorValues.map(swiftLiteral).joined(separator: ", ")
-                            w.line("case \(values): self = .\(SwiftNames.bare(member.caseName))(try \(member.type.rendered)(from: decoder))")
+                            w.line(
+                                "case \(values): self = .\(SwiftNames.bare(member.caseName))(try \(member.type.rendered)(from: decoder))"
+                            )
                         }
                         w.line("default: self = .unknown(try JSONValue(from: decoder))")
                     }

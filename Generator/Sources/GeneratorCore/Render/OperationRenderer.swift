@@ -23,7 +23,8 @@ enum OperationRenderer {
         let required = operation.parameters.filter { $0.location != .path && $0.required }
         let optional = operation.parameters.filter { $0.location != .path && !$0.required }
         func add(_ parameter: ParameterDecl) {
-            let label = parameter.swiftName == local(parameter.swiftName)
+            let label =
+                parameter.swiftName == local(parameter.swiftName)
                 ? parameter.swiftName : "\(parameter.swiftName) \(local(parameter.swiftName))"
             result.append((label, parameter.type.rendered + (parameter.required ? "" : "? = nil"), parameter.required))
         }
@@ -68,7 +69,9 @@ enum OperationRenderer {
         if !documented.isEmpty {
             docs.append("")
             docs.append("- Parameters:")
-            for parameter in documented { docs.append("  - \(SwiftNames.bare(parameter.swiftName)): \(parameter.docs ?? "")") }
+            for parameter in documented {
+                docs.append("  - \(SwiftNames.bare(parameter.swiftName)): \(parameter.docs ?? "")")
+            }
         }
         writer.docs(docs)
         if operation.deprecated { writer.line("@available(*, deprecated)") }
@@ -120,7 +123,9 @@ enum OperationRenderer {
                 statements.append(single)
             } else {
                 statements.append("request.errorPayload = ErrorPayloads.decoder([")
-                statements += entries.enumerated().map { "    " + $0.element + ($0.offset == entries.count - 1 ? "," : ",") }
+                statements += entries.enumerated().map {
+                    "    " + $0.element + ($0.offset == entries.count - 1 ? "," : ",")
+                }
                 statements.append("])")
             }
         }
@@ -132,7 +137,9 @@ enum OperationRenderer {
         }
         writer.line("\(statements.isEmpty ? "let" : "var") request = APIRequest(")
         writer.indent { w in
-            w.line("operationName: \(swiftLiteral(SwiftNames.bare(operation.swiftName))), method: .\(operation.method.lowercased()),")
+            w.line(
+                "operationName: \(swiftLiteral(SwiftNames.bare(operation.swiftName))), method: .\(operation.method.lowercased()),"
+            )
             w.line("pathTemplate: \(swiftLiteral(operation.path)),")
             w.line("path: \(pathExpression(operation)), credential: \(credential))")
         }
@@ -218,7 +225,8 @@ enum OperationRenderer {
             if character == "{" {
                 name = ""
             } else if character == "}", let current = name {
-                if let parameter = operation.parameters.first(where: { $0.location == .path && $0.wireName == current }) {
+                if let parameter = operation.parameters.first(where: { $0.location == .path && $0.wireName == current })
+                {
                     result += "\\(" + interpolation(parameter) + ")"
                 } else {
                     result += "{\(current)}"

@@ -28,9 +28,12 @@ public struct DocumentLoader {
         }
         let version = root["openapi"]?.string ?? ""
         if root["swagger"] != nil {
-            diagnostics.error("Swagger 2.0 documents are not supported; convert to OpenAPI 3 first", at: top / "swagger", root["swagger"])
+            diagnostics.error(
+                "Swagger 2.0 documents are not supported; convert to OpenAPI 3 first", at: top / "swagger",
+                root["swagger"])
         } else if !(version.hasPrefix("3.0") || version.hasPrefix("3.1")) {
-            diagnostics.error("unsupported or missing 'openapi' version '\(version)'", at: top / "openapi", root["openapi"] ?? root)
+            diagnostics.error(
+                "unsupported or missing 'openapi' version '\(version)'", at: top / "openapi", root["openapi"] ?? root)
         }
         let info = Info(
             title: root["info"]?["title"]?.string ?? "API",
@@ -139,7 +142,8 @@ public struct DocumentLoader {
             merged.append(parameter)
         }
         for name in pathTemplateNames(path) where !merged.contains(where: { $0.location == .path && $0.name == name }) {
-            diagnostics.warn("path parameter '\(name)' is not declared; treating it as a required string", at: pointer, node)
+            diagnostics.warn(
+                "path parameter '\(name)' is not declared; treating it as a required string", at: pointer, node)
             var schema = Schema()
             schema.types = ["string"]
             merged.append(
@@ -156,7 +160,9 @@ public struct DocumentLoader {
             diagnostics.warn("operation has no responses", at: pointer, node)
         }
         var requestBody: RequestBody?
-        if let bodyNode = node["requestBody"], let (resolved, bodyPointer) = followWithPointer(bodyNode, at: pointer / "requestBody") {
+        if let bodyNode = node["requestBody"],
+            let (resolved, bodyPointer) = followWithPointer(bodyNode, at: pointer / "requestBody")
+        {
             requestBody = RequestBody(
                 required: resolved["required"]?.bool ?? false, description: resolved["description"]?.string,
                 content: content(resolved["content"], at: bodyPointer / "content"),
@@ -214,7 +220,8 @@ public struct DocumentLoader {
                 description: resolved["description"]?.string, deprecated: resolved["deprecated"]?.bool ?? false,
                 pointer: itemPointer)
             if parameter.schema == nil && parameter.content.isEmpty {
-                diagnostics.warn("parameter '\(name)' has neither schema nor content; reading it as a string", at: itemPointer, item)
+                diagnostics.warn(
+                    "parameter '\(name)' has neither schema nor content; reading it as a string", at: itemPointer, item)
             }
             result.append(parameter)
         }
@@ -225,9 +232,12 @@ public struct DocumentLoader {
         (node?.entries ?? []).map { entry in
             let mediaPointer = pointer / entry.key
             let encoding: [(String, MediaType.Encoding)] = (entry.value["encoding"]?.entries ?? []).map {
-                ($0.key, MediaType.Encoding(
-                    contentType: $0.value["contentType"]?.string, style: $0.value["style"]?.string,
-                    explode: $0.value["explode"]?.bool))
+                (
+                    $0.key,
+                    MediaType.Encoding(
+                        contentType: $0.value["contentType"]?.string, style: $0.value["style"]?.string,
+                        explode: $0.value["explode"]?.bool)
+                )
             }
             return MediaType(
                 contentType: entry.key, schema: entry.value["schema"].map { schema($0, at: mediaPointer / "schema") },
@@ -237,17 +247,22 @@ public struct DocumentLoader {
 
     mutating func response(_ node: Node, code: String, at pointer: JSONPointer) -> Response? {
         guard let (resolved, contentPointer) = followWithPointer(node, at: pointer) else { return nil }
-        let valid = code == "default" || (code.count == 3 && code.first.map { "12345".contains($0) } == true
-            && code.dropFirst().allSatisfy { $0.isNumber || $0 == "X" || $0 == "x" })
+        let valid =
+            code == "default"
+            || (code.count == 3 && code.first.map { "12345".contains($0) } == true
+                && code.dropFirst().allSatisfy { $0.isNumber || $0 == "X" || $0 == "x" })
         if !valid { diagnostics.warn("unexpected response code '\(code)'", at: pointer, node) }
         var headers: [(String, Header)] = []
         for entry in resolved["headers"]?.entries ?? [] {
             let headerPointer = contentPointer / "headers" / entry.key
             guard let header = follow(entry.value, at: headerPointer) else { continue }
             headers.append(
-                (entry.key, Header(
-                    schema: header["schema"].map { schema($0, at: headerPointer / "schema") },
-                    required: header["required"]?.bool ?? false, description: header["description"]?.string)))
+                (
+                    entry.key,
+                    Header(
+                        schema: header["schema"].map { schema($0, at: headerPointer / "schema") },
+                        required: header["required"]?.bool ?? false, description: header["description"]?.string)
+                ))
         }
         return Response(
             code: code == "default" ? code : code.uppercased(), description: resolved["description"]?.string,
@@ -289,7 +304,9 @@ public struct DocumentLoader {
         for operation in operations {
             guard let id = operation.operationId else { continue }
             if let first = seen[id] {
-                diagnostics.warn("operationId '\(id)' is used again (first at \(first)); names are made unique", at: operation.pointer / "operationId")
+                diagnostics.warn(
+                    "operationId '\(id)' is used again (first at \(first)); names are made unique",
+                    at: operation.pointer / "operationId")
             } else {
                 seen[id] = operation.pointer
             }

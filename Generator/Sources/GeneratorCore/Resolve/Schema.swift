@@ -71,7 +71,8 @@ public struct Schema: Sendable {
     public var isUnconstrained: Bool {
         ref == nil && types.isEmpty && enumValues == nil && const == nil && properties.isEmpty
             && itemsStorage.isEmpty && prefixItems.isEmpty && allOf.isEmpty && oneOf.isEmpty && anyOf.isEmpty
-            && notStorage.isEmpty && { if case .unspecified = additionalProperties { return true } else { return false } }()
+            && notStorage.isEmpty
+            && { if case .unspecified = additionalProperties { return true } else { return false } }()
     }
 
     /// `{type: null}` alone.

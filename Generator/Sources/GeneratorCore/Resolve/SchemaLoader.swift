@@ -48,7 +48,8 @@ extension DocumentLoader {
         readTypes(node, into: &schema, at: pointer)
         schema.format = node["format"]?.string
         if let format = schema.format, !Self.knownFormats.contains(format) {
-            diagnostics.warn("unknown format '\(format)'; treating it as its base type", at: pointer / "format", node["format"])
+            diagnostics.warn(
+                "unknown format '\(format)'; treating it as its base type", at: pointer / "format", node["format"])
         }
         schema.title = node["title"]?.string
         if schema.description == nil { schema.description = node["description"]?.string }
@@ -182,7 +183,9 @@ extension DocumentLoader {
             {
                 mapping.append((entry.key, target))  // bare schema names are allowed too
             } else {
-                diagnostics.warn("discriminator mapping '\(target)' does not name a component schema", at: pointer / "mapping" / entry.key, entry.value)
+                diagnostics.warn(
+                    "discriminator mapping '\(target)' does not name a component schema",
+                    at: pointer / "mapping" / entry.key, entry.value)
             }
         }
         return Schema.Discriminator(propertyName: property, mapping: mapping)

@@ -20,15 +20,18 @@ public enum SyntheticDocument {
         var schemas = ""
         var paths = ""
         var index = 0
-        let words = ["account", "batch", "channel", "device", "event", "folder", "grant", "item", "job", "key",
-                     "ledger", "member", "note", "order", "policy", "quota", "report", "share", "ticket", "usage"]
+        let words = [
+            "account", "batch", "channel", "device", "event", "folder", "grant", "item", "job", "key",
+            "ledger", "member", "note", "order", "policy", "quota", "report", "share", "ticket", "usage",
+        ]
         while schemas.utf8.count + paths.utf8.count < targetBytes {
             let word = words[index % words.count]
             let name = word.prefix(1).uppercased() + word.dropFirst() + String(index)
             let propertyCount = Int.random(in: 4...14, using: &random)
             schemas += "    \(name):\n      type: object\n      description: |\n"
             schemas += "        The \(word) resource number \(index), with a description long enough to wrap across\n"
-            schemas += "        more than one line of documentation, as real documents have.\n\n        A second paragraph.\n"
+            schemas +=
+                "        more than one line of documentation, as real documents have.\n\n        A second paragraph.\n"
             schemas += "      required: [id]\n      properties:\n        id: {type: string}\n"
             for property in 0..<propertyCount {
                 schemas += "        \(word)_field_\(property): "
@@ -37,9 +40,13 @@ public enum SyntheticDocument {
                 case 1: schemas += "{type: integer, format: int64}\n"
                 case 2: schemas += "{type: string, enum: [alpha, beta-two, gamma.three, '4th']}\n"
                 case 3: schemas += "{type: array, items: {type: string}}\n"
-                case 4 where index > 0: schemas += "{$ref: '#/components/schemas/\(words[(index - 1) % words.count].capitalized)\(index - 1)'}\n"
+                case 4 where index > 0:
+                    schemas +=
+                        "{$ref: '#/components/schemas/\(words[(index - 1) % words.count].capitalized)\(index - 1)'}\n"
                 case 5: schemas += "{type: [string, 'null'], description: nullable text}\n"
-                case 6: schemas += "\n          type: object\n          properties:\n            inner_a: {type: number}\n            inner_b: {type: boolean}\n"
+                case 6:
+                    schemas +=
+                        "\n          type: object\n          properties:\n            inner_a: {type: number}\n            inner_b: {type: boolean}\n"
                 case 7: schemas += "{oneOf: [{type: string}, {type: integer}]}\n"
                 default: schemas += "{type: boolean, default: false}\n"
                 }
@@ -56,11 +63,13 @@ public enum SyntheticDocument {
             paths += "            schema: {$ref: '#/components/schemas/\(name)'}\n"
             paths += "      responses:\n        '201':\n          description: Created\n          content:\n"
             paths += "            application/json:\n              schema: {$ref: '#/components/schemas/\(name)'}\n"
-            paths += "  \(path)/{id}:\n    delete:\n      operationId: delete\(name)\n      tags: [\(word.capitalized)]\n"
+            paths +=
+                "  \(path)/{id}:\n    delete:\n      operationId: delete\(name)\n      tags: [\(word.capitalized)]\n"
             paths += "      parameters:\n        - {name: id, in: path, required: true, schema: {type: string}}\n"
             paths += "      responses:\n        '204': {description: Deleted}\n"
             index += 1
         }
-        return "openapi: 3.1.0\ninfo: {title: Synthetic, version: '1'}\npaths:\n" + paths + "components:\n  schemas:\n" + schemas
+        return "openapi: 3.1.0\ninfo: {title: Synthetic, version: '1'}\npaths:\n" + paths + "components:\n  schemas:\n"
+            + schemas
     }
 }

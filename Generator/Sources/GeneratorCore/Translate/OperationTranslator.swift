@@ -1,6 +1,8 @@
 /// Operations → `OperationDecl`s: names, parameters, bodies, responses and credential class.
 extension TypeTranslator {
-    mutating func operation(_ operation: Operation, swiftName: String, group: String, unpublished: Bool) -> OperationDecl {
+    mutating func operation(_ operation: Operation, swiftName: String, group: String, unpublished: Bool)
+        -> OperationDecl
+    {
         let typePrefix = SwiftNames.pascalCase(swiftName)
         var parameterNames = SwiftNames.Scope(reserved: ["request", "response", "client", "timeout"])
         var parameters: [ParameterDecl] = []
@@ -9,7 +11,8 @@ extension TypeTranslator {
             _ = parameterNames.claim(name)
         }
         for parameter in operation.parameters {
-            if case .signerAccessCode = credential, parameter.location == .query, parameter.name == "signer-access-code" {
+            if case .signerAccessCode = credential, parameter.location == .query, parameter.name == "signer-access-code"
+            {
                 continue
             }
             parameters.append(parameterDecl(parameter, prefix: typePrefix, names: &parameterNames))
@@ -20,7 +23,8 @@ extension TypeTranslator {
         var errors: [(String, SwiftType)] = []
         for response in operation.responses where response.isError {
             guard let media = response.content.first(where: \.isJSON), let schema = media.schema else { continue }
-            let suggested = response.componentName.map { SwiftNames.typeName($0) + "Response" }
+            let suggested =
+                response.componentName.map { SwiftNames.typeName($0) + "Response" }
                 ?? typePrefix + SwiftNames.pascalCase(response.code == "default" ? "default" : "error" + response.code)
             errors.append((response.code, type(for: schema, suggestedName: suggested, forRequest: false).type))
         }
@@ -44,7 +48,9 @@ extension TypeTranslator {
         let swiftName = names.claim(SwiftNames.memberName(parameter.name))
         var type = SwiftType.named("String")
         if let schema = parameter.schema ?? parameter.content.first?.schema {
-            type = self.type(for: schema, suggestedName: prefix + SwiftNames.pascalCase(parameter.name), forRequest: true).type
+            type =
+                self.type(for: schema, suggestedName: prefix + SwiftNames.pascalCase(parameter.name), forRequest: true)
+                .type
         }
         if case .nullable(let inner) = type { type = inner }
         var style: String?
@@ -61,8 +67,10 @@ extension TypeTranslator {
             type = .named("String")
         }
         return ParameterDecl(
-            swiftName: swiftName, wireName: parameter.name, location: ParameterDecl.Location(rawValue: parameter.location.rawValue) ?? .query,
-            type: type, required: parameter.required, docs: DocText.paragraph(parameter.description).joined(separator: " "),
+            swiftName: swiftName, wireName: parameter.name,
+            location: ParameterDecl.Location(rawValue: parameter.location.rawValue) ?? .query,
+            type: type, required: parameter.required,
+            docs: DocText.paragraph(parameter.description).joined(separator: " "),
             arrayStyle: style, deprecated: parameter.deprecated)
     }
 
@@ -71,7 +79,8 @@ extension TypeTranslator {
     func isSimpleParameterType(_ type: SwiftType) -> Bool {
         switch type {
         case .named(let name):
-            if ["String", "Int", "Int32", "Int64", "Double", "Bool", "DateTime", "CalendarDate", "Date"].contains(name) {
+            if ["String", "Int", "Int32", "Int64", "Double", "Bool", "DateTime", "CalendarDate", "Date"].contains(name)
+            {
                 return true
             }
             for declaration in declarations where declaration.name == name {
@@ -109,7 +118,9 @@ extension TypeTranslator {
 
     // MARK: Bodies
 
-    private mutating func requestBody(_ operation: Operation, prefix: String, names: inout SwiftNames.Scope) -> BodyDecl? {
+    private mutating func requestBody(_ operation: Operation, prefix: String, names: inout SwiftNames.Scope)
+        -> BodyDecl?
+    {
         guard let body = operation.requestBody, !body.content.isEmpty else { return nil }
         let content = body.content
         if let json = content.first(where: \.isJSON) {
@@ -133,12 +144,18 @@ extension TypeTranslator {
         return object.properties.map { property in
             let swiftName = names.claim(SwiftNames.memberName(property.name))
             let encoding = media.encoding.first { $0.name == property.name }?.encoding
-            let isFile = property.schema.format == "binary" || property.schema.format == "byte"
-                || (property.schema.nonNullTypes.isEmpty && encoding?.contentType != nil && property.schema.properties.isEmpty)
+            let isFile =
+                property.schema.format == "binary" || property.schema.format == "byte"
+                || (property.schema.nonNullTypes.isEmpty && encoding?.contentType != nil
+                    && property.schema.properties.isEmpty)
             var type = SwiftType.named("MultipartFile")
             var kind = FormField.Kind.file
             if !isFile {
-                type = self.type(for: property.schema, suggestedName: prefix + SwiftNames.pascalCase(property.name), forRequest: true).type
+                type =
+                    self.type(
+                        for: property.schema, suggestedName: prefix + SwiftNames.pascalCase(property.name),
+                        forRequest: true
+                    ).type
                 if case .nullable(let inner) = type { type = inner }
                 kind = isSimpleParameterType(type) ? .text : .json
             }
@@ -159,7 +176,8 @@ extension TypeTranslator {
         for response in successes where !response.content.isEmpty {
             if let json = response.content.first(where: \.isJSON) {
                 guard let schema = json.schema, !schema.isUnconstrained else { return (.named("JSONValue"), false) }
-                let suggested = response.componentName.map { SwiftNames.typeName($0) + "Response" } ?? prefix + "Response"
+                let suggested =
+                    response.componentName.map { SwiftNames.typeName($0) + "Response" } ?? prefix + "Response"
                 let translated = type(for: schema, suggestedName: suggested, forRequest: false)
                 return (translated.type, false)
             }

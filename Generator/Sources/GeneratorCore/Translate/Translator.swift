@@ -26,7 +26,8 @@ public enum Translator {
             let before = types.createdDeclarations.count
             types.currentComponent = name
             let typeName = types.componentTypes[name] ?? SwiftNames.typeName(name)
-            types.declare(document.schema(named: name) ?? Schema(), as: typeName,
+            types.declare(
+                document.schema(named: name) ?? Schema(), as: typeName,
                 forRequest: types.requestComponents.contains(name), fixedName: true)
             for created in types.createdDeclarations[before...] { componentOwned[created] = name }
         }
@@ -57,10 +58,13 @@ public enum Translator {
         var webhookPayloads: [(String, String, SwiftType)] = []
         let webhookEventTypeName = document.webhooks.isEmpty ? "" : types.claimInline("WebhookEventName")
         for webhook in document.webhooks {
-            guard let media = webhook.requestBody?.content.first(where: \.isJSON), let schema = media.schema else { continue }
+            guard let media = webhook.requestBody?.content.first(where: \.isJSON), let schema = media.schema else {
+                continue
+            }
             let suggested = SwiftNames.typeName(webhook.path) + "Webhook"
             let payload = types.type(for: schema, suggestedName: suggested, forRequest: false).type
-            let alias = payload == .named(SwiftNames.typeName(suggested)) ? payload.rendered : types.claimInline(suggested)
+            let alias =
+                payload == .named(SwiftNames.typeName(suggested)) ? payload.rendered : types.claimInline(suggested)
             webhookPayloads.append((webhook.path, alias, payload))
         }
 
@@ -74,7 +78,11 @@ public enum Translator {
         }
         for (declaration, component) in componentOwned {
             let groups = groupsByComponent[component] ?? []
-            if groups.count == 1 { declarationGroups[declaration] = groups.first } else { declarationGroups[declaration] = nil }
+            if groups.count == 1 {
+                declarationGroups[declaration] = groups.first
+            } else {
+                declarationGroups[declaration] = nil
+            }
         }
         let module = ModuleDecl(
             moduleName: options.moduleName, sourceName: options.sourceName, declarations: types.declarations,
@@ -95,7 +103,9 @@ public enum Translator {
 
     /// The name map first; otherwise a readable name from the summary or method + path, with a warning
     /// so the map can be completed and names stay stable.
-    static func functionName(for operation: Operation, names: [String: String], diagnostics: inout Diagnostics) -> String {
+    static func functionName(for operation: Operation, names: [String: String], diagnostics: inout Diagnostics)
+        -> String
+    {
         if let id = operation.operationId, let mapped = names[id] { return SwiftNames.memberName(mapped) }
         let derived: String
         if let summary = operation.summary, (1...6).contains(SwiftNames.words(summary).count) {

@@ -14,7 +14,8 @@ extension TypeTranslator {
                 return
             }
             if !concrete.isEmpty, concrete.allSatisfy({ $0.int != nil }) {
-                appendEnumDecl(name: name, schema: schema, rawType: "Int", raws: concrete.compactMap { $0.int.map { String($0) } })
+                appendEnumDecl(
+                    name: name, schema: schema, rawType: "Int", raws: concrete.compactMap { $0.int.map { String($0) } })
                 return
             }
         }
@@ -28,7 +29,8 @@ extension TypeTranslator {
             if let merged = mergedObject(schema, parts: parts) {
                 appendStruct(name, merged, forRequest: forRequest)
             } else {
-                let target = type(for: parts.first ?? Schema(), suggestedName: name + "Value", forRequest: forRequest).type
+                let target = type(for: parts.first ?? Schema(), suggestedName: name + "Value", forRequest: forRequest)
+                    .type
                 appendAlias(name, target, schema)
             }
             return
@@ -47,7 +49,9 @@ extension TypeTranslator {
         var seen = Set<String>()
         let cases = raws.filter { seen.insert($0).inserted }.map { (caseNames.claim(SwiftNames.caseName($0)), $0) }
         appendDeclaration(
-            .openEnum(EnumDecl(name: name, docs: docs(schema), rawType: rawType, cases: cases, deprecated: schema.deprecated)))
+            .openEnum(
+                EnumDecl(name: name, docs: docs(schema), rawType: rawType, cases: cases, deprecated: schema.deprecated))
+        )
     }
 
     private mutating func appendAlias(_ name: String, _ target: SwiftType, _ schema: Schema) {
@@ -57,7 +61,9 @@ extension TypeTranslator {
     // MARK: allOf
 
     /// `allOf[Envelope, {data: X}]` and friends: the result type, generic when the pattern repeats.
-    mutating func allOfType(_ schema: Schema, suggestedName: String, forRequest: Bool) -> (type: SwiftType, nullable: Bool) {
+    mutating func allOfType(_ schema: Schema, suggestedName: String, forRequest: Bool) -> (
+        type: SwiftType, nullable: Bool
+    ) {
         let parts = schema.allOf.filter { !$0.isNullOnly }
         let nullable = schema.isNullable || parts.count < schema.allOf.count
         if parts.count == 1 && schema.properties.isEmpty {
@@ -66,7 +72,9 @@ extension TypeTranslator {
         }
         if let wrapper = genericWrapper(for: parts, ownProperties: schema.properties) {
             let member = parts[1].properties[0]
-            let payload = type(for: member.schema, suggestedName: suggestedName + SwiftNames.pascalCase(member.name), forRequest: forRequest)
+            let payload = type(
+                for: member.schema, suggestedName: suggestedName + SwiftNames.pascalCase(member.name),
+                forRequest: forRequest)
             return (.generic(wrapper, [payload.type]), nullable)
         }
         guard let merged = mergedObject(schema, parts: parts) else {
@@ -116,7 +124,9 @@ extension TypeTranslator {
         result.allOf = []
         for part in schema.allOf {
             guard let object = flattened(part, depth: depth + 1) else { return nil }
-            result.properties += object.properties.filter { member in !result.properties.contains { $0.name == member.name } }
+            result.properties += object.properties.filter { member in
+                !result.properties.contains { $0.name == member.name }
+            }
             result.required += object.required
         }
         return result
@@ -124,7 +134,9 @@ extension TypeTranslator {
 
     /// A generic wrapper applies when `allOf` is [a component object, an inline object adding one
     /// member it lacks], and that pairing occurs at least twice in the document.
-    private mutating func genericWrapper(for parts: [Schema], ownProperties: [(name: String, schema: Schema)]) -> String? {
+    private mutating func genericWrapper(for parts: [Schema], ownProperties: [(name: String, schema: Schema)])
+        -> String?
+    {
         guard parts.count == 2, ownProperties.isEmpty, let base = parts[0].ref, parts[1].ref == nil,
             parts[1].properties.count == 1, parts[1].allOf.isEmpty, parts[1].oneOf.isEmpty,
             let baseSchema = document.schema(named: base), baseSchema.allOf.isEmpty, baseSchema.oneOf.isEmpty,
@@ -158,7 +170,9 @@ enum GenericWrapperCensus {
             {
                 counts[base + "\u{0}" + schema.allOf[1].properties[0].name, default: 0] += 1
             }
-            for child in schema.allOf + schema.oneOf + schema.anyOf + schema.itemsStorage + schema.properties.map(\.schema) {
+            for child in schema.allOf + schema.oneOf + schema.anyOf + schema.itemsStorage
+                + schema.properties.map(\.schema)
+            {
                 visit(child)
             }
         }

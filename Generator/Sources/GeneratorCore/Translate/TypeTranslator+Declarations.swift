@@ -106,7 +106,8 @@ extension TypeTranslator {
         var indirect = false
         let mapping = schema.discriminator?.mapping ?? []
         for (index, alternative) in alternatives.enumerated() where !alternative.isNullOnly {
-            let memberType = type(for: alternative, suggestedName: name + "Option\(index + 1)", forRequest: forRequest).type
+            let memberType = type(for: alternative, suggestedName: name + "Option\(index + 1)", forRequest: forRequest)
+                .type
             var values: [String] = []
             var caseBase: String
             if let ref = alternative.ref {

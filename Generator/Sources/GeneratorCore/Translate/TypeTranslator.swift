@@ -49,7 +49,8 @@ struct TypeTranslator {
 
     /// The Swift type for `schema`; `nullable` tells whether JSON null is allowed. An inline schema
     /// is translated once per place it is written, however many operations share it.
-    mutating func type(for schema: Schema, suggestedName: String, forRequest: Bool) -> (type: SwiftType, nullable: Bool) {
+    mutating func type(for schema: Schema, suggestedName: String, forRequest: Bool) -> (type: SwiftType, nullable: Bool)
+    {
         guard schema.ref == nil, !schema.pointer.tokens.isEmpty else {
             return uncachedType(for: schema, suggestedName: suggestedName, forRequest: forRequest)
         }
@@ -64,7 +65,8 @@ struct TypeTranslator {
         touchedComponents = []
         let result = uncachedType(for: schema, suggestedName: suggestedName, forRequest: forRequest)
         let created = Array(createdDeclarations[createdBefore...])
-        inlineCache[key] = CachedType(type: result.type, nullable: result.nullable, touched: touchedComponents, created: created)
+        inlineCache[key] = CachedType(
+            type: result.type, nullable: result.nullable, touched: touchedComponents, created: created)
         touchedComponents.formUnion(touchedBefore)
         return result
     }
@@ -76,7 +78,9 @@ struct TypeTranslator {
         var created: [String]
     }
 
-    private mutating func uncachedType(for schema: Schema, suggestedName: String, forRequest: Bool) -> (type: SwiftType, nullable: Bool) {
+    private mutating func uncachedType(for schema: Schema, suggestedName: String, forRequest: Bool) -> (
+        type: SwiftType, nullable: Bool
+    ) {
         if let ref = schema.ref {
             touchedComponents.insert(ref)
             let name = componentTypes[ref] ?? SwiftNames.typeName(ref)
@@ -109,14 +113,18 @@ struct TypeTranslator {
         case "number": return (.named("Double"), nullable)
         case "boolean": return (.named("Bool"), nullable)
         case "array":
-            guard let items = schema.items, schema.prefixItems.isEmpty else { return (.array(.named("JSONValue")), nullable) }
+            guard let items = schema.items, schema.prefixItems.isEmpty else {
+                return (.array(.named("JSONValue")), nullable)
+            }
             let element = type(for: items, suggestedName: suggestedName + "Item", forRequest: forRequest)
             return (.array(element.nullable ? .optional(element.type) : element.type), nullable)
         case "object":
             return (objectType(schema, suggestedName: suggestedName, forRequest: forRequest), nullable)
         case "null": return (.named("JSONValue"), true)
         default:
-            if !schema.properties.isEmpty { return (objectType(schema, suggestedName: suggestedName, forRequest: forRequest), nullable) }
+            if !schema.properties.isEmpty {
+                return (objectType(schema, suggestedName: suggestedName, forRequest: forRequest), nullable)
+            }
             if let items = schema.items {
                 let element = type(for: items, suggestedName: suggestedName + "Item", forRequest: forRequest)
                 return (.array(element.type), nullable)
@@ -172,7 +180,8 @@ struct TypeTranslator {
         }
         if concrete.allSatisfy({ $0.int != nil }) && !concrete.isEmpty {
             let name = claimInline(suggestedName)
-            appendEnumDecl(name: name, schema: schema, rawType: "Int", raws: concrete.compactMap { $0.int.map { String($0) } })
+            appendEnumDecl(
+                name: name, schema: schema, rawType: "Int", raws: concrete.compactMap { $0.int.map { String($0) } })
             return (.named(name), nullable)
         }
         if concrete.allSatisfy({ $0.bool != nil }) && !concrete.isEmpty { return (.named("Bool"), nullable) }

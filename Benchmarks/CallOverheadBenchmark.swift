@@ -77,7 +77,16 @@ enum CallOverheadBenchmark {
                     token: "bench-token", apiKey: nil, baseURL: server.baseURL, allowsInsecureLoopback: true),
                 transport: StubTransport(body: fixedBody))
 
-            let kinds = ["client", "raw", "raw+decode", "client over stub transport"]
+            let lean = AssinafyClient(
+                configuration: AssinafyClientConfiguration(
+                    token: "bench-token", apiKey: nil, baseURL: server.baseURL, allowsInsecureLoopback: true),
+                transport: LeanTransport(
+                    session: session, origin: "http://127.0.0.1:\(server.port)", token: "bench-token",
+                    userAgent: AssinafyClientConfiguration.defaultUserAgent))
+            let kinds = [
+                "client", "raw", "raw+decode", "client over stub transport",
+                "client over LeanTransport (prototype: bare data(for:))",
+            ]
             let calls: [() async throws -> Void] = [
                 { _ = try await client.documents.get(documentId: "doc-1") },
                 {
@@ -89,6 +98,7 @@ enum CallOverheadBenchmark {
                     _ = try JSONCoding.decode(EnvelopeOf<Document>.self, from: data)
                 },
                 { _ = try await stubbed.documents.get(documentId: "doc-1") },
+                { _ = try await lean.documents.get(documentId: "doc-1") },
             ]
             for _ in 0..<context.runs(60, quick: 20) { for call in calls { try await call() } }
             var samples = Array(repeating: [Sample](), count: calls.count)
@@ -118,7 +128,10 @@ enum CallOverheadBenchmark {
                     + "SDK work without any network (client over stub transport): \(fixed(cpu[3].median * 1e6, 0)) µs")
             row.notes.append(
                 "wall overhead with decoding counted as inherent (client vs raw+decode): "
-                    + "\(fixed((wall[0].median - wall[2].median) / wall[2].median * 100, 1)) %")
+                    + "\(fixed((wall[0].median - wall[2].median) / wall[2].median * 100, 1)) %; "
+                    + "the same generated call over LeanTransport vs raw: "
+                    + "\(fixed((wall[4].median - wall[1].median) / wall[1].median * 100, 1)) % (what is left with "
+                    + "URLSessionTransport's own machinery taken out)")
             return row
         } catch {
             return .failure(what, target: target, error)

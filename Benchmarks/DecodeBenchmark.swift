@@ -149,7 +149,7 @@ enum DecodeBenchmark {
                     + "floor without unknown members \(fixed(main[1].median / main[7].median, 2))×; "
                     + "MemberKey (all unknown members kept, see MemberKeyPrototype.swift) \(fixed(main[1].median / main[8].median, 2))×")
             row.notes.append(
-                "tried and dropped: comparing `allKeys.count` with the number of members decoded (skips only the set "
+                "tried in development and dropped (figures from those runs, prototypes since removed): comparing `allKeys.count` with the number of members decoded (skips only the set "
                     + "lookups; `allKeys` itself is the cost): ~1.01×; member names via `[String: Skipped]` dictionary "
                     + "decoding: ~0.65× (slower: one nested decoder per member)")
             return row

@@ -86,6 +86,10 @@ enum EmittedSizeBenchmark {
                 what: what, measured: "\(total) lines, \(operations) ops, \(fixed(perOperation, 1)) lines/op",
                 target: target, verdict: total <= 10_000 && perOperation <= 95 ? .met : .missed)
             let biggest = perFile.sorted { $0.1 > $1.1 }.prefix(6).map { "\($0.0) \($0.1)" }
+            let published = try operationCount(context.root + "/openapi.yaml")
+            row.notes.append(
+                "\(published) operations in openapi.yaml (\(fixed(Double(total) / Double(published), 1)) lines per published "
+                    + "operation), \(operations - published) more from openapi-unpublished.yaml")
             row.notes.append("largest files: " + biggest.joined(separator: ", "))
             if let freshOutput, let fresh = try? swiftFiles(in: freshOutput) {
                 let freshTotal = fresh.reduce(0) { $0 + ((try? lineCount($1)) ?? 0) }
@@ -98,6 +102,15 @@ enum EmittedSizeBenchmark {
         } catch {
             return .failure(what, target: target, error)
         }
+    }
+}
+
+/// Operations in an OpenAPI document: method keys under `paths`.
+func operationCount(_ path: String) throws -> Int {
+    let methods: Set<String> = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+    let document = try DocumentReader.read(contentsOf: path)
+    return (document["paths"]?.entries ?? []).reduce(0) { count, item in
+        count + (item.value.entries ?? []).filter { methods.contains($0.key) }.count
     }
 }
 

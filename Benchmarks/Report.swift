@@ -81,7 +81,7 @@ enum Report {
         _ rows: [ResultRow], machine: MachineDescription, buildNote: String?, totalSeconds: Double, command: String
     ) -> String {
         var text = "# Benchmark results\n\n"
-        text += "Written by `make bench` (`\(command)`); do not edit by hand. Release builds "
+        text += "Written by `\(command)`; do not edit by hand. Release builds "
         text += "(`-strict-concurrency=complete -warnings-as-errors`). Times are medians with the min–max over the runs; "
         text += "ratios are measured side by side in one process, interleaved, because absolute times drift on a shared machine.\n\n"
         text += "## Machine\n\n"

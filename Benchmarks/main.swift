@@ -119,10 +119,12 @@ func runBenchmarks(_ options: BenchOptions) async -> Int32 {
     for (key, value) in machine.lines { print("\(key): \(value)") }
 
     let resultsPath = options.results.map { $0.hasPrefix("/") ? $0 : root + "/" + $0 } ?? root + "/benchmarks/results.md"
-    let command = "assinafy-bench " + CommandLine.arguments.dropFirst().filter { !$0.hasPrefix("/") }.joined(separator: " ")
+    var command = "make bench"
+    if options.quick { command += " --quick" }
+    if let only = options.only { command += " --only " + only.sorted().joined(separator: ",") }
     let markdown = Report.markdown(
         rows, machine: machine, buildNote: options.buildNote, totalSeconds: total,
-        command: command.trimmingCharacters(in: .whitespaces))
+        command: command)
     do {
         try FileManager.default.createDirectory(
             atPath: (resultsPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)

@@ -98,7 +98,7 @@ final class Emulator: @unchecked Sendable {
 
     /// A client with the seeded account's API key and default account, as an app would build it.
     func client(
-        apiKey: String, accountId: String?, retryPolicy: RetryPolicy = .default, timeout: TimeInterval = 15
+        apiKey: String, accountId: String?, retryPolicy: RetryPolicy = .default, timeout: TimeInterval = 60
     ) -> AssinafyClient {
         var configuration = AssinafyClientConfiguration(apiKey: apiKey, baseURL: baseURL, defaultAccountId: accountId)
         configuration.allowsInsecureLoopback = true
@@ -111,14 +111,14 @@ final class Emulator: @unchecked Sendable {
     func client(token: String, accountId: String? = nil) -> AssinafyClient {
         var configuration = AssinafyClientConfiguration(token: token, baseURL: baseURL, defaultAccountId: accountId)
         configuration.allowsInsecureLoopback = true
-        configuration.timeout = 15
+        configuration.timeout = 60
         return AssinafyClient(configuration: configuration)
     }
 
     /// A client without any credential: what a signer's device or a login screen has.
     func anonymousClient() -> AssinafyClient {
         let configuration = AssinafyClientConfiguration(
-            token: nil, apiKey: nil, baseURL: baseURL, timeout: 15, allowsInsecureLoopback: true)
+            token: nil, apiKey: nil, baseURL: baseURL, timeout: 60, allowsInsecureLoopback: true)
         return AssinafyClient(configuration: configuration)
     }
 }

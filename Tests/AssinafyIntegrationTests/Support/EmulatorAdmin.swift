@@ -114,7 +114,7 @@ struct EmulatorState: Sendable {
 extension AssinafyClient {
     /// The emulator's seeded workspace, as the API-key client of its owner.
     static func seeded(
-        _ emulator: Emulator, _ state: EmulatorState, retryPolicy: RetryPolicy = .default, timeout: TimeInterval = 15
+        _ emulator: Emulator, _ state: EmulatorState, retryPolicy: RetryPolicy = .default, timeout: TimeInterval = 60
     ) -> AssinafyClient {
         emulator.client(apiKey: state.apiKey, accountId: state.accountId, retryPolicy: retryPolicy, timeout: timeout)
     }

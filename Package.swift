@@ -36,9 +36,12 @@ let package = Package(
         .testTarget(
             name: "GeneratorTests", dependencies: ["GeneratorCore"],
             exclude: ["Golden/Cases", "Fixtures"], swiftSettings: strict),
-        .testTarget(name: "AssinafyRuntimeTests", dependencies: ["AssinafyRuntime"], swiftSettings: strict),
+        // Subprocess helpers the test targets share (openssl and python3 as reference tools).
+        .target(name: "AssinafyTestSupport", path: "Tests/TestSupport", swiftSettings: strict),
         .testTarget(
-            name: "AssinafyTests", dependencies: ["Assinafy", "AssinafyAPI", "AssinafyRuntime"],
+            name: "AssinafyRuntimeTests", dependencies: ["AssinafyRuntime", "AssinafyTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "AssinafyTests", dependencies: ["Assinafy", "AssinafyAPI", "AssinafyRuntime", "AssinafyTestSupport"],
             swiftSettings: strict),
         // The overlay against the local emulator (tools/emulator): every operation, faults, OAuth.
         .testTarget(name: "AssinafyIntegrationTests", dependencies: ["Assinafy"], swiftSettings: strict),

@@ -1,3 +1,4 @@
+import AssinafyTestSupport
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import AssinafyTestSupport
 import Foundation
 import Testing
 
@@ -37,7 +38,7 @@ final class ManualJWKSClock: @unchecked Sendable {
     }
 }
 
-@Suite("JWKS cache", .enabled(if: ExternalReference.hasOpenSSL, "openssl is not installed"))
+@Suite("JWKS cache", .enabled(if: ReferenceTool.hasOpenSSL, "openssl is not installed"))
 struct IDTokenKeyCacheTests {
     let key: JWTTestKey
     let rotated: JWTTestKey

@@ -1,9 +1,10 @@
+import AssinafyTestSupport
 import Foundation
 import Testing
 
 @testable import Assinafy
 
-@Suite("id_token verification", .enabled(if: ExternalReference.hasOpenSSL, "openssl is not installed"))
+@Suite("id_token verification", .enabled(if: ReferenceTool.hasOpenSSL, "openssl is not installed"))
 struct IDTokenVerifierTests {
     let key: JWTTestKey
     let rotated: JWTTestKey

@@ -1,3 +1,4 @@
+import AssinafyTestSupport
 import Foundation
 
 @testable import Assinafy
@@ -10,14 +11,14 @@ struct JWTTestKey: Sendable {
     let modulus: Data
 
     static func generate(kid: String, bits: Int = 2048) throws -> JWTTestKey {
-        let pem = try ExternalReference.openssl(["genrsa", String(bits)])
-        let directory = try ScratchDirectory()
+        let pem = try ReferenceTool.openssl(["genrsa", String(bits)])
+        let directory = try TemporaryDirectory()
         let path = directory.file("key.pem")
         try pem.write(to: URL(fileURLWithPath: path))
-        let text = String(decoding: try ExternalReference.openssl(["rsa", "-in", path, "-modulus", "-noout"]), as: UTF8.self)
+        let text = String(decoding: try ReferenceTool.openssl(["rsa", "-in", path, "-modulus", "-noout"]), as: UTF8.self)
             .trimmingCharacters(in: .whitespacesAndNewlines)
-        guard text.hasPrefix("Modulus="), let modulus = Data(referenceHex: String(text.dropFirst("Modulus=".count)))
-        else { throw ExternalReference.Failure(description: "unexpected openssl output: \(text)") }
+        guard text.hasPrefix("Modulus="), let modulus = Data(hex: String(text.dropFirst("Modulus=".count)))
+        else { throw ReferenceTool.Failure(description: "unexpected openssl output: \(text)") }
         return JWTTestKey(kid: kid, privateKeyPEM: pem, modulus: modulus)
     }
 
@@ -33,10 +34,10 @@ struct JWTTestKey: Sendable {
     }
 
     func sign(_ data: Data) throws -> Data {
-        let directory = try ScratchDirectory()
+        let directory = try TemporaryDirectory()
         let path = directory.file("key.pem")
         try privateKeyPEM.write(to: URL(fileURLWithPath: path))
-        return try ExternalReference.openssl(["dgst", "-sha256", "-sign", path, "-binary"], input: data)
+        return try ReferenceTool.openssl(["dgst", "-sha256", "-sign", path, "-binary"], input: data)
     }
 
     /// Foundation's base64 with the URL substitutions, deliberately not the SDK's encoder.
@@ -50,9 +51,9 @@ struct JWTTestKey: Sendable {
     }
 
     /// Two keys per test run: `k1` is published from the start, `k2` appears after "rotation".
-    static let pair: Result<[JWTTestKey], ExternalReference.Failure> = {
+    static let pair: Result<[JWTTestKey], ReferenceTool.Failure> = {
         do { return .success([try generate(kid: "k1"), try generate(kid: "k2")]) } catch {
-            return .failure(ExternalReference.Failure(description: "\(error)"))
+            return .failure(ReferenceTool.Failure(description: "\(error)"))
         }
     }()
 }

@@ -1,3 +1,4 @@
+import AssinafyTestSupport
 import AssinafyRuntime
 import Foundation
 import Testing
@@ -17,9 +18,9 @@ final class OAuthTestServer: @unchecked Sendable {
         let auth: Int
     }
 
-    static let shared: Result<OAuthTestServer, ExternalReference.Failure> = {
+    static let shared: Result<OAuthTestServer, ReferenceTool.Failure> = {
         do { return .success(try OAuthTestServer()) } catch {
-            return .failure(ExternalReference.Failure(description: "cannot start oauth_server.py: \(error)"))
+            return .failure(ReferenceTool.Failure(description: "cannot start oauth_server.py: \(error)"))
         }
     }()
 
@@ -39,7 +40,7 @@ final class OAuthTestServer: @unchecked Sendable {
         var line = Data()
         while !line.contains(UInt8(ascii: "\n")) {
             let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { throw ExternalReference.Failure(description: "server exited before printing its ports") }
+            if chunk.isEmpty { throw ReferenceTool.Failure(description: "server exited before printing its ports") }
             line.append(chunk)
         }
         ports = try JSONDecoder().decode(Ports.self, from: line)
@@ -103,7 +104,7 @@ final class OAuthTestServer: @unchecked Sendable {
         let (_, response) = try await session.data(from: url)
         guard let http = response as? HTTPURLResponse, http.statusCode == 302,
             let location = http.value(forHTTPHeaderField: "Location"), let target = URL(string: location)
-        else { throw ExternalReference.Failure(description: "authorize did not redirect") }
+        else { throw ReferenceTool.Failure(description: "authorize did not redirect") }
         return target
     }
 }
@@ -117,7 +118,7 @@ final class RefuseRedirects: NSObject, URLSessionTaskDelegate, @unchecked Sendab
 
 @Suite(
     "OAuth against a local authorization server", .serialized,
-    .enabled(if: ExternalReference.hasPython3, "python3 is not installed"))
+    .enabled(if: ReferenceTool.hasPython3, "python3 is not installed"))
 struct OAuthServerTests {
     let server: OAuthTestServer
 
@@ -429,7 +430,7 @@ struct OAuthServerTests {
 
     // MARK: - OpenID Connect
 
-    @Test(.enabled(if: ExternalReference.hasOpenSSL, "openssl is not installed"))
+    @Test(.enabled(if: ReferenceTool.hasOpenSSL, "openssl is not installed"))
     func idTokenIsVerifiedWithKeysFromTheAuthorizationServer() async throws {
         let key = try JWTTestKey.pair.get()[0]
         let clientId = uniqueClient("oidc")

@@ -1,3 +1,4 @@
+import AssinafyTestSupport
 import Foundation
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 
 /// Signatures here come from Python's `hmac`/`hashlib`/`base64`, an implementation independent
 /// of ours, computed at test time.
-@Suite("Webhook signatures", .enabled(if: ExternalReference.hasPython3, "python3 is not installed"))
+@Suite("Webhook signatures", .enabled(if: ReferenceTool.hasPython3, "python3 is not installed"))
 struct WebhookSignatureTests {
     static let referenceScript = """
         import base64, hashlib, hmac, sys
@@ -17,7 +18,7 @@ struct WebhookSignatureTests {
         """
 
     static func referenceSignature(secret: String, id: String, timestamp: String, body: Data) throws -> String {
-        let output = try ExternalReference.python3(referenceScript, arguments: [secret, id, timestamp, body.referenceHex])
+        let output = try ReferenceTool.python3(referenceScript, arguments: [secret, id, timestamp, body.hex])
         return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 

@@ -2,17 +2,18 @@ import Foundation
 
 /// Runs reference tools (openssl, python3) as subprocesses so our primitives are checked against an
 /// independent implementation at test time rather than against numbers copied into the tests.
-enum ExternalReference {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+public enum ReferenceTool {
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+        public init(description: String) { self.description = description }
     }
 
-    static let opensslPath = executablePath("openssl")
-    static let python3Path = executablePath("python3")
-    static var hasOpenSSL: Bool { opensslPath != nil }
-    static var hasPython3: Bool { python3Path != nil }
+    public static let opensslPath = executablePath("openssl")
+    public static let python3Path = executablePath("python3")
+    public static var hasOpenSSL: Bool { opensslPath != nil }
+    public static var hasPython3: Bool { python3Path != nil }
 
-    static func executablePath(_ name: String) -> String? {
+    public static func executablePath(_ name: String) -> String? {
         #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
         // No subprocesses on these platforms: the cross-checks report themselves as skipped.
         return nil
@@ -28,11 +29,11 @@ enum ExternalReference {
 
     /// Runs `executable` with `arguments`, feeding `input` on stdin; returns stdout.
     /// Output goes through temporary files so large outputs cannot deadlock on a full pipe.
-    static func run(_ executable: String, _ arguments: [String], input: Data = Data()) throws -> Data {
+    public static func run(_ executable: String, _ arguments: [String], input: Data = Data()) throws -> Data {
         #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
         throw Failure(description: "subprocesses are unavailable on this platform")
         #else
-        let directory = try ScratchDirectory()
+        let directory = try TemporaryDirectory()
         let inputURL = directory.url.appendingPathComponent("stdin")
         let outputURL = directory.url.appendingPathComponent("stdout")
         let errorURL = directory.url.appendingPathComponent("stderr")
@@ -64,22 +65,22 @@ enum ExternalReference {
         #endif
     }
 
-    static func openssl(_ arguments: [String], input: Data = Data()) throws -> Data {
+    public static func openssl(_ arguments: [String], input: Data = Data()) throws -> Data {
         guard let path = opensslPath else { throw Failure(description: "openssl not found") }
         return try run(path, arguments, input: input)
     }
 
-    static func python3(_ script: String, arguments: [String] = [], input: Data = Data()) throws -> Data {
+    public static func python3(_ script: String, arguments: [String] = [], input: Data = Data()) throws -> Data {
         guard let path = python3Path else { throw Failure(description: "python3 not found") }
         return try run(path, ["-c", script] + arguments, input: input)
     }
 }
 
 /// A directory removed when the value is released; test keys never outlive the test run.
-final class ScratchDirectory {
-    let url: URL
+public final class TemporaryDirectory {
+    public let url: URL
 
-    init() throws {
+    public init() throws {
         url = FileManager.default.temporaryDirectory
             .appendingPathComponent("assinafy-tests-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -87,11 +88,11 @@ final class ScratchDirectory {
 
     deinit { try? FileManager.default.removeItem(at: url) }
 
-    func file(_ name: String) -> String { url.appendingPathComponent(name).path }
+    public func file(_ name: String) -> String { url.appendingPathComponent(name).path }
 }
 
 extension Data {
-    init?(referenceHex hex: String) {
+    public init?(hex: String) {
         let digits = Array(hex.utf8)
         guard digits.count % 2 == 0 else { return nil }
         var bytes = [UInt8]()
@@ -114,5 +115,5 @@ extension Data {
         }
     }
 
-    var referenceHex: String { map { String(format: "%02x", $0) }.joined() }
+    public var hex: String { map { String(format: "%02x", $0) }.joined() }
 }

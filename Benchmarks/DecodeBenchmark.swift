@@ -69,6 +69,11 @@ enum DecodeBenchmark {
         Variant(name: "copy + scalar-first + fast dates + MemberKey (unknown members kept everywhere)") {
             _ = try JSONDecoder().decode(ProtoEnvelope<[KeyedDocument]>.self, from: $0)
         },
+        // Not a decoding alternative: the transport's own pass over every JSON success body (its
+        // envelope `status` check), paid on top of the typed decode.
+        Variant(name: "transport's envelope check: JSONValue(parsing:) of the body") {
+            _ = try JSONValue(parsing: $0)
+        },
     ]
 
     /// Per-decode thread CPU seconds for each variant: rounds of `batch` decodes, the variant
@@ -148,6 +153,10 @@ enum DecodeBenchmark {
                     + "+ unknown members on the document only \(fixed(main[1].median / main[6].median, 2))×; "
                     + "floor without unknown members \(fixed(main[1].median / main[7].median, 2))×; "
                     + "MemberKey (all unknown members kept, see MemberKeyPrototype.swift) \(fixed(main[1].median / main[8].median, 2))×")
+            row.notes.append(
+                "on top of the typed decode, URLSessionTransport's envelope check parses every JSON success body "
+                    + "into a `JSONValue` (ResponseEvaluator → APIError.parseJSON): \(fixed(main[9].median * 1e6, 0)) µs "
+                    + "for this page, \(fixed(main[9].median / main[0].median * 100, 0)) % of the generated decode")
             row.notes.append(
                 "tried in development and dropped (figures from those runs, prototypes since removed): comparing `allKeys.count` with the number of members decoded (skips only the set "
                     + "lookups; `allKeys` itself is the cost): ~1.01×; member names via `[String: Skipped]` dictionary "

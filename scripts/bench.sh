@@ -32,7 +32,6 @@ if [ -f "$STATE" ] && [ "$(cat "$STATE")" = "$SOURCES" ]; then
     NOTE=$WORKAROUND_NOTE
 fi
 LOG=$(mktemp)
-trap 'rm -f "$LOG"' EXIT
 echo "bench: swift build -c release --product assinafy-generator" >&2
 if ! build --product assinafy-generator >"$LOG" 2>&1; then
     if [ -z "$NOTE" ] && grep -q "CopyPropagation" "$LOG"; then
@@ -43,9 +42,11 @@ if ! build --product assinafy-generator >"$LOG" 2>&1; then
         build --product assinafy-generator
     else
         cat "$LOG" >&2
+        rm -f "$LOG"
         exit 1
     fi
 fi
+rm -f "$LOG"
 echo "bench: swift build -c release --product assinafy-bench" >&2
 build --product assinafy-bench
 BIN=$(build --show-bin-path)

@@ -122,7 +122,7 @@ public struct CalendarDate: Codable, Hashable, Sendable, Comparable, CustomStrin
         try single.encode(description)
     }
 
-    private static func days(inMonth month: Int, year: Int) -> Int {
+    static func days(inMonth month: Int, year: Int) -> Int {
         switch month {
         case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: return 30
@@ -197,7 +197,12 @@ enum RFC3339 {
     /// Hand-rolled because `ISO8601DateFormatter` needs one configuration per fraction style and
     /// is slow and not `Sendable`.
     static func parse(_ text: String) -> Date? {
-        let bytes = Array(text.utf8)
+        var text = text
+        return text.withUTF8 { parse(bytes: $0) }
+    }
+
+    /// Hand-rolled and allocation-free: timestamps are decoded by the thousand on list pages.
+    private static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         var index = 0
         func number(_ width: Int) -> Int? {
             guard index + width <= bytes.count else { return nil }
@@ -210,13 +215,18 @@ enum RFC3339 {
             }
             return value
         }
-        func expect(_ allowed: Set<UInt8>) -> Bool {
-            guard index < bytes.count, allowed.contains(bytes[index]) else { return false }
+        func expect(_ first: UInt8, _ second: UInt8 = 0, _ third: UInt8 = 0) -> Bool {
+            guard index < bytes.count else { return false }
+            let byte = bytes[index]
+            guard byte == first || (second != 0 && byte == second) || (third != 0 && byte == third) else {
+                return false
+            }
             index += 1
             return true
         }
-        guard let year = number(4), expect([45]), let month = number(2), expect([45]), let day = number(2),
-            expect([84, 116, 32]), let hour = number(2), expect([58]), let minute = number(2), expect([58]),
+        // `-`, `:`, `T`/`t`/space, `.`, `Z`/`z`, `+`.
+        guard let year = number(4), expect(45), let month = number(2), expect(45), let day = number(2),
+            expect(84, 116, 32), let hour = number(2), expect(58), let minute = number(2), expect(58),
             let second = number(2)
         else { return nil }
         var fraction = 0.0
@@ -238,15 +248,15 @@ enum RFC3339 {
         case 43, 45:
             let sign = bytes[index] == 45 ? -1 : 1
             index += 1
-            guard let hours = number(2), expect([58]), let minutes = number(2), hours < 24, minutes < 60
+            guard let hours = number(2), expect(58), let minutes = number(2), hours < 24, minutes < 60
             else { return nil }
             offset = sign * (hours * 3600 + minutes * 60)
         default: return nil
         }
-        guard index == bytes.count, (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60,
-            second <= 60, let date = CalendarDate(year: year, month: month, day: day).validated
+        guard index == bytes.count, (1...12).contains(month), day >= 1,
+            day <= CalendarDate.days(inMonth: month, year: year), hour < 24, minute < 60, second <= 60
         else { return nil }
-        let days = date.daysSinceEpoch
+        let days = CalendarDate(year: year, month: month, day: day).daysSinceEpoch
         let seconds = Double(days * 86_400 + hour * 3600 + minute * 60 + min(second, 59) - offset)
         return Date(timeIntervalSince1970: seconds + fraction)
     }
@@ -280,7 +290,6 @@ enum RFC3339 {
 }
 
 extension CalendarDate {
-    var validated: CalendarDate? { CalendarDate(description) == nil ? nil : self }
 
     /// Days from 1970-01-01 (proleptic Gregorian), after Howard Hinnant's civil-date algorithm.
     var daysSinceEpoch: Int {

@@ -117,6 +117,30 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
 
 extension JSONValue: Codable {
     public init(from decoder: any Decoder) throws {
+        // Scalars first: asking for a keyed container before a string (the common case) makes
+        // the decoder build and throw errors for every string member.
+        if let single = try? decoder.singleValueContainer() {
+            if single.decodeNil() {
+                self = .null
+                return
+            }
+            if let value = try? single.decode(String.self) {
+                self = .string(value)
+                return
+            }
+            if let value = try? single.decode(Bool.self) {
+                self = .bool(value)
+                return
+            }
+            if let value = try? single.decode(Int64.self) {
+                self = .integer(value)
+                return
+            }
+            if let value = try? single.decode(Double.self) {
+                self = .double(value)
+                return
+            }
+        }
         if let keyed = try? decoder.container(keyedBy: DynamicCodingKey.self) {
             var object = JSONObject()
             // Member order is whatever the decoder reports: Foundation's JSONDecoder on Linux uses
@@ -128,25 +152,11 @@ extension JSONValue: Codable {
             self = .object(object)
             return
         }
-        if var unkeyed = try? decoder.unkeyedContainer() {
-            var items: [JSONValue] = []
-            items.reserveCapacity(unkeyed.count ?? 0)
-            while !unkeyed.isAtEnd { items.append(try unkeyed.decode(JSONValue.self)) }
-            self = .array(items)
-            return
-        }
-        let single = try decoder.singleValueContainer()
-        if single.decodeNil() {
-            self = .null
-        } else if let value = try? single.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? single.decode(Int64.self) {
-            self = .integer(value)
-        } else if let value = try? single.decode(Double.self) {
-            self = .double(value)
-        } else {
-            self = .string(try single.decode(String.self))
-        }
+        var unkeyed = try decoder.unkeyedContainer()
+        var items: [JSONValue] = []
+        items.reserveCapacity(unkeyed.count ?? 0)
+        while !unkeyed.isAtEnd { items.append(try unkeyed.decode(JSONValue.self)) }
+        self = .array(items)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -113,7 +113,7 @@ struct JSONValueParser {
         }
     }
 
-    private mutating func string() throws -> String {
+    mutating func string() throws -> String {
         index += 1
         var scalars = String.UnicodeScalarView()
         var runStart = index
@@ -274,5 +274,125 @@ extension JSONValue {
             }
         }
         output += "\""
+    }
+}
+
+/// What the envelope rules need from a success body, read without building its tree: whether it
+/// is valid JSON, and the top-level `status` beside `message` or `data`.
+struct EnvelopeProbe {
+    var status: JSONValue?
+    var hasMessageOrData = false
+
+    /// `nil` when `data` is not valid JSON.
+    init?(_ data: Data) {
+        var parser = JSONValueParser(bytes: [UInt8](data))
+        do {
+            parser.skipWhitespace()
+            if parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: "{") {
+                try probeObject(&parser)
+            } else {
+                try parser.skipValue(depth: 0)
+            }
+            parser.skipWhitespace()
+            guard parser.index == parser.bytes.count else { return nil }
+        } catch {
+            return nil
+        }
+    }
+
+    private mutating func probeObject(_ parser: inout JSONValueParser) throws {
+        parser.index += 1
+        parser.skipWhitespace()
+        if parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: "}") {
+            parser.index += 1
+            return
+        }
+        while true {
+            parser.skipWhitespace()
+            guard parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: "\"") else {
+                throw parser.failure("expected a member name")
+            }
+            let key = try parser.string()
+            parser.skipWhitespace()
+            guard parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: ":") else {
+                throw parser.failure("expected ':'")
+            }
+            parser.index += 1
+            parser.skipWhitespace()
+            if key == "status" {
+                status = try parser.value(depth: 1)
+            } else {
+                if key == "message" || key == "data" { hasMessageOrData = true }
+                try parser.skipValue(depth: 1)
+            }
+            parser.skipWhitespace()
+            guard parser.index < parser.bytes.count else { throw parser.failure("unterminated object") }
+            if parser.bytes[parser.index] == UInt8(ascii: ",") {
+                parser.index += 1
+                continue
+            }
+            guard parser.bytes[parser.index] == UInt8(ascii: "}") else { throw parser.failure("expected ',' or '}'") }
+            parser.index += 1
+            return
+        }
+    }
+}
+
+extension JSONValueParser {
+    /// Validates and passes over one value without building it.
+    mutating func skipValue(depth: Int) throws {
+        guard depth < Self.maximumDepth else { throw failure("nesting is too deep") }
+        guard index < bytes.count else { throw failure("unexpected end") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            let closing = bytes[index] == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
+            let isObject = closing == UInt8(ascii: "}")
+            index += 1
+            skipWhitespace()
+            if index < bytes.count, bytes[index] == closing {
+                index += 1
+                return
+            }
+            while true {
+                skipWhitespace()
+                if isObject {
+                    guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw failure("expected a name") }
+                    try skipString()
+                    skipWhitespace()
+                    guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected ':'") }
+                    index += 1
+                    skipWhitespace()
+                }
+                try skipValue(depth: depth + 1)
+                skipWhitespace()
+                guard index < bytes.count else { throw failure("unterminated container") }
+                if bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                    continue
+                }
+                guard bytes[index] == closing else { throw failure("expected ',' or a closing bracket") }
+                index += 1
+                return
+            }
+        case UInt8(ascii: "\""):
+            try skipString()
+        default:
+            // Scalars are small: parsing them is the simplest exact validation.
+            _ = try value(depth: depth)
+        }
+    }
+
+    private mutating func skipString() throws {
+        index += 1
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                index += 1
+                return
+            }
+            if byte < 0x20 { throw failure("control character in a string") }
+            index += byte == UInt8(ascii: "\\") ? 2 : 1
+        }
+        throw failure("unterminated string")
     }
 }

@@ -67,11 +67,15 @@ enum ResponseEvaluator {
             if raw.body.isEmpty && (raw.statusCode == 204 || raw.statusCode == 205 || request.method == .head) {
                 return response
             }
-            guard let json = APIError.parseJSON(raw.body) else {
+            // Every success body passes here: probe it (validate, read `status`) without building
+            // the tree the typed decode is about to build anyway.
+            guard let probe = EnvelopeProbe(raw.body) else {
                 throw AssinafySDKError(
                     "The response body is not JSON", context: context(raw, request: request, contentType: contentType))
             }
-            if let status = envelopeStatus(json), !(200..<300).contains(status) {
+            if let status = probe.status.flatMap({ envelopeStatus(status: $0, hasMessageOrData: probe.hasMessageOrData) }),
+                !(200..<300).contains(status)
+            {
                 throw apiError(raw, request: request, redactor: redactor, statusCode: status)
             }
             return response
@@ -89,9 +93,12 @@ enum ResponseEvaluator {
     /// (OAuth token, well-known metadata) have no integer `status` next to `message`/`data`,
     /// and a resource's own string `status` ("pending") is not mistaken for one.
     static func envelopeStatus(_ json: JSONValue) -> Int? {
-        guard let object = json.objectValue, let status = object["status"],
-            object["message"] != nil || object["data"] != nil
-        else { return nil }
+        guard let object = json.objectValue, let status = object["status"] else { return nil }
+        return envelopeStatus(status: status, hasMessageOrData: object["message"] != nil || object["data"] != nil)
+    }
+
+    static func envelopeStatus(status: JSONValue, hasMessageOrData: Bool) -> Int? {
+        guard hasMessageOrData else { return nil }
         switch status {
         case .integer(let value): return Int(exactly: value)
         case .double(let value) where value.rounded() == value && abs(value) < 10_000: return Int(value)

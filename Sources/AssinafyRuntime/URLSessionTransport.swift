@@ -15,9 +15,20 @@ public final class URLSessionTransport: HTTPClientProtocol, Sendable {
     /// and ask for the connection to be closed after each answer.
     private let writeSession: URLSession
     private let delegate: SessionDelegate
+    /// The configuration cannot change after init, so it is checked once; every request still
+    /// fails with this error before any I/O when it was invalid.
+    private let configurationProblem: ValidationError?
 
     public init(configuration: AssinafyClientConfiguration) {
         self.configuration = configuration
+        do {
+            try configuration.validate()
+            configurationProblem = nil
+        } catch let error as ValidationError {
+            configurationProblem = error
+        } catch {
+            configurationProblem = ValidationError("The configuration is invalid: \(error)")
+        }
         let delegate = SessionDelegate()
         self.delegate = delegate
         session = URLSession(
@@ -80,7 +91,7 @@ public final class URLSessionTransport: HTTPClientProtocol, Sendable {
     public func send(_ request: APIRequest) async throws -> HTTPResponse {
         try Task.checkCancellation()
         let configuration = self.configuration
-        try configuration.validate()
+        if let configurationProblem { throw configurationProblem }
         let timeout = try Preflight.check(request, timeout: request.timeout ?? configuration.timeout)
         var accessCode: String?
         if case .signerAccessCode(let code) = request.credential { accessCode = code }

@@ -1,4 +1,4 @@
-import AssinafyRuntime
+@testable import AssinafyRuntime
 import Foundation
 import Testing
 
@@ -73,5 +73,30 @@ struct DateTimeCodingTests {
     @Test(arguments: ["2026-02-30T00:00:00Z", "2026-11-29 20:38", "2026-11-29T20:38:00", "2026-11-29T24:00:00Z", "x"])
     func rejectsMalformed(_ input: String) {
         #expect(DateTimeCoding.parse(input) == nil)
+    }
+}
+
+@Suite("Envelope probe")
+struct EnvelopeProbeTests {
+    @Test(arguments: [
+        (#"{"status": 200, "message": "", "data": {"status": "pending", "items": [1, {"a": "\"x\""}]}}"#, 200 as Int?),
+        (#"{"data": [], "status": 422}"#, 422),
+        (#"{"status": "400", "message": "bad"}"#, 400),
+        (#"{"status": "pending", "id": "x"}"#, nil),
+        (#"{"access_token": "t", "status": 1}"#, nil),
+        ("[1, 2, 3]", nil),
+        (#""plain""#, nil),
+    ])
+    func readsTheTopLevelStatusOnly(_ body: String, _ expected: Int?) throws {
+        let probe = try #require(EnvelopeProbe(Data(body.utf8)))
+        let status = probe.status.flatMap {
+            ResponseEvaluator.envelopeStatus(status: $0, hasMessageOrData: probe.hasMessageOrData)
+        }
+        #expect(status == expected)
+    }
+
+    @Test(arguments: ["", "{", #"{"status": 200,}"#, #"{"a": [1 2]}"#, "nul", #"{"a": "x"} extra"#, "<html>"])
+    func rejectsWhatIsNotJSON(_ body: String) {
+        #expect(EnvelopeProbe(Data(body.utf8)) == nil)
     }
 }

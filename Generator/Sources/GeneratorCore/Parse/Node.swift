@@ -71,6 +71,9 @@ extension Node {
     }
 
     /// Numbers of either spelling as a Double (for bounds such as `exclusiveMinimum: 0`).
+    // `@inline(never)` on this and `int`: inlined into DocumentLoader, they crash the Swift 6.3.1
+    // optimizer ("Found ownership error") in release builds.
+    @inline(never)
     public var number: Double? {
         switch value {
         case .int(let int): return Double(int)
@@ -79,6 +82,7 @@ extension Node {
         }
     }
 
+    @inline(never)
     public var int: Int64? {
         if case .int(let int) = value { return int }
         return nil

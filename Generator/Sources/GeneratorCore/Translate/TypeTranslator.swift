@@ -54,7 +54,7 @@ struct TypeTranslator {
         guard schema.ref == nil, !schema.pointer.tokens.isEmpty else {
             return uncachedType(for: schema, suggestedName: suggestedName, forRequest: forRequest)
         }
-        let key = schema.pointer.description + (forRequest ? " request" : "")
+        let key = schema.pointer.tokens.joined(separator: "\u{1}") + (forRequest ? "\u{1}request" : "")
         if let cached = inlineCache[key] {
             touchedComponents.formUnion(cached.touched)
             usedDeclarations.append(contentsOf: cached.created)

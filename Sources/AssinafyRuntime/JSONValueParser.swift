@@ -356,7 +356,9 @@ extension JSONValueParser {
             while true {
                 skipWhitespace()
                 if isObject {
-                    guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw failure("expected a name") }
+                    guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                        throw failure("expected a name")
+                    }
                     try skipString()
                     skipWhitespace()
                     guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected ':'") }

@@ -73,7 +73,9 @@ enum ResponseEvaluator {
                 throw AssinafySDKError(
                     "The response body is not JSON", context: context(raw, request: request, contentType: contentType))
             }
-            if let status = probe.status.flatMap({ envelopeStatus(status: $0, hasMessageOrData: probe.hasMessageOrData) }),
+            if let status = probe.status.flatMap({
+                envelopeStatus(status: $0, hasMessageOrData: probe.hasMessageOrData)
+            }),
                 !(200..<300).contains(status)
             {
                 throw apiError(raw, request: request, redactor: redactor, statusCode: status)

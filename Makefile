@@ -10,7 +10,7 @@ GENERATE_ARGS := --spec openapi.yaml $(EXTRA_SPECS) --names Generator/assinafy-n
 
 .PHONY: test build generate check-generated swift-test emulator-test venv demo
 
-test: build lint check-generated check-docs coverage swift-test emulator-test
+test: build lint check-generated check-docs coverage api-check swift-test emulator-test
 	@echo "make test: all checks passed"
 
 build:

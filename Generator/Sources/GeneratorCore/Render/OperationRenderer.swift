@@ -11,6 +11,31 @@ enum OperationRenderer {
                 renderOperation(operation, into: &w)
             }
         }
+        for operation in operations where !operation.responseHeaders.isEmpty {
+            writer.line()
+            renderHeaders(operation, into: &writer)
+        }
+    }
+
+    /// `<Operation>Headers(response.headers)`: the declared response headers, typed; every header
+    /// stays available raw in `APIResponse.headers`.
+    static func renderHeaders(_ operation: OperationDecl, into writer: inout SwiftWriter) {
+        let name = operation.responseHeadersTypeName
+        writer.line("/// The response headers `\(SwiftNames.bare(operation.swiftName))` declares.")
+        writer.block("public struct \(name): Sendable, Hashable") { w in
+            for header in operation.responseHeaders {
+                if let docs = header.docs, !docs.isEmpty { w.line("/// \(docs)") }
+                w.line("public let \(header.swiftName): \(header.type)?")
+            }
+            w.line()
+            w.block("public init(_ headers: HTTPHeaders)") { w in
+                for header in operation.responseHeaders {
+                    let read = "headers[\(swiftLiteral(header.wireName))]"
+                    let value = header.type == "String" ? read : "\(read).flatMap { \(header.type)($0) }"
+                    w.line("self.\(header.swiftName) = \(value)")
+                }
+            }
+        }
     }
 
     static func returnType(_ operation: OperationDecl) -> SwiftType {
@@ -61,6 +86,10 @@ enum OperationRenderer {
         }
         if !docs.isEmpty { docs.append("") }
         docs.append("`\(operation.method) \(operation.path)` · credential: \(operation.credential.className)")
+        if !operation.responseHeadersTypeName.isEmpty {
+            docs.append("")
+            docs.append("Declared response headers: `\(operation.responseHeadersTypeName)(response.headers)`.")
+        }
         if operation.unpublished {
             docs.append("")
             docs.append("- Note: Unpublished: described in openapi-unpublished.yaml, not in the published contract.")

@@ -28,12 +28,17 @@ extension TypeTranslator {
                 ?? typePrefix + SwiftNames.pascalCase(response.code == "default" ? "default" : "error" + response.code)
             errors.append((response.code, type(for: schema, suggestedName: suggested, forRequest: false).type))
         }
-        return OperationDecl(
+        var declaration = OperationDecl(
             group: group, swiftName: swiftName, operationId: operation.operationId, summary: operation.summary,
             description: operation.description, method: operation.method.uppercased(), path: operation.path,
             parameters: orderParameters(parameters), body: body, bodyParameterName: bodyName,
             successType: success.type, successIsBinary: success.binary, errorTypes: errors, credential: credential,
             deprecated: operation.deprecated, unpublished: unpublished)
+        declaration.responseHeaders = responseHeaders(operation)
+        if !declaration.responseHeaders.isEmpty {
+            declaration.responseHeadersTypeName = claimInline(typePrefix + "Headers")
+        }
+        return declaration
     }
 
     /// Path parameters in path order, then required, then optional ones (stable otherwise).
@@ -170,6 +175,26 @@ extension TypeTranslator {
     }
 
     // MARK: Responses
+
+    /// The headers of the first success response, typed where the schema is a plain scalar.
+    private func responseHeaders(_ operation: Operation) -> [ResponseHeaderDecl] {
+        guard let response = operation.responses.filter(\.isSuccess).sorted(by: { $0.code < $1.code }).first
+        else { return [] }
+        var names = SwiftNames.Scope(reserved: ["init", "raw"])
+        return response.headers.map { name, header in
+            let schema = header.schema
+            var type = "String"
+            switch schema?.nonNullTypes.first {
+            case "integer": type = schema?.format == "int64" ? "Int64" : "Int"
+            case "number": type = "Double"
+            case "boolean": type = "Bool"
+            default: type = "String"
+            }
+            return ResponseHeaderDecl(
+                wireName: name, swiftName: names.claim(SwiftNames.memberName(name)), type: type,
+                docs: DocText.paragraph(header.description).joined(separator: " "))
+        }
+    }
 
     private mutating func successType(_ operation: Operation, prefix: String) -> (type: SwiftType?, binary: Bool) {
         let successes = operation.responses.filter(\.isSuccess).sorted { $0.code < $1.code }

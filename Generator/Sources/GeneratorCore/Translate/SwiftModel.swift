@@ -139,6 +139,14 @@ public struct FormField: Sendable, Hashable {
     public var contentType: String?
 }
 
+public struct ResponseHeaderDecl: Sendable, Hashable {
+    public var wireName: String
+    public var swiftName: String
+    /// `String`, `Int`, `Int64`, `Double` or `Bool`; anything else is read as `String`.
+    public var type: String
+    public var docs: String?
+}
+
 public enum CredentialDecl: Sendable, Hashable {
     case account
     case signerAccessCode(parameter: String)
@@ -167,6 +175,9 @@ public struct OperationDecl: Sendable, Hashable {
     /// `nil` for no content; `Data` for binary.
     public var successType: SwiftType?
     public var successIsBinary: Bool
+    /// Headers the success response declares, read into a typed `<Operation>Headers` value.
+    public var responseHeaders: [ResponseHeaderDecl] = []
+    public var responseHeadersTypeName = ""
     public var errorTypes: [(code: String, type: SwiftType)]
     public var credential: CredentialDecl
     public var deprecated: Bool

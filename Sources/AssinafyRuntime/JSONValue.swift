@@ -20,6 +20,8 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     public private(set) var members: [(key: String, value: JSONValue)]
 
     public init() { members = [] }
+    /// Members already known to have distinct names (the parser checks).
+    init(uniqueMembers: [(key: String, value: JSONValue)]) { members = uniqueMembers }
     public init(_ members: [(key: String, value: JSONValue)]) {
         self.members = []
         for member in members { self[member.key] = member.value }

@@ -25,6 +25,27 @@ struct JSONValueParser {
             .init(codingPath: [], debugDescription: "Invalid JSON at byte \(index): \(message)"))
     }
 
+    /// Integers are most numbers in API bodies: read them without making a String first.
+    static func int64(_ digits: ArraySlice<UInt8>) -> Int64? {
+        var value: Int64 = 0
+        var negative = false
+        var index = digits.startIndex
+        if index < digits.endIndex, digits[index] == UInt8(ascii: "-") {
+            negative = true
+            index += 1
+        }
+        while index < digits.endIndex {
+            let digit = Int64(digits[index] &- 48)
+            let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (next, overflow2) =
+                negative ? times10.subtractingReportingOverflow(digit) : times10.addingReportingOverflow(digit)
+            if overflow1 || overflow2 { return nil }
+            value = next
+            index += 1
+        }
+        return value
+    }
+
     mutating func skipWhitespace() {
         while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
     }
@@ -55,7 +76,8 @@ struct JSONValueParser {
     private mutating func object(depth: Int) throws -> JSONValue {
         index += 1
         var members: [(key: String, value: JSONValue)] = []
-        var seen = Set<String>()
+        // Small objects check names linearly; large ones switch to a set (no quadratic input).
+        var seen: Set<String>?
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -73,10 +95,17 @@ struct JSONValueParser {
             skipWhitespace()
             let member = try value(depth: depth + 1)
             // A repeated name keeps its last value, as JSONDecoder does.
-            if seen.insert(key).inserted {
-                members.append((key, member))
-            } else if let position = members.firstIndex(where: { $0.key == key }) {
+            if members.count == 32 { seen = Set(members.map(\.key)) }
+            let repeated: Bool
+            if seen != nil {
+                repeated = !(seen?.insert(key).inserted ?? true)
+            } else {
+                repeated = members.contains { $0.key == key }
+            }
+            if repeated, let position = members.firstIndex(where: { $0.key == key }) {
                 members[position].value = member
+            } else {
+                members.append((key, member))
             }
             skipWhitespace()
             guard index < bytes.count else { throw failure("unterminated object") }
@@ -86,7 +115,7 @@ struct JSONValueParser {
             }
             guard bytes[index] == UInt8(ascii: "}") else { throw failure("expected ',' or '}'") }
             index += 1
-            return .object(JSONObject(members))
+            return .object(JSONObject(uniqueMembers: members))
         }
     }
 
@@ -115,6 +144,18 @@ struct JSONValueParser {
 
     mutating func string() throws -> String {
         index += 1
+        // Most strings have no escapes: one scan, one copy.
+        let start = index
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                index += 1
+                return String(decoding: bytes[start..<(index - 1)], as: UTF8.self)
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            index += 1
+        }
+        index = start
         var scalars = String.UnicodeScalarView()
         var runStart = index
         func flushRun() {
@@ -211,8 +252,8 @@ struct JSONValueParser {
             }
             guard digits() > 0 else { throw failure("expected exponent digits") }
         }
+        if integral, let integer = Self.int64(bytes[start..<index]) { return .integer(integer) }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        if integral, let integer = Int64(text) { return .integer(integer) }
         guard let double = Double(text), double.isFinite else { throw failure("invalid number \(text)") }
         return .double(double)
     }

@@ -77,14 +77,11 @@ public protocol HTTPClientProtocol: Sendable {
 
 /// The SDK's single JSON configuration.
 public enum JSONCoding {
+    /// Parses with `JSONValue(parsing:)` and decodes from that tree (`TreeDecoder`): member order
+    /// and 64-bit integers survive into `JSONValue` members, and it is faster than `JSONDecoder`
+    /// for the generated models, which keep unknown members.
     public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-        // Whole bodies read as JSONValue keep member order and 64-bit integers exactly.
-        if T.self == JSONValue.self, let value = try JSONValue(parsing: data) as? T { return value }
-        if T.self == JSONObject.self, case .object(let object) = try JSONValue(parsing: data), let value = object as? T
-        {
-            return value
-        }
-        return try JSONDecoder().decode(type, from: data)
+        try TreeDecoder.decode(type, from: try JSONValue(parsing: data), codingPath: [])
     }
 
     public static func encode<T: Encodable>(_ value: T) throws -> Data {

@@ -103,34 +103,45 @@ public final class URLSessionTransport: HTTPClientProtocol, Sendable {
         defer { body?.cleanUp() }
 
         let logger = configuration.logger
+        // With the default no-op logger, building log contexts is the only cost logging has.
+        let logs = !(logger is NoopLogger)
         var attempt = 0
         while true {
             attempt += 1
-            var context = [
-                "operation": request.operationName, "method": request.method.rawValue,
-                "path": redactor.redact(request.pathTemplate), "attempt": String(attempt),
-            ]
-            logger.debug("Sending request", context: context)
+            var context: [String: String] = [:]
+            if logs {
+                context = [
+                    "operation": request.operationName, "method": request.method.rawValue,
+                    "path": redactor.redact(request.pathTemplate), "attempt": String(attempt),
+                ]
+                logger.debug("Sending request", context: context)
+            }
             let started = Date()
             let raw: RawResponse
             do {
                 raw = try await performChain(request, url: url, body: body, timeout: timeout, redactor: redactor)
             } catch {
-                context["durationMs"] = milliseconds(since: started)
-                context["error"] = String(describing: type(of: error))
-                logger.error("Request failed", context: context)
+                if logs {
+                    context["durationMs"] = milliseconds(since: started)
+                    context["error"] = String(describing: type(of: error))
+                    logger.error("Request failed", context: context)
+                }
                 throw error
             }
-            context["status"] = String(raw.statusCode)
-            context["durationMs"] = milliseconds(since: started)
-            logger.info("Received response", context: context)
+            if logs {
+                context["status"] = String(raw.statusCode)
+                context["durationMs"] = milliseconds(since: started)
+                logger.info("Received response", context: context)
+            }
             let policy = configuration.retryPolicy
             if policy.shouldRetry(
                 method: request.method, pathTemplate: request.pathTemplate, statusCode: raw.statusCode, attempt: attempt
             ) {
                 let delay = policy.delay(afterAttempt: attempt, statusCode: raw.statusCode, headers: raw.headers)
-                context["delayMs"] = String(Int(delay * 1000))
-                logger.warn("Retrying", context: context)
+                if logs {
+                    context["delayMs"] = String(Int(delay * 1000))
+                    logger.warn("Retrying", context: context)
+                }
                 try await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
                 continue
             }

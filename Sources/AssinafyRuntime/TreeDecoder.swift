@@ -1,0 +1,369 @@
+import Foundation
+
+/// Decodes `Decodable` values from a parsed `JSONValue` tree. `JSONCoding.decode` parses with
+/// `JSONValue(parsing:)` and decodes with this: object member order survives into `JSONValue`
+/// and `JSONObject` members (Foundation's decoder loses it on Linux), free-form members are the
+/// parsed nodes themselves, and listing a container's keys costs no boxing. Defaults follow
+/// `JSONDecoder`'s: `Date` as seconds since 2001, `Data` as base64, `URL` as a string.
+struct TreeDecoder: Decoder {
+    let value: JSONValue
+    /// The path is built only when asked for (errors, custom `init(from:)`s): building it for
+    /// every member was a large share of decoding time.
+    let parent: [any CodingKey]
+    let key: (any CodingKey)?
+    var codingPath: [any CodingKey] { key.map { parent + [$0] } ?? parent }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    init(value: JSONValue, codingPath: [any CodingKey]) {
+        self.value = value
+        parent = codingPath
+        key = nil
+    }
+
+    init(value: JSONValue, parent: [any CodingKey], key: any CodingKey) {
+        self.value = value
+        self.parent = parent
+        self.key = key
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        guard case .object(let object) = value else {
+            throw DecodingError.typeMismatch(
+                [String: Any].self,
+                .init(codingPath: codingPath, debugDescription: "Expected an object, found \(value.kind)"))
+        }
+        return KeyedDecodingContainer(TreeKeyedContainer<Key>(object: object, codingPath: codingPath))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        guard case .array(let items) = value else {
+            throw DecodingError.typeMismatch(
+                [Any].self, .init(codingPath: codingPath, debugDescription: "Expected an array, found \(value.kind)"))
+        }
+        return TreeUnkeyedContainer(items: items, codingPath: codingPath)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        TreeSingleValue(value: value, codingPath: codingPath)
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, parent: [any CodingKey], key: any CodingKey)
+        throws -> T
+    {
+        try decode(type, from: value, decoder: TreeDecoder(value: value, parent: parent, key: key))
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, codingPath: [any CodingKey]) throws -> T {
+        try decode(type, from: value, decoder: TreeDecoder(value: value, codingPath: codingPath))
+    }
+
+    /// Decodes `type` from `value`, taking the tree's own node for free-form types.
+    private static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, decoder: TreeDecoder) throws -> T {
+        if T.self == JSONValue.self, let node = value as? T { return node }
+        if T.self == JSONObject.self, case .object(let object) = value, let node = object as? T { return node }
+        if T.self == Date.self {
+            let seconds = try TreeScalars.double(value, decoder.codingPath)
+            if let date = Date(timeIntervalSinceReferenceDate: seconds) as? T { return date }
+        }
+        if T.self == Data.self {
+            guard case .string(let text) = value, let data = Data(base64Encoded: text) else {
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: decoder.codingPath, debugDescription: "Expected base64 text"))
+            }
+            if let bytes = data as? T { return bytes }
+        }
+        if T.self == URL.self {
+            guard case .string(let text) = value, let url = URL(string: text) else {
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: decoder.codingPath, debugDescription: "Expected a URL"))
+            }
+            if let address = url as? T { return address }
+        }
+        return try T(from: decoder)
+    }
+}
+
+extension JSONValue {
+    var kind: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .integer, .double: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+}
+
+/// Scalar conversions with `JSONDecoder`'s rules: numbers convert only when exact.
+enum TreeScalars {
+    static func mismatch(_ type: Any.Type, _ value: JSONValue, _ path: () -> [any CodingKey]) -> DecodingError {
+        DecodingError.typeMismatch(
+            type, .init(codingPath: path(), debugDescription: "Expected \(type), found \(value.kind)"))
+    }
+
+    static func bool(_ value: JSONValue, _ path: @autoclosure () -> [any CodingKey]) throws -> Bool {
+        guard case .bool(let flag) = value else { throw mismatch(Bool.self, value, path) }
+        return flag
+    }
+
+    static func string(_ value: JSONValue, _ path: @autoclosure () -> [any CodingKey]) throws -> String {
+        guard case .string(let text) = value else { throw mismatch(String.self, value, path) }
+        return text
+    }
+
+    static func double(_ value: JSONValue, _ path: @autoclosure () -> [any CodingKey]) throws -> Double {
+        switch value {
+        case .integer(let number): return Double(number)
+        case .double(let number): return number
+        default: throw mismatch(Double.self, value, path)
+        }
+    }
+
+    static func integer<T: FixedWidthInteger>(
+        _ type: T.Type, _ value: JSONValue, _ path: @autoclosure () -> [any CodingKey]
+    )
+        throws -> T
+    {
+        switch value {
+        case .integer(let number):
+            if let exact = T(exactly: number) { return exact }
+        case .double(let number):
+            if let exact = T(exactly: number) { return exact }
+        default: break
+        }
+        throw DecodingError.dataCorrupted(
+            .init(codingPath: path(), debugDescription: "Expected \(T.self), found \(value.kind) that does not fit"))
+    }
+}
+
+struct TreeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let object: JSONObject
+    let codingPath: [any CodingKey]
+
+    var allKeys: [Key] { object.members.compactMap { Key(stringValue: $0.key) } }
+
+    /// Objects are small: a linear scan beats hashing every name into a dictionary.
+    private func member(_ key: Key) -> JSONValue? {
+        let name = key.stringValue
+        for member in object.members where member.key == name { return member.value }
+        return nil
+    }
+
+    private func required(_ key: Key) throws -> JSONValue {
+        guard let value = member(key) else {
+            throw DecodingError.keyNotFound(
+                key, .init(codingPath: codingPath, debugDescription: "No value for \"\(key.stringValue)\""))
+        }
+        return value
+    }
+
+    private func path(_ key: Key) -> [any CodingKey] { codingPath + [key] }
+
+    func contains(_ key: Key) -> Bool { member(key) != nil }
+    func decodeNil(forKey key: Key) throws -> Bool { try required(key) == .null }
+
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try TreeScalars.bool(required(key), path(key)) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String {
+        try TreeScalars.string(required(key), path(key))
+    }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+        try TreeScalars.double(required(key), path(key))
+    }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
+        Float(try TreeScalars.double(required(key), path(key)))
+    }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+        try TreeScalars.integer(Int.self, required(key), path(key))
+    }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
+        try TreeScalars.integer(Int8.self, required(key), path(key))
+    }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
+        try TreeScalars.integer(Int16.self, required(key), path(key))
+    }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
+        try TreeScalars.integer(Int32.self, required(key), path(key))
+    }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
+        try TreeScalars.integer(Int64.self, required(key), path(key))
+    }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
+        try TreeScalars.integer(UInt.self, required(key), path(key))
+    }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
+        try TreeScalars.integer(UInt8.self, required(key), path(key))
+    }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
+        try TreeScalars.integer(UInt16.self, required(key), path(key))
+    }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
+        try TreeScalars.integer(UInt32.self, required(key), path(key))
+    }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
+        try TreeScalars.integer(UInt64.self, required(key), path(key))
+    }
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try TreeDecoder.decode(type, from: required(key), parent: codingPath, key: key)
+    }
+
+    // One lookup instead of the default's contains + decodeNil + decode.
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+        try present(key).map { try TreeScalars.bool($0, path(key)) }
+    }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+        try present(key).map { try TreeScalars.string($0, path(key)) }
+    }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+        try present(key).map { try TreeScalars.double($0, path(key)) }
+    }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+        try present(key).map { try TreeScalars.integer(Int.self, $0, path(key)) }
+    }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
+        try present(key).map { try TreeScalars.integer(Int64.self, $0, path(key)) }
+    }
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        try present(key).map { try TreeDecoder.decode(type, from: $0, parent: codingPath, key: key) }
+    }
+
+    private func present(_ key: Key) -> JSONValue? {
+        guard let value = member(key), value != .null else { return nil }
+        return value
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+        -> KeyedDecodingContainer<NestedKey>
+    {
+        try TreeDecoder(value: required(key), codingPath: path(key)).container(keyedBy: type)
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        try TreeDecoder(value: required(key), codingPath: path(key)).unkeyedContainer()
+    }
+
+    func superDecoder() throws -> any Decoder {
+        guard let key = Key(stringValue: "super") else {
+            throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "No `super` key"))
+        }
+        return TreeDecoder(value: member(key) ?? .null, codingPath: path(key))
+    }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        TreeDecoder(value: member(key) ?? .null, codingPath: path(key))
+    }
+}
+
+struct TreeUnkeyedContainer: UnkeyedDecodingContainer {
+    let items: [JSONValue]
+    let codingPath: [any CodingKey]
+    private(set) var currentIndex = 0
+
+    init(items: [JSONValue], codingPath: [any CodingKey]) {
+        self.items = items
+        self.codingPath = codingPath
+    }
+
+    var count: Int? { items.count }
+    var isAtEnd: Bool { currentIndex >= items.count }
+
+    /// Built only on demand (errors): `String(index)` per element was measurable.
+    private var path: [any CodingKey] { codingPath + [DynamicCodingKey(String(currentIndex))] }
+
+    private mutating func next() throws -> JSONValue {
+        guard !isAtEnd else {
+            throw DecodingError.valueNotFound(
+                JSONValue.self, .init(codingPath: path, debugDescription: "Unkeyed container is at its end"))
+        }
+        defer { currentIndex += 1 }
+        return items[currentIndex]
+    }
+
+    mutating func decodeNil() throws -> Bool {
+        guard !isAtEnd, items[currentIndex] == .null else { return false }
+        currentIndex += 1
+        return true
+    }
+
+    mutating func decode(_ type: Bool.Type) throws -> Bool {
+        let index = currentIndex
+        return try TreeScalars.bool(next(), path(at: index))
+    }
+    mutating func decode(_ type: String.Type) throws -> String {
+        let index = currentIndex
+        return try TreeScalars.string(next(), path(at: index))
+    }
+    mutating func decode(_ type: Double.Type) throws -> Double {
+        let index = currentIndex
+        return try TreeScalars.double(next(), path(at: index))
+    }
+    mutating func decode(_ type: Int.Type) throws -> Int {
+        let index = currentIndex
+        return try TreeScalars.integer(Int.self, next(), path(at: index))
+    }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 {
+        let index = currentIndex
+        return try TreeScalars.integer(Int64.self, next(), path(at: index))
+    }
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        let index = currentIndex
+        return try TreeDecoder.decode(type, from: next(), parent: codingPath, key: IndexKey(index))
+    }
+
+    private func path(at index: Int) -> [any CodingKey] { codingPath + [IndexKey(index)] }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
+        -> KeyedDecodingContainer<NestedKey>
+    {
+        let p = path
+        return try TreeDecoder(value: next(), codingPath: p).container(keyedBy: type)
+    }
+
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        let p = path
+        return try TreeDecoder(value: next(), codingPath: p).unkeyedContainer()
+    }
+
+    mutating func superDecoder() throws -> any Decoder {
+        let p = path
+        return TreeDecoder(value: try next(), codingPath: p)
+    }
+}
+
+struct TreeSingleValue: SingleValueDecodingContainer {
+    let value: JSONValue
+    let codingPath: [any CodingKey]
+
+    func decodeNil() -> Bool { value == .null }
+    func decode(_ type: Bool.Type) throws -> Bool { try TreeScalars.bool(value, codingPath) }
+    func decode(_ type: String.Type) throws -> String { try TreeScalars.string(value, codingPath) }
+    func decode(_ type: Double.Type) throws -> Double { try TreeScalars.double(value, codingPath) }
+    func decode(_ type: Float.Type) throws -> Float { Float(try TreeScalars.double(value, codingPath)) }
+    func decode(_ type: Int.Type) throws -> Int { try TreeScalars.integer(Int.self, value, codingPath) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try TreeScalars.integer(Int8.self, value, codingPath) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try TreeScalars.integer(Int16.self, value, codingPath) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try TreeScalars.integer(Int32.self, value, codingPath) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try TreeScalars.integer(Int64.self, value, codingPath) }
+    func decode(_ type: UInt.Type) throws -> UInt { try TreeScalars.integer(UInt.self, value, codingPath) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try TreeScalars.integer(UInt8.self, value, codingPath) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try TreeScalars.integer(UInt16.self, value, codingPath) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try TreeScalars.integer(UInt32.self, value, codingPath) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try TreeScalars.integer(UInt64.self, value, codingPath) }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try TreeDecoder.decode(type, from: value, codingPath: codingPath)
+    }
+}
+
+/// An array position as a coding key, its text made only when asked for.
+struct IndexKey: CodingKey {
+    let index: Int
+    init(_ index: Int) { self.index = index }
+    init?(stringValue: String) {
+        guard let index = Int(stringValue) else { return nil }
+        self.index = index
+    }
+    init?(intValue: Int) { index = intValue }
+    var stringValue: String { String(index) }
+    var intValue: Int? { index }
+}

@@ -111,14 +111,16 @@ final class Transfer: @unchecked Sendable {
 /// and re-issues the request, which also avoids Linux dropping 307/308 bodies) and forwards
 /// task events to the matching `Transfer`.
 final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    fileprivate let transfers = Locked([Int: Transfer]())
+    /// Keyed by task identity: task identifiers are unique only within one session, and this
+    /// delegate serves several.
+    fileprivate let transfers = Locked([ObjectIdentifier: Transfer]())
 
     func register(_ transfer: Transfer, for task: URLSessionTask) {
-        transfers.withLock { $0[task.taskIdentifier] = transfer }
+        transfers.withLock { $0[ObjectIdentifier(task)] = transfer }
     }
 
     private func transfer(for task: URLSessionTask) -> Transfer? {
-        transfers.withLock { $0[task.taskIdentifier] }
+        transfers.withLock { $0[ObjectIdentifier(task)] }
     }
 
     func urlSession(
@@ -148,7 +150,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let finished = transfers.withLock { $0.removeValue(forKey: task.taskIdentifier) }
+        let finished = transfers.withLock { $0.removeValue(forKey: ObjectIdentifier(task)) }
         if let response = task.response { finished?.received(response) }
         finished?.completed(error)
     }
@@ -156,6 +158,6 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
 extension SessionDelegate {
     func unregister(_ task: URLSessionTask) {
-        _ = transfers.withLock { $0.removeValue(forKey: task.taskIdentifier) }
+        _ = transfers.withLock { $0.removeValue(forKey: ObjectIdentifier(task)) }
     }
 }

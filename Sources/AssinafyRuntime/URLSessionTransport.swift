@@ -9,11 +9,6 @@ import FoundationNetworking
 public final class URLSessionTransport: HTTPClientProtocol, Sendable {
     public let configuration: AssinafyClientConfiguration
     private let session: URLSession
-    /// Requests that change state. On Linux libcurl re-sends a request, silently and without its
-    /// body, when a reused keep-alive connection turns out to be dead, even after the server has
-    /// acted on it. Writes therefore never ride a reused connection: they use their own session
-    /// and ask for the connection to be closed after each answer.
-    private let writeSession: URLSession
     private let delegate: SessionDelegate
     /// The configuration cannot change after init, so it is checked once; every request still
     /// fails with this error before any I/O when it was invalid.
@@ -34,20 +29,11 @@ public final class URLSessionTransport: HTTPClientProtocol, Sendable {
         session = URLSession(
             configuration: URLSessionTransport.sessionConfiguration(configuration), delegate: delegate,
             delegateQueue: nil)
-        #if canImport(FoundationNetworking)
-        writeSession = URLSession(
-            configuration: URLSessionTransport.sessionConfiguration(configuration), delegate: delegate,
-            delegateQueue: nil)
-        #else
-        // Apple's loader never replays a non-idempotent request; one pool serves both.
-        writeSession = session
-        #endif
     }
 
     deinit {
         // URLSession retains its delegate until invalidated.
         session.finishTasksAndInvalidate()
-        if writeSession !== session { writeSession.finishTasksAndInvalidate() }
     }
 
     /// GET and HEAD may share connections; anything else (the API uses PUT and DELETE for
@@ -234,10 +220,22 @@ public final class URLSessionTransport: HTTPClientProtocol, Sendable {
         let transfer = Transfer(progress: progress)
         var urlRequest = urlRequest
         var session = self.session
-        if !URLSessionTransport.isReplaySafe(urlRequest.httpMethod), writeSession !== session {
-            session = writeSession
+        // On Linux libcurl re-sends a request, silently and without its body, when a reused
+        // keep-alive connection turns out to be dead, even after the server acted on it. A request
+        // that changes state therefore gets a session (so a connection) of its own, closed after
+        // the answer. Apple's loader never replays such a request, and keeps one pool.
+        var oneShot: URLSession?
+        #if canImport(FoundationNetworking)
+        if !URLSessionTransport.isReplaySafe(urlRequest.httpMethod) {
+            let fresh = URLSession(
+                configuration: URLSessionTransport.sessionConfiguration(configuration), delegate: delegate,
+                delegateQueue: nil)
+            oneShot = fresh
+            session = fresh
             urlRequest.setValue("close", forHTTPHeaderField: "Connection")
         }
+        #endif
+        defer { oneShot?.finishTasksAndInvalidate() }
         let task: URLSessionTask
         switch body?.source {
         case .data(let data)?: task = session.uploadTask(with: urlRequest, from: data)

@@ -26,8 +26,8 @@ enum TransferOutcome: Sendable {
 
 /// The state of one in-flight URLSession task: collects the answer and resumes the caller once.
 ///
-/// Delegate-driven tasks (no completion handler) are used because on Linux only they get
-/// `didSendBodyData` (upload progress); the session delegate routes callbacks here by task id.
+/// Fed either by the session delegate (delegate-driven tasks, used for upload progress because
+/// on Linux only they get `didSendBodyData`) or by a task's completion handler.
 final class Transfer: @unchecked Sendable {
     private struct State {
         var continuation: CheckedContinuation<TransferOutcome, Never>?
@@ -85,6 +85,15 @@ final class Transfer: @unchecked Sendable {
 
     func received(_ data: Data) {
         state.withLock { $0.body.append(data) }
+    }
+
+    /// The whole answer at once, from a task with a completion handler.
+    func finish(data: Data?, response: URLResponse?, error: (any Error)?) {
+        state.withLock { state in
+            if let response { state.response = response as? HTTPURLResponse }
+            if let data { state.body = data }
+        }
+        completed(error)
     }
 
     func completed(_ error: (any Error)?) {

@@ -236,13 +236,7 @@ public final class URLSessionTransport: HTTPClientProtocol, Sendable {
         }
         #endif
         defer { oneShot?.finishTasksAndInvalidate() }
-        let task: URLSessionTask
-        switch body?.source {
-        case .data(let data)?: task = session.uploadTask(with: urlRequest, from: data)
-        case .file(let file)?: task = session.uploadTask(with: urlRequest, fromFile: file)
-        case nil: task = session.dataTask(with: urlRequest)
-        }
-        delegate.register(transfer, for: task)
+        let task = makeTask(session, urlRequest, body: body, transfer: transfer)
         // A Dispatch timer rather than a sleeping Task: it must fire even when every thread of
         // the (small) cooperative pool is busy or blocked elsewhere in the app.
         DispatchQueue.global().asyncAfter(deadline: .now() + remaining) { [weak transfer] in transfer?.expire() }
@@ -263,6 +257,34 @@ public final class URLSessionTransport: HTTPClientProtocol, Sendable {
             if Task.isCancelled { throw CancellationError() }
             if transfer.timedOut { throw NetworkError.timedOut(after: timeout) }
             throw NetworkError.from(error, redactor: redactor)
+        }
+    }
+
+    /// Only upload progress needs a delegate-driven task (on Linux it is the only way to get
+    /// `didSendBodyData`). Every other request uses a completion handler: one hop to the
+    /// delegate queue per request instead of one per event, which is most of what the
+    /// transport costs over a bare `data(for:)`. Redirects reach the session delegate either
+    /// way, because a task without a delegate of its own answers with the session's.
+    private func makeTask(
+        _ session: URLSession, _ urlRequest: URLRequest, body: PreparedBody?, transfer: Transfer
+    ) -> URLSessionTask {
+        guard transfer.progress == nil else {
+            let task: URLSessionTask
+            switch body?.source {
+            case .data(let data)?: task = session.uploadTask(with: urlRequest, from: data)
+            case .file(let file)?: task = session.uploadTask(with: urlRequest, fromFile: file)
+            case nil: task = session.dataTask(with: urlRequest)
+            }
+            delegate.register(transfer, for: task)
+            return task
+        }
+        let finish: @Sendable (Data?, URLResponse?, (any Error)?) -> Void = { data, response, error in
+            transfer.finish(data: data, response: response, error: error)
+        }
+        switch body?.source {
+        case .data(let data)?: return session.uploadTask(with: urlRequest, from: data, completionHandler: finish)
+        case .file(let file)?: return session.uploadTask(with: urlRequest, fromFile: file, completionHandler: finish)
+        case nil: return session.dataTask(with: urlRequest, completionHandler: finish)
         }
     }
 

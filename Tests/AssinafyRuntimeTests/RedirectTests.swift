@@ -112,6 +112,39 @@ import Testing
         #expect(try await server.requests(id).count == 11)
     }
 
+    /// A request asking for upload progress runs as a delegate-driven task, every other one with
+    /// a completion handler: the policy must not depend on which.
+    @Test func theDelegateDrivenPathAppliesTheSamePolicy() async throws {
+        let progress = UploadTests.ProgressLog()
+        let id = Fixture.id()
+        var write = redirect(id, code: 307, to: final(id), method: .post)
+        write.body = .raw(Data(repeating: 0x41, count: 200_000), contentType: "application/pdf")
+        write.uploadProgress = { progress.record($0, $1) }
+        _ = try await Fixture.transport().send(write)
+        let records = try await server.requests(id)
+        try #require(records.count == 2)
+        #expect(records[1].method == "POST" && records[1].body_size == 200_000)
+        #expect(records[1].body_sha256 == records[0].body_sha256)
+        #expect(progress.all.last.map { $0.0 == 200_000 && $0.1 == 200_000 } == true)
+
+        let crossId = Fixture.id()
+        var read = redirect(crossId, code: 302, to: final(crossId, "http", "127.0.0.2"))
+        read.uploadProgress = { _, _ in }
+        _ = try await Fixture.transport().send(read)
+        let crossRecords = try await server.requests(crossId)
+        try #require(crossRecords.count == 2)
+        #expect(crossRecords[0].header("Authorization") == "Bearer \(Fixture.token)")
+        #expect(crossRecords[1].origin == server.origin("http", "127.0.0.2"))
+        #expect(crossRecords[1].header("Authorization") == nil)
+
+        let refusedId = Fixture.id()
+        var refusedWrite = redirect(refusedId, code: 302, to: "/v1/echo/\(refusedId)/final", method: .post)
+        refusedWrite.body = .raw(Data("x".utf8), contentType: "text/plain")
+        refusedWrite.uploadProgress = { _, _ in }
+        _ = refused(await thrown { try await Fixture.transport().send(refusedWrite) }, status: 302)
+        #expect(try await server.requests(refusedId).count == 1)
+    }
+
     // MARK: cross origin (loopback HTTP)
 
     @Test func crossOriginGetStripsCredentialsAndUnknownHeaders() async throws {

@@ -63,7 +63,7 @@ public struct Account: Codable, Hashable, Sendable {
         self.roles = try container.decodeIfPresent([String].self, forKey: "roles")
         self.isDeleteAllowed = try container.decodeIfPresent(Bool.self, forKey: "is_delete_allowed")
         self.createdAt = try container.decodeDateTimeIfPresent(forKey: "created_at")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -112,7 +112,7 @@ public struct AccountTheme: Codable, Hashable, Sendable {
         self.primaryColor = try container.decodeIfPresent(String.self, forKey: "primary_color")
         self.secondaryColor = try container.decodeIfPresent(String.self, forKey: "secondary_color")
         self.logo = try container.decodeIfPresent(String.self, forKey: "logo")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -152,7 +152,7 @@ public struct EnvelopeOf<Payload: Codable & Hashable & Sendable>: Codable, Hasha
         self.status = try container.decodeIfPresent(Int.self, forKey: "status")
         self.message = try container.decodeIfPresent(String.self, forKey: "message")
         self.data = try container.decodeIfPresent(Payload.self, forKey: "data")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -196,7 +196,7 @@ public struct UpdateAccountRequest: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         self.name = try container.decodeIfPresent(String.self, forKey: "name")
         self.notificationSenderType = try container.decodeIfPresent(UpdateAccountRequestNotificationSenderType.self, forKey: "notification_sender_type")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -225,7 +225,7 @@ public struct DeleteAccountRequest: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         self.force = try container.decodeIfPresent(Bool.self, forKey: "force")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -271,7 +271,7 @@ public struct DeletionRestrictionsResponseRestrictionsItem: Codable, Hashable, S
         self.code = try container.decodeIfPresent(DeletionRestrictionsResponseRestrictionsItemCode.self, forKey: "code")
         self.message = try container.decodeIfPresent(String.self, forKey: "message")
         self.accountIds = try container.decodeIfPresent([String].self, forKey: "account_ids")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -313,7 +313,7 @@ public struct DeletionRestrictionsResponse: Codable, Hashable, Sendable {
         self.message = try container.decodeIfPresent(String.self, forKey: "message")
         self.data = try container.decodeIfPresent(JSONObject.self, forKey: "data")
         self.restrictions = try container.decodeIfPresent([DeletionRestrictionsResponseRestrictionsItem].self, forKey: "restrictions")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -358,7 +358,7 @@ public struct CreateAccountRequest: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         self.name = try container.decode(String.self, forKey: "name")
         self.notificationSenderType = try container.decodeIfPresent(CreateAccountRequestNotificationSenderType.self, forKey: "notification_sender_type")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -45,7 +45,7 @@ public struct DisplaySettings: Codable, Hashable, Sendable {
         self.fontFamily = try container.decodeIfPresent(String.self, forKey: "fontFamily")
         self.fontSize = try container.decode(Double.self, forKey: "fontSize")
         self.backgroundColor = try container.decodeIfPresent(String.self, forKey: "backgroundColor")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -79,7 +79,7 @@ public struct WhatsappNotificationButtonsItem: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         self.text = try container.decodeIfPresent(String.self, forKey: "text")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -128,7 +128,7 @@ public struct WhatsappNotification: Codable, Hashable, Sendable {
         self.buttons = try container.decodeIfPresent([WhatsappNotificationButtonsItem].self, forKey: "buttons")
         self.phoneNumber = try container.decodeIfPresent(String.self, forKey: "phone_number")
         self.signerId = try container.decodeIfPresent(String.self, forKey: "signer_id")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -204,7 +204,7 @@ public struct CreateAssignmentRequestSignersItem: Codable, Hashable, Sendable {
         self.verificationMethod = try container.decodeIfPresent(CreateAssignmentRequestSignersItemVerificationMethod.self, forKey: "verification_method")
         self.notificationMethods = try container.decodeIfPresent([CreateAssignmentRequestSignersItemNotificationMethodsItem].self, forKey: "notification_methods")
         self.step = try container.decodeIfPresent(Int.self, forKey: "step")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -243,7 +243,7 @@ public struct CreateAssignmentRequestEntriesItemFieldsItem: Codable, Hashable, S
         self.signerId = try container.decodeIfPresent(String.self, forKey: "signer_id")
         self.fieldId = try container.decodeIfPresent(String.self, forKey: "field_id")
         self.displaySettings = try container.decodeIfPresent(DisplaySettings.self, forKey: "display_settings")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -277,7 +277,7 @@ public struct CreateAssignmentRequestEntriesItem: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         self.pageId = try container.decodeIfPresent(String.self, forKey: "page_id")
         self.fields = try container.decodeIfPresent([CreateAssignmentRequestEntriesItemFieldsItem].self, forKey: "fields")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -326,7 +326,7 @@ public struct CreateAssignmentRequest: Codable, Hashable, Sendable {
         self.message = try container.decodeIfPresent(String.self, forKey: "message")
         self.expiresAt = try container.decodeDateTimeIfPresent(forKey: "expires_at")
         self.copyReceivers = try container.decodeIfPresent([String].self, forKey: "copy_receivers")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -394,7 +394,7 @@ public struct EstimateAssignmentCostRequestSignersItem: Codable, Hashable, Senda
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         self.verificationMethod = try container.decodeIfPresent(EstimateAssignmentCostRequestSignersItemVerificationMethod.self, forKey: "verification_method")
         self.notificationMethods = try container.decodeIfPresent([EstimateAssignmentCostRequestSignersItemNotificationMethodsItem].self, forKey: "notification_methods")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -431,7 +431,7 @@ public struct EstimateAssignmentCostRequest: Codable, Hashable, Sendable {
         self.method = try container.decodeIfPresent(EstimateAssignmentCostRequestMethod.self, forKey: "method")
         self.signers = try container.decodeIfPresent([EstimateAssignmentCostRequestSignersItem].self, forKey: "signers")
         self.entries = try container.decodeIfPresent([JSONObject].self, forKey: "entries")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -469,7 +469,7 @@ public struct ResendSignatureRequestResponseData: Codable, Hashable, Sendable {
         self.isSent = try container.decodeIfPresent(Bool.self, forKey: "is_sent")
         self.documentId = try container.decodeIfPresent(String.self, forKey: "document_id")
         self.signerId = try container.decodeIfPresent(String.self, forKey: "signer_id")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -499,7 +499,7 @@ public struct ResetAssignmentExpirationRequest: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         self.expiresAt = try container.decodeDateTimeIfPresent(forKey: "expires_at")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {

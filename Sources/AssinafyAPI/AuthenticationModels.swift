@@ -21,7 +21,7 @@ public struct ApiKey: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         self.apiKey = try container.decodeIfPresent(String.self, forKey: "api_key")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -66,7 +66,7 @@ public struct AuthAccount: Codable, Hashable, Sendable {
         self.roles = try container.decodeIfPresent([String].self, forKey: "roles")
         self.isDeleteAllowed = try container.decodeIfPresent(Bool.self, forKey: "is_delete_allowed")
         self.createdAt = try container.decodeDateTimeIfPresent(forKey: "created_at")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -107,7 +107,7 @@ public struct AuthSession: Codable, Hashable, Sendable {
         self.accessToken = try container.decodeIfPresent(String.self, forKey: "access_token")
         self.user = try container.decodeIfPresent(AuthUser.self, forKey: "user")
         self.accounts = try container.decodeIfPresent([AuthAccount].self, forKey: "accounts")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -141,7 +141,7 @@ public struct LoginRequest: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         self.email = try container.decode(String.self, forKey: "email")
         self.password = try container.decode(String.self, forKey: "password")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -170,7 +170,7 @@ public struct RequestPasswordResetRequest: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         self.email = try container.decode(String.self, forKey: "email")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -198,7 +198,7 @@ public struct RequestPasswordResetResponseData: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         self.email = try container.decodeIfPresent(String.self, forKey: "email")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -234,7 +234,7 @@ public struct ResetPasswordRequest: Codable, Hashable, Sendable {
         self.email = try container.decode(String.self, forKey: "email")
         self.token = try container.decodeIfPresent(String.self, forKey: "token")
         self.newPassword = try container.decode(String.self, forKey: "new_password")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -264,7 +264,7 @@ public struct ResetPasswordResponseData: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         self.email = try container.decodeIfPresent(String.self, forKey: "email")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -300,7 +300,7 @@ public struct ChangePasswordRequest: Codable, Hashable, Sendable {
         self.email = try container.decode(String.self, forKey: "email")
         self.password = try container.decode(String.self, forKey: "password")
         self.newPassword = try container.decode(String.self, forKey: "new_password")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -330,7 +330,7 @@ public struct ChangePasswordResponseData: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         self.email = try container.decodeIfPresent(String.self, forKey: "email")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -362,7 +362,7 @@ public struct VerifyMFARequest: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         self.mfaToken = try container.decode(String.self, forKey: "mfa_token")
         self.code = try container.decode(String.self, forKey: "code")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -407,7 +407,7 @@ public struct ListMFAMethodsResponseDataMethodsItem: Codable, Hashable, Sendable
         self.label = try container.decodeIfPresent(String.self, forKey: "label")
         self.confirmedAt = try container.decodeDateTimeIfPresent(forKey: "confirmed_at")
         self.lastUsedAt = try container.decodeDateTimeIfPresent(forKey: "last_used_at")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -443,7 +443,7 @@ public struct ListMFAMethodsResponseData: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         self.methods = try container.decodeIfPresent([ListMFAMethodsResponseDataMethodsItem].self, forKey: "methods")
         self.recoveryCodesRemaining = try container.decodeIfPresent(Int.self, forKey: "recovery_codes_remaining")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -472,7 +472,7 @@ public struct StartTOTPEnrollmentRequest: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         self.label = try container.decodeIfPresent(String.self, forKey: "label")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -508,7 +508,7 @@ public struct StartTOTPEnrollmentResponseData: Codable, Hashable, Sendable {
         self.id = try container.decodeIfPresent(String.self, forKey: "id")
         self.secret = try container.decodeIfPresent(String.self, forKey: "secret")
         self.provisioningUri = try container.decodeIfPresent(String.self, forKey: "provisioning_uri")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -550,7 +550,7 @@ public struct ConfirmTOTPEnrollmentRequest: Codable, Hashable, Sendable {
         self.code = try container.decode(String.self, forKey: "code")
         self.password = try container.decodeIfPresent(String.self, forKey: "password")
         self.reauthCode = try container.decodeIfPresent(String.self, forKey: "reauth_code")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -581,7 +581,7 @@ public struct ConfirmTOTPEnrollmentResponseData: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         self.recoveryCodes = try container.decodeIfPresent([String].self, forKey: "recovery_codes")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -613,7 +613,7 @@ public struct RegenerateRecoveryCodesRequest: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         self.password = try container.decodeIfPresent(String.self, forKey: "password")
         self.code = try container.decodeIfPresent(String.self, forKey: "code")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -642,7 +642,7 @@ public struct RegenerateRecoveryCodesResponseData: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         self.recoveryCodes = try container.decodeIfPresent([String].self, forKey: "recovery_codes")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -674,7 +674,7 @@ public struct DeleteMFAMethodRequest: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         self.password = try container.decodeIfPresent(String.self, forKey: "password")
         self.code = try container.decodeIfPresent(String.self, forKey: "code")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -703,7 +703,7 @@ public struct DeleteMFAMethodResponseData: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         self.isMfaEnabled = try container.decodeIfPresent(Bool.self, forKey: "is_mfa_enabled")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -748,7 +748,7 @@ public struct SocialLoginRequest: Codable, Hashable, Sendable {
         self.provider = try container.decode(SocialLoginRequestProvider.self, forKey: "provider")
         self.token = try container.decode(String.self, forKey: "token")
         self.hasAcceptedTerms = try container.decode(Bool.self, forKey: "has_accepted_terms")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -791,7 +791,7 @@ public struct LinkSocialLoginRequest: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         self.provider = try container.decode(LinkSocialLoginRequestProvider.self, forKey: "provider")
         self.token = try container.decode(String.self, forKey: "token")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -820,7 +820,7 @@ public struct CreateAPIKeyRequest: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         self.password = try container.decode(String.self, forKey: "password")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {

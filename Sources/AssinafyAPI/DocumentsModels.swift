@@ -25,7 +25,7 @@ public struct DocumentStatus: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         self.code = try container.decodeIfPresent(String.self, forKey: "code")
         self.deletable = try container.decodeIfPresent(Bool.self, forKey: "deletable")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -95,7 +95,7 @@ public struct DocumentVerification: Codable, Hashable, Sendable {
         self.verifiedAt = try container.decodeDateTimeIfPresent(forKey: "verified_at")
         self.isValid = try container.decodeIfPresent(Bool.self, forKey: "is_valid")
         self.message = try container.decodeIfPresent(String.self, forKey: "message")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -137,7 +137,7 @@ public struct DocumentActivityOrigin: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         self.ip = try container.decodeIfPresent(String.self, forKey: "ip")
         self.userAgent = try container.decodeIfPresent(String.self, forKey: "user-agent")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -187,7 +187,7 @@ public struct DocumentActivity: Codable, Hashable, Sendable {
         self.payload = try container.decodeIfPresent(JSONObject.self, forKey: "payload")
         self.origin = try container.decodeIfPresent(DocumentActivityOrigin.self, forKey: "origin")
         self.createdAt = try container.decodeDateTimeIfPresent(forKey: "created_at")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -230,7 +230,7 @@ public struct RenameDocumentRequest: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         self.name = try container.decode(String.self, forKey: "name")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -271,7 +271,7 @@ public struct ReplaceDocumentTagsRequest: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         self.tags = try container.decodeIfPresent([String].self, forKey: "tags")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -299,7 +299,7 @@ public struct AttachDocumentTagsRequest: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         self.tags = try container.decodeIfPresent([String].self, forKey: "tags")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -327,7 +327,7 @@ public struct DetachDocumentTagResponseData: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         self.detached = try container.decodeIfPresent(Bool.self, forKey: "detached")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -382,7 +382,7 @@ public struct CreateDocumentFromTemplateRequestSignersItem: Codable, Hashable, S
         self.verificationMethod = try container.decodeIfPresent(CreateDocumentFromTemplateRequestSignersItemVerificationMethod.self, forKey: "verification_method")
         self.notificationMethods = try container.decodeIfPresent([String].self, forKey: "notification_methods")
         self.step = try container.decodeIfPresent(Int.self, forKey: "step")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -418,7 +418,7 @@ public struct CreateDocumentFromTemplateRequestEditorFieldsItem: Codable, Hashab
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         self.fieldId = try container.decode(String.self, forKey: "field_id")
         self.value = try container.decode(String.self, forKey: "value")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -467,7 +467,7 @@ public struct CreateDocumentFromTemplateRequest: Codable, Hashable, Sendable {
         self.message = try container.decodeIfPresent(String.self, forKey: "message")
         self.expiresAt = try container.decodeDateTimeIfPresent(forKey: "expires_at")
         self.tags = try container.decodeIfPresent([String].self, forKey: "tags")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -519,7 +519,7 @@ public struct EstimateDocumentFromTemplateCostRequestSignersItem: Codable, Hasha
         self.roleId = try container.decode(String.self, forKey: "role_id")
         self.verificationMethod = try container.decodeIfPresent(EstimateDocumentFromTemplateCostRequestSignersItemVerificationMethod.self, forKey: "verification_method")
         self.notificationMethods = try container.decodeIfPresent([String].self, forKey: "notification_methods")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -549,7 +549,7 @@ public struct EstimateDocumentFromTemplateCostRequest: Codable, Hashable, Sendab
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         self.signers = try container.decode([EstimateDocumentFromTemplateCostRequestSignersItem].self, forKey: "signers")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {

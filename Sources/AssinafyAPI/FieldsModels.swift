@@ -61,7 +61,7 @@ public struct Field: Codable, Hashable, Sendable {
         self.isStandard = try container.decodeIfPresent(Bool.self, forKey: "is_standard")
         self.isReadOnly = try container.decodeIfPresent(Bool.self, forKey: "is_read_only")
         self.isVisible = try container.decodeIfPresent(Bool.self, forKey: "is_visible")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -104,7 +104,7 @@ public struct FieldType: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         self.type = try container.decodeIfPresent(String.self, forKey: "type")
         self.name = try container.decodeIfPresent(String.self, forKey: "name")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -142,7 +142,7 @@ public struct FieldValidation: Codable, Hashable, Sendable {
         self.type = try container.decodeIfPresent(String.self, forKey: "type")
         self.success = try container.decodeIfPresent(Bool.self, forKey: "success")
         self.errorMessage = try container.decodeIfPresent(String.self, forKey: "error_message")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -185,7 +185,7 @@ public struct FieldValidationResult: Codable, Hashable, Sendable {
         self.type = try container.decodeIfPresent(String.self, forKey: "type")
         self.success = try container.decodeIfPresent(Bool.self, forKey: "success")
         self.errorMessage = try container.decodeIfPresent(String.self, forKey: "error_message")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -228,7 +228,7 @@ public struct CreateFieldRequest: Codable, Hashable, Sendable {
         self.type = try container.decode(String.self, forKey: "type")
         self.regex = try container.decodeNullableIfPresent(String.self, forKey: "regex")
         self.isRequired = try container.decodeIfPresent(Bool.self, forKey: "is_required")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -267,7 +267,7 @@ public struct UpdateFieldRequest: Codable, Hashable, Sendable {
         self.name = try container.decodeIfPresent(String.self, forKey: "name")
         self.regex = try container.decodeNullableIfPresent(String.self, forKey: "regex")
         self.isActive = try container.decodeIfPresent(Bool.self, forKey: "is_active")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -297,7 +297,7 @@ public struct ValidateFieldValueRequest: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         self.value = try container.decodeNullableIfPresent(JSONValue.self, forKey: "value")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -329,7 +329,7 @@ public struct ValidateFieldValuesRequestItem: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         self.fieldId = try container.decode(String.self, forKey: "field_id")
         self.value = try container.decodeNullableIfPresent(JSONValue.self, forKey: "value")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {

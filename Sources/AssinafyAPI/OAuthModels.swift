@@ -90,7 +90,7 @@ public struct OAuthTokenRequest: Codable, Hashable, Sendable {
         self.subjectToken = try container.decodeIfPresent(String.self, forKey: "subject_token")
         self.subjectTokenType = try container.decodeIfPresent(OAuthTokenRequestSubjectTokenType.self, forKey: "subject_token_type")
         self.requestedTokenType = try container.decodeIfPresent(OAuthTokenRequestRequestedTokenType.self, forKey: "requested_token_type")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -151,7 +151,7 @@ public struct OAuthRevokeRequest: Codable, Hashable, Sendable {
         self.tokenTypeHint = try container.decodeIfPresent(OAuthRevokeRequestTokenTypeHint.self, forKey: "token_type_hint")
         self.clientId = try container.decode(String.self, forKey: "client_id")
         self.clientSecret = try container.decodeIfPresent(String.self, forKey: "client_secret")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -206,7 +206,7 @@ public struct ExchangeOAuthTokenResponse: Codable, Hashable, Sendable {
         self.refreshToken = try container.decodeIfPresent(String.self, forKey: "refresh_token")
         self.scope = try container.decodeIfPresent(String.self, forKey: "scope")
         self.idToken = try container.decodeIfPresent(String.self, forKey: "id_token")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -257,7 +257,7 @@ public struct ExchangeOAuthTokenError400: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         self.error = try container.decodeIfPresent(ExchangeOAuthTokenError400Error.self, forKey: "error")
         self.errorDescription = try container.decodeIfPresent(String.self, forKey: "error_description")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -290,7 +290,7 @@ public struct ExchangeOAuthTokenError401: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         self.error = try container.decodeIfPresent(String.self, forKey: "error")
         self.errorDescription = try container.decodeIfPresent(String.self, forKey: "error_description")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -323,7 +323,7 @@ public struct RevokeOAuthTokenError401: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         self.error = try container.decodeIfPresent(String.self, forKey: "error")
         self.errorDescription = try container.decodeIfPresent(String.self, forKey: "error_description")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -364,7 +364,7 @@ public struct GetOAuthUserInfoResponse: Codable, Hashable, Sendable {
         self.name = try container.decodeIfPresent(String.self, forKey: "name")
         self.email = try container.decodeIfPresent(String.self, forKey: "email")
         self.emailVerified = try container.decodeIfPresent(Bool.self, forKey: "email_verified")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -407,7 +407,7 @@ public struct GetProtectedResourceMetadataResponse: Codable, Hashable, Sendable 
         self.authorizationServers = try container.decodeIfPresent([String].self, forKey: "authorization_servers")
         self.scopesSupported = try container.decodeIfPresent([String].self, forKey: "scopes_supported")
         self.bearerMethodsSupported = try container.decodeIfPresent([String].self, forKey: "bearer_methods_supported")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {

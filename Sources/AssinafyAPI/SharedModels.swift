@@ -25,7 +25,7 @@ public struct Envelope: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         self.status = try container.decodeIfPresent(Int.self, forKey: "status")
         self.message = try container.decodeIfPresent(String.self, forKey: "message")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -63,7 +63,7 @@ public struct ErrorEnvelope: Codable, Hashable, Sendable {
         self.status = try container.decodeIfPresent(Int.self, forKey: "status")
         self.message = try container.decodeIfPresent(String.self, forKey: "message")
         self.data = try container.decodeIfPresent(JSONObject.self, forKey: "data")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -126,7 +126,7 @@ public struct AuthUser: Codable, Hashable, Sendable {
         self.hasAcceptedTerms = try container.decodeIfPresent(Bool.self, forKey: "has_accepted_terms")
         self.createdAt = try container.decodeDateTimeIfPresent(forKey: "created_at")
         self.toBeDeletedAt = try container.decodeDateTimeIfPresent(forKey: "to_be_deleted_at")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -187,7 +187,7 @@ public struct Signer: Codable, Hashable, Sendable {
         self.whatsappPhoneNumber = try container.decodeIfPresent(String.self, forKey: "whatsapp_phone_number")
         self.governmentId = try container.decodeIfPresent(String.self, forKey: "government_id")
         self.hasAcceptedTerms = try container.decodeIfPresent(Bool.self, forKey: "has_accepted_terms")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -238,7 +238,7 @@ public struct DocumentPage: Codable, Hashable, Sendable {
         self.height = try container.decodeIfPresent(Int.self, forKey: "height")
         self.width = try container.decodeIfPresent(Int.self, forKey: "width")
         self.downloadUrl = try container.decodeIfPresent(String.self, forKey: "download_url")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -274,7 +274,7 @@ public struct DocumentTagsItem: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         self.id = try container.decodeIfPresent(String.self, forKey: "id")
         self.name = try container.decodeIfPresent(String.self, forKey: "name")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -364,7 +364,7 @@ public struct Document: Codable, Hashable, Sendable {
         self.pages = try container.decodeIfPresent([DocumentPage].self, forKey: "pages")
         self.createdAt = try container.decodeDateTimeIfPresent(forKey: "created_at")
         self.updatedAt = try container.decodeDateTimeIfPresent(forKey: "updated_at")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -428,7 +428,7 @@ public struct Tag: Codable, Hashable, Sendable {
         self.color = try container.decodeIfPresent(String.self, forKey: "color")
         self.createdAt = try container.decodeDateTimeIfPresent(forKey: "created_at")
         self.updatedAt = try container.decodeDateTimeIfPresent(forKey: "updated_at")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -466,7 +466,7 @@ public struct SigningUrl: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         self.signerId = try container.decodeIfPresent(String.self, forKey: "signer_id")
         self.url = try container.decodeIfPresent(String.self, forKey: "url")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -544,7 +544,7 @@ public struct AssignmentSigner: Codable, Hashable, Sendable {
         self.notified = try container.decodeIfPresent(Bool.self, forKey: "notified")
         self.completed = try container.decodeIfPresent(Bool.self, forKey: "completed")
         self.notificationHistory = try container.decodeIfPresent([NotificationHistoryEntry].self, forKey: "notification_history")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -615,7 +615,7 @@ public struct NotificationHistoryEntry: Codable, Hashable, Sendable {
         self.errorMessage = try container.decodeIfPresent(String.self, forKey: "error_message")
         self.sentAt = try container.decodeDateTimeIfPresent(forKey: "sent_at")
         self.failedAt = try container.decodeDateTimeIfPresent(forKey: "failed_at")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -673,7 +673,7 @@ public struct AssignmentItem: Codable, Hashable, Sendable {
         self.displaySettings = try container.decodeIfPresent(JSONValue.self, forKey: "display_settings")
         self.value = try container.decodeIfPresent(JSONValue.self, forKey: "value")
         self.completed = try container.decodeIfPresent(Bool.self, forKey: "completed")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -716,7 +716,7 @@ public struct AssignmentSummary: Codable, Hashable, Sendable {
         self.signerCount = try container.decodeIfPresent(Int.self, forKey: "signer_count")
         self.completedCount = try container.decodeIfPresent(Int.self, forKey: "completed_count")
         self.signers = try container.decodeIfPresent([JSONObject].self, forKey: "signers")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -797,7 +797,7 @@ public struct Assignment: Codable, Hashable, Sendable {
         self.items = try container.decodeIfPresent([AssignmentItem].self, forKey: "items")
         self.summary = try container.decodeIfPresent(AssignmentSummary.self, forKey: "summary")
         self.signingUrls = try container.decodeIfPresent([SigningUrl].self, forKey: "signing_urls")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -852,7 +852,7 @@ public struct CostEstimateBreakdownItem: Codable, Hashable, Sendable {
         self.cost = try container.decodeIfPresent(Double.self, forKey: "cost")
         self.quantity = try container.decodeIfPresent(Int.self, forKey: "quantity")
         self.unitCost = try container.decodeIfPresent(Double.self, forKey: "unit_cost")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -936,7 +936,7 @@ public struct CostEstimate: Codable, Hashable, Sendable {
         self.hasSufficientResources = try container.decodeIfPresent(Bool.self, forKey: "has_sufficient_resources")
         self.blockingReason = try container.decodeIfPresent(CostEstimateBlockingReason.self, forKey: "blocking_reason")
         self.message = try container.decodeIfPresent(String.self, forKey: "message")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -978,7 +978,7 @@ public struct WebhookEventOrigin: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         self.ip = try container.decodeIfPresent(String.self, forKey: "ip")
         self.userAgent = try container.decodeIfPresent(String.self, forKey: "user-agent")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1040,7 +1040,7 @@ public struct WebhookEvent: Codable, Hashable, Sendable {
         self.subject = try container.decode(JSONObject.self, forKey: "subject")
         self.object = try container.decode(JSONObject.self, forKey: "object")
         self.accountId = try container.decode(String.self, forKey: "account_id")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1129,7 +1129,7 @@ public struct DocumentStatsRow: Codable, Hashable, Sendable {
         self.signatureRequestsViewed = try container.decodeIfPresent(Int.self, forKey: "signature_requests_viewed")
         self.signatureRequestsCompleted = try container.decodeIfPresent(Int.self, forKey: "signature_requests_completed")
         self.documentsCertified = try container.decodeIfPresent(Int.self, forKey: "documents_certified")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1178,7 +1178,7 @@ public struct NotFoundResponse: Codable, Hashable, Sendable {
         self.status = try container.decodeIfPresent(Int.self, forKey: "status")
         self.message = try container.decodeIfPresent(String.self, forKey: "message")
         self.data = try container.decodeIfPresent(JSONObject.self, forKey: "data")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1216,7 +1216,7 @@ public struct UnauthorizedResponse: Codable, Hashable, Sendable {
         self.status = try container.decodeIfPresent(Int.self, forKey: "status")
         self.message = try container.decodeIfPresent(String.self, forKey: "message")
         self.data = try container.decodeIfPresent(JSONObject.self, forKey: "data")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1254,7 +1254,7 @@ public struct ServerErrorResponse: Codable, Hashable, Sendable {
         self.status = try container.decodeIfPresent(Int.self, forKey: "status")
         self.message = try container.decodeIfPresent(String.self, forKey: "message")
         self.data = try container.decodeIfPresent(JSONObject.self, forKey: "data")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1292,7 +1292,7 @@ public struct ValidationErrorResponse: Codable, Hashable, Sendable {
         self.status = try container.decodeIfPresent(Int.self, forKey: "status")
         self.message = try container.decodeIfPresent(String.self, forKey: "message")
         self.data = try container.decodeIfPresent(JSONObject.self, forKey: "data")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1330,7 +1330,7 @@ public struct ForbiddenResponse: Codable, Hashable, Sendable {
         self.status = try container.decodeIfPresent(Int.self, forKey: "status")
         self.message = try container.decodeIfPresent(String.self, forKey: "message")
         self.data = try container.decodeIfPresent(JSONObject.self, forKey: "data")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {

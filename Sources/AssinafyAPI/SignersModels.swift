@@ -32,7 +32,7 @@ public struct CreateSignerRequest: Codable, Hashable, Sendable {
         self.email = try container.decodeIfPresent(String.self, forKey: "email")
         self.whatsappPhoneNumber = try container.decodeIfPresent(String.self, forKey: "whatsapp_phone_number")
         self.governmentId = try container.decodeIfPresent(String.self, forKey: "government_id")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -75,7 +75,7 @@ public struct UpdateSignerRequest: Codable, Hashable, Sendable {
         self.email = try container.decodeIfPresent(String.self, forKey: "email")
         self.whatsappPhoneNumber = try container.decodeIfPresent(String.self, forKey: "whatsapp_phone_number")
         self.governmentId = try container.decodeIfPresent(String.self, forKey: "government_id")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {

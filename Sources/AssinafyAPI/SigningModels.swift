@@ -57,7 +57,7 @@ public struct SignerSelf: Codable, Hashable, Sendable {
         self.hasSignature = try container.decodeIfPresent(Bool.self, forKey: "has_signature")
         self.hasInitial = try container.decodeIfPresent(Bool.self, forKey: "has_initial")
         self.isSignatureReusable = try container.decodeIfPresent(Bool.self, forKey: "is_signature_reusable")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -94,7 +94,7 @@ public struct SendPublicDocumentTokenRequest: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         self.email = try container.decodeIfPresent(String.self, forKey: "email")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -134,7 +134,7 @@ public struct SignAssignmentRequestItem: Codable, Hashable, Sendable {
         self.fieldId = try container.decode(String.self, forKey: "fieldId")
         self.pageId = try container.decode(String.self, forKey: "pageId")
         self.value = try container.decode(String.self, forKey: "value")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -165,7 +165,7 @@ public struct DeclineAssignmentRequest: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         self.declineReason = try container.decode(String.self, forKey: "decline_reason")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -193,7 +193,7 @@ public struct SignMultipleDocumentsRequest: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         self.documentIds = try container.decode([String].self, forKey: "document_ids")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -225,7 +225,7 @@ public struct DeclineMultipleDocumentsRequest: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         self.documentIds = try container.decode([String].self, forKey: "document_ids")
         self.declineReason = try container.decode(String.self, forKey: "decline_reason")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -254,7 +254,7 @@ public struct VerifySignerCodeRequest: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         self.verificationCode = try container.decode(String.self, forKey: "verification-code")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -290,7 +290,7 @@ public struct ConfirmSignerDataRequest: Codable, Hashable, Sendable {
         self.fullName = try container.decodeIfPresent(String.self, forKey: "full_name")
         self.email = try container.decodeIfPresent(String.self, forKey: "email")
         self.governmentId = try container.decodeIfPresent(String.self, forKey: "government_id")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {

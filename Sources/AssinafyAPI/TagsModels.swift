@@ -24,7 +24,7 @@ public struct CreateTagRequest: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         self.name = try container.decode(String.self, forKey: "name")
         self.color = try container.decodeNullableIfPresent(String.self, forKey: "color")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -61,7 +61,7 @@ public struct CreateTagError409: Codable, Hashable, Sendable {
         self.status = try container.decodeIfPresent(Int.self, forKey: "status")
         self.message = try container.decodeIfPresent(String.self, forKey: "message")
         self.data = try container.decodeIfPresent(JSONObject.self, forKey: "data")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -95,7 +95,7 @@ public struct UpdateTagRequest: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         self.name = try container.decodeIfPresent(String.self, forKey: "name")
         self.color = try container.decodeNullableIfPresent(String.self, forKey: "color")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -124,7 +124,7 @@ public struct DeleteTagResponseData: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         self.deleted = try container.decodeIfPresent(Bool.self, forKey: "deleted")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {

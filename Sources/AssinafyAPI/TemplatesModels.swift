@@ -45,7 +45,7 @@ public struct TemplateFieldPlacement: Codable, Hashable, Sendable {
         self.displaySettings = try container.decodeIfPresent(JSONValue.self, forKey: "display_settings")
         self.createdAt = try container.decodeDateTimeIfPresent(forKey: "created_at")
         self.updatedAt = try container.decodeDateTimeIfPresent(forKey: "updated_at")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -100,7 +100,7 @@ public struct TemplatePage: Codable, Hashable, Sendable {
         self.width = try container.decodeIfPresent(Int.self, forKey: "width")
         self.downloadUrl = try container.decodeIfPresent(String.self, forKey: "download_url")
         self.fields = try container.decodeIfPresent([TemplateFieldPlacement].self, forKey: "fields")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -150,7 +150,7 @@ public struct TemplateRole: Codable, Hashable, Sendable {
         self.assignmentType = try container.decodeIfPresent(String.self, forKey: "assignment_type")
         self.createdAt = try container.decodeDateTimeIfPresent(forKey: "created_at")
         self.updatedAt = try container.decodeDateTimeIfPresent(forKey: "updated_at")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -186,7 +186,7 @@ public struct TemplateTagsItem: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         self.id = try container.decodeIfPresent(String.self, forKey: "id")
         self.name = try container.decodeIfPresent(String.self, forKey: "name")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -219,7 +219,7 @@ public struct TemplateDefaultDocumentTagsItem: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         self.id = try container.decodeIfPresent(String.self, forKey: "id")
         self.name = try container.decodeIfPresent(String.self, forKey: "name")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -293,7 +293,7 @@ public struct Template: Codable, Hashable, Sendable {
         self.defaultDocumentTags = try container.decodeIfPresent([TemplateDefaultDocumentTagsItem].self, forKey: "default_document_tags")
         self.createdAt = try container.decodeDateTimeIfPresent(forKey: "created_at")
         self.updatedAt = try container.decodeDateTimeIfPresent(forKey: "updated_at")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -343,7 +343,7 @@ public struct UpdateTemplateRequest: Codable, Hashable, Sendable {
         self.name = try container.decodeIfPresent(String.self, forKey: "name")
         self.documentName = try container.decodeNullableIfPresent(String.self, forKey: "document_name")
         self.message = try container.decodeNullableIfPresent(String.self, forKey: "message")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {

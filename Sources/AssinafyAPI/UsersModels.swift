@@ -53,7 +53,7 @@ public struct NotificationPreferences: Codable, Hashable, Sendable {
         self.documentProcessingFailed = try container.decodeIfPresent(Bool.self, forKey: "DocumentProcessingFailed")
         self.templateProcessingFailed = try container.decodeIfPresent(Bool.self, forKey: "TemplateProcessingFailed")
         self.signerWhatsappFailed = try container.decodeIfPresent(Bool.self, forKey: "SignerWhatsappFailed")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -37,7 +37,7 @@ public struct WebhookSubscription: Codable, Hashable, Sendable {
         self.url = try container.decodeIfPresent(String.self, forKey: "url")
         self.email = try container.decodeIfPresent(String.self, forKey: "email")
         self.updatedAt = try container.decodeDateTimeIfPresent(forKey: "updated_at")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -102,7 +102,7 @@ public struct WebhookEndpoint: Codable, Hashable, Sendable {
         self.signingEnabled = try container.decodeIfPresent(Bool.self, forKey: "signing_enabled")
         self.createdAt = try container.decodeDateTimeIfPresent(forKey: "created_at")
         self.updatedAt = try container.decodeDateTimeIfPresent(forKey: "updated_at")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -139,7 +139,7 @@ public struct WebhookEndpointSecret: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         self.secret = try container.decodeIfPresent(String.self, forKey: "secret")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -216,7 +216,7 @@ public struct WebhookDispatch: Codable, Hashable, Sendable {
         self.error = try container.decodeIfPresent(String.self, forKey: "error")
         self.createdAt = try container.decodeDateTimeIfPresent(forKey: "created_at")
         self.updatedAt = try container.decodeDateTimeIfPresent(forKey: "updated_at")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -261,7 +261,7 @@ public struct WebhookEventType: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         self.id = try container.decodeIfPresent(String.self, forKey: "id")
         self.description = try container.decodeIfPresent(String.self, forKey: "description")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -302,7 +302,7 @@ public struct UpdateWebhookSubscriptionRequest: Codable, Hashable, Sendable {
         self.isActive = try container.decode(Bool.self, forKey: "is_active")
         self.url = try container.decode(String.self, forKey: "url")
         self.email = try container.decode(String.self, forKey: "email")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -363,7 +363,7 @@ public struct CreateWebhookEndpointRequest: Codable, Hashable, Sendable {
         self.name = try container.decodeIfPresent(String.self, forKey: "name")
         self.isActive = try container.decodeIfPresent(Bool.self, forKey: "is_active")
         self.signingEnabled = try container.decodeIfPresent(Bool.self, forKey: "signing_enabled")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -416,7 +416,7 @@ public struct UpdateWebhookEndpointRequest: Codable, Hashable, Sendable {
         self.name = try container.decodeIfPresent(String.self, forKey: "name")
         self.isActive = try container.decodeIfPresent(Bool.self, forKey: "is_active")
         self.signingEnabled = try container.decodeIfPresent(Bool.self, forKey: "signing_enabled")
-        self.additionalFields = try container.decodeAdditionalFields(excluding: Self.knownKeys)
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -120,6 +120,33 @@ extension KeyedDecodingContainer where K == DynamicCodingKey {
     }
 }
 
+extension Decoder {
+    /// Every member not in `known`, as the generated `init(from:)` keeps them. From the SDK's own
+    /// tree decoder the members are taken straight from the parsed object, in wire order: going
+    /// through a keyed container's `allKeys` boxes every key and was a third of a typical
+    /// response's decoding time. Any other decoder (`JSONDecoder`, say) takes the container path.
+    public func decodeAdditionalFields(excluding known: Set<String>) throws -> JSONObject {
+        guard let tree = self as? TreeDecoder else {
+            return try container(keyedBy: DynamicCodingKey.self).decodeAdditionalFields(excluding: known)
+        }
+        let object = try tree.object()
+        return JSONObject(uniqueMembers: object.members.filter { !known.contains($0.key) })
+    }
+
+    /// Every member not in `known`, typed (`additionalProperties: <schema>`).
+    public func decodeAdditionalMembers<T: Decodable>(excluding known: Set<String>) throws -> [String: T] {
+        guard let tree = self as? TreeDecoder else {
+            return try container(keyedBy: DynamicCodingKey.self).decodeAdditionalMembers(excluding: known)
+        }
+        var extras: [String: T] = [:]
+        for member in try tree.object().members where !known.contains(member.key) {
+            extras[member.key] = try TreeDecoder.decode(
+                T.self, from: member.value, parent: tree.codingPath, key: DynamicCodingKey(member.key))
+        }
+        return extras
+    }
+}
+
 extension KeyedEncodingContainer where K == DynamicCodingKey {
     public mutating func encodeAdditionalFields(_ fields: JSONObject) throws {
         for member in fields { try encode(member.value, forKey: DynamicCodingKey(member.key)) }

@@ -26,13 +26,17 @@ struct TreeDecoder: Decoder {
         self.key = key
     }
 
-    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    func object() throws -> JSONObject {
         guard case .object(let object) = value else {
             throw DecodingError.typeMismatch(
                 [String: Any].self,
                 .init(codingPath: codingPath, debugDescription: "Expected an object, found \(value.kind)"))
         }
-        return KeyedDecodingContainer(TreeKeyedContainer<Key>(object: object, codingPath: codingPath))
+        return object
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        KeyedDecodingContainer(TreeKeyedContainer<Key>(object: try object(), codingPath: codingPath))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {

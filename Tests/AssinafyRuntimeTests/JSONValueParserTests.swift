@@ -54,6 +54,60 @@ struct ResponseDecodingTests {
     }
 }
 
+/// Unknown members: the tree decoder's direct path and the keyed-container path every other
+/// decoder takes must keep the same members with the same values.
+@Suite("Additional members")
+struct AdditionalMembersTests {
+    struct Open: Decodable, Sendable {
+        let id: String?
+        let additionalFields: JSONObject
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: DynamicCodingKey.self)
+            id = try container.decodeIfPresent(String.self, forKey: "id")
+            additionalFields = try decoder.decodeAdditionalFields(excluding: ["id"])
+        }
+    }
+
+    struct Typed: Decodable, Sendable {
+        let additionalFields: [String: Int]
+        init(from decoder: any Decoder) throws {
+            additionalFields = try decoder.decodeAdditionalMembers(excluding: ["kind"])
+        }
+    }
+
+    static let body = Data(#"{"zeta": [1, {"b": null}], "id": "d-1", "alpha": {"y": 2, "x": 1.5}, "mid": "é"}"#.utf8)
+
+    @Test func treeAndFoundationPathsAgree() throws {
+        let tree = try JSONCoding.decode(Open.self, from: Self.body)
+        let foundation = try JSONDecoder().decode(Open.self, from: Self.body)
+        #expect(tree.id == "d-1" && foundation.id == "d-1")
+        // The tree path keeps wire order; Foundation's order is its own, so compare by name.
+        #expect(tree.additionalFields.keys == ["zeta", "alpha", "mid"])
+        #expect(Set(foundation.additionalFields.keys) == Set(tree.additionalFields.keys))
+        for (key, value) in tree.additionalFields {
+            let other = try #require(foundation.additionalFields[key])
+            #expect(try JSONCoding.encode(other) == JSONCoding.encode(value))
+        }
+        #expect(tree.additionalFields["alpha"]?.objectValue?.keys == ["y", "x"])
+    }
+
+    @Test func typedMembersDecodeThroughEitherPathAndFailWithTheirPath() throws {
+        let body = Data(#"{"kind": "k", "a": 1, "b": 2}"#.utf8)
+        #expect(try JSONCoding.decode(Typed.self, from: body).additionalFields == ["a": 1, "b": 2])
+        #expect(try JSONDecoder().decode(Typed.self, from: body).additionalFields == ["a": 1, "b": 2])
+        do {
+            _ = try JSONCoding.decode(Typed.self, from: Data(#"{"a": 1, "b": "two"}"#.utf8))
+            Issue.record("a mistyped member must fail")
+        } catch let DecodingError.dataCorrupted(context) {
+            #expect(context.codingPath.map(\.stringValue) == ["b"])
+        }
+    }
+
+    @Test func aNonObjectIsATypeMismatch() {
+        #expect(throws: DecodingError.self) { try JSONCoding.decode(Open.self, from: Data("[1]".utf8)) }
+    }
+}
+
 @Suite("RFC 3339 timestamps")
 struct DateTimeCodingTests {
     @Test(arguments: [

@@ -162,7 +162,7 @@ enum ModelRenderer {
             }
             if let extras = extrasType(decl) {
                 let method = extras == .named("JSONObject") ? "decodeAdditionalFields" : "decodeAdditionalMembers"
-                w.line("self.additionalFields = try container.\(method)(excluding: Self.knownKeys)")
+                w.line("self.additionalFields = try decoder.\(method)(excluding: Self.knownKeys)")
             }
         }
     }

@@ -119,9 +119,27 @@ public struct RequestPath: Sendable, Hashable, ExpressibleByStringInterpolation,
     }
 
     public static func isSafeSegment(_ value: String) -> Bool {
+        // Identifiers are short printable ASCII: decide those without Foundation or Unicode
+        // properties (a tenth of a call's own cost otherwise).
+        let printableASCII =
+            !value.isEmpty && !value.utf8.contains { $0 <= 0x20 || $0 >= 0x7F || forbiddenInSegment.contains($0) }
+        if printableASCII { return value != "." && value != ".." }
         if value.trimmingCharacters(in: .whitespaces).isEmpty || value == "." || value == ".." { return false }
         return !value.unicodeScalars.contains {
             $0 == "/" || $0 == "\\" || $0 == "?" || $0 == "#" || $0.properties.generalCategory == .control
+        }
+    }
+
+    private static let forbiddenInSegment = Array("/\\?#".utf8)
+
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+            UInt8(ascii: "~"):
+            return true
+        default:
+            return false
         }
     }
 
@@ -132,7 +150,8 @@ public struct RequestPath: Sendable, Hashable, ExpressibleByStringInterpolation,
     }()
 
     public static func percentEncode(_ value: String) -> String {
-        value.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
+        if value.utf8.allSatisfy(isUnreserved) { return value }
+        return value.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
     }
 }
 

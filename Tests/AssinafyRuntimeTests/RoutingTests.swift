@@ -37,6 +37,20 @@ import Testing
         #expect(hostile.unsafeValues.count == 1)
     }
 
+    /// The ASCII fast paths must agree with the general rule on every kind of input.
+    @Test(arguments: [
+        "doc-1", "a.b_c~d", "ABC123", ".", "..", "...", "", " ", "\t", "a b", "a/b", "a\\b", "a?b", "a#b",
+        "a\u{7F}", "a\u{0}", "é", "ação-1", "\u{2028}", "\u{85}", "%2F", "a+b", "a@b:c", "\u{3000}",
+    ])
+    func pathSegmentFastPathsMatchTheGeneralRule(_ value: String) {
+        let blank = value.trimmingCharacters(in: .whitespaces).isEmpty
+        let forbidden = value.unicodeScalars.contains {
+            $0 == "/" || $0 == "\\" || $0 == "?" || $0 == "#" || $0.properties.generalCategory == .control
+        }
+        #expect(RequestPath.isSafeSegment(value) == !(blank || value == "." || value == ".." || forbidden))
+        #expect(RequestPath.percentEncode(value) == value.addingPercentEncoding(withAllowedCharacters: RequestPath.unreserved))
+    }
+
     @Test func origins() throws {
         let a = try #require(Origin(URL(string: "https://API.example.com/x")!))
         let b = try #require(Origin(URL(string: "https://api.example.com:443/y")!))

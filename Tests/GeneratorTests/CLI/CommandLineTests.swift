@@ -104,15 +104,15 @@ struct CommandLineTests {
         }
     }
 
+    /// The generator built with this test bundle first (`swift test` puts it beside the bundle):
+    /// a binary left in `.build` by an earlier build may be older than the code under test.
     static func generatorBinary() -> URL? {
-        let candidates = [".build/debug/assinafy-generator", ".build/release/assinafy-generator"]
-        for candidate in candidates {
-            let url = root.appendingPathComponent(candidate)
-            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-        }
-        // `swift test` puts the test bundle beside the products it built.
         let bundle = URL(fileURLWithPath: CommandLine.arguments.first ?? "").deletingLastPathComponent()
-        let sibling = bundle.appendingPathComponent("assinafy-generator")
-        return FileManager.default.isExecutableFile(atPath: sibling.path) ? sibling : nil
+        let candidates =
+            [bundle.appendingPathComponent("assinafy-generator")]
+            + [".build/debug/assinafy-generator", ".build/release/assinafy-generator"].map {
+                root.appendingPathComponent($0)
+            }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 }

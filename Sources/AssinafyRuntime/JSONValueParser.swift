@@ -47,7 +47,12 @@ struct JSONValueParser {
     }
 
     mutating func skipWhitespace() {
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
     }
 
     mutating func value(depth: Int) throws -> JSONValue {
@@ -64,12 +69,14 @@ struct JSONValueParser {
         }
     }
 
-    private mutating func literal(_ text: String, _ value: JSONValue) throws -> JSONValue {
-        let expected = Array(text.utf8)
-        guard index + expected.count <= bytes.count, Array(bytes[index..<index + expected.count]) == expected else {
+    private mutating func literal(_ text: StaticString, _ value: JSONValue) throws -> JSONValue {
+        let count = text.utf8CodeUnitCount
+        guard index + count <= bytes.count,
+            text.withUTF8Buffer({ expected in expected.elementsEqual(bytes[index..<index + count]) })
+        else {
             throw failure("expected \(text)")
         }
-        index += expected.count
+        index += count
         return value
     }
 

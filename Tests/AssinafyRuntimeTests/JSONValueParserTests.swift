@@ -23,8 +23,14 @@ struct JSONValueParserTests {
         #expect(try JSONValue(parsing: value.jsonData()) == value)
     }
 
+    @Test func literalsAndEveryKindOfWhitespace() throws {
+        let value = try JSONValue(parsing: Data(" \r\n\t[true ,\tfalse\r\n, null ] \n".utf8))
+        #expect(value == [true, false, nil])
+    }
+
     @Test(arguments: [
         "", "{", "[1,]", "{\"a\":}", "01", "1.", "\"\\x\"", "\"\u{01}\"", "tru", "[1] 2", "\"\\ud800\"", "{\"a\" 1}",
+        "nulL", "[true,falsE]", "\u{0B}1", "[1,\u{0C}2]",
         String(repeating: "[", count: 600) + String(repeating: "]", count: 600),
     ])
     func rejectsMalformedInput(_ text: String) {

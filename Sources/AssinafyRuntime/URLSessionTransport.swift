@@ -238,8 +238,14 @@ public final class URLSessionTransport: HTTPClientProtocol, Sendable {
         defer { oneShot?.finishTasksAndInvalidate() }
         let task = makeTask(session, urlRequest, body: body, transfer: transfer)
         // A Dispatch timer rather than a sleeping Task: it must fire even when every thread of
-        // the (small) cooperative pool is busy or blocked elsewhere in the app.
-        DispatchQueue.global().asyncAfter(deadline: .now() + remaining) { [weak transfer] in transfer?.expire() }
+        // the (small) cooperative pool is busy or blocked elsewhere in the app. A cancellable
+        // source, not `asyncAfter`: a busy client would otherwise keep one pending timer per
+        // finished request until its deadline passed.
+        let timer = DispatchSource.makeTimerSource(queue: .global())
+        timer.schedule(deadline: .now() + remaining)
+        timer.setEventHandler { [weak transfer] in transfer?.expire() }
+        timer.resume()
+        defer { timer.cancel() }
         let outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in transfer.start(task, continuation: continuation) }
         } onCancel: {

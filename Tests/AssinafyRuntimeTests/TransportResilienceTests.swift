@@ -109,6 +109,32 @@ import Testing
         #expect(try await firstEvent(id) == "disconnected")
     }
 
+    /// Cancellation landing at every moment of a call, including while URLSession delivers the
+    /// answer: each call ends exactly once, either with its response or with CancellationError,
+    /// and none hangs (a lock-order mistake between the cancellation handler and URLSession's
+    /// queues would). Reads and writes, so both the shared and the one-shot session are hit.
+    @Test(.timeLimit(.minutes(1))) func cancellationRacingTheAnswerEndsEveryCallOnce() async throws {
+        let transport = Fixture.transport()
+        var outcomes = (answered: 0, cancelled: 0)
+        for round in 0..<120 {
+            var request = Fixture.request("echo", Fixture.id(), method: round % 3 == 0 ? .post : .get)
+            if request.method == .post { request.body = .raw(Data("x".utf8), contentType: "text/plain") }
+            let task = Task { try await transport.send(request) }
+            // 0 to 2.95 ms in 50 µs steps: from before the request leaves to after the answer is in.
+            try await Task.sleep(nanoseconds: UInt64(round % 60) * 50_000)
+            task.cancel()
+            switch await task.result {
+            case .success(let response):
+                #expect(response.statusCode == 200)
+                outcomes.answered += 1
+            case .failure(let error):
+                #expect(error is CancellationError, "round \(round): \(error)")
+                outcomes.cancelled += 1
+            }
+        }
+        #expect(outcomes.answered + outcomes.cancelled == 120)
+    }
+
     @Test func alreadyCancelledTaskOpensNoConnection() async throws {
         let id = Fixture.id()
         let transport = Fixture.transport()

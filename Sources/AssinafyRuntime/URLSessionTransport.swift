@@ -10,6 +10,7 @@ public final class URLSessionTransport: HTTPClientProtocol, Sendable {
     public let configuration: AssinafyClientConfiguration
     private let session: URLSession
     private let delegate: SessionDelegate
+    private let deadlines = DeadlineScheduler()
     /// The configuration cannot change after init, so it is checked once; every request still
     /// fails with this error before any I/O when it was invalid.
     private let configurationProblem: ValidationError?
@@ -237,15 +238,8 @@ public final class URLSessionTransport: HTTPClientProtocol, Sendable {
         #endif
         defer { oneShot?.finishTasksAndInvalidate() }
         let task = makeTask(session, urlRequest, body: body, transfer: transfer)
-        // A Dispatch timer rather than a sleeping Task: it must fire even when every thread of
-        // the (small) cooperative pool is busy or blocked elsewhere in the app. A cancellable
-        // source, not `asyncAfter`: a busy client would otherwise keep one pending timer per
-        // finished request until its deadline passed.
-        let timer = DispatchSource.makeTimerSource(queue: .global())
-        timer.schedule(deadline: .now() + remaining)
-        timer.setEventHandler { [weak transfer] in transfer?.expire() }
-        timer.resume()
-        defer { timer.cancel() }
+        let deadline = deadlines.schedule(after: remaining) { [weak transfer] in transfer?.expire() }
+        defer { deadlines.cancel(deadline) }
         let outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in transfer.start(task, continuation: continuation) }
         } onCancel: {

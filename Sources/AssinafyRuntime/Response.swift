@@ -84,12 +84,10 @@ public enum JSONCoding {
         try TreeDecoder.decode(type, from: try JSONValue(parsing: data), codingPath: [])
     }
 
+    /// Compact JSON with members in the order `encode(to:)` writes them (`TreeEncoder`): schema
+    /// order for generated models, the caller's order for `JSONValue`, stable across runs and
+    /// platforms without sorting.
     public static func encode<T: Encodable>(_ value: T) throws -> Data {
-        let encoder = JSONEncoder()
-        // `.sortedKeys` because Linux's JSONEncoder does not keep the order in which
-        // `encode(to:)` adds keys (it varies from one call to the next): sorted is the only
-        // stable order, and stable bodies make requests reproducible and comparable.
-        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
-        return try encoder.encode(value)
+        try TreeEncoder.encode(value).jsonData()
     }
 }

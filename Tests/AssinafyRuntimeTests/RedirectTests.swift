@@ -54,7 +54,7 @@ import Testing
             let records = try await server.requests(id)
             try #require(records.count == 2)
             #expect(records[1].method == method.rawValue)
-            #expect(records[1].body == #"{"n":1,"name":"Contrato"}"#)
+            #expect(records[1].body == #"{"name":"Contrato","n":1}"#)
             #expect(records[1].body_sha256 == records[0].body_sha256)
             #expect(records[1].header("Content-Type") == "application/json")
             #expect(records[1].header("Authorization") == "Bearer \(Fixture.token)")

@@ -7,7 +7,8 @@ import Foundation
 //     benchmarks: generate, size, read, calls, decode, upload, poll, compile
 //   assinafy-bench child upload|poll ...   (internal: a fresh process for RSS and CPU figures)
 //   assinafy-bench profile-decode N [SECONDS]   (one decode variant in a loop, for perf record)
-//   assinafy-bench profile-calls 0|1 [SECONDS]  (client or raw URLSession calls in a loop, for perf record)
+//   assinafy-bench profile-calls 0|1|2 [SECONDS]  (client, raw URLSession or stubbed client calls in a loop, for perf record)
+//   assinafy-bench profile-encode [SECONDS]     (JSONCoding.encode of a 50-document page in a loop, for perf record)
 
 let usage = """
     usage: assinafy-bench [--root DIR] [--results FILE] [--quick] [--only LIST] [--build-note TEXT]
@@ -81,6 +82,7 @@ func runBenchmarks(_ options: BenchOptions) async -> Int32 {
     if options.wants("decode") {
         progress("decoding a 50-document page")
         rows.append(DecodeBenchmark.run(context))
+        rows.append(EncodeBenchmark.run(context))
     }
     if options.wants("calls") || options.wants("upload") || options.wants("poll") {
         do {
@@ -146,6 +148,15 @@ if arguments.first == "child" {
 if arguments.first == "profile-calls", arguments.count >= 2, let kind = Int(arguments[1]) {
     do {
         try await CallOverheadBenchmark.profile(kind: kind, seconds: arguments.count > 2 ? Double(arguments[2]) ?? 3 : 3)
+        exit(0)
+    } catch {
+        progress("\(error)")
+        exit(1)
+    }
+}
+if arguments.first == "profile-encode" {
+    do {
+        try EncodeBenchmark.profile(seconds: arguments.count > 1 ? Double(arguments[1]) ?? 3 : 3)
         exit(0)
     } catch {
         progress("\(error)")

@@ -269,59 +269,75 @@ struct JSONValueParser {
 extension JSONValue {
     /// Compact JSON text with object members in their stored order (`JSONEncoder` sorts them).
     public func jsonData() -> Data {
-        var output = ""
+        var output: [UInt8] = []
+        output.reserveCapacity(256)
         write(into: &output)
-        return Data(output.utf8)
+        return Data(output)
     }
 
-    private func write(into output: inout String) {
+    private func write(into output: inout [UInt8]) {
         switch self {
-        case .null: output += "null"
-        case .bool(let value): output += value ? "true" : "false"
-        case .integer(let value): output += String(value)
+        case .null: output += "null".utf8
+        case .bool(let value): output += (value ? "true" : "false").utf8
+        case .integer(let value): output += String(value).utf8
         case .double(let value):
-            output +=
+            let text =
                 value.isFinite
                 ? (value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) + ".0" : "\(value)") : "null"
+            output += text.utf8
         case .string(let value): JSONValue.writeString(value, into: &output)
         case .array(let items):
-            output += "["
+            output.append(UInt8(ascii: "["))
             for (position, item) in items.enumerated() {
-                if position > 0 { output += "," }
+                if position > 0 { output.append(UInt8(ascii: ",")) }
                 item.write(into: &output)
             }
-            output += "]"
+            output.append(UInt8(ascii: "]"))
         case .object(let object):
-            output += "{"
-            for (position, member) in object.enumerated() {
-                if position > 0 { output += "," }
+            output.append(UInt8(ascii: "{"))
+            for (position, member) in object.members.enumerated() {
+                if position > 0 { output.append(UInt8(ascii: ",")) }
                 JSONValue.writeString(member.key, into: &output)
-                output += ":"
+                output.append(UInt8(ascii: ":"))
                 member.value.write(into: &output)
             }
-            output += "}"
+            output.append(UInt8(ascii: "}"))
         }
     }
 
-    private static func writeString(_ text: String, into output: inout String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    output.unicodeScalars.append(scalar)
+    /// UTF-8 bytes pass through; only `"`, `\` and control characters are escaped. Text that
+    /// needs no escape (nearly all) is copied in one piece.
+    private static func writeString(_ text: String, into output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        let copied =
+            text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+                guard !bytes.contains(where: needsEscape) else { return false }
+                output.append(contentsOf: bytes)
+                return true
+            } ?? false
+        if !copied {
+            for byte in text.utf8 {
+                guard needsEscape(byte) else {
+                    output.append(byte)
+                    continue
+                }
+                switch byte {
+                case UInt8(ascii: "\""): output += #"\""#.utf8
+                case UInt8(ascii: "\\"): output += #"\\"#.utf8
+                case 0x0A: output += #"\n"#.utf8
+                case 0x0D: output += #"\r"#.utf8
+                case 0x09: output += #"\t"#.utf8
+                default:
+                    let hex = String(byte, radix: 16)
+                    output += ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8
                 }
             }
         }
-        output += "\""
+        output.append(UInt8(ascii: "\""))
+    }
+
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
     }
 }
 

@@ -41,29 +41,62 @@ final class EncodingSlot {
         case array(ArrayBuilder)
     }
 
-    final class ObjectBuilder {
-        var members: [(key: String, slot: EncodingSlot)] = []
-        var positions: [String: Int] = [:]
+    /// Scalars are stored as finished nodes; only nested values get a slot of their own.
+    enum Member {
+        case value(JSONValue)
+        case slot(EncodingSlot)
 
-        /// The slot for `key`: a repeated key is written again in its first position.
+        func build() -> JSONValue {
+            switch self {
+            case .value(let value): return value
+            case .slot(let slot): return slot.build()
+            }
+        }
+    }
+
+    final class ObjectBuilder {
+        var members: [(key: String, member: Member)] = []
+        /// Built only for large objects (dictionaries): small ones look a repeated key up by scanning.
+        private var positions: [String: Int]?
+
+        /// A repeated key is written again in its first position, with its last value.
+        func set(_ member: Member, for key: String) {
+            if let position = position(of: key) {
+                members[position].member = member
+                return
+            }
+            positions?[key] = members.count
+            members.append((key, member))
+            if positions == nil, members.count > 16 {
+                positions = Dictionary(
+                    members.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
+            }
+        }
+
         func slot(for key: String) -> EncodingSlot {
             let slot = EncodingSlot()
-            if let position = positions[key] {
-                members[position].slot = slot
-            } else {
-                positions[key] = members.count
-                members.append((key, slot))
-            }
+            set(.slot(slot), for: key)
             return slot
+        }
+
+        private func position(of key: String) -> Int? {
+            if let positions { return positions[key] }
+            return members.firstIndex { $0.key == key }
+        }
+
+        func build() -> JSONObject {
+            JSONObject(uniqueMembers: members.map { (key: $0.key, value: $0.member.build()) })
         }
     }
 
     final class ArrayBuilder {
-        var items: [EncodingSlot] = []
+        var items: [Member] = []
+
+        func append(_ value: JSONValue) { items.append(.value(value)) }
 
         func append() -> EncodingSlot {
             let slot = EncodingSlot()
-            items.append(slot)
+            items.append(.slot(slot))
             return slot
         }
     }
@@ -88,38 +121,44 @@ final class EncodingSlot {
 
     func set(_ value: JSONValue) { content = .value(value) }
 
-    /// Types are matched exactly (`T.self ==`), never by casting: on Apple platforms a cast can
-    /// bridge through `NSNumber` and turn an `Int` into a `Bool`.
     func encode<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws {
-        if T.self == JSONValue.self, let node = value as? JSONValue {
+        if let node = try Self.node(value, codingPath) {
             set(node)
-        } else if T.self == JSONObject.self, let object = value as? JSONObject {
-            set(.object(object))
-        } else if T.self == String.self, let text = value as? String {
-            set(.string(text))
-        } else if T.self == Date.self, let date = value as? Date {
-            set(try Self.finite(date.timeIntervalSinceReferenceDate, codingPath))
-        } else if T.self == Data.self, let bytes = value as? Data {
-            set(.string(bytes.base64EncodedString()))
-        } else if T.self == URL.self, let url = value as? URL {
-            set(.string(url.absoluteString))
         } else {
             try value.encode(to: TreeEncoder(slot: self, codingPath: codingPath))
         }
     }
 
-    static func finite(_ number: Double, _ codingPath: [any CodingKey]) throws -> JSONValue {
+    /// The finished node for types written without an encoder of their own, else `nil`. Types
+    /// are matched exactly (`T.self ==`), never by casting: on Apple platforms a cast can bridge
+    /// through `NSNumber` and turn an `Int` into a `Bool`.
+    static func node<T: Encodable>(_ value: T, _ codingPath: @autoclosure () -> [any CodingKey]) throws -> JSONValue? {
+        if T.self == String.self, let text = value as? String { return .string(text) }
+        if T.self == JSONValue.self, let node = value as? JSONValue { return node }
+        if T.self == JSONObject.self, let object = value as? JSONObject { return .object(object) }
+        if T.self == Date.self, let date = value as? Date {
+            return try finite(date.timeIntervalSinceReferenceDate, codingPath())
+        }
+        if T.self == Data.self, let bytes = value as? Data { return .string(bytes.base64EncodedString()) }
+        if T.self == URL.self, let url = value as? URL { return .string(url.absoluteString) }
+        return nil
+    }
+
+    /// The coding path is built only for the error.
+    static func finite(_ number: Double, _ codingPath: @autoclosure () -> [any CodingKey]) throws -> JSONValue {
         guard number.isFinite else {
             throw EncodingError.invalidValue(
-                number, .init(codingPath: codingPath, debugDescription: "\(number) cannot be written as JSON"))
+                number, .init(codingPath: codingPath(), debugDescription: "\(number) cannot be written as JSON"))
         }
         return .double(number)
     }
 
-    static func integer<T: BinaryInteger>(_ number: T, _ codingPath: [any CodingKey]) throws -> JSONValue {
+    static func integer<T: BinaryInteger>(_ number: T, _ codingPath: @autoclosure () -> [any CodingKey]) throws
+        -> JSONValue
+    {
         guard let exact = Int64(exactly: number) else {
             throw EncodingError.invalidValue(
-                number, .init(codingPath: codingPath, debugDescription: "\(number) is beyond 64-bit signed integers"))
+                number, .init(codingPath: codingPath(), debugDescription: "\(number) is beyond 64-bit signed integers"))
         }
         return .integer(exact)
     }
@@ -129,8 +168,7 @@ final class EncodingSlot {
         switch content {
         case .empty: return .object(JSONObject())
         case .value(let value): return value
-        case .object(let builder):
-            return .object(JSONObject(uniqueMembers: builder.members.map { (key: $0.key, value: $0.slot.build()) }))
+        case .object(let builder): return .object(builder.build())
         case .array(let builder): return .array(builder.items.map { $0.build() })
         }
     }
@@ -141,15 +179,16 @@ struct TreeKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     let codingPath: [any CodingKey]
 
     private func slot(_ key: Key) -> EncodingSlot { object.slot(for: key.stringValue) }
+    private func set(_ value: JSONValue, _ key: Key) { object.set(.value(value), for: key.stringValue) }
 
-    mutating func encodeNil(forKey key: Key) throws { slot(key).set(.null) }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { slot(key).set(.bool(value)) }
-    mutating func encode(_ value: String, forKey key: Key) throws { slot(key).set(.string(value)) }
+    mutating func encodeNil(forKey key: Key) throws { set(.null, key) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { set(.bool(value), key) }
+    mutating func encode(_ value: String, forKey key: Key) throws { set(.string(value), key) }
     mutating func encode(_ value: Double, forKey key: Key) throws {
-        slot(key).set(try EncodingSlot.finite(value, codingPath + [key]))
+        set(try EncodingSlot.finite(value, codingPath + [key]), key)
     }
     mutating func encode(_ value: Float, forKey key: Key) throws {
-        slot(key).set(try EncodingSlot.finite(Double(value), codingPath + [key]))
+        set(try EncodingSlot.finite(Double(value), codingPath + [key]), key)
     }
     mutating func encode(_ value: Int, forKey key: Key) throws { try integer(value, key) }
     mutating func encode(_ value: Int8, forKey key: Key) throws { try integer(value, key) }
@@ -163,11 +202,15 @@ struct TreeKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     mutating func encode(_ value: UInt64, forKey key: Key) throws { try integer(value, key) }
 
     private func integer<T: BinaryInteger>(_ value: T, _ key: Key) throws {
-        slot(key).set(try EncodingSlot.integer(value, codingPath + [key]))
+        set(try EncodingSlot.integer(value, codingPath + [key]), key)
     }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        try slot(key).encode(value, codingPath: codingPath + [key])
+        if let node = try EncodingSlot.node(value, codingPath + [key]) {
+            set(node, key)
+        } else {
+            try slot(key).encode(value, codingPath: codingPath + [key])
+        }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
@@ -197,13 +240,11 @@ struct TreeUnkeyedEncodingContainer: UnkeyedEncodingContainer {
 
     private var nextPath: [any CodingKey] { codingPath + [DynamicCodingKey(String(count))] }
 
-    mutating func encodeNil() throws { array.append().set(.null) }
-    mutating func encode(_ value: Bool) throws { array.append().set(.bool(value)) }
-    mutating func encode(_ value: String) throws { array.append().set(.string(value)) }
-    mutating func encode(_ value: Double) throws { array.append().set(try EncodingSlot.finite(value, nextPath)) }
-    mutating func encode(_ value: Float) throws {
-        array.append().set(try EncodingSlot.finite(Double(value), nextPath))
-    }
+    mutating func encodeNil() throws { array.append(.null) }
+    mutating func encode(_ value: Bool) throws { array.append(.bool(value)) }
+    mutating func encode(_ value: String) throws { array.append(.string(value)) }
+    mutating func encode(_ value: Double) throws { array.append(try EncodingSlot.finite(value, nextPath)) }
+    mutating func encode(_ value: Float) throws { array.append(try EncodingSlot.finite(Double(value), nextPath)) }
     mutating func encode(_ value: Int) throws { try integer(value) }
     mutating func encode(_ value: Int8) throws { try integer(value) }
     mutating func encode(_ value: Int16) throws { try integer(value) }
@@ -216,13 +257,16 @@ struct TreeUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt64) throws { try integer(value) }
 
     private func integer<T: BinaryInteger>(_ value: T) throws {
-        let node = try EncodingSlot.integer(value, nextPath)
-        array.append().set(node)
+        array.append(try EncodingSlot.integer(value, nextPath))
     }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        let path = nextPath
-        try array.append().encode(value, codingPath: path)
+        if let node = try EncodingSlot.node(value, nextPath) {
+            array.append(node)
+        } else {
+            let path = nextPath
+            try array.append().encode(value, codingPath: path)
+        }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)

@@ -79,6 +79,24 @@ import Testing
         )
     }
 
+    /// Past 16 members repeated keys are found through an index instead of a scan.
+    struct Wide: Encodable {
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: DynamicCodingKey.self)
+            for index in 0..<20 { try container.encode(index, forKey: DynamicCodingKey("k\(index)")) }
+            try container.encode("again", forKey: "k3")
+            try container.encode("again", forKey: "k18")
+            try container.encode(true, forKey: "k20")
+        }
+    }
+
+    @Test func wideObjectsKeepOrderAndReplaceRepeatedKeys() throws {
+        let value = try JSONCoding.decode(JSONValue.self, from: JSONCoding.encode(Wide()))
+        let object = try #require(value.objectValue)
+        #expect(object.keys == (0...20).map { "k\($0)" })
+        #expect(object["k3"] == "again" && object["k18"] == "again" && object["k17"] == 17 && object["k20"] == true)
+    }
+
     struct Nothing: Encodable {
         func encode(to encoder: any Encoder) throws {}
     }

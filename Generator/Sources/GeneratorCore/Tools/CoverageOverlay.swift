@@ -10,6 +10,8 @@ struct OverlayIndex {
         var isPublic: Bool
         var file: String
         var line: Int
+        /// For functions (not computed properties): labels, types, `async` and result.
+        var signature: OverlaySignature?
         /// `(accessor, function)` pairs of `context.<accessor>.<function>(` calls.
         var generatedCalls: [(accessor: String, function: String, line: Int)] = []
         /// Names called as `name(` or `self.name(`; resolved against the type's methods later.
@@ -149,7 +151,7 @@ struct OverlayIndex {
                 let isPublic = Self.isPublic(words, publicByDefault: owner.publicByDefault)
                 let function = Function(
                     typeName: owner.name, name: tokens[position + 1].text, isPublic: isPublic, file: file,
-                    line: token.line)
+                    line: token.line, signature: OverlaySignature.read(tokens, name: position + 1))
                 pending = (.function(function), depth)
             } else if token.text == "let" || token.text == "var", let owner = memberOf {
                 let isPublic = Self.isPublic(words, publicByDefault: owner.publicByDefault)

@@ -62,21 +62,8 @@ enum DecodeBenchmark {
         },
     ]
 
-    /// Per-decode thread CPU seconds for each variant: rounds of `batch` decodes, the variant
-    /// order rotating every round. Thread CPU time, because decoding is synchronous on this
-    /// thread and CPU time is not inflated when a loaded machine preempts us.
     static func measureVariants(_ data: Data, rounds: Int, batch: Int) throws -> [Summary] {
-        for variant in variants { for _ in 0..<5 { try variant.decode(data) } }
-        var samples = Array(repeating: [Double](), count: variants.count)
-        for round in 0..<rounds {
-            for offset in 0..<variants.count {
-                let index = (round + offset) % variants.count
-                let start = threadCPUSeconds()
-                for _ in 0..<batch { try variants[index].decode(data) }
-                samples[index].append((threadCPUSeconds() - start) / Double(batch))
-            }
-        }
-        return samples.map { Summary($0) }
+        try interleavedCPU(variants.map { variant in { try variant.decode(data) } }, rounds: rounds, batch: batch)
     }
 
     /// For `perf record`: decodes with one variant only, for about `seconds`.

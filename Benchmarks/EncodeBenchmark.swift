@@ -25,24 +25,12 @@ enum EncodeBenchmark {
             let model = try JSONCoding.decode(EnvelopeOf<[Document]>.self, from: DecodeBenchmark.page(unknown: true))
             let sorted = JSONEncoder()
             sorted.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
-            let variants: [@Sendable () throws -> Data] = [
-                { try JSONCoding.encode(model) },
-                { try sorted.encode(model) },
-            ]
-            let bytes = try variants.map { try $0().count }
-            for variant in variants { for _ in 0..<5 { _ = try variant() } }
-            var samples: [[Double]] = [[], []]
-            let batch = context.runs(20, quick: 10)
-            for round in 0..<context.runs(15, quick: 5) {
-                for offset in 0..<variants.count {
-                    let index = (round + offset) % variants.count
-                    let start = threadCPUSeconds()
-                    for _ in 0..<batch { _ = try variants[index]() }
-                    samples[index].append((threadCPUSeconds() - start) / Double(batch))
-                }
-            }
-            let ours = Summary(samples[0])
-            let foundation = Summary(samples[1])
+            let bytes = try [JSONCoding.encode(model).count, sorted.encode(model).count]
+            let summaries = try interleavedCPU(
+                [{ _ = try JSONCoding.encode(model) }, { _ = try sorted.encode(model) }],
+                rounds: context.runs(15, quick: 5), batch: context.runs(20, quick: 10))
+            let ours = summaries[0]
+            let foundation = summaries[1]
             var row = ResultRow(
                 what: what,
                 measured: "\(fixed(foundation.median / ours.median, 2))× JSONEncoder's throughput "

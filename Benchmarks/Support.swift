@@ -160,3 +160,21 @@ func swiftFiles(in directory: String) throws -> [String] {
         .sorted()
         .map { directory + "/" + $0 }
 }
+
+/// Per-call thread CPU seconds for each body: a warm-up, then rounds of `batch` calls with the
+/// order rotating every round, so no body always follows the same neighbour. Thread CPU time,
+/// because the work is synchronous on this thread and CPU time is not inflated when a loaded
+/// machine preempts us.
+func interleavedCPU(_ bodies: [() throws -> Void], rounds: Int, batch: Int) throws -> [Summary] {
+    for body in bodies { for _ in 0..<5 { try body() } }
+    var samples = Array(repeating: [Double](), count: bodies.count)
+    for round in 0..<rounds {
+        for offset in 0..<bodies.count {
+            let index = (round + offset) % bodies.count
+            let start = threadCPUSeconds()
+            for _ in 0..<batch { try bodies[index]() }
+            samples[index].append((threadCPUSeconds() - start) / Double(batch))
+        }
+    }
+    return samples.map { Summary($0) }
+}

@@ -132,27 +132,7 @@ public struct RequestPath: Sendable, Hashable, ExpressibleByStringInterpolation,
 
     private static let forbiddenInSegment = Array("/\\?#".utf8)
 
-    private static func isUnreserved(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-            UInt8(ascii: "~"):
-            return true
-        default:
-            return false
-        }
-    }
-
-    static let unreserved: CharacterSet = {
-        var set = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
-        set.insert(charactersIn: "-._~")
-        return set
-    }()
-
-    public static func percentEncode(_ value: String) -> String {
-        if value.utf8.allSatisfy(isUnreserved) { return value }
-        return value.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
-    }
+    public static func percentEncode(_ value: String) -> String { PercentEncoding.encode(value) }
 }
 
 /// A file or in-memory part of a `multipart/form-data` body.

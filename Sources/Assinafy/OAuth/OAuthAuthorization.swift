@@ -224,15 +224,7 @@ enum OAuthInput {
 
 /// `application/x-www-form-urlencoded`-style query handling with strict encoding.
 enum OAuthQuery {
-    private static let unreserved: CharacterSet = {
-        var set = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
-        set.insert(charactersIn: "-._~")
-        return set
-    }()
-
-    static func encode(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
-    }
+    static func encode(_ text: String) -> String { PercentEncoding.encode(text) }
 
     /// Splits a percent-encoded query into decoded pairs, keeping order and repeated names
     /// (`URLComponents.queryItems` would too, but does not turn `+` into a space as form

@@ -29,7 +29,7 @@ public struct PKCEPair: Sendable, Equatable {
                 "A PKCE code verifier must be 43 to 128 characters long.",
                 errors: ["codeVerifier": ["length \(verifier.utf8.count) is outside 43...128"]])
         }
-        guard verifier.utf8.allSatisfy(PKCEPair.isUnreserved) else {
+        guard verifier.utf8.allSatisfy(PercentEncoding.isUnreserved) else {
             throw ValidationError(
                 "A PKCE code verifier may only contain letters, digits and - . _ ~",
                 errors: ["codeVerifier": ["contains characters outside the RFC 7636 unreserved set"]])
@@ -42,17 +42,6 @@ public struct PKCEPair: Sendable, Equatable {
     /// `BASE64URL(SHA256(ASCII(verifier)))`, RFC 7636 §4.2.
     public static func challenge(for verifier: String) -> String {
         AssinafyCrypto.base64URLEncode(AssinafyCrypto.sha256(Data(verifier.utf8)))
-    }
-
-    private static func isUnreserved(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-            UInt8(ascii: "~"):
-            return true
-        default:
-            return false
-        }
     }
 }
 

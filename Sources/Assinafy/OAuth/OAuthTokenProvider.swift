@@ -85,23 +85,28 @@ public actor BackendTokenProvider: TokenProvider {
 
     public func accessToken(forceRefresh: Bool) async throws -> String {
         if !forceRefresh, let current, isFresh(current) { return current.accessToken }
-        let mint = self.mint
-        let minted = try await flight.run {
-            let token: MintedToken
-            do {
-                token = try await mint()
-            } catch {
-                throw OAuthErrors.sdkError(error, reason: "token_provider_failed")
-            }
-            guard OAuthInput.isSafeToken(token.accessToken) else {
-                throw AssinafySDKError(
-                    "The token provider returned an empty or malformed token",
-                    context: ["reason": "token_provider_failed"])
-            }
-            return token
+        return try await flight.run { [self] in try await self.mintUnlessFresh(force: forceRefresh) }.accessToken
+    }
+
+    /// Runs inside the single flight and keeps the token before the flight ends, so a caller
+    /// that arrives after it finds the token rather than starting a second mint. The check is
+    /// repeated here because another mint may have finished between a caller's first look and
+    /// its turn in the flight.
+    private func mintUnlessFresh(force: Bool) async throws -> MintedToken {
+        if !force, let current, isFresh(current) { return current }
+        let token: MintedToken
+        do {
+            token = try await mint()
+        } catch {
+            throw OAuthErrors.sdkError(error, reason: "token_provider_failed")
         }
-        current = minted
-        return minted.accessToken
+        guard OAuthInput.isSafeToken(token.accessToken) else {
+            throw AssinafySDKError(
+                "The token provider returned an empty or malformed token",
+                context: ["reason": "token_provider_failed"])
+        }
+        current = token
+        return token
     }
 
     public func accessToken(replacingRejected rejected: String) async throws -> String {

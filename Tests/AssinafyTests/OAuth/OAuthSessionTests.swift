@@ -339,6 +339,39 @@ struct OAuthSessionTests {
 
     // MARK: - Backend-minted tokens
 
+    /// Callers staggered across the moment a mint completes: one that looked before the token
+    /// was kept and reached the flight after it ended must still not mint again. (Keeping the
+    /// token only after the flight had ended let a few rounds in a thousand mint twice.)
+    @Test func backendProviderCallersArrivingAsAMintEndsReuseItsToken() async throws {
+        final class Mints: @unchecked Sendable {
+            private let lock = NSLock()
+            private var count = 0
+            func next() -> Int { lock.withLock { count += 1; return count } }
+            var total: Int { lock.withLock { count } }
+        }
+        var roundsWithASecondMint = 0
+        for round in 0..<1500 {
+            let mints = Mints()
+            let provider = BackendTokenProvider { () async throws -> BackendTokenProvider.MintedToken in
+                let number = mints.next()
+                try await Task.sleep(nanoseconds: 200_000)
+                return .init(accessToken: "minted-\(number)", expiresAt: Date().addingTimeInterval(600))
+            }
+            let tokens = try await withThrowingTaskGroup(of: String.self) { group in
+                for caller in 0..<40 {
+                    group.addTask {
+                        try await Task.sleep(nanoseconds: UInt64(caller) * UInt64(5_000 + round % 3 * 5_000))
+                        return try await provider.accessToken(forceRefresh: false)
+                    }
+                }
+                return try await group.reduce(into: Set<String>()) { $0.insert($1) }
+            }
+            #expect(tokens == ["minted-1"])
+            if mints.total > 1 { roundsWithASecondMint += 1 }
+        }
+        #expect(roundsWithASecondMint == 0)
+    }
+
     @Test func backendProviderMintsOnceForConcurrentCallers() async throws {
         let counter = RecordingTokenStore()
         let provider = BackendTokenProvider { () async throws -> BackendTokenProvider.MintedToken in

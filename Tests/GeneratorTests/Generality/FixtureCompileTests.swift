@@ -74,8 +74,10 @@ actor SwiftCompiler {
         while let next = enumerator?.nextObject() as? String {
             if next.hasSuffix(".swift") { files.append(sources.appendingPathComponent(next).path) }
         }
+        // `-package-name` as SwiftPM passes it: the runtime shares `package` declarations with the overlay.
         try await run(
-            ["swiftc", "-parse-as-library", "-swift-version", "6", "-module-name", "AssinafyRuntime", "-emit-module",
+            ["swiftc", "-parse-as-library", "-swift-version", "6", "-module-name", "AssinafyRuntime",
+             "-package-name", "assinafy", "-emit-module",
              "-emit-module-path", directory.appendingPathComponent("AssinafyRuntime.swiftmodule").path] + files.sorted())
         runtimeDirectory = directory
         return directory

@@ -6,7 +6,8 @@ GENERATOR := .build/debug/assinafy-generator
 VENV := .venv
 PYTHON := $(VENV)/bin/python
 EXTRA_SPECS := $(addprefix --extra ,$(wildcard openapi-unpublished.yaml))
-GENERATE_ARGS := --spec openapi.yaml $(EXTRA_SPECS) --names Generator/assinafy-names.yaml --module AssinafyAPI
+GENERATE_ARGS := --spec openapi.yaml $(EXTRA_SPECS) --names Generator/assinafy-names.yaml --module AssinafyAPI \
+	--per-call-credential signerAccessCode
 
 .PHONY: test build generate check-generated swift-test emulator-test venv demo
 

@@ -9,16 +9,16 @@ let package = Package(
     products: [
         .library(name: "Assinafy", targets: ["Assinafy"]),
         .library(name: "AssinafyAPI", targets: ["AssinafyAPI"]),
-        .library(name: "AssinafyRuntime", targets: ["AssinafyRuntime"]),
+        .library(name: "APIRuntime", targets: ["APIRuntime"]),
         .executable(name: "assinafy-generator", targets: ["assinafy-generator"]),
     ],
     targets: [
         // Hand-written support that generated code depends on.
-        .target(name: "AssinafyRuntime", swiftSettings: strict),
+        .target(name: "APIRuntime", swiftSettings: strict),
         // Generated from openapi.yaml by assinafy-generator; never edited by hand.
-        .target(name: "AssinafyAPI", dependencies: ["AssinafyRuntime"], swiftSettings: strict),
+        .target(name: "AssinafyAPI", dependencies: ["APIRuntime"], swiftSettings: strict),
         // The hand-written overlay apps import.
-        .target(name: "Assinafy", dependencies: ["AssinafyAPI", "AssinafyRuntime"], swiftSettings: strict),
+        .target(name: "Assinafy", dependencies: ["AssinafyAPI", "APIRuntime"], swiftSettings: strict),
 
         // The generator: a library with the pipeline stages, and a thin CLI.
         .target(name: "GeneratorCore", path: "Generator/Sources/GeneratorCore", swiftSettings: strict),
@@ -39,9 +39,9 @@ let package = Package(
         // Subprocess helpers the test targets share (openssl and python3 as reference tools).
         .target(name: "AssinafyTestSupport", path: "Tests/TestSupport", swiftSettings: strict),
         .testTarget(
-            name: "AssinafyRuntimeTests", dependencies: ["AssinafyRuntime", "AssinafyTestSupport"], swiftSettings: strict),
+            name: "APIRuntimeTests", dependencies: ["APIRuntime", "AssinafyTestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "AssinafyTests", dependencies: ["Assinafy", "AssinafyAPI", "AssinafyRuntime", "AssinafyTestSupport"],
+            name: "AssinafyTests", dependencies: ["Assinafy", "AssinafyAPI", "APIRuntime", "AssinafyTestSupport"],
             swiftSettings: strict),
         // The overlay against the local emulator (tools/emulator): every operation, faults, OAuth.
         .testTarget(name: "AssinafyIntegrationTests", dependencies: ["Assinafy"], swiftSettings: strict),

@@ -2,7 +2,7 @@ import Assinafy
 import Foundation
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// `client.documents.get(documentId:)` against a raw `URLSession.data(for:)` of the same URL,
@@ -57,7 +57,7 @@ enum CallOverheadBenchmark {
             client = AssinafyClient(
                 configuration: AssinafyClientConfiguration(
                     token: "bench-token", apiKey: nil, baseURL: server.baseURL, allowsInsecureLoopback: true),
-                transport: StubTransport(body: fixedBody))
+                httpTransport: StubTransport(body: fixedBody))
         }
         let start = monotonicNanoseconds()
         var count = 0
@@ -69,7 +69,9 @@ enum CallOverheadBenchmark {
             }
             count += 1
         }
-        print("\(["client", "raw", "stubbed client"][kind]): \(count) calls, \(fixed(seconds / Double(count) * 1e6, 0)) µs each")
+        print(
+            "\(["client", "raw", "stubbed client"][kind]): \(count) calls, \(fixed(seconds / Double(count) * 1e6, 0)) µs each"
+        )
     }
 
     static func run(_ context: BenchContext, server: LoopbackServer) async -> ResultRow {
@@ -80,10 +82,15 @@ enum CallOverheadBenchmark {
             let request = try rawRequest(server)
             // The stub transport answers the very bytes the server sends.
             let (fixedBody, _) = try await session.data(for: request)
+            let stubConfiguration = AssinafyClientConfiguration(
+                token: "bench-token", apiKey: nil, baseURL: server.baseURL, allowsInsecureLoopback: true)
             let stubbed = AssinafyClient(
-                configuration: AssinafyClientConfiguration(
-                    token: "bench-token", apiKey: nil, baseURL: server.baseURL, allowsInsecureLoopback: true),
-                transport: StubTransport(body: fixedBody))
+                configuration: stubConfiguration, httpTransport: StubTransport(body: fixedBody))
+            // The same, with eight more middlewares that only pass the request on: what a step of
+            // the chain costs.
+            let chained = AssinafyClient(
+                configuration: stubConfiguration, httpTransport: StubTransport(body: fixedBody),
+                middlewares: Array(repeating: PassThroughMiddleware(), count: 8))
 
             let lean = AssinafyClient(
                 configuration: AssinafyClientConfiguration(
@@ -94,12 +101,15 @@ enum CallOverheadBenchmark {
             let kinds = [
                 "client", "raw", "raw+decode", "client over stub transport",
                 "client over LeanTransport (prototype: bare data(for:))",
+                "client over stub transport, 8 more middlewares",
             ]
             let calls: [() async throws -> Void] = [
                 { _ = try await client.documents.get(documentId: "doc-1") },
                 {
                     let (_, response) = try await session.data(for: request)
-                    guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw BenchFailure("raw call failed") }
+                    guard (response as? HTTPURLResponse)?.statusCode == 200 else {
+                        throw BenchFailure("raw call failed")
+                    }
                 },
                 {
                     let (data, _) = try await session.data(for: request)
@@ -107,6 +117,7 @@ enum CallOverheadBenchmark {
                 },
                 { _ = try await stubbed.documents.get(documentId: "doc-1") },
                 { _ = try await lean.documents.get(documentId: "doc-1") },
+                { _ = try await chained.documents.get(documentId: "doc-1") },
             ]
             for _ in 0..<context.runs(60, quick: 20) { for call in calls { try await call() } }
             var samples = Array(repeating: [Sample](), count: calls.count)
@@ -125,7 +136,8 @@ enum CallOverheadBenchmark {
             let overhead = (wall[0].median - wall[1].median) / wall[1].median
             var row = ResultRow(
                 what: what,
-                measured: "\(fixed(overhead * 100, 1)) % (client \(fixed(wall[0].median * 1e6, 0)) µs vs raw \(fixed(wall[1].median * 1e6, 0)) µs, n=\(count) each)",
+                measured:
+                    "\(fixed(overhead * 100, 1)) % (client \(fixed(wall[0].median * 1e6, 0)) µs vs raw \(fixed(wall[1].median * 1e6, 0)) µs, n=\(count) each)",
                 target: target, verdict: overhead <= 0.10 ? .met : .missed)
             for (index, kind) in kinds.enumerated() {
                 row.notes.append(
@@ -135,12 +147,14 @@ enum CallOverheadBenchmark {
             row.notes.append(
                 "CPU overhead in this process (client − raw, medians): \(fixed((cpu[0].median - cpu[1].median) * 1e6, 0)) µs per call; "
                     + "of which decoding the envelope (raw+decode − raw): \(fixed((cpu[2].median - cpu[1].median) * 1e6, 0)) µs; "
-                    + "SDK work without any network (client over stub transport): \(fixed(cpu[3].median * 1e6, 0)) µs")
+                    + "SDK work without any network (client over stub transport): \(fixed(cpu[3].median * 1e6, 0)) µs; "
+                    + "one more middleware in the chain: \(fixed((cpu[5].median - cpu[3].median) / 8 * 1e9, 0)) ns")
             // Adjacent calls see the same load, so the median of per-round differences is a
             // second, drift-resistant estimate; it is reported, the verdict stays on the medians.
             let paired = Summary(zip(samples[0], samples[1]).map { $0.wall - $1.wall }).median / wall[1].median
             row.notes.append(
-                "paired estimate (median of client − raw within each round, over the raw median): \(fixed(paired * 100, 1)) %")
+                "paired estimate (median of client − raw within each round, over the raw median): \(fixed(paired * 100, 1)) %"
+            )
             row.notes.append(
                 "wall overhead with decoding counted as inherent (client vs raw+decode): "
                     + "\(fixed((wall[0].median - wall[2].median) / wall[2].median * 100, 1)) %; "
@@ -154,11 +168,20 @@ enum CallOverheadBenchmark {
     }
 }
 
-/// Answers every request with the same envelope: the SDK's own cost with the network taken out.
-struct StubTransport: HTTPClientProtocol {
+/// Answers every request with the same envelope: the SDK's own cost (engine, middlewares,
+/// decoding) with the network taken out.
+struct StubTransport: HTTPTransport {
     let body: Data
 
-    func send(_ request: APIRequest) async throws -> HTTPResponse {
-        HTTPResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: body)
+    func send(_ request: TransportRequest) async throws -> TransportResponse {
+        TransportResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: body)
+    }
+}
+
+struct PassThroughMiddleware: APIMiddleware {
+    func intercept(
+        _ request: APIRequest, operation: String, next: @Sendable (APIRequest) async throws -> RawResponse
+    ) async throws -> RawResponse {
+        try await next(request)
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Clean whole-module compiles of the generated module alone, against the AssinafyRuntime module
+/// Clean whole-module compiles of the generated module alone, against the APIRuntime module
 /// the release build already produced, so only AssinafyAPI's own cost is timed.
 enum CompileBenchmark {
     static let debugWhat = "clean compile of AssinafyAPI, -Onone (swiftc -wmo)"
@@ -29,18 +29,26 @@ enum CompileBenchmark {
             }
             let debug = Summary(debugTimes)
             let release = Summary(releaseTimes)
-            let note = "\(sources.count) files; `swiftc -wmo -parse-as-library -swift-version 6 -enable-upcoming-feature "
+            let note =
+                "\(sources.count) files; `swiftc -wmo -parse-as-library -swift-version 6 -enable-upcoming-feature "
                 + "ExistentialAny -strict-concurrency=complete -g -c -emit-module` with -Onone -enable-testing / -O, "
-                + "-I the release AssinafyRuntime module, shared warm module cache; wall time of the swiftc process"
+                + "-I the release APIRuntime module, shared warm module cache; wall time of the swiftc process"
             return [
                 ResultRow(
                     what: debugWhat, measured: debug.formatted(unit: "s", digits: 1), target: debugTarget,
                     verdict: debug.median <= 30 ? .met : .missed,
-                    notes: [note, "CPU (user+sys) of swiftc and its frontend: " + Summary(debugCPU).formatted(unit: "s", digits: 1)]),
+                    notes: [
+                        note,
+                        "CPU (user+sys) of swiftc and its frontend: "
+                            + Summary(debugCPU).formatted(unit: "s", digits: 1),
+                    ]),
                 ResultRow(
                     what: releaseWhat, measured: release.formatted(unit: "s", digits: 1), target: releaseTarget,
                     verdict: release.median <= 60 ? .met : .missed,
-                    notes: ["CPU (user+sys) of swiftc and its frontend: " + Summary(releaseCPU).formatted(unit: "s", digits: 1)]),
+                    notes: [
+                        "CPU (user+sys) of swiftc and its frontend: "
+                            + Summary(releaseCPU).formatted(unit: "s", digits: 1)
+                    ]),
             ]
         } catch {
             return [
@@ -52,10 +60,10 @@ enum CompileBenchmark {
     /// SwiftPM 6 keeps module files under `Modules/` beside the products; older layouts beside them.
     static func runtimeModuleDirectory(_ context: BenchContext) throws -> String {
         for candidate in [context.binDirectory + "/Modules", context.binDirectory]
-        where FileManager.default.fileExists(atPath: candidate + "/AssinafyRuntime.swiftmodule") {
+        where FileManager.default.fileExists(atPath: candidate + "/APIRuntime.swiftmodule") {
             return candidate
         }
-        throw BenchFailure("no AssinafyRuntime.swiftmodule under \(context.binDirectory)")
+        throw BenchFailure("no APIRuntime.swiftmodule under \(context.binDirectory)")
     }
 
     static func commonFlags(modules: String, cache: String) -> [String] {
@@ -71,7 +79,7 @@ enum CompileBenchmark {
         let directory = context.scratch + "/compile-warmup"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let source = directory + "/Warmup.swift"
-        try "import Foundation\nimport AssinafyRuntime\npublic let warm = JSONValue.null\n"
+        try "import Foundation\nimport APIRuntime\npublic let warm = JSONValue.null\n"
             .write(toFile: source, atomically: true, encoding: .utf8)
         _ = try Subprocess.check(
             ["swiftc", "-module-name", "Warmup", "-wmo", "-Onone"] + commonFlags(modules: modules, cache: cache)
@@ -88,7 +96,8 @@ enum CompileBenchmark {
         // for the debugger into <module>.o beside it, and two producers of one file is fatal.
         let optimisation = release ? ["-O"] : ["-Onone", "-enable-testing", "-D", "DEBUG"]
         let outcome = try Subprocess.check(
-            ["swiftc", "-module-name", "AssinafyAPI", "-wmo"] + optimisation + commonFlags(modules: modules, cache: cache)
+            ["swiftc", "-module-name", "AssinafyAPI", "-wmo"] + optimisation
+                + commonFlags(modules: modules, cache: cache)
                 + ["-emit-module", "-emit-module-path", output + "/AssinafyAPI.swiftmodule", "-c"] + sources
                 + ["-o", output + "/AssinafyAPI-code.o"])
         try? FileManager.default.removeItem(atPath: output)

@@ -2,10 +2,10 @@ import Assinafy
 import Foundation
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
-/// A prototype transport: what `URLSessionTransport` costs over a bare `data(for:)` shows when
+/// A prototype client: what the engine and `URLSessionHTTPTransport` cost over a bare `data(for:)` shows when
 /// the same generated call runs over this one. GET only, no retries, redirects policy, deadline
 /// timer, delegate, logging or per-call configuration validation; the envelope `status` is left
 /// to the typed decode instead of a second parse into `JSONValue`. Not for production: only to
@@ -17,7 +17,7 @@ struct LeanTransport: HTTPClientProtocol {
     let token: String
     let userAgent: String
 
-    func send(_ request: APIRequest) async throws -> HTTPResponse {
+    func send(_ request: APIRequest) async throws -> RawResponse {
         guard request.method == .get, request.body == nil else { throw BenchFailure("LeanTransport: GET only") }
         var text = origin + request.path.encoded
         if !request.query.isEmpty {
@@ -32,10 +32,10 @@ struct LeanTransport: HTTPClientProtocol {
         guard let http = response as? HTTPURLResponse, (200..<300).contains(http.statusCode) else {
             throw BenchFailure("LeanTransport: unexpected response")
         }
-        var headers = HTTPHeaders()
+        var headers = HeaderFields()
         for (name, value) in http.allHeaderFields {
             if let name = name as? String, let value = value as? String { headers.add(name, value) }
         }
-        return HTTPResponse(statusCode: http.statusCode, headers: headers, body: data)
+        return RawResponse(statusCode: http.statusCode, headers: headers, body: data)
     }
 }

@@ -2,7 +2,7 @@ import Assinafy
 import Foundation
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// `make demo`: the product README's signing lifecycle, end to end, with the real SDK.
@@ -58,7 +58,8 @@ struct Demo {
         report("signer \(signerId) (a second create reused it: \(again.id == signer.id))", since: mark)
 
         mark = clock.now
-        let request = CreateAssignmentPayload.withSignerIds([signerId], method: .virtual, message: "Please review and sign.")
+        let request = CreateAssignmentPayload.withSignerIds(
+            [signerId], method: .virtual, message: "Please review and sign.")
         let estimate = try await client.assignments.estimateCost(documentId: documentId, payload: request)
         guard estimate.hasSufficientResources else {
             throw AssinafySDKError(estimate.blockingReason?.rawValue ?? "Insufficient account resources")
@@ -79,11 +80,13 @@ struct Demo {
         try await client.signers.acceptTermsWithoutResponse(signerAccessCode: accessCode)
         _ = try await client.documents.confirmSignerDataAndReturnSigner(
             documentId: documentId, signerAccessCode: accessCode,
-            payload: ConfirmSignerDataPayload(fullName: "Ana Souza", email: "ana.demo@example.invalid", hasAcceptedTerms: true))
+            payload: ConfirmSignerDataPayload(
+                fullName: "Ana Souza", email: "ana.demo@example.invalid", hasAcceptedTerms: true))
         report("signer \(me.fullName ?? "?") accepted the terms and confirmed data", since: mark)
 
         mark = clock.now
-        try await client.assignments.sign(documentId: documentId, assignmentId: assignmentId, signerAccessCode: accessCode)
+        try await client.assignments.sign(
+            documentId: documentId, assignmentId: assignmentId, signerAccessCode: accessCode)
         report("signed", since: mark)
 
         mark = clock.now
@@ -95,8 +98,9 @@ struct Demo {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("assinafy-demo-\(documentId).pdf")
         try signed.write(to: file)
         let onDisk = try Data(contentsOf: file)
-        let digest = AssinafyCrypto.sha256(onDisk).map { String(format: "%02x", $0) }.joined()
-        guard onDisk.starts(with: Data("%PDF".utf8)), AssinafyCrypto.sha256(signed) == AssinafyCrypto.sha256(onDisk) else {
+        let digest = PortableCrypto.sha256(onDisk).map { String(format: "%02x", $0) }.joined()
+        guard onDisk.starts(with: Data("%PDF".utf8)), PortableCrypto.sha256(signed) == PortableCrypto.sha256(onDisk)
+        else {
             throw AssinafySDKError("The certified PDF on disk does not match what was downloaded")
         }
         report("certified PDF saved (\(onDisk.count) bytes, sha256 \(digest.prefix(16))…)", since: mark)

@@ -11,4 +11,5 @@ swift build --scratch-path "$scratch" --product assinafy-generator \
 extra=()
 if [ -f openapi-unpublished.yaml ]; then extra=(--extra openapi-unpublished.yaml); fi
 exec "$scratch/debug/assinafy-generator" coverage --spec openapi.yaml ${extra[@]+"${extra[@]}"} \
-    --names Generator/assinafy-names.yaml --overlay Sources/Assinafy --generated Sources/AssinafyAPI
+    --names Generator/assinafy-names.yaml --overlay Sources/Assinafy --generated Sources/AssinafyAPI \
+    --per-call-credential signerAccessCode

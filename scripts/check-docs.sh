@@ -17,7 +17,7 @@ generator="$scratch/debug/assinafy-generator"
 extra=()
 if [ -f openapi-unpublished.yaml ]; then extra=(--extra openapi-unpublished.yaml); fi
 args=(--spec openapi.yaml ${extra[@]+"${extra[@]}"} --names Generator/assinafy-names.yaml
-      --overlay Sources/Assinafy --generated Sources/AssinafyAPI)
+      --overlay Sources/Assinafy --generated Sources/AssinafyAPI --per-call-credential signerAccessCode)
 
 case "$mode" in
 write)

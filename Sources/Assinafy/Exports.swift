@@ -1,2 +1,2 @@
+@_exported import APIRuntime
 @_exported import AssinafyAPI
-@_exported import AssinafyRuntime

@@ -2,17 +2,17 @@
 // Regenerate with `make generate`.
 
 import Foundation
-import AssinafyRuntime
+import APIRuntime
 
 /// The operations tagged `Accounts`.
 public struct AccountsAPI: Sendable {
-    public let client: any HTTPClientProtocol
+    public let client: any APIClientProtocol
 
-    public init(client: any HTTPClientProtocol) { self.client = client }
+    public init(client: any APIClientProtocol) { self.client = client }
 
     /// Get account
     ///
-    /// `GET /v1/accounts/{accountId}` · credential: account
+    /// `GET /v1/accounts/{accountId}` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - accountId: Workspace account identifier.
@@ -21,18 +21,18 @@ public struct AccountsAPI: Sendable {
         var request = APIRequest(
             operationName: "getAccount", method: .get,
             pathTemplate: "/v1/accounts/{accountId}",
-            path: "/v1/accounts/\(accountId)", credential: .account)
+            path: "/v1/accounts/\(accountId)", security: [[.bearerAuth], [.apiKeyAuth]])
         request.errorPayload = ErrorPayloads.decoder([
             "404": .decoding(NotFoundResponse.self),
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<Account>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<Account>.self) }
     }
 
     /// Update account
     ///
-    /// `PUT /v1/accounts/{accountId}` · credential: account
+    /// `PUT /v1/accounts/{accountId}` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - accountId: Workspace account identifier.
@@ -44,19 +44,19 @@ public struct AccountsAPI: Sendable {
         var request = APIRequest(
             operationName: "updateAccount", method: .put,
             pathTemplate: "/v1/accounts/{accountId}",
-            path: "/v1/accounts/\(accountId)", credential: .account)
+            path: "/v1/accounts/\(accountId)", security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
             "400": .decoding(ValidationErrorResponse.self),
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<Account>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<Account>.self) }
     }
 
     /// Delete account
     ///
-    /// `DELETE /v1/accounts/{accountId}` · credential: account
+    /// `DELETE /v1/accounts/{accountId}` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - accountId: Workspace account identifier.
@@ -68,7 +68,7 @@ public struct AccountsAPI: Sendable {
         var request = APIRequest(
             operationName: "deleteAccount", method: .delete,
             pathTemplate: "/v1/accounts/{accountId}",
-            path: "/v1/accounts/\(accountId)", credential: .account)
+            path: "/v1/accounts/\(accountId)", security: [[.bearerAuth], [.apiKeyAuth]])
         if let body { request.body = try .encoding(body) }
         request.errorPayload = ErrorPayloads.decoder([
             "400": .decoding(DeletionRestrictionsResponse.self),
@@ -76,12 +76,12 @@ public struct AccountsAPI: Sendable {
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<[JSONValue?]>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<[JSONValue?]>.self) }
     }
 
     /// Get account branding
     ///
-    /// `GET /v1/accounts/{accountId}/theme` · credential: account
+    /// `GET /v1/accounts/{accountId}/theme` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - accountId: Workspace account identifier.
@@ -92,17 +92,17 @@ public struct AccountsAPI: Sendable {
         var request = APIRequest(
             operationName: "getAccountTheme", method: .get,
             pathTemplate: "/v1/accounts/{accountId}/theme",
-            path: "/v1/accounts/\(accountId)/theme", credential: .account)
+            path: "/v1/accounts/\(accountId)/theme", security: [[.bearerAuth], [.apiKeyAuth]])
         request.errorPayload = ErrorPayloads.decoder([
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<AccountTheme>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<AccountTheme>.self) }
     }
 
     /// Download account logo
     ///
-    /// `GET /v1/accounts/{accountId}/logo` · credential: account
+    /// `GET /v1/accounts/{accountId}/logo` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - accountId: Workspace account identifier.
@@ -111,19 +111,19 @@ public struct AccountsAPI: Sendable {
         var request = APIRequest(
             operationName: "downloadAccountLogo", method: .get,
             pathTemplate: "/v1/accounts/{accountId}/logo",
-            path: "/v1/accounts/\(accountId)/logo", credential: .account)
+            path: "/v1/accounts/\(accountId)/logo", security: [[.bearerAuth], [.apiKeyAuth]])
         request.responseKind = .binary
         request.errorPayload = ErrorPayloads.decoder([
             "404": .decoding(NotFoundResponse.self),
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).data()
+        return try await client.perform(request) { $0.data() }
     }
 
     /// Upload account logo
     ///
-    /// `POST /v1/accounts/{accountId}/logo` · credential: account
+    /// `POST /v1/accounts/{accountId}/logo` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - accountId: Workspace account identifier.
@@ -135,7 +135,7 @@ public struct AccountsAPI: Sendable {
         var request = APIRequest(
             operationName: "uploadAccountLogo", method: .post,
             pathTemplate: "/v1/accounts/{accountId}/logo",
-            path: "/v1/accounts/\(accountId)/logo", credential: .account)
+            path: "/v1/accounts/\(accountId)/logo", security: [[.bearerAuth], [.apiKeyAuth]])
         var parts: [MultipartPart] = []
         parts.append(file.part(named: "file"))
         request.body = .multipart(parts)
@@ -144,12 +144,12 @@ public struct AccountsAPI: Sendable {
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(Envelope.self)
+        return try await client.perform(request) { try $0.decode(Envelope.self) }
     }
 
     /// Remove account logo
     ///
-    /// `DELETE /v1/accounts/{accountId}/logo` · credential: account
+    /// `DELETE /v1/accounts/{accountId}/logo` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - accountId: Workspace account identifier.
@@ -158,33 +158,33 @@ public struct AccountsAPI: Sendable {
         var request = APIRequest(
             operationName: "deleteAccountLogo", method: .delete,
             pathTemplate: "/v1/accounts/{accountId}/logo",
-            path: "/v1/accounts/\(accountId)/logo", credential: .account)
+            path: "/v1/accounts/\(accountId)/logo", security: [[.bearerAuth], [.apiKeyAuth]])
         request.errorPayload = ErrorPayloads.decoder([
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(Envelope.self)
+        return try await client.perform(request) { try $0.decode(Envelope.self) }
     }
 
     /// List the caller's accounts
     ///
-    /// `GET /v1/accounts` · credential: account
+    /// `GET /v1/accounts` · security: `bearerAuth` or `apiKeyAuth`
     @discardableResult
     public func listAccounts() async throws -> APIResponse<EnvelopeOf<[Account]>> {
         var request = APIRequest(
             operationName: "listAccounts", method: .get,
             pathTemplate: "/v1/accounts",
-            path: "/v1/accounts", credential: .account)
+            path: "/v1/accounts", security: [[.bearerAuth], [.apiKeyAuth]])
         request.errorPayload = ErrorPayloads.decoder([
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<[Account]>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<[Account]>.self) }
     }
 
     /// Create account
     ///
-    /// `POST /v1/accounts` · credential: account
+    /// `POST /v1/accounts` · security: `bearerAuth` or `apiKeyAuth`
     @discardableResult
     public func createAccount(
         body: CreateAccountRequest
@@ -192,19 +192,19 @@ public struct AccountsAPI: Sendable {
         var request = APIRequest(
             operationName: "createAccount", method: .post,
             pathTemplate: "/v1/accounts",
-            path: "/v1/accounts", credential: .account)
+            path: "/v1/accounts", security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
             "400": .decoding(ValidationErrorResponse.self),
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<Account>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<Account>.self) }
     }
 
     /// Get account document statistics
     ///
-    /// `GET /v1/accounts/{accountId}/stats` · credential: account
+    /// `GET /v1/accounts/{accountId}/stats` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - accountId: Workspace account identifier.
@@ -219,7 +219,7 @@ public struct AccountsAPI: Sendable {
         var request = APIRequest(
             operationName: "getAccountStats", method: .get,
             pathTemplate: "/v1/accounts/{accountId}/stats",
-            path: "/v1/accounts/\(accountId)/stats", credential: .account)
+            path: "/v1/accounts/\(accountId)/stats", security: [[.bearerAuth], [.apiKeyAuth]])
         request.query.add("granularity", granularity)
         request.query.add("month", month)
         request.errorPayload = ErrorPayloads.decoder([
@@ -227,6 +227,6 @@ public struct AccountsAPI: Sendable {
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<[DocumentStatsRow]>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<[DocumentStatsRow]>.self) }
     }
 }

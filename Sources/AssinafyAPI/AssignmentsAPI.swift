@@ -2,17 +2,17 @@
 // Regenerate with `make generate`.
 
 import Foundation
-import AssinafyRuntime
+import APIRuntime
 
 /// The operations tagged `Assignments`.
 public struct AssignmentsAPI: Sendable {
-    public let client: any HTTPClientProtocol
+    public let client: any APIClientProtocol
 
-    public init(client: any HTTPClientProtocol) { self.client = client }
+    public init(client: any APIClientProtocol) { self.client = client }
 
     /// List assignments
     ///
-    /// `GET /v1/assignments` · credential: account
+    /// `GET /v1/assignments` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - page: 1-based page number.
@@ -25,19 +25,19 @@ public struct AssignmentsAPI: Sendable {
         var request = APIRequest(
             operationName: "listAssignments", method: .get,
             pathTemplate: "/v1/assignments",
-            path: "/v1/assignments", credential: .account)
+            path: "/v1/assignments", security: [[.bearerAuth], [.apiKeyAuth]])
         request.query.add("page", page)
         request.query.add("per-page", perPage)
         request.errorPayload = ErrorPayloads.decoder([
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<[Assignment]>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<[Assignment]>.self) }
     }
 
     /// Request signatures
     ///
-    /// `POST /v1/documents/{documentId}/assignments` · credential: account
+    /// `POST /v1/documents/{documentId}/assignments` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - documentId: Document identifier.
@@ -49,19 +49,20 @@ public struct AssignmentsAPI: Sendable {
         var request = APIRequest(
             operationName: "createAssignment", method: .post,
             pathTemplate: "/v1/documents/{documentId}/assignments",
-            path: "/v1/documents/\(documentId)/assignments", credential: .account)
+            path: "/v1/documents/\(documentId)/assignments",
+            security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
             "400": .decoding(ValidationErrorResponse.self),
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<Assignment>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<Assignment>.self) }
     }
 
     /// Estimate signature request cost
     ///
-    /// `POST /v1/documents/{documentId}/assignments/estimate-cost` · credential: account
+    /// `POST /v1/documents/{documentId}/assignments/estimate-cost` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - documentId: Document identifier.
@@ -73,19 +74,20 @@ public struct AssignmentsAPI: Sendable {
         var request = APIRequest(
             operationName: "estimateAssignmentCost", method: .post,
             pathTemplate: "/v1/documents/{documentId}/assignments/estimate-cost",
-            path: "/v1/documents/\(documentId)/assignments/estimate-cost", credential: .account)
+            path: "/v1/documents/\(documentId)/assignments/estimate-cost",
+            security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
             "400": .decoding(ValidationErrorResponse.self),
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<CostEstimate>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<CostEstimate>.self) }
     }
 
     /// Notify a signer again
     ///
-    /// `PUT /v1/documents/{documentId}/assignments/{assignmentId}/signers/{signerId}/resend` · credential: account
+    /// `PUT /v1/documents/{documentId}/assignments/{assignmentId}/signers/{signerId}/resend` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - documentId: Document identifier.
@@ -100,17 +102,18 @@ public struct AssignmentsAPI: Sendable {
         var request = APIRequest(
             operationName: "resendSignatureRequest", method: .put,
             pathTemplate: "/v1/documents/{documentId}/assignments/{assignmentId}/signers/{signerId}/resend",
-            path: "/v1/documents/\(documentId)/assignments/\(assignmentId)/signers/\(signerId)/resend", credential: .account)
+            path: "/v1/documents/\(documentId)/assignments/\(assignmentId)/signers/\(signerId)/resend",
+            security: [[.bearerAuth], [.apiKeyAuth]])
         request.errorPayload = ErrorPayloads.decoder([
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<ResendSignatureRequestResponseData>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<ResendSignatureRequestResponseData>.self) }
     }
 
     /// Estimate cost of notifying a signer again
     ///
-    /// `POST /v1/documents/{documentId}/assignments/{assignmentId}/signers/{signerId}/estimate-resend-cost` · credential: account
+    /// `POST /v1/documents/{documentId}/assignments/{assignmentId}/signers/{signerId}/estimate-resend-cost` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - documentId: Document identifier.
@@ -125,17 +128,18 @@ public struct AssignmentsAPI: Sendable {
         var request = APIRequest(
             operationName: "estimateResendCost", method: .post,
             pathTemplate: "/v1/documents/{documentId}/assignments/{assignmentId}/signers/{signerId}/estimate-resend-cost",
-            path: "/v1/documents/\(documentId)/assignments/\(assignmentId)/signers/\(signerId)/estimate-resend-cost", credential: .account)
+            path: "/v1/documents/\(documentId)/assignments/\(assignmentId)/signers/\(signerId)/estimate-resend-cost",
+            security: [[.bearerAuth], [.apiKeyAuth]])
         request.errorPayload = ErrorPayloads.decoder([
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<CostEstimate>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<CostEstimate>.self) }
     }
 
     /// Change assignment expiry
     ///
-    /// `PUT /v1/documents/{documentId}/assignments/{assignmentId}/reset-expiration` · credential: account
+    /// `PUT /v1/documents/{documentId}/assignments/{assignmentId}/reset-expiration` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - documentId: Document identifier.
@@ -149,7 +153,8 @@ public struct AssignmentsAPI: Sendable {
         var request = APIRequest(
             operationName: "resetAssignmentExpiration", method: .put,
             pathTemplate: "/v1/documents/{documentId}/assignments/{assignmentId}/reset-expiration",
-            path: "/v1/documents/\(documentId)/assignments/\(assignmentId)/reset-expiration", credential: .account)
+            path: "/v1/documents/\(documentId)/assignments/\(assignmentId)/reset-expiration",
+            security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
             "400": .decoding(ValidationErrorResponse.self),
@@ -157,12 +162,12 @@ public struct AssignmentsAPI: Sendable {
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<Assignment>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<Assignment>.self) }
     }
 
     /// List WhatsApp messages sent
     ///
-    /// `GET /v1/documents/{documentId}/assignments/{assignmentId}/whatsapp-notifications` · credential: account
+    /// `GET /v1/documents/{documentId}/assignments/{assignmentId}/whatsapp-notifications` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - documentId: Document identifier.
@@ -175,11 +180,12 @@ public struct AssignmentsAPI: Sendable {
         var request = APIRequest(
             operationName: "listWhatsappNotifications", method: .get,
             pathTemplate: "/v1/documents/{documentId}/assignments/{assignmentId}/whatsapp-notifications",
-            path: "/v1/documents/\(documentId)/assignments/\(assignmentId)/whatsapp-notifications", credential: .account)
+            path: "/v1/documents/\(documentId)/assignments/\(assignmentId)/whatsapp-notifications",
+            security: [[.bearerAuth], [.apiKeyAuth]])
         request.errorPayload = ErrorPayloads.decoder([
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<[WhatsappNotification]>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<[WhatsappNotification]>.self) }
     }
 }

@@ -2,7 +2,7 @@
 // Regenerate with `make generate`.
 
 import Foundation
-import AssinafyRuntime
+import APIRuntime
 
 /// Where a field sits on a page, in page-image pixels from the top left.
 public struct DisplaySettings: Codable, Hashable, Sendable {

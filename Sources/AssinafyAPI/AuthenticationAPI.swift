@@ -2,34 +2,34 @@
 // Regenerate with `make generate`.
 
 import Foundation
-import AssinafyRuntime
+import APIRuntime
 
 /// The operations tagged `Authentication`.
 public struct AuthenticationAPI: Sendable {
-    public let client: any HTTPClientProtocol
+    public let client: any APIClientProtocol
 
-    public init(client: any HTTPClientProtocol) { self.client = client }
+    public init(client: any APIClientProtocol) { self.client = client }
 
     /// Log in
     ///
-    /// `POST /v1/login` · credential: public
+    /// `POST /v1/login` · security: none
     @discardableResult
     public func login(body: LoginRequest) async throws -> APIResponse<EnvelopeOf<AuthSession>> {
         var request = APIRequest(
             operationName: "login", method: .post,
             pathTemplate: "/v1/login",
-            path: "/v1/login", credential: .none)
+            path: "/v1/login")
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
             "400": .decoding(ValidationErrorResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<AuthSession>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<AuthSession>.self) }
     }
 
     /// Ask for a password reset e-mail
     ///
-    /// `PUT /v1/authentication/request-password-reset` · credential: public
+    /// `PUT /v1/authentication/request-password-reset` · security: none
     @discardableResult
     public func requestPasswordReset(
         body: RequestPasswordResetRequest
@@ -37,15 +37,15 @@ public struct AuthenticationAPI: Sendable {
         var request = APIRequest(
             operationName: "requestPasswordReset", method: .put,
             pathTemplate: "/v1/authentication/request-password-reset",
-            path: "/v1/authentication/request-password-reset", credential: .none)
+            path: "/v1/authentication/request-password-reset")
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder(["500": .decoding(ServerErrorResponse.self)])
-        return try await client.send(request).decode(EnvelopeOf<RequestPasswordResetResponseData>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<RequestPasswordResetResponseData>.self) }
     }
 
     /// Set a new password with a reset token
     ///
-    /// `PUT /v1/authentication/reset-password` · credential: public
+    /// `PUT /v1/authentication/reset-password` · security: none
     @discardableResult
     public func resetPassword(
         body: ResetPasswordRequest
@@ -53,18 +53,18 @@ public struct AuthenticationAPI: Sendable {
         var request = APIRequest(
             operationName: "resetPassword", method: .put,
             pathTemplate: "/v1/authentication/reset-password",
-            path: "/v1/authentication/reset-password", credential: .none)
+            path: "/v1/authentication/reset-password")
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
             "400": .decoding(ValidationErrorResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<ResetPasswordResponseData>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<ResetPasswordResponseData>.self) }
     }
 
     /// Change password
     ///
-    /// `PUT /v1/authentication/change-password` · credential: account
+    /// `PUT /v1/authentication/change-password` · security: `bearerAuth` or `apiKeyAuth`
     @discardableResult
     public func changePassword(
         body: ChangePasswordRequest
@@ -72,52 +72,52 @@ public struct AuthenticationAPI: Sendable {
         var request = APIRequest(
             operationName: "changePassword", method: .put,
             pathTemplate: "/v1/authentication/change-password",
-            path: "/v1/authentication/change-password", credential: .account)
+            path: "/v1/authentication/change-password", security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
             "400": .decoding(ValidationErrorResponse.self),
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<ChangePasswordResponseData>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<ChangePasswordResponseData>.self) }
     }
 
     /// Finish login with a second factor
     ///
-    /// `POST /v1/authentication/mfa/verify` · credential: public
+    /// `POST /v1/authentication/mfa/verify` · security: none
     @discardableResult
     public func verifyMFA(body: VerifyMFARequest) async throws -> APIResponse<EnvelopeOf<AuthSession>> {
         var request = APIRequest(
             operationName: "verifyMFA", method: .post,
             pathTemplate: "/v1/authentication/mfa/verify",
-            path: "/v1/authentication/mfa/verify", credential: .none)
+            path: "/v1/authentication/mfa/verify")
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
             "400": .decoding(ValidationErrorResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<AuthSession>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<AuthSession>.self) }
     }
 
     /// List second-factor methods
     ///
-    /// `GET /v1/users/self/mfa` · credential: account
+    /// `GET /v1/users/self/mfa` · security: `bearerAuth` or `apiKeyAuth`
     @discardableResult
     public func listMFAMethods() async throws -> APIResponse<EnvelopeOf<ListMFAMethodsResponseData>> {
         var request = APIRequest(
             operationName: "listMFAMethods", method: .get,
             pathTemplate: "/v1/users/self/mfa",
-            path: "/v1/users/self/mfa", credential: .account)
+            path: "/v1/users/self/mfa", security: [[.bearerAuth], [.apiKeyAuth]])
         request.errorPayload = ErrorPayloads.decoder([
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<ListMFAMethodsResponseData>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<ListMFAMethodsResponseData>.self) }
     }
 
     /// Begin authenticator app setup
     ///
-    /// `POST /v1/users/self/mfa/totp` · credential: account
+    /// `POST /v1/users/self/mfa/totp` · security: `bearerAuth` or `apiKeyAuth`
     @discardableResult
     public func startTOTPEnrollment(
         body: StartTOTPEnrollmentRequest? = nil
@@ -125,18 +125,18 @@ public struct AuthenticationAPI: Sendable {
         var request = APIRequest(
             operationName: "startTOTPEnrollment", method: .post,
             pathTemplate: "/v1/users/self/mfa/totp",
-            path: "/v1/users/self/mfa/totp", credential: .account)
+            path: "/v1/users/self/mfa/totp", security: [[.bearerAuth], [.apiKeyAuth]])
         if let body { request.body = try .encoding(body) }
         request.errorPayload = ErrorPayloads.decoder([
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<StartTOTPEnrollmentResponseData>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<StartTOTPEnrollmentResponseData>.self) }
     }
 
     /// Finish authenticator app setup
     ///
-    /// `PUT /v1/users/self/mfa/totp/confirm` · credential: account
+    /// `PUT /v1/users/self/mfa/totp/confirm` · security: `bearerAuth` or `apiKeyAuth`
     @discardableResult
     public func confirmTOTPEnrollment(
         body: ConfirmTOTPEnrollmentRequest
@@ -144,7 +144,7 @@ public struct AuthenticationAPI: Sendable {
         var request = APIRequest(
             operationName: "confirmTOTPEnrollment", method: .put,
             pathTemplate: "/v1/users/self/mfa/totp/confirm",
-            path: "/v1/users/self/mfa/totp/confirm", credential: .account)
+            path: "/v1/users/self/mfa/totp/confirm", security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
             "400": .decoding(ValidationErrorResponse.self),
@@ -152,12 +152,12 @@ public struct AuthenticationAPI: Sendable {
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<ConfirmTOTPEnrollmentResponseData>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<ConfirmTOTPEnrollmentResponseData>.self) }
     }
 
     /// Issue new recovery codes
     ///
-    /// `POST /v1/users/self/mfa/recovery-codes` · credential: account
+    /// `POST /v1/users/self/mfa/recovery-codes` · security: `bearerAuth` or `apiKeyAuth`
     @discardableResult
     public func regenerateRecoveryCodes(
         body: RegenerateRecoveryCodesRequest
@@ -165,19 +165,19 @@ public struct AuthenticationAPI: Sendable {
         var request = APIRequest(
             operationName: "regenerateRecoveryCodes", method: .post,
             pathTemplate: "/v1/users/self/mfa/recovery-codes",
-            path: "/v1/users/self/mfa/recovery-codes", credential: .account)
+            path: "/v1/users/self/mfa/recovery-codes", security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
             "400": .decoding(ValidationErrorResponse.self),
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<RegenerateRecoveryCodesResponseData>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<RegenerateRecoveryCodesResponseData>.self) }
     }
 
     /// Remove a second-factor method
     ///
-    /// `DELETE /v1/users/self/mfa/{customId}` · credential: account
+    /// `DELETE /v1/users/self/mfa/{customId}` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - customId: Identifier of the second-factor method.
@@ -189,7 +189,7 @@ public struct AuthenticationAPI: Sendable {
         var request = APIRequest(
             operationName: "deleteMFAMethod", method: .delete,
             pathTemplate: "/v1/users/self/mfa/{customId}",
-            path: "/v1/users/self/mfa/\(customId)", credential: .account)
+            path: "/v1/users/self/mfa/\(customId)", security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
             "400": .decoding(ValidationErrorResponse.self),
@@ -197,12 +197,12 @@ public struct AuthenticationAPI: Sendable {
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<DeleteMFAMethodResponseData>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<DeleteMFAMethodResponseData>.self) }
     }
 
     /// Log in with a social provider
     ///
-    /// `POST /v1/authentication/social-login` · credential: public
+    /// `POST /v1/authentication/social-login` · security: none
     @discardableResult
     public func socialLogin(
         body: SocialLoginRequest
@@ -210,52 +210,52 @@ public struct AuthenticationAPI: Sendable {
         var request = APIRequest(
             operationName: "socialLogin", method: .post,
             pathTemplate: "/v1/authentication/social-login",
-            path: "/v1/authentication/social-login", credential: .none)
+            path: "/v1/authentication/social-login")
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
             "400": .decoding(ValidationErrorResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<AuthSession>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<AuthSession>.self) }
     }
 
     /// Link a social provider
     ///
-    /// `POST /v1/auth/link-social-login` · credential: account
+    /// `POST /v1/auth/link-social-login` · security: `bearerAuth` or `apiKeyAuth`
     @discardableResult
     public func linkSocialLogin(body: LinkSocialLoginRequest) async throws -> APIResponse<Envelope> {
         var request = APIRequest(
             operationName: "linkSocialLogin", method: .post,
             pathTemplate: "/v1/auth/link-social-login",
-            path: "/v1/auth/link-social-login", credential: .account)
+            path: "/v1/auth/link-social-login", security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
             "400": .decoding(ValidationErrorResponse.self),
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(Envelope.self)
+        return try await client.perform(request) { try $0.decode(Envelope.self) }
     }
 
     /// Get API key
     ///
-    /// `GET /v1/users/api-keys` · credential: account
+    /// `GET /v1/users/api-keys` · security: `bearerAuth` or `apiKeyAuth`
     @discardableResult
     public func getAPIKey() async throws -> APIResponse<EnvelopeOf<ApiKey>> {
         var request = APIRequest(
             operationName: "getAPIKey", method: .get,
             pathTemplate: "/v1/users/api-keys",
-            path: "/v1/users/api-keys", credential: .account)
+            path: "/v1/users/api-keys", security: [[.bearerAuth], [.apiKeyAuth]])
         request.errorPayload = ErrorPayloads.decoder([
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<ApiKey>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<ApiKey>.self) }
     }
 
     /// Create API key
     ///
-    /// `POST /v1/users/api-keys` · credential: account
+    /// `POST /v1/users/api-keys` · security: `bearerAuth` or `apiKeyAuth`
     @discardableResult
     public func createAPIKey(
         body: CreateAPIKeyRequest
@@ -263,28 +263,28 @@ public struct AuthenticationAPI: Sendable {
         var request = APIRequest(
             operationName: "createAPIKey", method: .post,
             pathTemplate: "/v1/users/api-keys",
-            path: "/v1/users/api-keys", credential: .account)
+            path: "/v1/users/api-keys", security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<ApiKey>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<ApiKey>.self) }
     }
 
     /// Delete API key
     ///
-    /// `DELETE /v1/users/api-keys` · credential: account
+    /// `DELETE /v1/users/api-keys` · security: `bearerAuth` or `apiKeyAuth`
     @discardableResult
     public func deleteAPIKey() async throws -> APIResponse<EnvelopeOf<[JSONValue?]>> {
         var request = APIRequest(
             operationName: "deleteAPIKey", method: .delete,
             pathTemplate: "/v1/users/api-keys",
-            path: "/v1/users/api-keys", credential: .account)
+            path: "/v1/users/api-keys", security: [[.bearerAuth], [.apiKeyAuth]])
         request.errorPayload = ErrorPayloads.decoder([
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<[JSONValue?]>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<[JSONValue?]>.self) }
     }
 }

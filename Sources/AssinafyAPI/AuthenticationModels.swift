@@ -2,7 +2,7 @@
 // Regenerate with `make generate`.
 
 import Foundation
-import AssinafyRuntime
+import APIRuntime
 
 /// An API key.
 public struct ApiKey: Codable, Hashable, Sendable {

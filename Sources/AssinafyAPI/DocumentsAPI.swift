@@ -2,17 +2,17 @@
 // Regenerate with `make generate`.
 
 import Foundation
-import AssinafyRuntime
+import APIRuntime
 
 /// The operations tagged `Documents`.
 public struct DocumentsAPI: Sendable {
-    public let client: any HTTPClientProtocol
+    public let client: any APIClientProtocol
 
-    public init(client: any HTTPClientProtocol) { self.client = client }
+    public init(client: any APIClientProtocol) { self.client = client }
 
     /// List document audit events
     ///
-    /// `GET /v1/documents/{documentId}/activities` · credential: account
+    /// `GET /v1/documents/{documentId}/activities` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - documentId: Document identifier.
@@ -23,17 +23,17 @@ public struct DocumentsAPI: Sendable {
         var request = APIRequest(
             operationName: "listDocumentActivities", method: .get,
             pathTemplate: "/v1/documents/{documentId}/activities",
-            path: "/v1/documents/\(documentId)/activities", credential: .account)
+            path: "/v1/documents/\(documentId)/activities", security: [[.bearerAuth], [.apiKeyAuth]])
         request.errorPayload = ErrorPayloads.decoder([
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<[DocumentActivity]>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<[DocumentActivity]>.self) }
     }
 
     /// List documents
     ///
-    /// `GET /v1/accounts/{accountId}/documents` · credential: account
+    /// `GET /v1/accounts/{accountId}/documents` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - accountId: Workspace account identifier.
@@ -58,7 +58,7 @@ public struct DocumentsAPI: Sendable {
         var request = APIRequest(
             operationName: "listDocuments", method: .get,
             pathTemplate: "/v1/accounts/{accountId}/documents",
-            path: "/v1/accounts/\(accountId)/documents", credential: .account)
+            path: "/v1/accounts/\(accountId)/documents", security: [[.bearerAuth], [.apiKeyAuth]])
         request.query.add("status", status)
         request.query.add("method", method)
         request.query.add("search", search)
@@ -70,12 +70,12 @@ public struct DocumentsAPI: Sendable {
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<[Document]>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<[Document]>.self) }
     }
 
     /// Upload document
     ///
-    /// `POST /v1/accounts/{accountId}/documents` · credential: account
+    /// `POST /v1/accounts/{accountId}/documents` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - accountId: Workspace account identifier.
@@ -87,7 +87,7 @@ public struct DocumentsAPI: Sendable {
         var request = APIRequest(
             operationName: "uploadDocument", method: .post,
             pathTemplate: "/v1/accounts/{accountId}/documents",
-            path: "/v1/accounts/\(accountId)/documents", credential: .account)
+            path: "/v1/accounts/\(accountId)/documents", security: [[.bearerAuth], [.apiKeyAuth]])
         var parts: [MultipartPart] = []
         parts.append(file.part(named: "file"))
         request.body = .multipart(parts)
@@ -96,12 +96,12 @@ public struct DocumentsAPI: Sendable {
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<Document>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<Document>.self) }
     }
 
     /// Search documents
     ///
-    /// `GET /v1/accounts/{accountId}/documents/search` · credential: account
+    /// `GET /v1/accounts/{accountId}/documents/search` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - accountId: Workspace account identifier.
@@ -120,7 +120,8 @@ public struct DocumentsAPI: Sendable {
         var request = APIRequest(
             operationName: "searchDocuments", method: .get,
             pathTemplate: "/v1/accounts/{accountId}/documents/search",
-            path: "/v1/accounts/\(accountId)/documents/search", credential: .account)
+            path: "/v1/accounts/\(accountId)/documents/search",
+            security: [[.bearerAuth], [.apiKeyAuth]])
         request.query.add("search", search)
         request.query.add("status", status)
         request.query.add("page", page)
@@ -129,28 +130,28 @@ public struct DocumentsAPI: Sendable {
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<[Document]>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<[Document]>.self) }
     }
 
     /// List document statuses
     ///
-    /// `GET /v1/documents/statuses` · credential: account
+    /// `GET /v1/documents/statuses` · security: `bearerAuth` or `apiKeyAuth`
     @discardableResult
     public func listDocumentStatuses() async throws -> APIResponse<EnvelopeOf<[DocumentStatus]>> {
         var request = APIRequest(
             operationName: "listDocumentStatuses", method: .get,
             pathTemplate: "/v1/documents/statuses",
-            path: "/v1/documents/statuses", credential: .account)
+            path: "/v1/documents/statuses", security: [[.bearerAuth], [.apiKeyAuth]])
         request.errorPayload = ErrorPayloads.decoder([
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<[DocumentStatus]>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<[DocumentStatus]>.self) }
     }
 
     /// Get document
     ///
-    /// `GET /v1/documents/{documentId}` · credential: account
+    /// `GET /v1/documents/{documentId}` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - documentId: Document identifier.
@@ -159,18 +160,18 @@ public struct DocumentsAPI: Sendable {
         var request = APIRequest(
             operationName: "getDocument", method: .get,
             pathTemplate: "/v1/documents/{documentId}",
-            path: "/v1/documents/\(documentId)", credential: .account)
+            path: "/v1/documents/\(documentId)", security: [[.bearerAuth], [.apiKeyAuth]])
         request.errorPayload = ErrorPayloads.decoder([
             "404": .decoding(NotFoundResponse.self),
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<Document>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<Document>.self) }
     }
 
     /// Delete document
     ///
-    /// `DELETE /v1/documents/{documentId}` · credential: account
+    /// `DELETE /v1/documents/{documentId}` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - documentId: Document identifier.
@@ -181,18 +182,18 @@ public struct DocumentsAPI: Sendable {
         var request = APIRequest(
             operationName: "deleteDocument", method: .delete,
             pathTemplate: "/v1/documents/{documentId}",
-            path: "/v1/documents/\(documentId)", credential: .account)
+            path: "/v1/documents/\(documentId)", security: [[.bearerAuth], [.apiKeyAuth]])
         request.errorPayload = ErrorPayloads.decoder([
             "404": .decoding(NotFoundResponse.self),
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<[JSONValue?]>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<[JSONValue?]>.self) }
     }
 
     /// Rename document
     ///
-    /// `PATCH /v1/documents/{documentId}` · credential: account
+    /// `PATCH /v1/documents/{documentId}` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - documentId: Document identifier.
@@ -204,7 +205,7 @@ public struct DocumentsAPI: Sendable {
         var request = APIRequest(
             operationName: "renameDocument", method: .patch,
             pathTemplate: "/v1/documents/{documentId}",
-            path: "/v1/documents/\(documentId)", credential: .account)
+            path: "/v1/documents/\(documentId)", security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
             "400": .decoding(ValidationErrorResponse.self),
@@ -212,12 +213,12 @@ public struct DocumentsAPI: Sendable {
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<Document>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<Document>.self) }
     }
 
     /// Download document file
     ///
-    /// `GET /v1/documents/{documentId}/download/{artifactName}` · credential: account
+    /// `GET /v1/documents/{documentId}/download/{artifactName}` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - documentId: Document identifier.
@@ -230,19 +231,20 @@ public struct DocumentsAPI: Sendable {
         var request = APIRequest(
             operationName: "downloadDocumentArtifact", method: .get,
             pathTemplate: "/v1/documents/{documentId}/download/{artifactName}",
-            path: "/v1/documents/\(documentId)/download/\(artifactName)", credential: .account)
+            path: "/v1/documents/\(documentId)/download/\(artifactName)",
+            security: [[.bearerAuth], [.apiKeyAuth]])
         request.responseKind = .binary
         request.errorPayload = ErrorPayloads.decoder([
             "404": .decoding(NotFoundResponse.self),
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).data()
+        return try await client.perform(request) { $0.data() }
     }
 
     /// Verify document by signature hash
     ///
-    /// `GET /v1/documents/{documentSignatureHash}/verify` · credential: public
+    /// `GET /v1/documents/{documentSignatureHash}/verify` · security: none
     ///
     /// - Parameters:
     ///   - documentSignatureHash: Signature hash printed on the signed document.
@@ -253,14 +255,14 @@ public struct DocumentsAPI: Sendable {
         var request = APIRequest(
             operationName: "verifyDocument", method: .get,
             pathTemplate: "/v1/documents/{documentSignatureHash}/verify",
-            path: "/v1/documents/\(documentSignatureHash)/verify", credential: .none)
+            path: "/v1/documents/\(documentSignatureHash)/verify")
         request.errorPayload = ErrorPayloads.decoder(["500": .decoding(ServerErrorResponse.self)])
-        return try await client.send(request).decode(EnvelopeOf<DocumentVerification>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<DocumentVerification>.self) }
     }
 
     /// List tags of a document
     ///
-    /// `GET /v1/accounts/{accountId}/documents/{documentId}/tags` · credential: account
+    /// `GET /v1/accounts/{accountId}/documents/{documentId}/tags` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - accountId: Workspace account identifier.
@@ -273,17 +275,18 @@ public struct DocumentsAPI: Sendable {
         var request = APIRequest(
             operationName: "listDocumentTags", method: .get,
             pathTemplate: "/v1/accounts/{accountId}/documents/{documentId}/tags",
-            path: "/v1/accounts/\(accountId)/documents/\(documentId)/tags", credential: .account)
+            path: "/v1/accounts/\(accountId)/documents/\(documentId)/tags",
+            security: [[.bearerAuth], [.apiKeyAuth]])
         request.errorPayload = ErrorPayloads.decoder([
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<[Tag]>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<[Tag]>.self) }
     }
 
     /// Set tags of a document
     ///
-    /// `PUT /v1/accounts/{accountId}/documents/{documentId}/tags` · credential: account
+    /// `PUT /v1/accounts/{accountId}/documents/{documentId}/tags` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - accountId: Workspace account identifier.
@@ -297,18 +300,19 @@ public struct DocumentsAPI: Sendable {
         var request = APIRequest(
             operationName: "replaceDocumentTags", method: .put,
             pathTemplate: "/v1/accounts/{accountId}/documents/{documentId}/tags",
-            path: "/v1/accounts/\(accountId)/documents/\(documentId)/tags", credential: .account)
+            path: "/v1/accounts/\(accountId)/documents/\(documentId)/tags",
+            security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<[Tag]>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<[Tag]>.self) }
     }
 
     /// Add tags to a document
     ///
-    /// `POST /v1/accounts/{accountId}/documents/{documentId}/tags` · credential: account
+    /// `POST /v1/accounts/{accountId}/documents/{documentId}/tags` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - accountId: Workspace account identifier.
@@ -322,18 +326,19 @@ public struct DocumentsAPI: Sendable {
         var request = APIRequest(
             operationName: "attachDocumentTags", method: .post,
             pathTemplate: "/v1/accounts/{accountId}/documents/{documentId}/tags",
-            path: "/v1/accounts/\(accountId)/documents/\(documentId)/tags", credential: .account)
+            path: "/v1/accounts/\(accountId)/documents/\(documentId)/tags",
+            security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<[Tag]>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<[Tag]>.self) }
     }
 
     /// Remove a tag from a document
     ///
-    /// `DELETE /v1/accounts/{accountId}/documents/{documentId}/tags/{tagId}` · credential: account
+    /// `DELETE /v1/accounts/{accountId}/documents/{documentId}/tags/{tagId}` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - accountId: Workspace account identifier.
@@ -348,17 +353,18 @@ public struct DocumentsAPI: Sendable {
         var request = APIRequest(
             operationName: "detachDocumentTag", method: .delete,
             pathTemplate: "/v1/accounts/{accountId}/documents/{documentId}/tags/{tagId}",
-            path: "/v1/accounts/\(accountId)/documents/\(documentId)/tags/\(tagId)", credential: .account)
+            path: "/v1/accounts/\(accountId)/documents/\(documentId)/tags/\(tagId)",
+            security: [[.bearerAuth], [.apiKeyAuth]])
         request.errorPayload = ErrorPayloads.decoder([
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<DetachDocumentTagResponseData>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<DetachDocumentTagResponseData>.self) }
     }
 
     /// Get document thumbnail
     ///
-    /// `GET /v1/documents/{documentId}/thumbnail` · credential: account
+    /// `GET /v1/documents/{documentId}/thumbnail` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - documentId: Document identifier.
@@ -367,19 +373,19 @@ public struct DocumentsAPI: Sendable {
         var request = APIRequest(
             operationName: "getDocumentThumbnail", method: .get,
             pathTemplate: "/v1/documents/{documentId}/thumbnail",
-            path: "/v1/documents/\(documentId)/thumbnail", credential: .account)
+            path: "/v1/documents/\(documentId)/thumbnail", security: [[.bearerAuth], [.apiKeyAuth]])
         request.responseKind = .binary
         request.errorPayload = ErrorPayloads.decoder([
             "404": .decoding(NotFoundResponse.self),
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).data()
+        return try await client.perform(request) { $0.data() }
     }
 
     /// Download page image
     ///
-    /// `GET /v1/documents/{documentId}/pages/{pageId}/download` · credential: account
+    /// `GET /v1/documents/{documentId}/pages/{pageId}/download` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - documentId: Document identifier.
@@ -392,19 +398,20 @@ public struct DocumentsAPI: Sendable {
         var request = APIRequest(
             operationName: "downloadDocumentPage", method: .get,
             pathTemplate: "/v1/documents/{documentId}/pages/{pageId}/download",
-            path: "/v1/documents/\(documentId)/pages/\(pageId)/download", credential: .account)
+            path: "/v1/documents/\(documentId)/pages/\(pageId)/download",
+            security: [[.bearerAuth], [.apiKeyAuth]])
         request.responseKind = .binary
         request.errorPayload = ErrorPayloads.decoder([
             "404": .decoding(NotFoundResponse.self),
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).data()
+        return try await client.perform(request) { $0.data() }
     }
 
     /// Create a document from a template
     ///
-    /// `POST /v1/accounts/{accountId}/templates/{templateId}/documents` · credential: account
+    /// `POST /v1/accounts/{accountId}/templates/{templateId}/documents` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - accountId: Workspace account identifier.
@@ -418,19 +425,20 @@ public struct DocumentsAPI: Sendable {
         var request = APIRequest(
             operationName: "createDocumentFromTemplate", method: .post,
             pathTemplate: "/v1/accounts/{accountId}/templates/{templateId}/documents",
-            path: "/v1/accounts/\(accountId)/templates/\(templateId)/documents", credential: .account)
+            path: "/v1/accounts/\(accountId)/templates/\(templateId)/documents",
+            security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
             "400": .decoding(ValidationErrorResponse.self),
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<Document>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<Document>.self) }
     }
 
     /// Estimate cost of a document from template
     ///
-    /// `POST /v1/accounts/{accountId}/templates/{templateId}/documents/estimate-cost` · credential: account
+    /// `POST /v1/accounts/{accountId}/templates/{templateId}/documents/estimate-cost` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - accountId: Workspace account identifier.
@@ -444,12 +452,13 @@ public struct DocumentsAPI: Sendable {
         var request = APIRequest(
             operationName: "estimateDocumentFromTemplateCost", method: .post,
             pathTemplate: "/v1/accounts/{accountId}/templates/{templateId}/documents/estimate-cost",
-            path: "/v1/accounts/\(accountId)/templates/\(templateId)/documents/estimate-cost", credential: .account)
+            path: "/v1/accounts/\(accountId)/templates/\(templateId)/documents/estimate-cost",
+            security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<CostEstimate>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<CostEstimate>.self) }
     }
 }

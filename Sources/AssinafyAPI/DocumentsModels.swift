@@ -2,7 +2,7 @@
 // Regenerate with `make generate`.
 
 import Foundation
-import AssinafyRuntime
+import APIRuntime
 
 /// A document status and whether it allows deletion.
 public struct DocumentStatus: Codable, Hashable, Sendable {

@@ -2,17 +2,17 @@
 // Regenerate with `make generate`.
 
 import Foundation
-import AssinafyRuntime
+import APIRuntime
 
 /// The operations tagged `Fields`.
 public struct FieldsAPI: Sendable {
-    public let client: any HTTPClientProtocol
+    public let client: any APIClientProtocol
 
-    public init(client: any HTTPClientProtocol) { self.client = client }
+    public init(client: any APIClientProtocol) { self.client = client }
 
     /// List fields
     ///
-    /// `GET /v1/accounts/{accountId}/fields` · credential: account
+    /// `GET /v1/accounts/{accountId}/fields` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - accountId: Workspace account identifier.
@@ -27,19 +27,19 @@ public struct FieldsAPI: Sendable {
         var request = APIRequest(
             operationName: "listFields", method: .get,
             pathTemplate: "/v1/accounts/{accountId}/fields",
-            path: "/v1/accounts/\(accountId)/fields", credential: .account)
+            path: "/v1/accounts/\(accountId)/fields", security: [[.bearerAuth], [.apiKeyAuth]])
         request.query.add("include_inactive", includeInactive)
         request.query.add("include_standard", includeStandard)
         request.errorPayload = ErrorPayloads.decoder([
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<[Field]>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<[Field]>.self) }
     }
 
     /// Create field
     ///
-    /// `POST /v1/accounts/{accountId}/fields` · credential: account
+    /// `POST /v1/accounts/{accountId}/fields` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - accountId: Workspace account identifier.
@@ -51,19 +51,19 @@ public struct FieldsAPI: Sendable {
         var request = APIRequest(
             operationName: "createField", method: .post,
             pathTemplate: "/v1/accounts/{accountId}/fields",
-            path: "/v1/accounts/\(accountId)/fields", credential: .account)
+            path: "/v1/accounts/\(accountId)/fields", security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
             "400": .decoding(ValidationErrorResponse.self),
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<Field>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<Field>.self) }
     }
 
     /// Get field
     ///
-    /// `GET /v1/accounts/{accountId}/fields/{fieldId}` · credential: account
+    /// `GET /v1/accounts/{accountId}/fields/{fieldId}` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - accountId: Workspace account identifier.
@@ -76,18 +76,19 @@ public struct FieldsAPI: Sendable {
         var request = APIRequest(
             operationName: "getField", method: .get,
             pathTemplate: "/v1/accounts/{accountId}/fields/{fieldId}",
-            path: "/v1/accounts/\(accountId)/fields/\(fieldId)", credential: .account)
+            path: "/v1/accounts/\(accountId)/fields/\(fieldId)",
+            security: [[.bearerAuth], [.apiKeyAuth]])
         request.errorPayload = ErrorPayloads.decoder([
             "404": .decoding(NotFoundResponse.self),
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<Field>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<Field>.self) }
     }
 
     /// Update field
     ///
-    /// `PUT /v1/accounts/{accountId}/fields/{fieldId}` · credential: account
+    /// `PUT /v1/accounts/{accountId}/fields/{fieldId}` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - accountId: Workspace account identifier.
@@ -101,19 +102,20 @@ public struct FieldsAPI: Sendable {
         var request = APIRequest(
             operationName: "updateField", method: .put,
             pathTemplate: "/v1/accounts/{accountId}/fields/{fieldId}",
-            path: "/v1/accounts/\(accountId)/fields/\(fieldId)", credential: .account)
+            path: "/v1/accounts/\(accountId)/fields/\(fieldId)",
+            security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
             "404": .decoding(NotFoundResponse.self),
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<Field>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<Field>.self) }
     }
 
     /// Delete field
     ///
-    /// `DELETE /v1/accounts/{accountId}/fields/{fieldId}` · credential: account
+    /// `DELETE /v1/accounts/{accountId}/fields/{fieldId}` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - accountId: Workspace account identifier.
@@ -126,18 +128,19 @@ public struct FieldsAPI: Sendable {
         var request = APIRequest(
             operationName: "deleteField", method: .delete,
             pathTemplate: "/v1/accounts/{accountId}/fields/{fieldId}",
-            path: "/v1/accounts/\(accountId)/fields/\(fieldId)", credential: .account)
+            path: "/v1/accounts/\(accountId)/fields/\(fieldId)",
+            security: [[.bearerAuth], [.apiKeyAuth]])
         request.errorPayload = ErrorPayloads.decoder([
             "404": .decoding(NotFoundResponse.self),
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<[JSONValue?]>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<[JSONValue?]>.self) }
     }
 
     /// Check a value against a field
     ///
-    /// `POST /v1/accounts/{accountId}/fields/{fieldId}/validate` · credential: account
+    /// `POST /v1/accounts/{accountId}/fields/{fieldId}/validate` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - accountId: Workspace account identifier.
@@ -151,18 +154,19 @@ public struct FieldsAPI: Sendable {
         var request = APIRequest(
             operationName: "validateFieldValue", method: .post,
             pathTemplate: "/v1/accounts/{accountId}/fields/{fieldId}/validate",
-            path: "/v1/accounts/\(accountId)/fields/\(fieldId)/validate", credential: .account)
+            path: "/v1/accounts/\(accountId)/fields/\(fieldId)/validate",
+            security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<FieldValidation>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<FieldValidation>.self) }
     }
 
     /// Check values against several fields
     ///
-    /// `POST /v1/accounts/{accountId}/fields/validate-multiple` · credential: account
+    /// `POST /v1/accounts/{accountId}/fields/validate-multiple` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - accountId: Workspace account identifier.
@@ -174,28 +178,29 @@ public struct FieldsAPI: Sendable {
         var request = APIRequest(
             operationName: "validateFieldValues", method: .post,
             pathTemplate: "/v1/accounts/{accountId}/fields/validate-multiple",
-            path: "/v1/accounts/\(accountId)/fields/validate-multiple", credential: .account)
+            path: "/v1/accounts/\(accountId)/fields/validate-multiple",
+            security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<[FieldValidationResult]>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<[FieldValidationResult]>.self) }
     }
 
     /// List field types
     ///
-    /// `GET /v1/field-types` · credential: account
+    /// `GET /v1/field-types` · security: `bearerAuth` or `apiKeyAuth`
     @discardableResult
     public func listFieldTypes() async throws -> APIResponse<EnvelopeOf<[FieldType]>> {
         var request = APIRequest(
             operationName: "listFieldTypes", method: .get,
             pathTemplate: "/v1/field-types",
-            path: "/v1/field-types", credential: .account)
+            path: "/v1/field-types", security: [[.bearerAuth], [.apiKeyAuth]])
         request.errorPayload = ErrorPayloads.decoder([
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<[FieldType]>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<[FieldType]>.self) }
     }
 }

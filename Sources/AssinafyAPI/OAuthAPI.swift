@@ -2,17 +2,17 @@
 // Regenerate with `make generate`.
 
 import Foundation
-import AssinafyRuntime
+import APIRuntime
 
 /// The operations tagged `OAuth`.
 public struct OAuthAPI: Sendable {
-    public let client: any HTTPClientProtocol
+    public let client: any APIClientProtocol
 
-    public init(client: any HTTPClientProtocol) { self.client = client }
+    public init(client: any APIClientProtocol) { self.client = client }
 
     /// Obtain an access token
     ///
-    /// `POST /v1/oauth/token` · credential: public
+    /// `POST /v1/oauth/token` · security: none
     @discardableResult
     public func exchangeOAuthToken(
         body: OAuthTokenRequest
@@ -20,62 +20,62 @@ public struct OAuthAPI: Sendable {
         var request = APIRequest(
             operationName: "exchangeOAuthToken", method: .post,
             pathTemplate: "/v1/oauth/token",
-            path: "/v1/oauth/token", credential: .none)
+            path: "/v1/oauth/token")
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
             "400": .decoding(ExchangeOAuthTokenError400.self),
             "401": .decoding(ExchangeOAuthTokenError401.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(ExchangeOAuthTokenResponse.self)
+        return try await client.perform(request) { try $0.decode(ExchangeOAuthTokenResponse.self) }
     }
 
     /// Revoke token
     ///
-    /// `POST /v1/oauth/revoke` · credential: public
+    /// `POST /v1/oauth/revoke` · security: none
     @discardableResult
     public func revokeOAuthToken(body: OAuthRevokeRequest) async throws -> APIResponse<Void> {
         var request = APIRequest(
             operationName: "revokeOAuthToken", method: .post,
             pathTemplate: "/v1/oauth/revoke",
-            path: "/v1/oauth/revoke", credential: .none)
+            path: "/v1/oauth/revoke")
         request.body = try .encoding(body)
         request.responseKind = .empty
         request.errorPayload = ErrorPayloads.decoder([
             "401": .decoding(RevokeOAuthTokenError401.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).empty()
+        return try await client.perform(request) { $0.empty() }
     }
 
     /// Get OpenID Connect user claims
     ///
-    /// `GET /v1/oauth/userinfo` · credential: account
+    /// `GET /v1/oauth/userinfo` · security: `bearerAuth` or `apiKeyAuth`
     @discardableResult
     public func getOAuthUserInfo() async throws -> APIResponse<GetOAuthUserInfoResponse> {
         var request = APIRequest(
             operationName: "getOAuthUserInfo", method: .get,
             pathTemplate: "/v1/oauth/userinfo",
-            path: "/v1/oauth/userinfo", credential: .account)
+            path: "/v1/oauth/userinfo", security: [[.bearerAuth], [.apiKeyAuth]])
         request.errorPayload = ErrorPayloads.decoder([
             "403": .decoding(ForbiddenResponse.self),
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(GetOAuthUserInfoResponse.self)
+        return try await client.perform(request) { try $0.decode(GetOAuthUserInfoResponse.self) }
     }
 
     /// Get protected resource metadata
     ///
-    /// `GET /.well-known/oauth-protected-resource` · credential: public
+    /// `GET /.well-known/oauth-protected-resource` · security: none
     @discardableResult
     public func getProtectedResourceMetadata(
     ) async throws -> APIResponse<GetProtectedResourceMetadataResponse> {
         var request = APIRequest(
             operationName: "getProtectedResourceMetadata", method: .get,
             pathTemplate: "/.well-known/oauth-protected-resource",
-            path: "/.well-known/oauth-protected-resource", credential: .none)
+            path: "/.well-known/oauth-protected-resource")
         request.errorPayload = ErrorPayloads.decoder(["500": .decoding(ServerErrorResponse.self)])
-        return try await client.send(request).decode(GetProtectedResourceMetadataResponse.self)
+        return try await client.perform(request) { try $0.decode(GetProtectedResourceMetadataResponse.self) }
     }
 }

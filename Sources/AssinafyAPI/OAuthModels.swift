@@ -2,7 +2,7 @@
 // Regenerate with `make generate`.
 
 import Foundation
-import AssinafyRuntime
+import APIRuntime
 
 public struct OAuthTokenRequestGrantType: OpenEnum, ExpressibleByStringLiteral {
     public let rawValue: String

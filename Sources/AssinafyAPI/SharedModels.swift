@@ -2,7 +2,7 @@
 // Regenerate with `make generate`.
 
 import Foundation
-import AssinafyRuntime
+import APIRuntime
 
 /// Success wrapper around response data.
 public struct Envelope: Codable, Hashable, Sendable {

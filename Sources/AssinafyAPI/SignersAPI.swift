@@ -2,17 +2,17 @@
 // Regenerate with `make generate`.
 
 import Foundation
-import AssinafyRuntime
+import APIRuntime
 
 /// The operations tagged `Signers`.
 public struct SignersAPI: Sendable {
-    public let client: any HTTPClientProtocol
+    public let client: any APIClientProtocol
 
-    public init(client: any HTTPClientProtocol) { self.client = client }
+    public init(client: any APIClientProtocol) { self.client = client }
 
     /// List signers
     ///
-    /// `GET /v1/accounts/{accountId}/signers` · credential: account
+    /// `GET /v1/accounts/{accountId}/signers` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - accountId: Workspace account identifier.
@@ -29,7 +29,7 @@ public struct SignersAPI: Sendable {
         var request = APIRequest(
             operationName: "listSigners", method: .get,
             pathTemplate: "/v1/accounts/{accountId}/signers",
-            path: "/v1/accounts/\(accountId)/signers", credential: .account)
+            path: "/v1/accounts/\(accountId)/signers", security: [[.bearerAuth], [.apiKeyAuth]])
         request.query.add("search", search)
         request.query.add("page", page)
         request.query.add("per-page", perPage)
@@ -37,12 +37,12 @@ public struct SignersAPI: Sendable {
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<[Signer]>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<[Signer]>.self) }
     }
 
     /// Create signer
     ///
-    /// `POST /v1/accounts/{accountId}/signers` · credential: account
+    /// `POST /v1/accounts/{accountId}/signers` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - accountId: Workspace account identifier.
@@ -54,19 +54,19 @@ public struct SignersAPI: Sendable {
         var request = APIRequest(
             operationName: "createSigner", method: .post,
             pathTemplate: "/v1/accounts/{accountId}/signers",
-            path: "/v1/accounts/\(accountId)/signers", credential: .account)
+            path: "/v1/accounts/\(accountId)/signers", security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
             "400": .decoding(ValidationErrorResponse.self),
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<Signer>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<Signer>.self) }
     }
 
     /// Get signer
     ///
-    /// `GET /v1/accounts/{accountId}/signers/{signerId}` · credential: account
+    /// `GET /v1/accounts/{accountId}/signers/{signerId}` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - accountId: Workspace account identifier.
@@ -79,18 +79,19 @@ public struct SignersAPI: Sendable {
         var request = APIRequest(
             operationName: "getSigner", method: .get,
             pathTemplate: "/v1/accounts/{accountId}/signers/{signerId}",
-            path: "/v1/accounts/\(accountId)/signers/\(signerId)", credential: .account)
+            path: "/v1/accounts/\(accountId)/signers/\(signerId)",
+            security: [[.bearerAuth], [.apiKeyAuth]])
         request.errorPayload = ErrorPayloads.decoder([
             "404": .decoding(NotFoundResponse.self),
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<Signer>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<Signer>.self) }
     }
 
     /// Update signer
     ///
-    /// `PUT /v1/accounts/{accountId}/signers/{signerId}` · credential: account
+    /// `PUT /v1/accounts/{accountId}/signers/{signerId}` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - accountId: Workspace account identifier.
@@ -104,7 +105,8 @@ public struct SignersAPI: Sendable {
         var request = APIRequest(
             operationName: "updateSigner", method: .put,
             pathTemplate: "/v1/accounts/{accountId}/signers/{signerId}",
-            path: "/v1/accounts/\(accountId)/signers/\(signerId)", credential: .account)
+            path: "/v1/accounts/\(accountId)/signers/\(signerId)",
+            security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
             "400": .decoding(ValidationErrorResponse.self),
@@ -112,12 +114,12 @@ public struct SignersAPI: Sendable {
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<Signer>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<Signer>.self) }
     }
 
     /// Delete signer
     ///
-    /// `DELETE /v1/accounts/{accountId}/signers/{signerId}` · credential: account
+    /// `DELETE /v1/accounts/{accountId}/signers/{signerId}` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - accountId: Workspace account identifier.
@@ -130,12 +132,13 @@ public struct SignersAPI: Sendable {
         var request = APIRequest(
             operationName: "deleteSigner", method: .delete,
             pathTemplate: "/v1/accounts/{accountId}/signers/{signerId}",
-            path: "/v1/accounts/\(accountId)/signers/\(signerId)", credential: .account)
+            path: "/v1/accounts/\(accountId)/signers/\(signerId)",
+            security: [[.bearerAuth], [.apiKeyAuth]])
         request.errorPayload = ErrorPayloads.decoder([
             "404": .decoding(NotFoundResponse.self),
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<[JSONValue?]>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<[JSONValue?]>.self) }
     }
 }

@@ -2,7 +2,7 @@
 // Regenerate with `make generate`.
 
 import Foundation
-import AssinafyRuntime
+import APIRuntime
 
 public struct CreateSignerRequest: Codable, Hashable, Sendable {
     public let fullName: String

@@ -2,17 +2,17 @@
 // Regenerate with `make generate`.
 
 import Foundation
-import AssinafyRuntime
+import APIRuntime
 
 /// The operations tagged `Signing`.
 public struct SigningAPI: Sendable {
-    public let client: any HTTPClientProtocol
+    public let client: any APIClientProtocol
 
-    public init(client: any HTTPClientProtocol) { self.client = client }
+    public init(client: any APIClientProtocol) { self.client = client }
 
     /// Get public document
     ///
-    /// `GET /v1/public/documents/{documentId}` · credential: public
+    /// `GET /v1/public/documents/{documentId}` · security: none
     ///
     /// - Parameters:
     ///   - documentId: Document identifier.
@@ -23,17 +23,17 @@ public struct SigningAPI: Sendable {
         var request = APIRequest(
             operationName: "getPublicDocument", method: .get,
             pathTemplate: "/v1/public/documents/{documentId}",
-            path: "/v1/public/documents/\(documentId)", credential: .none)
+            path: "/v1/public/documents/\(documentId)")
         request.errorPayload = ErrorPayloads.decoder([
             "404": .decoding(NotFoundResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<Document>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<Document>.self) }
     }
 
     /// Send access code for a public document
     ///
-    /// `PUT /v1/public/documents/{documentId}/send-token` · credential: public
+    /// `PUT /v1/public/documents/{documentId}/send-token` · security: none
     ///
     /// - Parameters:
     ///   - documentId: Document identifier.
@@ -45,15 +45,15 @@ public struct SigningAPI: Sendable {
         var request = APIRequest(
             operationName: "sendPublicDocumentToken", method: .put,
             pathTemplate: "/v1/public/documents/{documentId}/send-token",
-            path: "/v1/public/documents/\(documentId)/send-token", credential: .none)
+            path: "/v1/public/documents/\(documentId)/send-token")
         if let body { request.body = try .encoding(body) }
         request.errorPayload = ErrorPayloads.decoder(["500": .decoding(ServerErrorResponse.self)])
-        return try await client.send(request).decode(Envelope.self)
+        return try await client.perform(request) { try $0.decode(Envelope.self) }
     }
 
     /// Get current signer
     ///
-    /// `GET /v1/signers/self` · credential: signer
+    /// `GET /v1/signers/self` · security: `signerAccessCode`
     @discardableResult
     public func getCurrentSigner(
         signerAccessCode: String
@@ -61,17 +61,18 @@ public struct SigningAPI: Sendable {
         var request = APIRequest(
             operationName: "getCurrentSigner", method: .get,
             pathTemplate: "/v1/signers/self",
-            path: "/v1/signers/self", credential: .signerAccessCode(signerAccessCode))
+            path: "/v1/signers/self", security: [[.signerAccessCode]])
+        request.credentials["signerAccessCode"] = .apiKey(signerAccessCode)
         request.errorPayload = ErrorPayloads.decoder([
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<SignerSelf>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<SignerSelf>.self) }
     }
 
     /// Get document for the signer
     ///
-    /// `GET /v1/signers/{signerId}/document` · credential: signer
+    /// `GET /v1/signers/{signerId}/document` · security: `signerAccessCode`
     ///
     /// - Parameters:
     ///   - signerId: Signer identifier.
@@ -83,18 +84,19 @@ public struct SigningAPI: Sendable {
         var request = APIRequest(
             operationName: "getSignerDocument", method: .get,
             pathTemplate: "/v1/signers/{signerId}/document",
-            path: "/v1/signers/\(signerId)/document", credential: .signerAccessCode(signerAccessCode))
+            path: "/v1/signers/\(signerId)/document", security: [[.signerAccessCode]])
+        request.credentials["signerAccessCode"] = .apiKey(signerAccessCode)
         request.errorPayload = ErrorPayloads.decoder([
             "404": .decoding(NotFoundResponse.self),
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<Document>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<Document>.self) }
     }
 
     /// Open document for signing
     ///
-    /// `GET /v1/sign` · credential: signer
+    /// `GET /v1/sign` · security: `signerAccessCode`
     ///
     /// - Parameters:
     ///   - hasAcceptedTerms: Record that the signer accepted the terms.
@@ -106,18 +108,19 @@ public struct SigningAPI: Sendable {
         var request = APIRequest(
             operationName: "viewDocumentToSign", method: .get,
             pathTemplate: "/v1/sign",
-            path: "/v1/sign", credential: .signerAccessCode(signerAccessCode))
+            path: "/v1/sign", security: [[.signerAccessCode]])
+        request.credentials["signerAccessCode"] = .apiKey(signerAccessCode)
         request.query.add("has_accepted_terms", hasAcceptedTerms)
         request.errorPayload = ErrorPayloads.decoder([
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<Document>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<Document>.self) }
     }
 
     /// Sign
     ///
-    /// `POST /v1/documents/{documentId}/assignments/{assignmentId}` · credential: signer
+    /// `POST /v1/documents/{documentId}/assignments/{assignmentId}` · security: `signerAccessCode`
     ///
     /// - Parameters:
     ///   - documentId: Document identifier.
@@ -132,18 +135,20 @@ public struct SigningAPI: Sendable {
         var request = APIRequest(
             operationName: "signAssignment", method: .post,
             pathTemplate: "/v1/documents/{documentId}/assignments/{assignmentId}",
-            path: "/v1/documents/\(documentId)/assignments/\(assignmentId)", credential: .signerAccessCode(signerAccessCode))
+            path: "/v1/documents/\(documentId)/assignments/\(assignmentId)",
+            security: [[.signerAccessCode]])
+        request.credentials["signerAccessCode"] = .apiKey(signerAccessCode)
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<JSONObject>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<JSONObject>.self) }
     }
 
     /// Decline to sign
     ///
-    /// `PUT /v1/documents/{documentId}/assignments/{assignmentId}/reject` · credential: signer
+    /// `PUT /v1/documents/{documentId}/assignments/{assignmentId}/reject` · security: `signerAccessCode`
     ///
     /// - Parameters:
     ///   - documentId: Document identifier.
@@ -158,18 +163,20 @@ public struct SigningAPI: Sendable {
         var request = APIRequest(
             operationName: "declineAssignment", method: .put,
             pathTemplate: "/v1/documents/{documentId}/assignments/{assignmentId}/reject",
-            path: "/v1/documents/\(documentId)/assignments/\(assignmentId)/reject", credential: .signerAccessCode(signerAccessCode))
+            path: "/v1/documents/\(documentId)/assignments/\(assignmentId)/reject",
+            security: [[.signerAccessCode]])
+        request.credentials["signerAccessCode"] = .apiKey(signerAccessCode)
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<[JSONValue?]>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<[JSONValue?]>.self) }
     }
 
     /// Sign several documents
     ///
-    /// `PUT /v1/signers/documents/sign-multiple` · credential: signer
+    /// `PUT /v1/signers/documents/sign-multiple` · security: `signerAccessCode`
     @discardableResult
     public func signMultipleDocuments(
         signerAccessCode: String,
@@ -178,18 +185,19 @@ public struct SigningAPI: Sendable {
         var request = APIRequest(
             operationName: "signMultipleDocuments", method: .put,
             pathTemplate: "/v1/signers/documents/sign-multiple",
-            path: "/v1/signers/documents/sign-multiple", credential: .signerAccessCode(signerAccessCode))
+            path: "/v1/signers/documents/sign-multiple", security: [[.signerAccessCode]])
+        request.credentials["signerAccessCode"] = .apiKey(signerAccessCode)
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<[JSONValue?]>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<[JSONValue?]>.self) }
     }
 
     /// Decline several documents
     ///
-    /// `PUT /v1/signers/documents/decline-multiple` · credential: signer
+    /// `PUT /v1/signers/documents/decline-multiple` · security: `signerAccessCode`
     @discardableResult
     public func declineMultipleDocuments(
         signerAccessCode: String,
@@ -198,18 +206,19 @@ public struct SigningAPI: Sendable {
         var request = APIRequest(
             operationName: "declineMultipleDocuments", method: .put,
             pathTemplate: "/v1/signers/documents/decline-multiple",
-            path: "/v1/signers/documents/decline-multiple", credential: .signerAccessCode(signerAccessCode))
+            path: "/v1/signers/documents/decline-multiple", security: [[.signerAccessCode]])
+        request.credentials["signerAccessCode"] = .apiKey(signerAccessCode)
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<[JSONValue?]>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<[JSONValue?]>.self) }
     }
 
     /// Check signer verification code
     ///
-    /// `POST /v1/verify` · credential: signer
+    /// `POST /v1/verify` · security: `signerAccessCode`
     @discardableResult
     public func verifySignerCode(
         signerAccessCode: String,
@@ -218,19 +227,20 @@ public struct SigningAPI: Sendable {
         var request = APIRequest(
             operationName: "verifySignerCode", method: .post,
             pathTemplate: "/v1/verify",
-            path: "/v1/verify", credential: .signerAccessCode(signerAccessCode))
+            path: "/v1/verify", security: [[.signerAccessCode]])
+        request.credentials["signerAccessCode"] = .apiKey(signerAccessCode)
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
             "400": .decoding(ValidationErrorResponse.self),
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(Envelope.self)
+        return try await client.perform(request) { try $0.decode(Envelope.self) }
     }
 
     /// Confirm signer details
     ///
-    /// `PUT /v1/documents/{documentId}/signers/confirm-data` · credential: signer
+    /// `PUT /v1/documents/{documentId}/signers/confirm-data` · security: `signerAccessCode`
     ///
     /// - Parameters:
     ///   - documentId: Document identifier.
@@ -243,34 +253,37 @@ public struct SigningAPI: Sendable {
         var request = APIRequest(
             operationName: "confirmSignerData", method: .put,
             pathTemplate: "/v1/documents/{documentId}/signers/confirm-data",
-            path: "/v1/documents/\(documentId)/signers/confirm-data", credential: .signerAccessCode(signerAccessCode))
+            path: "/v1/documents/\(documentId)/signers/confirm-data",
+            security: [[.signerAccessCode]])
+        request.credentials["signerAccessCode"] = .apiKey(signerAccessCode)
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<Signer>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<Signer>.self) }
     }
 
     /// Accept terms of use
     ///
-    /// `PUT /v1/signers/accept-terms` · credential: signer
+    /// `PUT /v1/signers/accept-terms` · security: `signerAccessCode`
     @discardableResult
     public func acceptTerms(signerAccessCode: String) async throws -> APIResponse<Envelope> {
         var request = APIRequest(
             operationName: "acceptTerms", method: .put,
             pathTemplate: "/v1/signers/accept-terms",
-            path: "/v1/signers/accept-terms", credential: .signerAccessCode(signerAccessCode))
+            path: "/v1/signers/accept-terms", security: [[.signerAccessCode]])
+        request.credentials["signerAccessCode"] = .apiKey(signerAccessCode)
         request.errorPayload = ErrorPayloads.decoder([
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(Envelope.self)
+        return try await client.perform(request) { try $0.decode(Envelope.self) }
     }
 
     /// Upload signature or initials image
     ///
-    /// `POST /v1/signature` · credential: signer
+    /// `POST /v1/signature` · security: `signerAccessCode`
     ///
     /// - Parameters:
     ///   - type: Signature or initials.
@@ -285,7 +298,8 @@ public struct SigningAPI: Sendable {
         var request = APIRequest(
             operationName: "uploadSignature", method: .post,
             pathTemplate: "/v1/signature",
-            path: "/v1/signature", credential: .signerAccessCode(signerAccessCode))
+            path: "/v1/signature", security: [[.signerAccessCode]])
+        request.credentials["signerAccessCode"] = .apiKey(signerAccessCode)
         request.query.add("type", type)
         request.query.add("reuse", reuse)
         request.body = .raw(body, contentType: "image/png")
@@ -293,12 +307,12 @@ public struct SigningAPI: Sendable {
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(Envelope.self)
+        return try await client.perform(request) { try $0.decode(Envelope.self) }
     }
 
     /// Download signature or initials image
     ///
-    /// `GET /v1/signature/{signatureType}` · credential: signer
+    /// `GET /v1/signature/{signatureType}` · security: `signerAccessCode`
     ///
     /// - Parameters:
     ///   - signatureType: Signature or initials.
@@ -310,19 +324,20 @@ public struct SigningAPI: Sendable {
         var request = APIRequest(
             operationName: "downloadSignature", method: .get,
             pathTemplate: "/v1/signature/{signatureType}",
-            path: "/v1/signature/\(signatureType)", credential: .signerAccessCode(signerAccessCode))
+            path: "/v1/signature/\(signatureType)", security: [[.signerAccessCode]])
+        request.credentials["signerAccessCode"] = .apiKey(signerAccessCode)
         request.responseKind = .binary
         request.errorPayload = ErrorPayloads.decoder([
             "404": .decoding(NotFoundResponse.self),
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).data()
+        return try await client.perform(request) { $0.data() }
     }
 
     /// List documents of a signer
     ///
-    /// `GET /v1/signers/{signerId}/documents` · credential: signer
+    /// `GET /v1/signers/{signerId}/documents` · security: `signerAccessCode`
     ///
     /// - Parameters:
     ///   - signerId: Signer identifier.
@@ -338,19 +353,20 @@ public struct SigningAPI: Sendable {
         var request = APIRequest(
             operationName: "listSignerDocuments", method: .get,
             pathTemplate: "/v1/signers/{signerId}/documents",
-            path: "/v1/signers/\(signerId)/documents", credential: .signerAccessCode(signerAccessCode))
+            path: "/v1/signers/\(signerId)/documents", security: [[.signerAccessCode]])
+        request.credentials["signerAccessCode"] = .apiKey(signerAccessCode)
         request.query.add("page", page)
         request.query.add("per-page", perPage)
         request.errorPayload = ErrorPayloads.decoder([
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<[Document]>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<[Document]>.self) }
     }
 
     /// Search documents of a signer
     ///
-    /// `GET /v1/signers/{signerId}/documents/search` · credential: signer
+    /// `GET /v1/signers/{signerId}/documents/search` · security: `signerAccessCode`
     ///
     /// - Parameters:
     ///   - signerId: Signer identifier.
@@ -364,18 +380,19 @@ public struct SigningAPI: Sendable {
         var request = APIRequest(
             operationName: "searchSignerDocuments", method: .get,
             pathTemplate: "/v1/signers/{signerId}/documents/search",
-            path: "/v1/signers/\(signerId)/documents/search", credential: .signerAccessCode(signerAccessCode))
+            path: "/v1/signers/\(signerId)/documents/search", security: [[.signerAccessCode]])
+        request.credentials["signerAccessCode"] = .apiKey(signerAccessCode)
         request.query.add("search", search)
         request.errorPayload = ErrorPayloads.decoder([
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<[Document]>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<[Document]>.self) }
     }
 
     /// Download document file as signer
     ///
-    /// `GET /v1/signers/{signerId}/documents/{documentId}/download/{artifactName}` · credential: public
+    /// `GET /v1/signers/{signerId}/documents/{documentId}/download/{artifactName}` · security: none
     ///
     /// - Parameters:
     ///   - signerId: Signer identifier.
@@ -390,12 +407,12 @@ public struct SigningAPI: Sendable {
         var request = APIRequest(
             operationName: "downloadSignerDocumentArtifact", method: .get,
             pathTemplate: "/v1/signers/{signerId}/documents/{documentId}/download/{artifactName}",
-            path: "/v1/signers/\(signerId)/documents/\(documentId)/download/\(artifactName)", credential: .none)
+            path: "/v1/signers/\(signerId)/documents/\(documentId)/download/\(artifactName)")
         request.responseKind = .binary
         request.errorPayload = ErrorPayloads.decoder([
             "404": .decoding(NotFoundResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).data()
+        return try await client.perform(request) { $0.data() }
     }
 }

@@ -2,7 +2,7 @@
 // Regenerate with `make generate`.
 
 import Foundation
-import AssinafyRuntime
+import APIRuntime
 
 /// The signer behind the current access code.
 public struct SignerSelf: Codable, Hashable, Sendable {

@@ -2,17 +2,17 @@
 // Regenerate with `make generate`.
 
 import Foundation
-import AssinafyRuntime
+import APIRuntime
 
 /// The operations tagged `Tags`.
 public struct TagsAPI: Sendable {
-    public let client: any HTTPClientProtocol
+    public let client: any APIClientProtocol
 
-    public init(client: any HTTPClientProtocol) { self.client = client }
+    public init(client: any APIClientProtocol) { self.client = client }
 
     /// List tags
     ///
-    /// `GET /v1/accounts/{accountId}/tags` · credential: account
+    /// `GET /v1/accounts/{accountId}/tags` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - accountId: Workspace account identifier.
@@ -25,18 +25,18 @@ public struct TagsAPI: Sendable {
         var request = APIRequest(
             operationName: "listTags", method: .get,
             pathTemplate: "/v1/accounts/{accountId}/tags",
-            path: "/v1/accounts/\(accountId)/tags", credential: .account)
+            path: "/v1/accounts/\(accountId)/tags", security: [[.bearerAuth], [.apiKeyAuth]])
         request.query.add("search", search)
         request.errorPayload = ErrorPayloads.decoder([
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<[Tag]>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<[Tag]>.self) }
     }
 
     /// Create tag
     ///
-    /// `POST /v1/accounts/{accountId}/tags` · credential: account
+    /// `POST /v1/accounts/{accountId}/tags` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - accountId: Workspace account identifier.
@@ -48,7 +48,7 @@ public struct TagsAPI: Sendable {
         var request = APIRequest(
             operationName: "createTag", method: .post,
             pathTemplate: "/v1/accounts/{accountId}/tags",
-            path: "/v1/accounts/\(accountId)/tags", credential: .account)
+            path: "/v1/accounts/\(accountId)/tags", security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
             "400": .decoding(ValidationErrorResponse.self),
@@ -56,12 +56,12 @@ public struct TagsAPI: Sendable {
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<Tag>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<Tag>.self) }
     }
 
     /// Update tag
     ///
-    /// `PUT /v1/accounts/{accountId}/tags/{tagId}` · credential: account
+    /// `PUT /v1/accounts/{accountId}/tags/{tagId}` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - accountId: Workspace account identifier.
@@ -75,7 +75,8 @@ public struct TagsAPI: Sendable {
         var request = APIRequest(
             operationName: "updateTag", method: .put,
             pathTemplate: "/v1/accounts/{accountId}/tags/{tagId}",
-            path: "/v1/accounts/\(accountId)/tags/\(tagId)", credential: .account)
+            path: "/v1/accounts/\(accountId)/tags/\(tagId)",
+            security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
             "400": .decoding(ValidationErrorResponse.self),
@@ -83,12 +84,12 @@ public struct TagsAPI: Sendable {
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<Tag>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<Tag>.self) }
     }
 
     /// Delete tag
     ///
-    /// `DELETE /v1/accounts/{accountId}/tags/{tagId}` · credential: account
+    /// `DELETE /v1/accounts/{accountId}/tags/{tagId}` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - accountId: Workspace account identifier.
@@ -103,13 +104,14 @@ public struct TagsAPI: Sendable {
         var request = APIRequest(
             operationName: "deleteTag", method: .delete,
             pathTemplate: "/v1/accounts/{accountId}/tags/{tagId}",
-            path: "/v1/accounts/\(accountId)/tags/\(tagId)", credential: .account)
+            path: "/v1/accounts/\(accountId)/tags/\(tagId)",
+            security: [[.bearerAuth], [.apiKeyAuth]])
         request.query.add("force", force)
         request.errorPayload = ErrorPayloads.decoder([
             "404": .decoding(NotFoundResponse.self),
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<DeleteTagResponseData>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<DeleteTagResponseData>.self) }
     }
 }

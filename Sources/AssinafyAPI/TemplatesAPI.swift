@@ -2,17 +2,17 @@
 // Regenerate with `make generate`.
 
 import Foundation
-import AssinafyRuntime
+import APIRuntime
 
 /// The operations tagged `Templates`.
 public struct TemplatesAPI: Sendable {
-    public let client: any HTTPClientProtocol
+    public let client: any APIClientProtocol
 
-    public init(client: any HTTPClientProtocol) { self.client = client }
+    public init(client: any APIClientProtocol) { self.client = client }
 
     /// List templates
     ///
-    /// `GET /v1/accounts/{accountId}/templates` · credential: account
+    /// `GET /v1/accounts/{accountId}/templates` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - accountId: Workspace account identifier.
@@ -29,7 +29,7 @@ public struct TemplatesAPI: Sendable {
         var request = APIRequest(
             operationName: "listTemplates", method: .get,
             pathTemplate: "/v1/accounts/{accountId}/templates",
-            path: "/v1/accounts/\(accountId)/templates", credential: .account)
+            path: "/v1/accounts/\(accountId)/templates", security: [[.bearerAuth], [.apiKeyAuth]])
         request.query.add("search", search)
         request.query.add("page", page)
         request.query.add("per-page", perPage)
@@ -37,14 +37,14 @@ public struct TemplatesAPI: Sendable {
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<[Template]>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<[Template]>.self) }
     }
 
     /// Create template
     ///
     /// Uploads a PDF as a new template; the file part's filename becomes the template name.
     ///
-    /// `POST /v1/accounts/{accountId}/templates` · credential: account
+    /// `POST /v1/accounts/{accountId}/templates` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Note: Unpublished: described in openapi-unpublished.yaml, not in the published contract.
     ///
@@ -58,18 +58,18 @@ public struct TemplatesAPI: Sendable {
         var request = APIRequest(
             operationName: "createTemplate", method: .post,
             pathTemplate: "/v1/accounts/{accountId}/templates",
-            path: "/v1/accounts/\(accountId)/templates", credential: .account)
+            path: "/v1/accounts/\(accountId)/templates", security: [[.bearerAuth], [.apiKeyAuth]])
         var parts: [MultipartPart] = []
         parts.append(file.part(named: "file", defaultContentType: "application/pdf"))
         request.body = .multipart(parts)
-        return try await client.send(request).decode(EnvelopeOf<Template>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<Template>.self) }
     }
 
     /// Get template
     ///
     /// One template with its pages, roles, tags and default document tags.
     ///
-    /// `GET /v1/accounts/{accountId}/templates/{templateId}` · credential: account
+    /// `GET /v1/accounts/{accountId}/templates/{templateId}` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Note: Unpublished: described in openapi-unpublished.yaml, not in the published contract.
     ///
@@ -84,8 +84,9 @@ public struct TemplatesAPI: Sendable {
         let request = APIRequest(
             operationName: "getTemplate", method: .get,
             pathTemplate: "/v1/accounts/{accountId}/templates/{templateId}",
-            path: "/v1/accounts/\(accountId)/templates/\(templateId)", credential: .account)
-        return try await client.send(request).decode(EnvelopeOf<Template>.self)
+            path: "/v1/accounts/\(accountId)/templates/\(templateId)",
+            security: [[.bearerAuth], [.apiKeyAuth]])
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<Template>.self) }
     }
 
     /// Update template
@@ -93,7 +94,7 @@ public struct TemplatesAPI: Sendable {
     /// Changes the template name and the defaults given to documents created from it; omitted members
     /// stay as they are.
     ///
-    /// `PUT /v1/accounts/{accountId}/templates/{templateId}` · credential: account
+    /// `PUT /v1/accounts/{accountId}/templates/{templateId}` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Note: Unpublished: described in openapi-unpublished.yaml, not in the published contract.
     ///
@@ -109,16 +110,17 @@ public struct TemplatesAPI: Sendable {
         var request = APIRequest(
             operationName: "updateTemplate", method: .put,
             pathTemplate: "/v1/accounts/{accountId}/templates/{templateId}",
-            path: "/v1/accounts/\(accountId)/templates/\(templateId)", credential: .account)
+            path: "/v1/accounts/\(accountId)/templates/\(templateId)",
+            security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
-        return try await client.send(request).decode(EnvelopeOf<Template>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<Template>.self) }
     }
 
     /// Delete template
     ///
     /// Deletes a template; the API refuses while documents created from it are linked to it.
     ///
-    /// `DELETE /v1/accounts/{accountId}/templates/{templateId}` · credential: account
+    /// `DELETE /v1/accounts/{accountId}/templates/{templateId}` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Note: Unpublished: described in openapi-unpublished.yaml, not in the published contract.
     ///
@@ -133,15 +135,16 @@ public struct TemplatesAPI: Sendable {
         let request = APIRequest(
             operationName: "deleteTemplate", method: .delete,
             pathTemplate: "/v1/accounts/{accountId}/templates/{templateId}",
-            path: "/v1/accounts/\(accountId)/templates/\(templateId)", credential: .account)
-        return try await client.send(request).decode(Envelope.self)
+            path: "/v1/accounts/\(accountId)/templates/\(templateId)",
+            security: [[.bearerAuth], [.apiKeyAuth]])
+        return try await client.perform(request) { try $0.decode(Envelope.self) }
     }
 
     /// Download template page image
     ///
     /// The rendered image of one template page.
     ///
-    /// `GET /v1/accounts/{accountId}/templates/{templateId}/pages/{pageId}/download` · credential: account
+    /// `GET /v1/accounts/{accountId}/templates/{templateId}/pages/{pageId}/download` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Note: Unpublished: described in openapi-unpublished.yaml, not in the published contract.
     ///
@@ -158,8 +161,9 @@ public struct TemplatesAPI: Sendable {
         var request = APIRequest(
             operationName: "downloadTemplatePage", method: .get,
             pathTemplate: "/v1/accounts/{accountId}/templates/{templateId}/pages/{pageId}/download",
-            path: "/v1/accounts/\(accountId)/templates/\(templateId)/pages/\(pageId)/download", credential: .account)
+            path: "/v1/accounts/\(accountId)/templates/\(templateId)/pages/\(pageId)/download",
+            security: [[.bearerAuth], [.apiKeyAuth]])
         request.responseKind = .binary
-        return try await client.send(request).data()
+        return try await client.perform(request) { $0.data() }
     }
 }

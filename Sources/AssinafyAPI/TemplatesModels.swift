@@ -2,7 +2,7 @@
 // Regenerate with `make generate`.
 
 import Foundation
-import AssinafyRuntime
+import APIRuntime
 
 /// A field placed on a template page.
 public struct TemplateFieldPlacement: Codable, Hashable, Sendable {

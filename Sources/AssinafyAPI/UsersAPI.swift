@@ -2,34 +2,35 @@
 // Regenerate with `make generate`.
 
 import Foundation
-import AssinafyRuntime
+import APIRuntime
 
 /// The operations tagged `Users`.
 public struct UsersAPI: Sendable {
-    public let client: any HTTPClientProtocol
+    public let client: any APIClientProtocol
 
-    public init(client: any HTTPClientProtocol) { self.client = client }
+    public init(client: any APIClientProtocol) { self.client = client }
 
     /// Get e-mail notification settings
     ///
-    /// `GET /v1/users/self/notification-preferences` · credential: account
+    /// `GET /v1/users/self/notification-preferences` · security: `bearerAuth` or `apiKeyAuth`
     @discardableResult
     public func getNotificationPreferences(
     ) async throws -> APIResponse<EnvelopeOf<NotificationPreferences>> {
         var request = APIRequest(
             operationName: "getNotificationPreferences", method: .get,
             pathTemplate: "/v1/users/self/notification-preferences",
-            path: "/v1/users/self/notification-preferences", credential: .account)
+            path: "/v1/users/self/notification-preferences",
+            security: [[.bearerAuth], [.apiKeyAuth]])
         request.errorPayload = ErrorPayloads.decoder([
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<NotificationPreferences>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<NotificationPreferences>.self) }
     }
 
     /// Update e-mail notification settings
     ///
-    /// `PUT /v1/users/self/notification-preferences` · credential: account
+    /// `PUT /v1/users/self/notification-preferences` · security: `bearerAuth` or `apiKeyAuth`
     @discardableResult
     public func updateNotificationPreferences(
         body: NotificationPreferences
@@ -37,19 +38,20 @@ public struct UsersAPI: Sendable {
         var request = APIRequest(
             operationName: "updateNotificationPreferences", method: .put,
             pathTemplate: "/v1/users/self/notification-preferences",
-            path: "/v1/users/self/notification-preferences", credential: .account)
+            path: "/v1/users/self/notification-preferences",
+            security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
             "400": .decoding(ValidationErrorResponse.self),
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<NotificationPreferences>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<NotificationPreferences>.self) }
     }
 
     /// Get document statistics across accounts
     ///
-    /// `GET /v1/users/self/stats` · credential: account
+    /// `GET /v1/users/self/stats` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - granularity: Monthly or daily series.
@@ -62,7 +64,7 @@ public struct UsersAPI: Sendable {
         var request = APIRequest(
             operationName: "getUserStats", method: .get,
             pathTemplate: "/v1/users/self/stats",
-            path: "/v1/users/self/stats", credential: .account)
+            path: "/v1/users/self/stats", security: [[.bearerAuth], [.apiKeyAuth]])
         request.query.add("granularity", granularity)
         request.query.add("month", month)
         request.errorPayload = ErrorPayloads.decoder([
@@ -70,22 +72,22 @@ public struct UsersAPI: Sendable {
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<[DocumentStatsRow]>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<[DocumentStatsRow]>.self) }
     }
 
     /// Get current user
     ///
-    /// `GET /v1/users/self` · credential: account
+    /// `GET /v1/users/self` · security: `bearerAuth` or `apiKeyAuth`
     @discardableResult
     public func getCurrentUser() async throws -> APIResponse<EnvelopeOf<AuthUser>> {
         var request = APIRequest(
             operationName: "getCurrentUser", method: .get,
             pathTemplate: "/v1/users/self",
-            path: "/v1/users/self", credential: .account)
+            path: "/v1/users/self", security: [[.bearerAuth], [.apiKeyAuth]])
         request.errorPayload = ErrorPayloads.decoder([
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<AuthUser>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<AuthUser>.self) }
     }
 }

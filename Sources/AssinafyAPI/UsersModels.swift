@@ -2,7 +2,7 @@
 // Regenerate with `make generate`.
 
 import Foundation
-import AssinafyRuntime
+import APIRuntime
 
 /// Owner e-mail notifications on or off, by type.
 public struct NotificationPreferences: Codable, Hashable, Sendable {

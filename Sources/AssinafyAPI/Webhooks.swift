@@ -2,7 +2,7 @@
 // Regenerate with `make generate`.
 
 import Foundation
-import AssinafyRuntime
+import APIRuntime
 
 /// The webhook events the API description declares.
 public struct WebhookEventName: OpenEnum, ExpressibleByStringLiteral {

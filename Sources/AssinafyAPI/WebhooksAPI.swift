@@ -2,17 +2,17 @@
 // Regenerate with `make generate`.
 
 import Foundation
-import AssinafyRuntime
+import APIRuntime
 
 /// The operations tagged `Webhooks`.
 public struct WebhooksAPI: Sendable {
-    public let client: any HTTPClientProtocol
+    public let client: any APIClientProtocol
 
-    public init(client: any HTTPClientProtocol) { self.client = client }
+    public init(client: any APIClientProtocol) { self.client = client }
 
     /// Get webhook subscription
     ///
-    /// `GET /v1/accounts/{accountId}/webhooks/subscriptions` · credential: account
+    /// `GET /v1/accounts/{accountId}/webhooks/subscriptions` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - accountId: Workspace account identifier.
@@ -23,17 +23,18 @@ public struct WebhooksAPI: Sendable {
         var request = APIRequest(
             operationName: "getWebhookSubscription", method: .get,
             pathTemplate: "/v1/accounts/{accountId}/webhooks/subscriptions",
-            path: "/v1/accounts/\(accountId)/webhooks/subscriptions", credential: .account)
+            path: "/v1/accounts/\(accountId)/webhooks/subscriptions",
+            security: [[.bearerAuth], [.apiKeyAuth]])
         request.errorPayload = ErrorPayloads.decoder([
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<WebhookSubscription>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<WebhookSubscription>.self) }
     }
 
     /// Update webhook subscription
     ///
-    /// `PUT /v1/accounts/{accountId}/webhooks/subscriptions` · credential: account
+    /// `PUT /v1/accounts/{accountId}/webhooks/subscriptions` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - accountId: Workspace account identifier.
@@ -45,19 +46,20 @@ public struct WebhooksAPI: Sendable {
         var request = APIRequest(
             operationName: "updateWebhookSubscription", method: .put,
             pathTemplate: "/v1/accounts/{accountId}/webhooks/subscriptions",
-            path: "/v1/accounts/\(accountId)/webhooks/subscriptions", credential: .account)
+            path: "/v1/accounts/\(accountId)/webhooks/subscriptions",
+            security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
             "400": .decoding(ValidationErrorResponse.self),
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<WebhookSubscription>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<WebhookSubscription>.self) }
     }
 
     /// Turn off webhook subscription
     ///
-    /// `PUT /v1/accounts/{accountId}/webhooks/inactivate` · credential: account
+    /// `PUT /v1/accounts/{accountId}/webhooks/inactivate` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - accountId: Workspace account identifier.
@@ -68,33 +70,34 @@ public struct WebhooksAPI: Sendable {
         var request = APIRequest(
             operationName: "inactivateWebhookSubscription", method: .put,
             pathTemplate: "/v1/accounts/{accountId}/webhooks/inactivate",
-            path: "/v1/accounts/\(accountId)/webhooks/inactivate", credential: .account)
+            path: "/v1/accounts/\(accountId)/webhooks/inactivate",
+            security: [[.bearerAuth], [.apiKeyAuth]])
         request.errorPayload = ErrorPayloads.decoder([
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<WebhookSubscription>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<WebhookSubscription>.self) }
     }
 
     /// List webhook event types
     ///
-    /// `GET /v1/webhooks/event-types` · credential: account
+    /// `GET /v1/webhooks/event-types` · security: `bearerAuth` or `apiKeyAuth`
     @discardableResult
     public func listWebhookEventTypes() async throws -> APIResponse<EnvelopeOf<[WebhookEventType]>> {
         var request = APIRequest(
             operationName: "listWebhookEventTypes", method: .get,
             pathTemplate: "/v1/webhooks/event-types",
-            path: "/v1/webhooks/event-types", credential: .account)
+            path: "/v1/webhooks/event-types", security: [[.bearerAuth], [.apiKeyAuth]])
         request.errorPayload = ErrorPayloads.decoder([
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<[WebhookEventType]>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<[WebhookEventType]>.self) }
     }
 
     /// List webhook deliveries
     ///
-    /// `GET /v1/accounts/{accountId}/webhooks` · credential: account
+    /// `GET /v1/accounts/{accountId}/webhooks` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - accountId: Workspace account identifier.
@@ -119,7 +122,7 @@ public struct WebhooksAPI: Sendable {
         var request = APIRequest(
             operationName: "listWebhookDeliveries", method: .get,
             pathTemplate: "/v1/accounts/{accountId}/webhooks",
-            path: "/v1/accounts/\(accountId)/webhooks", credential: .account)
+            path: "/v1/accounts/\(accountId)/webhooks", security: [[.bearerAuth], [.apiKeyAuth]])
         request.query.add("endpoint_id", endpointId)
         request.query.add("event", event)
         request.query.add("delivered", delivered)
@@ -131,12 +134,12 @@ public struct WebhooksAPI: Sendable {
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<[WebhookDispatch]>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<[WebhookDispatch]>.self) }
     }
 
     /// Send a webhook delivery again
     ///
-    /// `POST /v1/accounts/{accountId}/webhooks/{historyId}/retry` · credential: account
+    /// `POST /v1/accounts/{accountId}/webhooks/{historyId}/retry` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - accountId: Workspace account identifier.
@@ -149,19 +152,20 @@ public struct WebhooksAPI: Sendable {
         var request = APIRequest(
             operationName: "retryWebhookDelivery", method: .post,
             pathTemplate: "/v1/accounts/{accountId}/webhooks/{historyId}/retry",
-            path: "/v1/accounts/\(accountId)/webhooks/\(historyId)/retry", credential: .account)
+            path: "/v1/accounts/\(accountId)/webhooks/\(historyId)/retry",
+            security: [[.bearerAuth], [.apiKeyAuth]])
         request.errorPayload = ErrorPayloads.decoder([
             "400": .decoding(ValidationErrorResponse.self),
             "404": .decoding(NotFoundResponse.self),
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<WebhookDispatch>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<WebhookDispatch>.self) }
     }
 
     /// List webhook endpoints
     ///
-    /// `GET /v1/accounts/{accountId}/webhooks/endpoints` · credential: account
+    /// `GET /v1/accounts/{accountId}/webhooks/endpoints` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - accountId: Workspace account identifier.
@@ -172,17 +176,18 @@ public struct WebhooksAPI: Sendable {
         var request = APIRequest(
             operationName: "listWebhookEndpoints", method: .get,
             pathTemplate: "/v1/accounts/{accountId}/webhooks/endpoints",
-            path: "/v1/accounts/\(accountId)/webhooks/endpoints", credential: .account)
+            path: "/v1/accounts/\(accountId)/webhooks/endpoints",
+            security: [[.bearerAuth], [.apiKeyAuth]])
         request.errorPayload = ErrorPayloads.decoder([
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<[WebhookEndpoint]>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<[WebhookEndpoint]>.self) }
     }
 
     /// Add webhook endpoint
     ///
-    /// `POST /v1/accounts/{accountId}/webhooks/endpoints` · credential: account
+    /// `POST /v1/accounts/{accountId}/webhooks/endpoints` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - accountId: Workspace account identifier.
@@ -194,7 +199,8 @@ public struct WebhooksAPI: Sendable {
         var request = APIRequest(
             operationName: "createWebhookEndpoint", method: .post,
             pathTemplate: "/v1/accounts/{accountId}/webhooks/endpoints",
-            path: "/v1/accounts/\(accountId)/webhooks/endpoints", credential: .account)
+            path: "/v1/accounts/\(accountId)/webhooks/endpoints",
+            security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
             "400": .decoding(ValidationErrorResponse.self),
@@ -202,12 +208,12 @@ public struct WebhooksAPI: Sendable {
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<WebhookEndpoint>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<WebhookEndpoint>.self) }
     }
 
     /// Get webhook endpoint
     ///
-    /// `GET /v1/accounts/{accountId}/webhooks/endpoints/{endpointId}` · credential: account
+    /// `GET /v1/accounts/{accountId}/webhooks/endpoints/{endpointId}` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - accountId: Workspace account identifier.
@@ -220,18 +226,19 @@ public struct WebhooksAPI: Sendable {
         var request = APIRequest(
             operationName: "getWebhookEndpoint", method: .get,
             pathTemplate: "/v1/accounts/{accountId}/webhooks/endpoints/{endpointId}",
-            path: "/v1/accounts/\(accountId)/webhooks/endpoints/\(endpointId)", credential: .account)
+            path: "/v1/accounts/\(accountId)/webhooks/endpoints/\(endpointId)",
+            security: [[.bearerAuth], [.apiKeyAuth]])
         request.errorPayload = ErrorPayloads.decoder([
             "404": .decoding(NotFoundResponse.self),
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<WebhookEndpoint>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<WebhookEndpoint>.self) }
     }
 
     /// Update webhook endpoint
     ///
-    /// `PUT /v1/accounts/{accountId}/webhooks/endpoints/{endpointId}` · credential: account
+    /// `PUT /v1/accounts/{accountId}/webhooks/endpoints/{endpointId}` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - accountId: Workspace account identifier.
@@ -245,7 +252,8 @@ public struct WebhooksAPI: Sendable {
         var request = APIRequest(
             operationName: "updateWebhookEndpoint", method: .put,
             pathTemplate: "/v1/accounts/{accountId}/webhooks/endpoints/{endpointId}",
-            path: "/v1/accounts/\(accountId)/webhooks/endpoints/\(endpointId)", credential: .account)
+            path: "/v1/accounts/\(accountId)/webhooks/endpoints/\(endpointId)",
+            security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
             "400": .decoding(ValidationErrorResponse.self),
@@ -253,12 +261,12 @@ public struct WebhooksAPI: Sendable {
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<WebhookEndpoint>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<WebhookEndpoint>.self) }
     }
 
     /// Remove webhook endpoint
     ///
-    /// `DELETE /v1/accounts/{accountId}/webhooks/endpoints/{endpointId}` · credential: account
+    /// `DELETE /v1/accounts/{accountId}/webhooks/endpoints/{endpointId}` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - accountId: Workspace account identifier.
@@ -271,18 +279,19 @@ public struct WebhooksAPI: Sendable {
         var request = APIRequest(
             operationName: "deleteWebhookEndpoint", method: .delete,
             pathTemplate: "/v1/accounts/{accountId}/webhooks/endpoints/{endpointId}",
-            path: "/v1/accounts/\(accountId)/webhooks/endpoints/\(endpointId)", credential: .account)
+            path: "/v1/accounts/\(accountId)/webhooks/endpoints/\(endpointId)",
+            security: [[.bearerAuth], [.apiKeyAuth]])
         request.errorPayload = ErrorPayloads.decoder([
             "404": .decoding(NotFoundResponse.self),
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<[JSONValue?]>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<[JSONValue?]>.self) }
     }
 
     /// Get endpoint signing secret
     ///
-    /// `GET /v1/accounts/{accountId}/webhooks/endpoints/{endpointId}/secret` · credential: account
+    /// `GET /v1/accounts/{accountId}/webhooks/endpoints/{endpointId}/secret` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - accountId: Workspace account identifier.
@@ -295,19 +304,20 @@ public struct WebhooksAPI: Sendable {
         var request = APIRequest(
             operationName: "getWebhookEndpointSecret", method: .get,
             pathTemplate: "/v1/accounts/{accountId}/webhooks/endpoints/{endpointId}/secret",
-            path: "/v1/accounts/\(accountId)/webhooks/endpoints/\(endpointId)/secret", credential: .account)
+            path: "/v1/accounts/\(accountId)/webhooks/endpoints/\(endpointId)/secret",
+            security: [[.bearerAuth], [.apiKeyAuth]])
         request.errorPayload = ErrorPayloads.decoder([
             "400": .decoding(ValidationErrorResponse.self),
             "404": .decoding(NotFoundResponse.self),
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<WebhookEndpointSecret>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<WebhookEndpointSecret>.self) }
     }
 
     /// Replace endpoint signing secret
     ///
-    /// `POST /v1/accounts/{accountId}/webhooks/endpoints/{endpointId}/secret/rotate` · credential: account
+    /// `POST /v1/accounts/{accountId}/webhooks/endpoints/{endpointId}/secret/rotate` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Parameters:
     ///   - accountId: Workspace account identifier.
@@ -320,13 +330,14 @@ public struct WebhooksAPI: Sendable {
         var request = APIRequest(
             operationName: "rotateWebhookEndpointSecret", method: .post,
             pathTemplate: "/v1/accounts/{accountId}/webhooks/endpoints/{endpointId}/secret/rotate",
-            path: "/v1/accounts/\(accountId)/webhooks/endpoints/\(endpointId)/secret/rotate", credential: .account)
+            path: "/v1/accounts/\(accountId)/webhooks/endpoints/\(endpointId)/secret/rotate",
+            security: [[.bearerAuth], [.apiKeyAuth]])
         request.errorPayload = ErrorPayloads.decoder([
             "400": .decoding(ValidationErrorResponse.self),
             "404": .decoding(NotFoundResponse.self),
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.send(request).decode(EnvelopeOf<WebhookEndpointSecret>.self)
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<WebhookEndpointSecret>.self) }
     }
 }

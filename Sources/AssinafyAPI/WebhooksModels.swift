@@ -2,7 +2,7 @@
 // Regenerate with `make generate`.
 
 import Foundation
-import AssinafyRuntime
+import APIRuntime
 
 /// The account's webhook subscription.
 public struct WebhookSubscription: Codable, Hashable, Sendable {

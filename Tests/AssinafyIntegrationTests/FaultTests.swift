@@ -129,6 +129,29 @@ extension EmulatorIntegration {
             try await setup.expectNoViolations(except: isEmptyResend)
         }
 
+        @Test("a signer's view of the document is sent once even when its answer is lost")
+        func lostResponseOnSignView() async throws {
+            // `GET /v1/sign` records that the signer saw the document. libcurl re-sends a GET whose
+            // reused connection dies unanswered; this one must get a connection of its own.
+            let setup = try await Self.setUp(timeout: 3)
+            let options = AssinafyClient.UploadOptions(signers: [
+                AssinafyClient.SignerInput(name: "Dora Reis", email: "dora.reis@example.invalid")
+            ])
+            let (document, _) = try await setup.client.uploadAndRequestSignatures(
+                documentData: Samples.pdf(title: "Vista"), options: options)
+            let documentId = try #require(document.id)
+            let state = try await setup.admin.state()
+            let code = try #require(state.invitation(documentId: documentId)?.accessCode)
+            // Leaves a kept-alive connection in the pool, the one a replay would use.
+            _ = try await setup.client.signers.getSelf(signerAccessCode: code)
+            try await setup.admin.fault("lost_response", method: "GET", path: "/sign$")
+            await #expect(throws: (any Error).self, "the connection closed without an answer") {
+                try await setup.client.signers.getSigningDocument(signerAccessCode: code)
+            }
+            let views = try await setup.received("GET", "/sign")
+            #expect(views.count == 1, "GET /v1/sign must be sent once, found \(views.count)")
+        }
+
         @Test("waitUntilReady keeps polling through a transient 503")
         func waitUntilReadyRidesThroughUnavailable() async throws {
             // No transport retries: the poller itself must treat the 503s as transient.

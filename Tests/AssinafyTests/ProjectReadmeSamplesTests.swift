@@ -83,8 +83,10 @@ struct ProjectReadmeSamplesTests {
             current?.append(line.trimmingCharacters(in: .whitespaces))
         }
         var checked = 0
-        // The install snippet is a package manifest, not code this target can compile.
-        for block in blocks where !(block.first?.hasPrefix("dependencies:") ?? false) {
+        // The install snippet is a package manifest, not code this target can compile; the
+        // "another API" example is compiled against its own generated module
+        // (FixtureCompileTests.readmeExampleCompiles).
+        for block in blocks where !(block.first?.hasPrefix("dependencies:") ?? false) && !block.contains("import Kennel") {
             for line in block where !line.isEmpty && line != "import Assinafy" {
                 let compiled = sourceLines.contains(line)
                 #expect(compiled, "README line not compiled by this file: \(line)")

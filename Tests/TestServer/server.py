@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Scripted HTTP/HTTPS test server for AssinafyRuntime's transport tests (Python 3.11 stdlib only).
+"""Scripted HTTP/HTTPS test server for APIRuntime's transport tests (Python 3.11 stdlib only).
 
 Listens on two loopback origins, 127.0.0.1 and 127.0.0.2, over HTTP and, when ASSINAFY_TEST_CA
 names a directory holding server.pem/server.key (see scripts/test-ca.sh), over HTTPS too.

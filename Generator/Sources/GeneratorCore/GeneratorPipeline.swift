@@ -43,33 +43,36 @@ public enum GeneratorPipeline {
     }
 
     public static func generate(
-        specPath: String, moduleName: String, names: [String: String], extraPaths: [String] = []
+        specPath: String, moduleName: String, names: [String: String], extraPaths: [String] = [],
+        perCallCredentialSchemes: Set<String> = []
     ) throws -> Output {
         let (document, loadDiagnostics, extraIds) = try load(specPath: specPath, extraPaths: extraPaths)
         let sourceName = ([specPath] + extraPaths).map { URL(fileURLWithPath: $0).lastPathComponent }.joined(
             separator: " + ")
         return generate(
             document: document, diagnostics: loadDiagnostics, sourceName: sourceName, moduleName: moduleName,
-            names: names, unpublishedOperationIds: extraIds)
+            names: names, unpublishedOperationIds: extraIds, perCallCredentialSchemes: perCallCredentialSchemes)
     }
 
     /// Generation from text, for tests and tools that hold the document in memory.
-    public static func generate(text: String, sourceName: String, moduleName: String, names: [String: String] = [:])
-        throws -> Output
-    {
+    public static func generate(
+        text: String, sourceName: String, moduleName: String, names: [String: String] = [:],
+        perCallCredentialSchemes: Set<String> = []
+    ) throws -> Output {
         let (document, diagnostics) = DocumentLoader.load(try DocumentReader.read(text, file: sourceName))
         guard let document else { throw Failure(diagnostics: diagnostics, file: sourceName) }
         return generate(
-            document: document, diagnostics: diagnostics, sourceName: sourceName, moduleName: moduleName, names: names)
+            document: document, diagnostics: diagnostics, sourceName: sourceName, moduleName: moduleName, names: names,
+            perCallCredentialSchemes: perCallCredentialSchemes)
     }
 
     static func generate(
         document: OpenAPIDocument, diagnostics: [Diagnostic], sourceName: String, moduleName: String,
-        names: [String: String], unpublishedOperationIds: Set<String> = []
+        names: [String: String], unpublishedOperationIds: Set<String> = [], perCallCredentialSchemes: Set<String> = []
     ) -> Output {
         let options = Translator.Options(
             moduleName: moduleName, sourceName: sourceName, names: names,
-            unpublishedOperationIds: unpublishedOperationIds)
+            unpublishedOperationIds: unpublishedOperationIds, perCallCredentialSchemes: perCallCredentialSchemes)
         let (module, translateDiagnostics) = Translator.translate(document, options: options)
         return Output(
             files: FileLayout.render(module), diagnostics: diagnostics + translateDiagnostics,

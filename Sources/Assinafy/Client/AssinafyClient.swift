@@ -1,8 +1,12 @@
+import APIRuntime
 import AssinafyAPI
-import AssinafyRuntime
 import Foundation
 
-/// The entry point apps use. Thread-safe; its resources are stateless views over one transport.
+/// The entry point apps use. Thread-safe; its resources are stateless views over one client.
+///
+/// Calls go through `APIEngine` (the vendor-neutral runtime) configured with Assinafy's policy
+/// (`AssinafyEngine`): envelope rules, per-operation rules, error translation into the four
+/// error types this SDK throws.
 public final class AssinafyClient: Sendable {
     public let configuration: AssinafyClientConfiguration
     let context: ClientContext
@@ -22,13 +26,35 @@ public final class AssinafyClient: Sendable {
     public var baseURL: URL { configuration.baseURL }
 
     public convenience init(configuration: AssinafyClientConfiguration) {
-        self.init(configuration: configuration, transport: URLSessionTransport(configuration: configuration))
+        self.init(configuration: configuration, httpTransport: URLSessionHTTPTransport())
     }
 
-    /// A client over any transport (a stub in tests, a custom `HTTPClientProtocol` in apps).
-    public init(configuration: AssinafyClientConfiguration, transport: any HTTPClientProtocol) {
-        self.configuration = configuration
-        let context = ClientContext(configuration: configuration, transport: transport)
+    /// A client over any HTTP stack (`URLSessionHTTPTransport` with your own
+    /// `URLSessionConfiguration`, a stub in tests), with your middlewares (logging, metrics, test
+    /// interception) after Assinafy's own, so they see exactly what goes out and comes back.
+    public convenience init(
+        configuration: AssinafyClientConfiguration, httpTransport: any HTTPTransport,
+        middlewares: [any APIMiddleware] = []
+    ) {
+        self.init(
+            context: ClientContext(
+                configuration: configuration,
+                client: AssinafyEngine.client(
+                    configuration: configuration, transport: httpTransport, middlewares: middlewares),
+                engineParts: ClientContext.EngineParts(transport: httpTransport, middlewares: middlewares)))
+    }
+
+    /// A client over your own operation-level client (`HTTPClientProtocol`), which then decides
+    /// credentials, redirects and retries itself; Assinafy's request shaping and envelope
+    /// checks still apply.
+    public convenience init(configuration: AssinafyClientConfiguration, transport: any HTTPClientProtocol) {
+        self.init(
+            context: ClientContext(
+                configuration: configuration, client: AssinafyEngine.applyingPolicy(to: transport), engineParts: nil))
+    }
+
+    init(context: ClientContext) {
+        configuration = context.configuration
         self.context = context
         auth = AuthResource(context: context)
         oauth = OAuthResource(context: context)

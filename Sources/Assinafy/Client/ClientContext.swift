@@ -1,24 +1,38 @@
+import APIRuntime
 import AssinafyAPI
-import AssinafyRuntime
 import Foundation
 
-/// What every resource shares: the configuration, the transport and the generated operation groups.
+/// What every resource shares: the configuration, the client that performs operations and the
+/// generated operation groups over it.
 struct ClientContext: Sendable {
-    let configuration: AssinafyClientConfiguration
-    let transport: any HTTPClientProtocol
+    /// What a client built on the engine was built from, so clients derived from it (an OAuth
+    /// session's) share its transport and middlewares.
+    struct EngineParts: Sendable {
+        let transport: any HTTPTransport
+        let middlewares: [any APIMiddleware]
+    }
 
-    var accounts: AccountsAPI { AccountsAPI(client: transport) }
-    var assignmentsAPI: AssignmentsAPI { AssignmentsAPI(client: transport) }
-    var authentication: AuthenticationAPI { AuthenticationAPI(client: transport) }
-    var documentsAPI: DocumentsAPI { DocumentsAPI(client: transport) }
-    var fieldsAPI: FieldsAPI { FieldsAPI(client: transport) }
-    var oauthAPI: OAuthAPI { OAuthAPI(client: transport) }
-    var signersAPI: SignersAPI { SignersAPI(client: transport) }
-    var signing: SigningAPI { SigningAPI(client: transport) }
-    var tagsAPI: TagsAPI { TagsAPI(client: transport) }
-    var templatesAPI: TemplatesAPI { TemplatesAPI(client: transport) }
-    var users: UsersAPI { UsersAPI(client: transport) }
-    var webhooksAPI: WebhooksAPI { WebhooksAPI(client: transport) }
+    let configuration: AssinafyClientConfiguration
+    let client: any APIClientProtocol
+    let engineParts: EngineParts?
+
+    var accounts: AccountsAPI { AccountsAPI(client: client) }
+    var assignmentsAPI: AssignmentsAPI { AssignmentsAPI(client: client) }
+    var authentication: AuthenticationAPI { AuthenticationAPI(client: client) }
+    var documentsAPI: DocumentsAPI { DocumentsAPI(client: client) }
+    var fieldsAPI: FieldsAPI { FieldsAPI(client: client) }
+    var oauthAPI: OAuthAPI { OAuthAPI(client: client) }
+    var signersAPI: SignersAPI { SignersAPI(client: client) }
+    var signing: SigningAPI { SigningAPI(client: client) }
+    var tagsAPI: TagsAPI { TagsAPI(client: client) }
+    var templatesAPI: TemplatesAPI { TemplatesAPI(client: client) }
+    var users: UsersAPI { UsersAPI(client: client) }
+    var webhooksAPI: WebhooksAPI { WebhooksAPI(client: client) }
+
+    /// The same context whose calls pass `middleware` first (per-call options, upload progress).
+    func adding(_ middleware: any APIMiddleware) -> ClientContext {
+        ClientContext(configuration: configuration, client: client.adding(middleware), engineParts: engineParts)
+    }
 
     /// The account an account-scoped call targets: the explicit argument, else the default.
     func accountId(_ override: String?) throws -> String {

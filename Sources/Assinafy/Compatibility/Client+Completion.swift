@@ -1,5 +1,5 @@
+import APIRuntime
 import AssinafyAPI
-import AssinafyRuntime
 import Foundation
 
 // Completion-handler variant of the client-level orchestration, built like the resources' ones.

@@ -1,5 +1,5 @@
+import APIRuntime
 import AssinafyAPI
-import AssinafyRuntime
 import Foundation
 
 // Completion-handler variants of every public async method of `WorkspacesResource`, one per method with

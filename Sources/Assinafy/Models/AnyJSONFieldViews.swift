@@ -1,5 +1,5 @@
+import APIRuntime
 import AssinafyAPI
-import AssinafyRuntime
 import Foundation
 
 // Response members whose schema allows any JSON type. Each gets a lossless `JSONValue` view

@@ -1,5 +1,5 @@
+import APIRuntime
 import AssinafyAPI
-import AssinafyRuntime
 import Foundation
 
 /// One page's field placements for a `.collect` assignment.

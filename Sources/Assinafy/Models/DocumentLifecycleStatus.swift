@@ -1,5 +1,5 @@
+import APIRuntime
 import AssinafyAPI
-import AssinafyRuntime
 import Foundation
 
 /// A document's `status`, typed. Open: a status the API adds later keeps its raw value.

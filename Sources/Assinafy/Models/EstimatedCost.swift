@@ -1,5 +1,5 @@
+import APIRuntime
 import AssinafyAPI
-import AssinafyRuntime
 import Foundation
 
 /// A cost estimate in the shape apps branch on: `hasSufficientResources` is a plain `Bool`, the

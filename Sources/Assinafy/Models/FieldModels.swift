@@ -1,5 +1,5 @@
+import APIRuntime
 import AssinafyAPI
-import AssinafyRuntime
 import Foundation
 
 /// `name`, `type`, optional `regex` and `isRequired` for `fields.create(_:accountId:)`.

@@ -1,4 +1,4 @@
-import AssinafyRuntime
+import APIRuntime
 import Foundation
 
 /// Checks the SDK runs on files before sending them, so a wrong or oversized file fails at once

@@ -1,5 +1,5 @@
+import APIRuntime
 import AssinafyAPI
-import AssinafyRuntime
 import Foundation
 
 /// The enrolled second factors and how many recovery codes remain (`auth.mfaStatus()`).

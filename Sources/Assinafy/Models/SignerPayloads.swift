@@ -1,5 +1,5 @@
+import APIRuntime
 import AssinafyAPI
-import AssinafyRuntime
 import Foundation
 
 /// A new workspace signer: `CreateSignerPayload(fullName:email:)`, optionally with a WhatsApp

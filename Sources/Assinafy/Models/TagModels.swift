@@ -1,5 +1,5 @@
+import APIRuntime
 import AssinafyAPI
-import AssinafyRuntime
 import Foundation
 
 /// `name` and optional `color` (hex without `#`) for `tags.create(_:accountId:)`.

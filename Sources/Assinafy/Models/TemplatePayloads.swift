@@ -1,5 +1,5 @@
+import APIRuntime
 import AssinafyAPI
-import AssinafyRuntime
 import Foundation
 
 /// Paging and search for `templates.list`. `per-page` is always sent (the API clamps it to 50).

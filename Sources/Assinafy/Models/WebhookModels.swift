@@ -1,5 +1,5 @@
+import APIRuntime
 import AssinafyAPI
-import AssinafyRuntime
 import Foundation
 
 /// Where and what to deliver, for `webhooks.register(_:accountId:)`.

@@ -1,5 +1,5 @@
+import APIRuntime
 import AssinafyAPI
-import AssinafyRuntime
 import Foundation
 
 // The API calls workspaces "accounts"; the SDK's public vocabulary is "workspace", so the

@@ -1,4 +1,4 @@
-import AssinafyRuntime
+import APIRuntime
 import Foundation
 
 /// A JSON Web Key Set (RFC 7517) as published at an OpenID provider's `jwks_uri`.

@@ -1,4 +1,4 @@
-import AssinafyRuntime
+import APIRuntime
 import Foundation
 
 /// Verifies OpenID Connect id_tokens (OpenID Connect Core §3.1.3.7) signed with RS256.
@@ -37,7 +37,7 @@ public struct IDTokenVerifier: Sendable {
         let parts = try CompactJWS(token)
         let key = try signingKey(for: parts.header, in: keys)
         guard
-            AssinafyCrypto.verifyRS256(
+            PortableCrypto.verifyRS256(
                 message: parts.signingInput, signature: parts.signature, modulus: key.modulus, exponent: key.exponent)
         else { throw .invalidSignature }
 
@@ -81,7 +81,7 @@ public struct IDTokenVerifier: Sendable {
 
         if let nonce {
             guard let received = claims.nonce,
-                AssinafyCrypto.constantTimeEquals(Array(received.utf8), Array(nonce.utf8))
+                PortableCrypto.constantTimeEquals(Array(received.utf8), Array(nonce.utf8))
             else { throw .nonceMismatch }
         }
     }
@@ -107,8 +107,8 @@ public struct IDTokenVerifier: Sendable {
         default:
             throw .malformed("kid is not a string")
         }
-        guard let n = key.n, let e = key.e, let modulus = AssinafyCrypto.base64URLDecode(n),
-            let exponent = AssinafyCrypto.base64URLDecode(e)
+        guard let n = key.n, let e = key.e, let modulus = PortableCrypto.base64URLDecode(n),
+            let exponent = PortableCrypto.base64URLDecode(e)
         else { throw .unusableKey(key.kid) }
         return (modulus, exponent)
     }
@@ -127,13 +127,13 @@ struct CompactJWS {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         // Five parts would be JWE (an encrypted token), which we do not accept.
         guard parts.count == 3 else { throw .malformed("expected three dot-separated parts") }
-        guard let headerBytes = AssinafyCrypto.base64URLDecode(parts[0]), !headerBytes.isEmpty else {
+        guard let headerBytes = PortableCrypto.base64URLDecode(parts[0]), !headerBytes.isEmpty else {
             throw .malformed("header is not base64url")
         }
-        guard let payload = AssinafyCrypto.base64URLDecode(parts[1]), !payload.isEmpty else {
+        guard let payload = PortableCrypto.base64URLDecode(parts[1]), !payload.isEmpty else {
             throw .malformed("payload is not base64url")
         }
-        guard let signature = AssinafyCrypto.base64URLDecode(parts[2]) else {
+        guard let signature = PortableCrypto.base64URLDecode(parts[2]) else {
             throw .malformed("signature is not base64url")
         }
         header = try CompactJWS.jsonObject(headerBytes, part: "header")

@@ -1,5 +1,5 @@
 #if canImport(Security)
-import AssinafyRuntime
+import APIRuntime
 import Foundation
 import Security
 

@@ -1,4 +1,4 @@
-import AssinafyRuntime
+import APIRuntime
 import Foundation
 
 /// One attempt to connect a user: the values that go into the authorization URL and the secrets
@@ -140,7 +140,7 @@ public struct OAuthAuthorizationRequest: Sendable {
                 word >>= 8
             }
         }
-        return AssinafyCrypto.base64URLEncode(bytes)
+        return PortableCrypto.base64URLEncode(bytes)
     }
 
     private static func deduplicated(_ scopes: [OAuthScope]) -> [OAuthScope] {

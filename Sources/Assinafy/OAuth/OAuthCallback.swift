@@ -1,4 +1,4 @@
-import AssinafyRuntime
+import APIRuntime
 import Foundation
 
 /// The redirect back from the authorization server, parsed but not yet trusted.
@@ -65,7 +65,7 @@ public struct OAuthCallback: Sendable {
                 "The authorization response has no iss parameter (RFC 9207)", reason: "issuer_missing")
         }
         // RFC 9207 §2.4: simple string comparison, no normalisation.
-        guard AssinafyCrypto.constantTimeEquals(Array(receivedIssuer.utf8), Array(expectedIssuer.utf8)) else {
+        guard PortableCrypto.constantTimeEquals(Array(receivedIssuer.utf8), Array(expectedIssuer.utf8)) else {
             throw OAuthCallback.failure(
                 "The authorization response comes from another issuer", reason: "issuer_mismatch",
                 extra: ["expectedIssuer": expectedIssuer])

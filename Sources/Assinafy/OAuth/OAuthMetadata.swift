@@ -1,5 +1,5 @@
+import APIRuntime
 import AssinafyAPI
-import AssinafyRuntime
 import Foundation
 
 /// The API's RFC 9728 protected resource metadata (`/.well-known/oauth-protected-resource`).

@@ -1,4 +1,4 @@
-import AssinafyRuntime
+import APIRuntime
 import Foundation
 
 /// An OAuth scope: a permission the user approves on Assinafy's consent screen.

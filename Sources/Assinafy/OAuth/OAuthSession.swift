@@ -1,4 +1,4 @@
-import AssinafyRuntime
+import APIRuntime
 import Foundation
 
 /// Keeps one OAuth connection (one user, one workspace) usable: hands out a valid access
@@ -49,7 +49,9 @@ public actor OAuthSession: TokenProvider {
     public nonisolated let maxPreSendRetries: Int
     /// The client that sends token requests (public operations: its credential is never sent).
     nonisolated let tokenClient: AssinafyClient
-    nonisolated let makeTransport: @Sendable (AssinafyClientConfiguration) -> any HTTPClientProtocol
+    /// Builds the clients `client(...)` returns, one per token, for callers of the deprecated
+    /// initialiser; `nil` builds them on the token client's transport and middlewares.
+    nonisolated let makeTransport: (@Sendable (AssinafyClientConfiguration) -> any HTTPClientProtocol)?
     private let now: @Sendable () -> Date
     private let preSendRetryDelay: TimeInterval
 
@@ -62,14 +64,24 @@ public actor OAuthSession: TokenProvider {
 
     /// - Parameters:
     ///   - client: sends the token requests (public operations: its own credential is never sent).
-    ///   - makeTransport: builds the transport of the clients `client(...)` returns, from a
-    ///     configuration holding the current access token (e.g. to add certificate pinning).
+    ///     The clients `client(...)` returns share its HTTP transport and middlewares.
+    public init(
+        client: AssinafyClient, clientId: String, store: any TokenStore, resource: String? = nil,
+        server: OAuthAuthorizationServerMetadata? = nil, refreshLeeway: TimeInterval = 60, maxPreSendRetries: Int = 2
+    ) {
+        self.init(
+            client: client, clientId: clientId, store: store, resource: resource, server: server,
+            refreshLeeway: refreshLeeway, maxPreSendRetries: maxPreSendRetries, now: { Date() },
+            preSendRetryDelay: 0.25, makeTransport: nil)
+    }
+
+    /// - Parameter makeTransport: builds the client of each token the clients `client(...)`
+    ///   return use, from a configuration holding that token.
+    @available(*, deprecated, message: "Use init(client:clientId:store:…); pass a transport to the AssinafyClient")
     public init(
         client: AssinafyClient, clientId: String, store: any TokenStore, resource: String? = nil,
         server: OAuthAuthorizationServerMetadata? = nil, refreshLeeway: TimeInterval = 60, maxPreSendRetries: Int = 2,
-        makeTransport: @escaping @Sendable (AssinafyClientConfiguration) -> any HTTPClientProtocol = {
-            URLSessionTransport(configuration: $0)
-        }
+        makeTransport: @escaping @Sendable (AssinafyClientConfiguration) -> any HTTPClientProtocol
     ) {
         self.init(
             client: client, clientId: clientId, store: store, resource: resource, server: server,
@@ -83,7 +95,7 @@ public actor OAuthSession: TokenProvider {
         client: AssinafyClient, clientId: String, store: any TokenStore, resource: String?,
         server: OAuthAuthorizationServerMetadata?, refreshLeeway: TimeInterval, maxPreSendRetries: Int,
         now: @escaping @Sendable () -> Date, preSendRetryDelay: TimeInterval,
-        makeTransport: @escaping @Sendable (AssinafyClientConfiguration) -> any HTTPClientProtocol
+        makeTransport: (@Sendable (AssinafyClientConfiguration) -> any HTTPClientProtocol)? = nil
     ) {
         tokenClient = client
         self.clientId = clientId
@@ -173,7 +185,13 @@ public actor OAuthSession: TokenProvider {
     ) -> AssinafyClient {
         var base = configuration ?? tokenClient.configuration
         if let defaultAccountId { base.defaultAccountId = defaultAccountId }
-        return AssinafyClient(tokenProvider: self, configuration: base, makeTransport: makeTransport)
+        if let makeTransport {
+            return AssinafyClient(legacyTokenProvider: self, configuration: base, makeTransport: makeTransport)
+        }
+        let parts = tokenClient.context.engineParts
+        return AssinafyClient(
+            tokenProvider: self, configuration: base, httpTransport: parts?.transport ?? URLSessionHTTPTransport(),
+            middlewares: parts?.middlewares ?? [])
     }
 
     // MARK: - Refresh
@@ -230,7 +248,7 @@ public actor OAuthSession: TokenProvider {
     }
 
     /// Diagnostics only: operation outcomes and causes, never a token.
-    private nonisolated var log: any Logger { tokenClient.configuration.logger }
+    private nonisolated var log: any ClientLogger { tokenClient.configuration.logger }
 
     /// Decides what a failed refresh means. Returns tokens only when another instance saved a
     /// different refresh token; otherwise throws.
@@ -337,5 +355,5 @@ public actor OAuthSession: TokenProvider {
         }
     }
 
-    static func digest(_ token: String) -> Data { AssinafyCrypto.sha256(Data(token.utf8)) }
+    static func digest(_ token: String) -> Data { PortableCrypto.sha256(Data(token.utf8)) }
 }

@@ -1,4 +1,4 @@
-import AssinafyRuntime
+import APIRuntime
 import Foundation
 
 /// Supplies the bearer token for account operations, for a client built with
@@ -120,30 +120,58 @@ public actor BackendTokenProvider: TokenProvider {
     }
 }
 
-/// An `HTTPClientProtocol` that sends account operations with a token from a `TokenProvider`.
+/// Puts a token from a `TokenProvider` on every request that accepts a bearer scheme, and
+/// repairs one 401.
 ///
-/// For each request whose credential class is `.account` it asks the provider for the current
-/// token; on a 401 it asks once for a replacement (`accessToken(replacingRejected:)`, so
-/// concurrent 401s share one refresh) and retries the request once. A 401 means the request
-/// was refused before it did anything, so repeating it once cannot perform a write twice.
-/// Signer and public operations go out with no credential at all.
-///
-/// The runtime transport binds the bearer token to its configuration, so this keeps one inner
-/// transport per token (built by `makeTransport` from a credential-less configuration plus
-/// the token) and replaces it when the token changes; requests in flight keep theirs.
-public final class TokenProvidingTransport: HTTPClientProtocol, Sendable {
+/// On a 401 from the API's own origin it asks once for a replacement
+/// (`accessToken(replacingRejected:)`, so concurrent 401s share one refresh) and sends the
+/// request once more. A 401 means the request was refused before it did anything, so repeating
+/// it once cannot perform a write twice. A 401 from another origin (a followed redirect) says
+/// nothing about the token and is returned as it is. Requests that accept no bearer scheme
+/// (signer and public operations) are passed on untouched.
+public struct TokenRefreshMiddleware: APIMiddleware {
     public let provider: any TokenProvider
-    /// The configuration without any credential.
-    public let configuration: AssinafyClientConfiguration
-    private let makeTransport: @Sendable (AssinafyClientConfiguration) -> any HTTPClientProtocol
-    private let publicTransport: any HTTPClientProtocol
-    private let cached = OAuthLocked<(token: String, transport: any HTTPClientProtocol)?>(nil)
 
-    public init(
-        provider: any TokenProvider, configuration: AssinafyClientConfiguration,
-        makeTransport: @escaping @Sendable (AssinafyClientConfiguration) -> any HTTPClientProtocol = {
-            URLSessionTransport(configuration: $0)
+    public init(provider: any TokenProvider) { self.provider = provider }
+
+    public func intercept(
+        _ request: APIRequest, operation: String, next: @Sendable (APIRequest) async throws -> RawResponse
+    ) async throws -> RawResponse {
+        let schemes = request.security.flatMap(\.schemes).filter { $0.kind == .bearer }
+        guard let scheme = schemes.first else { return try await next(request) }
+        let token = try await providerToken { try await $0.accessToken(forceRefresh: false) }
+        var authorized = request
+        authorized.credentials[scheme.name] = .token(token)
+        let response = try await next(authorized)
+        guard response.statusCode == 401, !response.isFromOtherOrigin else { return response }
+        let replacement = try await providerToken { try await $0.accessToken(replacingRejected: token) }
+        // The provider has nothing newer: repeating the request would only get another 401.
+        guard replacement != token else { return response }
+        authorized.credentials[scheme.name] = .token(replacement)
+        return try await next(authorized)
+    }
+
+    private func providerToken(_ body: (any TokenProvider) async throws -> String) async throws -> String {
+        do {
+            return try await body(provider)
+        } catch {
+            throw OAuthErrors.sdkError(error, reason: "token_provider_failed")
         }
+    }
+}
+
+/// The earlier token-providing client: one inner client per token, built by `makeTransport`
+/// from a credential-less configuration plus the token. Kept for `makeTransport:` callers.
+struct TokenProvidingClient: APIClientProtocol {
+    let provider: any TokenProvider
+    let configuration: AssinafyClientConfiguration
+    let makeTransport: @Sendable (AssinafyClientConfiguration) -> any HTTPClientProtocol
+    let publicTransport: any HTTPClientProtocol
+    let cached = OAuthLocked<(token: String, transport: any HTTPClientProtocol)?>(nil)
+
+    init(
+        provider: any TokenProvider, configuration: AssinafyClientConfiguration,
+        makeTransport: @escaping @Sendable (AssinafyClientConfiguration) -> any HTTPClientProtocol
     ) {
         var base = configuration
         base.token = nil
@@ -154,18 +182,19 @@ public final class TokenProvidingTransport: HTTPClientProtocol, Sendable {
         publicTransport = makeTransport(base)
     }
 
-    public func send(_ request: APIRequest) async throws -> HTTPResponse {
+    func send(_ request: APIRequest) async throws -> RawResponse {
         guard request.credential == .account else { return try await publicTransport.send(request) }
         let token = try await providerToken { try await $0.accessToken(forceRefresh: false) }
         do {
             return try await transport(for: token).send(request)
         } catch let error as APIError where error.statusCode == 401 {
             let replacement = try await providerToken { try await $0.accessToken(replacingRejected: token) }
-            // The provider has nothing newer: repeating the request would only get another 401.
             guard replacement != token else { throw error }
             return try await transport(for: replacement).send(request)
         }
     }
+
+    func translate(_ error: any Error) -> any Error { publicTransport.translate(error) }
 
     private func providerToken(_ body: (any TokenProvider) async throws -> String) async throws -> String {
         do {
@@ -187,24 +216,77 @@ public final class TokenProvidingTransport: HTTPClientProtocol, Sendable {
     }
 }
 
-extension AssinafyClient {
-    /// A client whose account operations carry a token from `tokenProvider` (an
-    /// `OAuthSession`, a `BackendTokenProvider` or your own), refreshed as needed. Any token or
-    /// API key in `configuration` is ignored.
-    public convenience init(
-        tokenProvider: any TokenProvider, configuration: AssinafyClientConfiguration = AssinafyClientConfiguration(),
+/// An `HTTPClientProtocol` that sends account operations with a token from a `TokenProvider`,
+/// keeping one inner client per token.
+@available(
+    *, deprecated, message: "Use AssinafyClient(tokenProvider:configuration:), which uses TokenRefreshMiddleware"
+)
+public final class TokenProvidingTransport: HTTPClientProtocol, Sendable {
+    public let provider: any TokenProvider
+    /// The configuration without any credential.
+    public let configuration: AssinafyClientConfiguration
+    private let client: TokenProvidingClient
+
+    public init(
+        provider: any TokenProvider, configuration: AssinafyClientConfiguration,
         makeTransport: @escaping @Sendable (AssinafyClientConfiguration) -> any HTTPClientProtocol = {
             URLSessionTransport(configuration: $0)
         }
     ) {
-        let transport = TokenProvidingTransport(
-            provider: tokenProvider, configuration: configuration, makeTransport: makeTransport)
-        self.init(configuration: transport.configuration, transport: transport)
+        client = TokenProvidingClient(provider: provider, configuration: configuration, makeTransport: makeTransport)
+        self.provider = provider
+        self.configuration = client.configuration
+    }
+
+    public func send(_ request: APIRequest) async throws -> RawResponse { try await client.send(request) }
+    public func translate(_ error: any Error) -> any Error { client.translate(error) }
+}
+
+extension AssinafyClient {
+    /// A client whose account operations carry a token from `tokenProvider` (an
+    /// `OAuthSession`, a `BackendTokenProvider` or your own), refreshed as needed
+    /// (`TokenRefreshMiddleware`). Any token or API key in `configuration` is ignored.
+    public convenience init(
+        tokenProvider: any TokenProvider, configuration: AssinafyClientConfiguration = AssinafyClientConfiguration(),
+        httpTransport: any HTTPTransport = URLSessionHTTPTransport(), middlewares: [any APIMiddleware] = []
+    ) {
+        var base = configuration
+        base.token = nil
+        base.apiKey = nil
+        self.init(
+            context: ClientContext(
+                configuration: base,
+                client: AssinafyEngine.client(
+                    configuration: base, transport: httpTransport, middlewares: middlewares,
+                    tokenProvider: tokenProvider),
+                engineParts: ClientContext.EngineParts(transport: httpTransport, middlewares: middlewares)))
+    }
+
+    /// A token-providing client whose inner clients `makeTransport` builds, one per token.
+    @available(*, deprecated, message: "Use init(tokenProvider:configuration:httpTransport:middlewares:)")
+    public convenience init(
+        tokenProvider: any TokenProvider, configuration: AssinafyClientConfiguration,
+        makeTransport: @escaping @Sendable (AssinafyClientConfiguration) -> any HTTPClientProtocol
+    ) {
+        self.init(legacyTokenProvider: tokenProvider, configuration: configuration, makeTransport: makeTransport)
+    }
+
+    convenience init(
+        legacyTokenProvider: any TokenProvider, configuration: AssinafyClientConfiguration,
+        makeTransport: @escaping @Sendable (AssinafyClientConfiguration) -> any HTTPClientProtocol
+    ) {
+        let client = TokenProvidingClient(
+            provider: legacyTokenProvider, configuration: configuration, makeTransport: makeTransport)
+        self.init(
+            context: ClientContext(
+                configuration: client.configuration, client: AssinafyEngine.applyingPolicy(to: client),
+                engineParts: nil))
     }
 
     /// A client that acts for the user connected through `session`.
     public convenience init(session: OAuthSession, configuration: AssinafyClientConfiguration) {
-        self.init(tokenProvider: session, configuration: configuration, makeTransport: session.makeTransport)
+        let client = session.client(configuration: configuration)
+        self.init(context: client.context)
     }
 }
 

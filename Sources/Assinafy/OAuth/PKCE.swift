@@ -1,4 +1,4 @@
-import AssinafyRuntime
+import APIRuntime
 import Foundation
 
 /// A PKCE code verifier and its S256 challenge (RFC 7636).
@@ -16,7 +16,7 @@ public struct PKCEPair: Sendable, Equatable {
 
     /// A fresh pair from 32 random bytes (256 bits), whose base64url form is 43 characters.
     public static func generate() throws -> PKCEPair {
-        try PKCEPair(verifier: AssinafyCrypto.base64URLEncode(try AssinafyCrypto.randomBytes(count: 32)))
+        try PKCEPair(verifier: PortableCrypto.base64URLEncode(try PortableCrypto.randomBytes(count: 32)))
     }
 
     /// A pair for an existing verifier, e.g. one restored after an app relaunch.
@@ -41,7 +41,7 @@ public struct PKCEPair: Sendable, Equatable {
 
     /// `BASE64URL(SHA256(ASCII(verifier)))`, RFC 7636 §4.2.
     public static func challenge(for verifier: String) -> String {
-        AssinafyCrypto.base64URLEncode(AssinafyCrypto.sha256(Data(verifier.utf8)))
+        PortableCrypto.base64URLEncode(PortableCrypto.sha256(Data(verifier.utf8)))
     }
 }
 
@@ -50,11 +50,11 @@ public enum OAuthState {
     /// An unguessable value for the `state` parameter (and equally for an OpenID `nonce`):
     /// 256 random bits, base64url, 43 characters.
     public static func generate() throws -> String {
-        AssinafyCrypto.base64URLEncode(try AssinafyCrypto.randomBytes(count: 32))
+        PortableCrypto.base64URLEncode(try PortableCrypto.randomBytes(count: 32))
     }
 
     /// Compares the `state` that came back with the one sent, in constant time.
     public static func matches(_ received: String, expected: String) -> Bool {
-        AssinafyCrypto.constantTimeEquals(Array(received.utf8), Array(expected.utf8))
+        PortableCrypto.constantTimeEquals(Array(received.utf8), Array(expected.utf8))
     }
 }

@@ -1,6 +1,6 @@
 #if canImport(ObjectiveC)
 import AssinafyAPI
-import AssinafyRuntime
+import APIRuntime
 import Foundation
 
 // A thin Objective-C facade over the Swift completion-handler variants: every method forwards to

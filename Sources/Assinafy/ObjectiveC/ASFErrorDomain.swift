@@ -1,5 +1,5 @@
 #if canImport(ObjectiveC)
-import AssinafyRuntime
+import APIRuntime
 import Foundation
 
 /// The `NSError` domains Swift errors bridge to, for Objective-C callers:

@@ -1,5 +1,5 @@
+import APIRuntime
 import AssinafyAPI
-import AssinafyRuntime
 import Foundation
 
 /// The loop behind `documents.waitUntilReady`: read the document, stop on a ready or terminal

@@ -1,5 +1,5 @@
+import APIRuntime
 import AssinafyAPI
-import AssinafyRuntime
 import Foundation
 
 /// Signature requests: list, create, estimate, sign, decline, resend, expiration, WhatsApp notifications.

@@ -1,5 +1,5 @@
+import APIRuntime
 import AssinafyAPI
-import AssinafyRuntime
 import Foundation
 
 /// Login (with two-factor), social login and linking, passwords, API keys, the current user,

@@ -1,5 +1,5 @@
+import APIRuntime
 import AssinafyAPI
-import AssinafyRuntime
 import Foundation
 
 /// Documents: upload, list, read, processing, pages, artifacts, activities, verification, templates, public token flow.

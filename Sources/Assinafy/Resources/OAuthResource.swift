@@ -1,5 +1,5 @@
+import APIRuntime
 import AssinafyAPI
-import AssinafyRuntime
 import Foundation
 
 /// OAuth 2.1 with PKCE: discovery, authorization URL, code exchange, refresh, revocation, user info.
@@ -25,7 +25,7 @@ public struct OAuthResource: Sendable {
     /// Its authorization endpoint, for apps that skip discovery.
     public static let defaultAuthorizationEndpoint = constantURL("https://auth.assinafy.com.br/oauth/authorize")
 
-    private var api: OAuthAPI { OAuthAPI(client: OAuthFormTransport(base: context.transport)) }
+    private var api: OAuthAPI { context.oauthAPI }
 
     // MARK: - Discovery
 

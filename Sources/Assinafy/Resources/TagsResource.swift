@@ -1,5 +1,5 @@
+import APIRuntime
 import AssinafyAPI
-import AssinafyRuntime
 import Foundation
 
 /// Workspace tags and their attachment to documents: every `Tags` operation plus the four

@@ -1,5 +1,5 @@
+import APIRuntime
 import AssinafyAPI
-import AssinafyRuntime
 import Foundation
 
 /// Webhook subscription, event types, delivery history and retry, and the per-endpoint

@@ -1,5 +1,5 @@
+import APIRuntime
 import AssinafyAPI
-import AssinafyRuntime
 import Foundation
 
 /// Workspaces (the API's "accounts"): CRUD, branding theme, statistics and logo — every

@@ -1,5 +1,5 @@
+import APIRuntime
 import AssinafyAPI
-import AssinafyRuntime
 import Foundation
 
 /// One webhook delivery as your endpoint received it: the Standard Webhooks headers plus the

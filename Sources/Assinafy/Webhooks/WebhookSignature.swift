@@ -1,4 +1,4 @@
-import AssinafyRuntime
+import APIRuntime
 import Foundation
 
 /// Verifies (and, for tests and emulators, produces) webhook signatures as Assinafy sends them,
@@ -57,17 +57,17 @@ public enum WebhookSignature {
         if age > window { throw .timestampTooOld }
         if -age > window { throw .timestampInFuture }
 
-        let expected = AssinafyCrypto.hmacSHA256(
+        let expected = PortableCrypto.hmacSHA256(
             key: key, message: signedContent(body: body, id: id, timestamp: timestamp))
         var matched = false
         for entry in entries {
             // Entries without a comma, and versions other than v1 (e.g. asymmetric `v1a`), are
             // skipped rather than fatal, so senders can add schemes without breaking receivers.
             guard let comma = entry.firstIndex(of: ","), entry[..<comma] == "v1",
-                let candidate = AssinafyCrypto.base64Decode(entry[entry.index(after: comma)...])
+                let candidate = PortableCrypto.base64Decode(entry[entry.index(after: comma)...])
             else { continue }
             // No early exit: every entry is compared, so timing says nothing about which matched.
-            if AssinafyCrypto.constantTimeEquals(candidate, expected) { matched = true }
+            if PortableCrypto.constantTimeEquals(candidate, expected) { matched = true }
         }
         guard matched else { throw .noMatchingSignature }
     }
@@ -90,7 +90,7 @@ public enum WebhookSignature {
         -> String
     {
         let key = try signingKey(secret)
-        let mac = AssinafyCrypto.hmacSHA256(key: key, message: signedContent(body: body, id: id, timestamp: timestamp))
+        let mac = PortableCrypto.hmacSHA256(key: key, message: signedContent(body: body, id: id, timestamp: timestamp))
         return "v1," + mac.base64EncodedString()
     }
 
@@ -111,7 +111,7 @@ public enum WebhookSignature {
 
     static func signingKey(_ secret: String) throws(WebhookVerificationError) -> Data {
         guard secret.hasPrefix(secretPrefix),
-            let key = AssinafyCrypto.base64Decode(secret.dropFirst(secretPrefix.count)), !key.isEmpty
+            let key = PortableCrypto.base64Decode(secret.dropFirst(secretPrefix.count)), !key.isEmpty
         else { throw .malformedSecret }
         return key
     }

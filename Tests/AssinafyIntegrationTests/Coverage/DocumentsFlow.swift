@@ -196,7 +196,7 @@ extension Flow {
             signerId: signerId, documentId: documentId, artifact: .certificated)
         #expect(signerCopy == certified)
 
-        let hash = AssinafyCrypto.sha256(certified).map { String(format: "%02x", $0) }.joined()
+        let hash = PortableCrypto.sha256(certified).map { String(format: "%02x", $0) }.joined()
         let verification = try await anonymous.documents.verifyDetails(signatureHash: hash)
         #expect(verification.isValid == true && verification.id == documentId)
 

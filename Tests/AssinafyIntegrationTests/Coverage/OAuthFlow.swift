@@ -93,7 +93,7 @@ extension Flow {
         try #require(parts.count == 3)
         let forgedClaims = Data(
             #"{"iss":"\#(server.issuer)","aud":"\#(clientId)","sub":"someone-else","iat":1,"exp":4070908800}"#.utf8)
-        let forged = [parts[0], AssinafyCrypto.base64URLEncode(forgedClaims), parts[2]].joined(separator: ".")
+        let forged = [parts[0], PortableCrypto.base64URLEncode(forgedClaims), parts[2]].joined(separator: ".")
         for (token, expectedNonce) in [(forged, nonce), (idToken, "another-nonce")] {
             let error = await #expect(throws: AssinafySDKError.self) {
                 try await oauth.verifyIDToken(token, clientId: clientId, nonce: expectedNonce, server: server)

@@ -1,4 +1,4 @@
-import AssinafyRuntime
+import APIRuntime
 import Foundation
 import XCTest
 
@@ -6,7 +6,7 @@ import XCTest
 
 /// A transport that never answers until cancelled, to observe cancellation deterministically.
 private struct HangingTransport: HTTPClientProtocol {
-    func send(_ request: APIRequest) async throws -> HTTPResponse {
+    func send(_ request: APIRequest) async throws -> RawResponse {
         try await Task.sleep(nanoseconds: 60_000_000_000)
         throw AssinafySDKError("HangingTransport was not cancelled")
     }
@@ -92,7 +92,7 @@ final class CompletionHandlerTests: XCTestCase {
     func testEveryWrapperOfTheseResourcesCallsItsAsyncTwinAndCompletesOnMain() {
         let transport = StubTransport(fallback: { _ in
             // One answer for every route: the point is routing and delivery, not decoding.
-            HTTPResponse(statusCode: 200, body: Data(envelope("{}").utf8))
+            RawResponse(statusCode: 200, body: Data(envelope("{}").utf8))
         })
         let client = Stubbed.client(transport)
         let box = CompletionBox<Int>()

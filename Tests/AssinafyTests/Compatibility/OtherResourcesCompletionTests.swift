@@ -1,4 +1,4 @@
-import AssinafyRuntime
+import APIRuntime
 import Foundation
 import XCTest
 
@@ -10,7 +10,7 @@ import XCTest
 final class OtherResourcesCompletionTests: XCTestCase {
     func testRepresentativeWrappersRouteAndCompleteOnMain() {
         let transport = StubTransport(fallback: { _ in
-            HTTPResponse(statusCode: 200, body: Data(envelope("{}").utf8))
+            RawResponse(statusCode: 200, body: Data(envelope("{}").utf8))
         })
         let client = Stubbed.client(transport)
         let box = CompletionBox<Int>()

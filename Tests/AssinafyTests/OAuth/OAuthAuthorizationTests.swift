@@ -1,4 +1,4 @@
-import AssinafyRuntime
+import APIRuntime
 import Foundation
 import Testing
 
@@ -42,8 +42,8 @@ struct OAuthAuthorizationTests {
         // Strict encoding: no raw space, ':' or '/' inside values.
         #expect(url.query?.contains("scope=documents%3Aread%20documents%3Awrite%20offline_access") == true)
         // S256: the challenge is BASE64URL(SHA-256(verifier)).
-        let digest = AssinafyCrypto.sha256(Data(pedido.pkce.codeVerifier.utf8))
-        #expect(pedido.pkce.codeChallenge == AssinafyCrypto.base64URLEncode(digest))
+        let digest = PortableCrypto.sha256(Data(pedido.pkce.codeVerifier.utf8))
+        #expect(pedido.pkce.codeChallenge == PortableCrypto.base64URLEncode(digest))
         #expect(pedido.pkce.method == "S256")
     }
 

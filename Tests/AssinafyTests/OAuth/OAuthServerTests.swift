@@ -1,5 +1,5 @@
 import AssinafyTestSupport
-import AssinafyRuntime
+import APIRuntime
 import Foundation
 import Testing
 
@@ -140,8 +140,7 @@ struct OAuthServerTests {
     func session(_ clientId: String, store: any TokenStore, tokenClient: AssinafyClient? = nil) -> OAuthSession {
         OAuthSession(
             client: tokenClient ?? client(), clientId: clientId, store: store, resource: nil, server: nil,
-            refreshLeeway: 60, maxPreSendRetries: 2, now: { Date() }, preSendRetryDelay: 0.05,
-            makeTransport: { URLSessionTransport(configuration: $0) })
+            refreshLeeway: 60, maxPreSendRetries: 2, now: { Date() }, preSendRetryDelay: 0.05)
     }
 
     func int(_ stats: JSONValue, _ key: String) -> Int { Int(stats[key]?.intValue ?? -1) }

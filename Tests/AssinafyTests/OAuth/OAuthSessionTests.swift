@@ -1,4 +1,4 @@
-import AssinafyRuntime
+import APIRuntime
 import Foundation
 import Testing
 
@@ -46,14 +46,14 @@ struct TokenRecordingTransport: HTTPClientProtocol {
     let stub: StubTransport
     let seen: RecordingTokenStore
 
-    func send(_ request: APIRequest) async throws -> HTTPResponse {
+    func send(_ request: APIRequest) async throws -> RawResponse {
         seen.note("api:\(request.operationName):\(token ?? "none")")
-        return try await stub.send(request)
+        return try await stub.operationClient().send(request)
     }
 }
 
 /// Keeps every log line, to check that no token ever reaches a logger.
-final class RecordingLogger: Logger, @unchecked Sendable {
+final class RecordingLogger: ClientLogger, @unchecked Sendable {
     private let lock = NSLock()
     private var lines: [String] = []
     var all: [String] { lock.withLock { lines } }
@@ -82,11 +82,11 @@ struct OAuthSessionTests {
     }
 
     func session(
-        _ stub: StubTransport, _ store: RecordingTokenStore, api: StubTransport? = nil, logger: any Logger = NoopLogger()
+        _ stub: StubTransport, _ store: RecordingTokenStore, api: StubTransport? = nil, logger: any ClientLogger = NoopLogger()
     ) -> OAuthSession {
         let client = AssinafyClient(
             configuration: AssinafyClientConfiguration(token: nil, apiKey: nil, baseURL: Self.base, logger: logger),
-            transport: stub)
+            httpTransport: stub, middlewares: [stub.recorder])
         let apiStub = api ?? stub
         return OAuthSession(
             client: client, clientId: "client-1", store: store, resource: nil, server: nil, refreshLeeway: 60,
@@ -124,7 +124,7 @@ struct OAuthSessionTests {
         let store = RecordingTokenStore(Self.expired)
         stub.enqueue { _ in
             store.note("network")
-            return HTTPResponse(statusCode: 200, body: Data(Self.refreshJSON(2).utf8))
+            return RawResponse(statusCode: 200, body: Data(Self.refreshJSON(2).utf8))
         }
         let access = try await session(stub, store).accessToken()
         store.note("returned:\(access)")
@@ -180,14 +180,14 @@ struct OAuthSessionTests {
         #expect(refreshTokensSent(stub) == ["rt-1", "rt-1", "rt-1", "rt-1"])
     }
 
-    static let indeterminate: [@Sendable (APIRequest) throws -> HTTPResponse] = [
+    static let indeterminate: [@Sendable (APIRequest) throws -> RawResponse] = [
         { _ in throw NetworkError(message: "timeout", underlyingError: URLError(.timedOut), mayHaveReachedServer: true) },
         { _ in throw NetworkError(message: "lost", underlyingError: URLError(.networkConnectionLost), mayHaveReachedServer: true) },
-        { _ in HTTPResponse(statusCode: 502, body: Data(#"{"status": 502, "message": "bad gateway"}"#.utf8)) },
-        { _ in HTTPResponse(statusCode: 302, headers: ["Location": "https://elsewhere.example/token"]) },
+        { _ in RawResponse(statusCode: 502, body: Data(#"{"status": 502, "message": "bad gateway"}"#.utf8)) },
+        { _ in RawResponse(statusCode: 302, headers: ["Location": "https://elsewhere.example/token"]) },
         { _ in throw CancellationError() },
-        { _ in HTTPResponse(statusCode: 200, body: Data(#"{"access_token": "at-2", "token_type": "Bearer"}"#.utf8)) },
-        { _ in HTTPResponse(statusCode: 200, body: Data("<html>".utf8)) },
+        { _ in RawResponse(statusCode: 200, body: Data(#"{"access_token": "at-2", "token_type": "Bearer"}"#.utf8)) },
+        { _ in RawResponse(statusCode: 200, body: Data("<html>".utf8)) },
     ]
 
     @Test(arguments: 0..<7)
@@ -195,7 +195,7 @@ struct OAuthSessionTests {
         let stub = StubTransport()
         let store = RecordingTokenStore(Self.expired)
         stub.enqueue(Self.indeterminate[scenario])
-        stub.setFallback { _ in HTTPResponse(statusCode: 200, body: Data(Self.refreshJSON(9).utf8)) }
+        stub.setFallback { _ in RawResponse(statusCode: 200, body: Data(Self.refreshJSON(9).utf8)) }
         let oauth = session(stub, store)
         #expect(await cause { try await oauth.accessToken() } == "refresh_outcome_unknown")
         // The retired refresh token is gone from the store, so no later launch replays it either.
@@ -216,9 +216,11 @@ struct OAuthSessionTests {
         let oauth = session(stub, store, logger: logger)
         _ = try await oauth.accessToken()
         _ = await cause { try await oauth.accessToken(forceRefresh: true) }
-        #expect(logger.all.count == 2)
+        // The session's own lines (the engine logs each request too, on the same logger).
+        let session = logger.all.filter { $0.hasPrefix("OAuth") }
+        #expect(session.count == 2, "\(logger.all)")
         #expect(logger.all.allSatisfy { !$0.contains("rt-") && !$0.contains("at-") })
-        #expect(logger.all.last?.contains("indeterminate") == true)
+        #expect(session.last?.contains("indeterminate") == true)
     }
 
     @Test func aDifferentTokenSavedMeanwhileIsUsed() async throws {
@@ -327,7 +329,7 @@ struct OAuthSessionTests {
     @Test func signOutRevokesTheLatestRefreshTokenAndDeletes() async throws {
         let stub = StubTransport()
         let store = RecordingTokenStore(Self.token(4))
-        stub.enqueue { _ in HTTPResponse(statusCode: 200) }
+        stub.enqueue { _ in RawResponse(statusCode: 200) }
         try await session(stub, store).signOut()
         guard case .form(let items)? = stub.requests.first?.body else {
             Issue.record("no revocation form")

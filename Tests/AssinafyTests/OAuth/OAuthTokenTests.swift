@@ -1,4 +1,4 @@
-import AssinafyRuntime
+import APIRuntime
 import Foundation
 import Testing
 
@@ -19,7 +19,8 @@ struct OAuthTokenTests {
 
     func client(_ stub: StubTransport, token: String? = "api-bearer-token") -> AssinafyClient {
         AssinafyClient(
-            configuration: AssinafyClientConfiguration(token: token, apiKey: nil, baseURL: Self.base), transport: stub)
+            configuration: AssinafyClientConfiguration(token: token, apiKey: nil, baseURL: Self.base),
+            httpTransport: stub, middlewares: [stub.recorder])
     }
 
     func form(_ request: APIRequest?) -> [String: String] {
@@ -127,7 +128,7 @@ struct OAuthTokenTests {
 
     @Test func revokeIsAFormPostAndAcceptsAnEmptyAnswer() async throws {
         let stub = StubTransport()
-        stub.enqueue { _ in HTTPResponse(statusCode: 200) }
+        stub.enqueue { _ in RawResponse(statusCode: 200) }
         try await client(stub).oauth.revoke(OAuthRevokePayload(token: "rt-9", clientId: "c", tokenTypeHint: .refreshToken))
         let request = try #require(stub.requests.first)
         #expect(request.path.encoded == "/v1/oauth/revoke" && request.credential == .none)

@@ -59,7 +59,7 @@ struct PKCETests {
         var seen = Set<String>()
         for _ in 0..<1000 {
             let state = try OAuthState.generate()
-            let decoded = try #require(AssinafyCrypto.base64URLDecode(state))
+            let decoded = try #require(PortableCrypto.base64URLDecode(state))
             #expect(decoded.count * 8 >= 128)
             seen.insert(state)
         }

@@ -1,5 +1,5 @@
 import AssinafyAPI
-import AssinafyRuntime
+import APIRuntime
 import Foundation
 import Testing
 
@@ -71,7 +71,7 @@ import Testing
         stub.enqueueData(Fixture.document(id: "doc-new", assignment: Fixture.assignment()))
         stub.enqueueData(Fixture.document(id: "doc-new", assignment: Fixture.assignment()))
         stub.enqueueData("[]")
-        stub.enqueue { _ in HTTPResponse(statusCode: 200, body: Fixture.pdf) }
+        stub.enqueue { _ in RawResponse(statusCode: 200, body: Fixture.pdf) }
         let progress = try await client.documents.getSigningProgress(documentId: document.id)
         let done = try await client.documents.isFullySigned(documentId: document.id)
         let history = try await client.documents.activities(documentId: document.id)

@@ -1,5 +1,5 @@
 import AssinafyAPI
-import AssinafyRuntime
+import APIRuntime
 import Foundation
 import Testing
 
@@ -15,7 +15,7 @@ import Testing
         return StubTransport(fallback: { request in
             let key = "\(request.method.rawValue) \(request.pathTemplate)"
             if key == route, counter.next(key) == call {
-                return HTTPResponse(statusCode: failure, body: Data(Fixture.error(failure, "Scripted failure").utf8))
+                return RawResponse(statusCode: failure, body: Data(Fixture.error(failure, "Scripted failure").utf8))
             } else if key != route {
                 _ = counter.next(key)
             }
@@ -34,9 +34,9 @@ import Testing
             case "GET /v1/documents/{documentId}":
                 body = Fixture.document(id: "doc-new", status: "metadata_processing", name: "fresh.pdf")
             default:
-                return HTTPResponse(statusCode: 404, body: Data(Fixture.error(404, "No route \(key)").utf8))
+                return RawResponse(statusCode: 404, body: Data(Fixture.error(404, "No route \(key)").utf8))
             }
-            return HTTPResponse(statusCode: 200, body: Data(envelope(body).utf8))
+            return RawResponse(statusCode: 200, body: Data(envelope(body).utf8))
         })
     }
 

@@ -1,5 +1,5 @@
 import AssinafyAPI
-import AssinafyRuntime
+import APIRuntime
 import Foundation
 import Testing
 
@@ -78,7 +78,7 @@ import Testing
 
     @Test func theDeadlineNamesADocumentThatNeverLeftUploaded() async throws {
         let stub = StubTransport(fallback: { _ in
-            HTTPResponse(statusCode: 200, body: Data(envelope(Fixture.document(status: "uploaded")).utf8))
+            RawResponse(statusCode: 200, body: Data(envelope(Fixture.document(status: "uploaded")).utf8))
         })
         let clock = ManualPollingClock()
         let error = await expectSDKError {
@@ -96,7 +96,7 @@ import Testing
 
     @Test func theDeadlineAfterProcessingStartedSaysSoDistinctly() async throws {
         let stub = StubTransport(fallback: { _ in
-            HTTPResponse(statusCode: 200, body: Data(envelope(Fixture.document(status: "metadata_processing")).utf8))
+            RawResponse(statusCode: 200, body: Data(envelope(Fixture.document(status: "metadata_processing")).utf8))
         })
         stub.enqueueData(Fixture.document(status: "uploaded"))
         let clock = ManualPollingClock()
@@ -111,7 +111,7 @@ import Testing
 
     @Test func aDeadlineReachedOnlyThroughFailuresKeepsTheCause() async throws {
         let stub = StubTransport(fallback: { _ in
-            HTTPResponse(statusCode: 502, body: Data(Fixture.error(502, "Bad Gateway").utf8))
+            RawResponse(statusCode: 502, body: Data(Fixture.error(502, "Bad Gateway").utf8))
         })
         let clock = ManualPollingClock()
         let error = await expectSDKError {
@@ -124,7 +124,7 @@ import Testing
 
     @Test func cancellationStopsTheWait() async throws {
         let stub = StubTransport(fallback: { _ in
-            HTTPResponse(statusCode: 200, body: Data(envelope(Fixture.document(status: "uploaded")).utf8))
+            RawResponse(statusCode: 200, body: Data(envelope(Fixture.document(status: "uploaded")).utf8))
         })
         let documents = Fixture.client(stub).documents
         let task = Task {

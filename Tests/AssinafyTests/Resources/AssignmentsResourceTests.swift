@@ -1,5 +1,5 @@
 import AssinafyAPI
-import AssinafyRuntime
+import APIRuntime
 import Foundation
 import Testing
 

@@ -1,5 +1,5 @@
 import AssinafyAPI
-import AssinafyRuntime
+import APIRuntime
 import Foundation
 import Testing
 
@@ -30,7 +30,7 @@ import Testing
         let stub = StubTransport()
         stub.enqueue { request in
             request.uploadProgress?(512, 1024)
-            return HTTPResponse(statusCode: 200, body: Data(envelope(Fixture.document(name: "Offer.pdf")).utf8))
+            return RawResponse(statusCode: 200, body: Data(envelope(Fixture.document(name: "Offer.pdf")).utf8))
         }
         let reports = ProgressLog()
         let options = DocumentUploadOptions(accountId: "acc-other", name: "Offer.pdf") { sent, total in
@@ -200,7 +200,7 @@ import Testing
     @Test func binaryDownloadsReturnTheBytes() async throws {
         let stub = StubTransport()
         let bytes = Data([1, 2, 3])
-        stub.setFallback { _ in HTTPResponse(statusCode: 200, body: bytes) }
+        stub.setFallback { _ in RawResponse(statusCode: 200, body: bytes) }
         let documents = Fixture.client(stub).documents
         #expect(try await documents.downloadArtifact(documentId: "doc-1", artifact: .certificatePage) == bytes)
         #expect(try await documents.downloadArtifact(documentId: "doc-1", artifact: .original) == bytes)

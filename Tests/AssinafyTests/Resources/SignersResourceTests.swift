@@ -1,5 +1,5 @@
 import AssinafyAPI
-import AssinafyRuntime
+import APIRuntime
 import Foundation
 import Testing
 
@@ -242,14 +242,14 @@ import Testing
         #expect(error?.errors["imageData"] != nil)
         #expect(stub.requests.count == 1)
 
-        stub.enqueue { _ in HTTPResponse(statusCode: 200, body: Fixture.png) }
+        stub.enqueue { _ in RawResponse(statusCode: 200, body: Fixture.png) }
         #expect(try await signers.downloadSignature(signerAccessCode: "code-1", type: .signature) == Fixture.png)
         #expect(stub.requests.last?.route == "GET /v1/signature/signature")
     }
 
     @Test func signerArtifactDownloadCarriesNoCredential() async throws {
         let stub = StubTransport()
-        stub.enqueue { _ in HTTPResponse(statusCode: 200, body: Fixture.pdf) }
+        stub.enqueue { _ in RawResponse(statusCode: 200, body: Fixture.pdf) }
         let bytes = try await Fixture.client(stub).signers.downloadDocumentArtifact(
             signerId: "sig-1", documentId: "doc-1", artifact: .certificated)
         #expect(bytes == Fixture.pdf)
@@ -280,7 +280,7 @@ import Testing
 extension SignersResourceTests {
     @Test func findByEmailStopsWhenAServerRepeatsItsOnlyPage() async throws {
         let stub = StubTransport(fallback: { _ in
-            HTTPResponse(
+            RawResponse(
                 statusCode: 200,
                 body: Data(envelope("[\(Fixture.signer(id: "x", email: "other@example.invalid"))]").utf8))
         })

@@ -1,4 +1,4 @@
-import AssinafyRuntime
+import APIRuntime
 import Foundation
 import Testing
 
@@ -118,10 +118,14 @@ import Testing
     @Test func unsafeIdentifiersArePercentEncodedIntoOneSegment() async throws {
         let transport = StubTransport()
         transport.enqueueJSON(envelope(#"{"detached": true}"#))
-        try await Stubbed.client(transport).tags.detachDocumentTag(documentId: "doc 1", tagId: "a/b")
-        let request = try #require(transport.requests.first)
-        #expect(request.path.encoded == "/v1/accounts/acc-test-1/documents/doc%201/tags/a%2Fb")
-        // The transport refuses these before I/O; the path records why.
-        #expect(request.path.unsafeValues == ["a/b"])
+        let tags = Stubbed.client(transport).tags
+        let error = await expectValidationError { try await tags.detachDocumentTag(documentId: "doc 1", tagId: "a/b") }
+        // The engine refuses a segment that could change the path before any I/O...
+        #expect(error?.errors["path"] != nil)
+        #expect(transport.requests.isEmpty && transport.transportRequests.isEmpty)
+        // ...and percent-encodes what it sends.
+        transport.enqueueJSON(envelope(#"{"detached": true}"#))
+        try await tags.detachDocumentTag(documentId: "doc 1", tagId: "tag 1")
+        #expect(transport.requests.first?.path.encoded == "/v1/accounts/acc-test-1/documents/doc%201/tags/tag%201")
     }
 }

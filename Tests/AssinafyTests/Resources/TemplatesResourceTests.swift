@@ -1,5 +1,5 @@
 import AssinafyAPI
-import AssinafyRuntime
+import APIRuntime
 import Foundation
 import Testing
 
@@ -76,7 +76,7 @@ import Testing
             accountId: "acc-2")
         stub.enqueueJSON("{\"status\": 200, \"message\": \"\", \"data\": null}")
         try await templates.delete(templateId: "tpl-1")
-        stub.enqueue { _ in HTTPResponse(statusCode: 200, body: Data([0xFF, 0xD8, 0xFF])) }
+        stub.enqueue { _ in RawResponse(statusCode: 200, body: Data([0xFF, 0xD8, 0xFF])) }
         let image = try await templates.downloadPage(templateId: "tpl-1", pageId: "tpage-1")
         #expect(image == Data([0xFF, 0xD8, 0xFF]))
 

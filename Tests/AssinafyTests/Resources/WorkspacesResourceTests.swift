@@ -1,4 +1,4 @@
-import AssinafyRuntime
+import APIRuntime
 import Foundation
 import Testing
 
@@ -153,7 +153,7 @@ import Testing
 
     @Test func downloadAndDeleteLogo() async throws {
         let transport = StubTransport()
-        transport.enqueue { _ in HTTPResponse(statusCode: 200, headers: ["Content-Type": "image/png"], body: Self.png) }
+        transport.enqueue { _ in RawResponse(statusCode: 200, headers: ["Content-Type": "image/png"], body: Self.png) }
         transport.enqueueJSON(#"{"status": 200, "message": "Logo removido"}"#)
         let workspaces = Stubbed.client(transport).workspaces
 

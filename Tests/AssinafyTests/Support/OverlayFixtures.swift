@@ -1,5 +1,5 @@
 import AssinafyAPI
-import AssinafyRuntime
+import APIRuntime
 import Foundation
 import Testing
 
@@ -13,9 +13,9 @@ enum Fixture {
     static func client(_ transport: StubTransport, defaultAccountId: String? = accountId) -> AssinafyClient {
         AssinafyClient(
             configuration: AssinafyClientConfiguration(
-                token: "test-token", baseURL: AssinafyClientConfiguration.sandboxBaseURL,
-                defaultAccountId: defaultAccountId),
-            transport: transport)
+                token: "test-token", apiKey: nil, baseURL: AssinafyClientConfiguration.sandboxBaseURL,
+                defaultAccountId: defaultAccountId, retryPolicy: .none),
+            httpTransport: transport, middlewares: [transport.recorder])
     }
 
     /// The smallest byte string the SDK takes for a PDF.
@@ -93,7 +93,7 @@ enum Fixture {
     }
 
     /// `X-Pagination-*` headers.
-    static func paging(page: Int, of last: Int, perPage: Int = 50, total: Int) -> HTTPHeaders {
+    static func paging(page: Int, of last: Int, perPage: Int = 50, total: Int) -> HeaderFields {
         [
             "X-Pagination-Current-Page": String(page), "X-Pagination-Page-Count": String(last),
             "X-Pagination-Per-Page": String(perPage), "X-Pagination-Total-Count": String(total),
@@ -122,12 +122,12 @@ enum Fixture {
 
 extension StubTransport {
     /// Queues `data` inside a success envelope.
-    func enqueueData(_ data: String, headers: HTTPHeaders = [:]) {
+    func enqueueData(_ data: String, headers: HeaderFields = [:]) {
         enqueueJSON(envelope(data), headers: headers)
     }
 
     /// Queues an API error answer.
-    func enqueueError(_ status: Int, _ message: String = "Error", headers: HTTPHeaders = [:]) {
+    func enqueueError(_ status: Int, _ message: String = "Error", headers: HeaderFields = [:]) {
         enqueueJSON(Fixture.error(status, message), status: status, headers: headers)
     }
 

@@ -1,4 +1,4 @@
-import AssinafyRuntime
+import APIRuntime
 import Foundation
 
 @testable import Assinafy
@@ -12,9 +12,9 @@ enum Stubbed {
     static func client(_ transport: StubTransport, defaultAccountId: String? = accountId) -> AssinafyClient {
         AssinafyClient(
             configuration: AssinafyClientConfiguration(
-                token: "test-token", baseURL: AssinafyClientConfiguration.sandboxBaseURL,
-                defaultAccountId: defaultAccountId),
-            transport: transport)
+                token: "test-token", apiKey: nil, baseURL: AssinafyClientConfiguration.sandboxBaseURL,
+                defaultAccountId: defaultAccountId, retryPolicy: .none),
+            httpTransport: transport, middlewares: [transport.recorder])
     }
 
     /// The JSON body a request sent, parsed and made `canonical` (`nil` when it sent no JSON body).
@@ -48,6 +48,15 @@ enum Stubbed {
     static func route(_ request: APIRequest?) -> String {
         guard let request else { return "<no request>" }
         return "\(request.method.rawValue) \(request.path.encoded)"
+    }
+}
+
+extension StubTransport {
+    /// This stub as an operation-level client: the real engine and Assinafy's policy over it.
+    func operationClient(baseURL: URL = AssinafyClientConfiguration.sandboxBaseURL) -> any APIClientProtocol {
+        AssinafyEngine.client(
+            configuration: AssinafyClientConfiguration(token: nil, apiKey: nil, baseURL: baseURL, retryPolicy: .none),
+            transport: self, middlewares: [recorder])
     }
 }
 

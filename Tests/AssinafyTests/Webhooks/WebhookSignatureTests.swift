@@ -23,7 +23,7 @@ struct WebhookSignatureTests {
     }
 
     static func newSecret(bytes: Int = 32) throws -> String {
-        "whsec_" + (try AssinafyCrypto.randomBytes(count: bytes)).base64EncodedString()
+        "whsec_" + (try PortableCrypto.randomBytes(count: bytes)).base64EncodedString()
     }
 
     let now = Date(timeIntervalSince1970: 1_750_000_000)
@@ -75,7 +75,7 @@ struct WebhookSignatureTests {
     func binaryBody() throws {
         for secretLength in [1, 24, 64, 100] {
             let secret = try Self.newSecret(bytes: secretLength)
-            let binary = try AssinafyCrypto.randomBytes(count: 300)
+            let binary = try PortableCrypto.randomBytes(count: 300)
             let header = try Self.referenceSignature(secret: secret, id: id, timestamp: timestamp, body: binary)
             #expect(throws: Never.self) { try verify(header, secret: secret, body: binary).get() }
             expectFailure(verify(header, secret: secret, body: Data()), .noMatchingSignature)

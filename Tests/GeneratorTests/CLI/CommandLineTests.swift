@@ -96,7 +96,8 @@ struct CommandLineTests {
             specPath: Self.root.appendingPathComponent("openapi.yaml").path, moduleName: "AssinafyAPI",
             names: GeneratorPipeline.readNames(Self.root.appendingPathComponent("Generator/assinafy-names.yaml").path),
             extraPaths: FileManager.default.fileExists(atPath: Self.root.appendingPathComponent("openapi-unpublished.yaml").path)
-                ? [Self.root.appendingPathComponent("openapi-unpublished.yaml").path] : [])
+                ? [Self.root.appendingPathComponent("openapi-unpublished.yaml").path] : [],
+            perCallCredentialSchemes: ["signerAccessCode"])
         let directory = Self.root.appendingPathComponent("Sources/AssinafyAPI")
         for file in output.files {
             let committed = try String(contentsOf: directory.appendingPathComponent(file.name), encoding: .utf8)

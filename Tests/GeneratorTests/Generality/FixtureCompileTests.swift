@@ -5,7 +5,7 @@ import Testing
 
 /// The generator is general: documents in other vendors' styles (3.0 and 3.1, YAML and JSON,
 /// discriminators, deep allOf chains, reserved words, odd enum values, missing operationIds, a
-/// multi-megabyte synthetic one) must generate Swift that compiles against AssinafyRuntime alone,
+/// multi-megabyte synthetic one) must generate Swift that compiles against APIRuntime alone,
 /// with warnings as errors.
 @Suite("Generated code compiles", .serialized)
 struct FixtureCompileTests {
@@ -29,6 +29,22 @@ struct FixtureCompileTests {
         try await SwiftCompiler.shared.compile(output.files, module: "Fixture")
     }
 
+    /// The README's "Using the generator for another API" example, verbatim, compiles against
+    /// the module generated from its document.
+    @Test func readmeExampleCompiles() async throws {
+        let example = try String(
+            contentsOf: Self.packageRoot.appendingPathComponent("Tests/GeneratorTests/Fixtures/ReadmeExample/KennelExample.swift"),
+            encoding: .utf8)
+        let readme = try String(contentsOf: Self.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains(example), "README.md must show Fixtures/ReadmeExample/KennelExample.swift verbatim")
+        let output = try GeneratorPipeline.generate(
+            specPath: Self.fixtures.appendingPathComponent("kennel-3.0.yaml").path, moduleName: "Kennel", names: [:])
+        // One module: the example's `import Kennel` names the module it is compiled into.
+        let body = example.split(separator: "\n", omittingEmptySubsequences: false).filter { $0 != "import Kennel" }
+        try await SwiftCompiler.shared.compile(
+            output.files + [("KennelExample.swift", body.joined(separator: "\n"))], module: "Kennel")
+    }
+
     @Test func syntheticMultiMegabyteDocumentCompiles() async throws {
         let yaml = SyntheticDocument.yaml(targetBytes: 1_100_000)
         #expect(yaml.utf8.count >= 1_000_000)
@@ -38,7 +54,7 @@ struct FixtureCompileTests {
     }
 }
 
-/// Compiles generated files against AssinafyRuntime with the toolchain's `swiftc`.
+/// Compiles generated files against APIRuntime with the toolchain's `swiftc`.
 actor SwiftCompiler {
     static let shared = SwiftCompiler()
     private var runtimeDirectory: URL?
@@ -68,7 +84,7 @@ actor SwiftCompiler {
         if let runtimeDirectory { return runtimeDirectory }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("runtime-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let sources = FixtureCompileTests.packageRoot.appendingPathComponent("Sources/AssinafyRuntime").resolvingSymlinksInPath()
+        let sources = FixtureCompileTests.packageRoot.appendingPathComponent("Sources/APIRuntime").resolvingSymlinksInPath()
         let enumerator = FileManager.default.enumerator(atPath: sources.path)
         var files: [String] = []
         while let next = enumerator?.nextObject() as? String {
@@ -76,9 +92,9 @@ actor SwiftCompiler {
         }
         // `-package-name` as SwiftPM passes it: the runtime shares `package` declarations with the overlay.
         try await run(
-            ["swiftc", "-parse-as-library", "-swift-version", "6", "-module-name", "AssinafyRuntime",
+            ["swiftc", "-parse-as-library", "-swift-version", "6", "-module-name", "APIRuntime",
              "-package-name", "assinafy", "-emit-module",
-             "-emit-module-path", directory.appendingPathComponent("AssinafyRuntime.swiftmodule").path] + files.sorted())
+             "-emit-module-path", directory.appendingPathComponent("APIRuntime.swiftmodule").path] + files.sorted())
         runtimeDirectory = directory
         return directory
     }

@@ -6,8 +6,10 @@ import Testing
 /// One construct per case in `Cases/`: `<name>.yaml` is a small document, `<name>.expected` the
 /// exact Swift the generator must write for it (every file but the module file, each introduced
 /// by `// <file name>`, headers and imports left out), `<name>.names.yaml` an optional name map.
-/// Every expected text was compiled against AssinafyRuntime with warnings as errors when recorded
-/// (the fixture compile tests keep that true).
+/// Every expected text was compiled against APIRuntime with warnings as errors when recorded
+/// (the fixture compile tests keep that true). A line `# per-call-credential: <scheme>` in the
+/// YAML passes that generator option. `GOLDEN_RECORD=1 swift test --filter GoldenTests` rewrites
+/// every `.expected` from the current output (review the diff before committing it).
 @Suite("Golden output")
 struct GoldenTests {
     static let casesDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -20,11 +22,20 @@ struct GoldenTests {
     }()
 
     static func generated(_ yaml: String, names: [String: String] = [:]) throws -> String {
-        let output = try GeneratorPipeline.generate(text: yaml, sourceName: "fragment.yaml", moduleName: "G", names: names)
+        let perCall = yaml.split(separator: "\n").compactMap { line -> String? in
+            let prefix = "# per-call-credential: "
+            return line.hasPrefix(prefix) ? String(line.dropFirst(prefix.count)) : nil
+        }
+        let output = try GeneratorPipeline.generate(
+            text: yaml, sourceName: "fragment.yaml", moduleName: "G", names: names,
+            perCallCredentialSchemes: Set(perCall))
         var text = ""
-        for file in output.files where file.name != "G.swift" {
+        // The module file only re-exports the runtime unless the document has schemes or servers.
+        for file in output.files where file.name != "G.swift" || file.contents.contains("SecurityScheme(")
+            || file.contents.contains("enum Servers")
+        {
             let body = file.contents.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(3)
-                .filter { $0 != "import Foundation" && $0 != "import AssinafyRuntime" }
+                .filter { $0 != "import Foundation" && $0 != "import APIRuntime" && $0 != "@_exported import APIRuntime" }
                 .joined(separator: "\n")
             text += "// \(file.name)\n" + trimmingNewlines(body) + "\n"
         }
@@ -43,7 +54,7 @@ struct GoldenTests {
             "openEnum", "nullableAndOptional", "allOfMerge", "oneOfWithDiscriminator", "oneOfOrderedTrial",
             "anyOfNullAndConst", "recursion", "valuesAnyJSONDatesDeprecated", "multipartForm",
             "binaryHeadersQueryArraysSigner", "securityClasses", "nameMapAndDerivedNames", "genericEnvelope",
-            "declaredResponseHeaders",
+            "declaredResponseHeaders", "securitySchemesAndServers",
         ]
         #expect(Set(required).isSubset(of: Set(Self.caseNames)), "missing: \(Set(required).subtracting(Self.caseNames))")
     }
@@ -56,6 +67,10 @@ struct GoldenTests {
         let namesURL = directory.appendingPathComponent("\(name).names.yaml")
         let names = FileManager.default.fileExists(atPath: namesURL.path) ? try GeneratorPipeline.readNames(namesURL.path) : [:]
         let actual = try Self.generated(yaml, names: names)
+        if ProcessInfo.processInfo.environment["GOLDEN_RECORD"] == "1" {
+            try actual.write(to: directory.appendingPathComponent("\(name).expected"), atomically: true, encoding: .utf8)
+            return
+        }
         guard actual != expected else { return }
         let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
         let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// One version everywhere: `sdkVersion` in AssinafyRuntime, the default User-Agent built from it,
+/// One version everywhere: `sdkVersion` in APIRuntime, the default User-Agent built from it,
 /// the top released entry of CHANGELOG.md and the README's install snippet. A release that bumps
 /// one and forgets another fails here rather than in a user's bug report.
 struct VersionAgreementTests {
@@ -21,7 +21,7 @@ struct VersionAgreementTests {
     static let semver = #"(\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?)"#
 
     static func sdkVersion() throws -> String {
-        let source = try text("Sources/AssinafyRuntime/Version.swift")
+        let source = try text("Sources/Assinafy/Client/Version.swift")
         return try #require(capture(#"public let sdkVersion = ""# + semver + #"""#, in: source))
     }
 
@@ -30,7 +30,7 @@ struct VersionAgreementTests {
         #expect(!version.isEmpty)
         // Written in one place: no other runtime or overlay source spells the version out.
         let manager = FileManager.default
-        for directory in ["Sources/AssinafyRuntime", "Sources/Assinafy"] {
+        for directory in ["Sources/APIRuntime", "Sources/Assinafy"] {
             let root = ToolsFixtures.path(directory)
             let files = (manager.enumerator(atPath: root)?.allObjects as? [String] ?? []).filter {
                 $0.hasSuffix(".swift")
@@ -43,7 +43,7 @@ struct VersionAgreementTests {
     }
 
     @Test func userAgentDefaultIsBuiltFromSDKVersion() throws {
-        let source = try Self.text("Sources/AssinafyRuntime/Configuration.swift")
+        let source = try Self.text("Sources/Assinafy/Client/AssinafyClientConfiguration.swift")
         let userAgent = try #require(
             Self.capture(#"static let defaultUserAgent = "([^"]*)""#, in: source), "no defaultUserAgent literal")
         #expect(userAgent.hasSuffix("/\\(sdkVersion)"), "the User-Agent must interpolate sdkVersion: \(userAgent)")

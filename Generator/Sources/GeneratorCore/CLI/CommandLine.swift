@@ -8,6 +8,7 @@ public enum GeneratorCommand {
         commands:
           check    --spec FILE                      read and resolve a document, print diagnostics
           generate --spec FILE --output DIR [--module NAME] [--names FILE] [--extra FILE]
+                   [--per-call-credential SCHEME]
                                                     write Swift sources for the document
           diff     OLD NEW [--format markdown|json] [--fail-on breaking]
                                                     compare two documents by contract: breaking/additive
@@ -78,10 +79,11 @@ public enum GeneratorCommand {
         let module = options.value("--module") ?? "AssinafyAPI"
         let namesPath = options.value("--names")
         let extras = options.values("--extra")
+        let perCall = Set(options.values("--per-call-credential"))
         try options.finish()
         let names = try namesPath.map(GeneratorPipeline.readNames) ?? [:]
         let result = try GeneratorPipeline.generate(
-            specPath: spec, moduleName: module, names: names, extraPaths: extras)
+            specPath: spec, moduleName: module, names: names, extraPaths: extras, perCallCredentialSchemes: perCall)
         for diagnostic in result.diagnostics { err(diagnostic.formatted(file: spec)) }
         try GeneratorPipeline.write(result.files, to: output)
         let lines = result.files.reduce(0) { $0 + $1.contents.reduce(0) { $1 == "\n" ? $0 + 1 : $0 } }

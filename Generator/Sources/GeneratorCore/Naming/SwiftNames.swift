@@ -20,7 +20,7 @@ public enum SwiftNames {
         "RequestBody", "RequestPath", "RequestCredential", "CredentialClass", "QueryItem", "MultipartPart",
         "MultipartFile", "DynamicCodingKey", "Nullable", "OpenEnum", "CalendarDate", "DateTime", "Indirect",
         "JSONCoding", "HTTPClientProtocol", "ResponseKind", "ErrorPayloads", "ParameterValue", "ArrayStyle",
-        "AssinafyRuntime", "DateTimeCoding",
+        "APIRuntime", "DateTimeCoding",
     ]
 
     /// Splits `snake_case`, `kebab-case`, `dotted.names`, `camelCase`, `PascalCase` and `HTTPServer`

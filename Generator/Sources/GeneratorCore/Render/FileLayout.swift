@@ -10,9 +10,13 @@ public enum FileLayout {
             // Regenerate with `make generate`.
 
             """
-        let imports = "import Foundation\nimport AssinafyRuntime\n"
+        let imports = "import Foundation\nimport APIRuntime\n"
         var files: [(String, String)] = []
-        files.append(("\(module.moduleName).swift", header + "\n@_exported import AssinafyRuntime\n"))
+        files.append(
+            (
+                "\(module.moduleName).swift",
+                header + "\nimport Foundation\n@_exported import APIRuntime\n" + ModuleFileRenderer.render(module)
+            ))
 
         var groups: [String] = []
         for operation in module.operations where !groups.contains(operation.group) { groups.append(operation.group) }

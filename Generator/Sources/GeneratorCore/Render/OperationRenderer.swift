@@ -3,9 +3,9 @@ enum OperationRenderer {
     static func render(group: String, operations: [OperationDecl], into writer: inout SwiftWriter) {
         writer.line("/// The operations tagged `\(group.hasSuffix("API") ? String(group.dropLast(3)) : group)`.")
         writer.block("public struct \(group): Sendable") { w in
-            w.line("public let client: any HTTPClientProtocol")
+            w.line("public let client: any APIClientProtocol")
             w.line()
-            w.line("public init(client: any HTTPClientProtocol) { self.client = client }")
+            w.line("public init(client: any APIClientProtocol) { self.client = client }")
             for operation in operations {
                 w.line()
                 renderOperation(operation, into: &w)
@@ -28,7 +28,7 @@ enum OperationRenderer {
                 w.line("public let \(header.swiftName): \(header.type)?")
             }
             w.line()
-            w.block("public init(_ headers: HTTPHeaders)") { w in
+            w.block("public init(_ headers: HeaderFields)") { w in
                 for header in operation.responseHeaders {
                     let read = "headers[\(swiftLiteral(header.wireName))]"
                     let value = header.type == "String" ? read : "\(read).flatMap { \(header.type)($0) }"
@@ -54,7 +54,7 @@ enum OperationRenderer {
             result.append((label, parameter.type.rendered + (parameter.required ? "" : "? = nil"), parameter.required))
         }
         path.forEach(add)
-        if case .signerAccessCode(let name) = operation.credential { result.append((name, "String", true)) }
+        for credential in operation.security.perCall { result.append((credential.swiftName, "String", true)) }
         required.forEach(add)
         switch operation.body {
         case .json(let type, _, let isRequired)?:
@@ -85,7 +85,7 @@ enum OperationRenderer {
             docs += description
         }
         if !docs.isEmpty { docs.append("") }
-        docs.append("`\(operation.method) \(operation.path)` · credential: \(operation.credential.className)")
+        docs.append("`\(operation.method) \(operation.path)` · security: \(operation.security.summary)")
         if !operation.responseHeadersTypeName.isEmpty {
             docs.append("")
             docs.append("Declared response headers: `\(operation.responseHeadersTypeName)(response.headers)`.")
@@ -158,29 +158,44 @@ enum OperationRenderer {
                 statements.append("])")
             }
         }
-        let credential: String
-        switch operation.credential {
-        case .account: credential = ".account"
-        case .none: credential = ".none"
-        case .signerAccessCode(let name): credential = ".signerAccessCode(\(name))"
+        let perCall = operation.security.perCall.map {
+            "request.credentials[\(swiftLiteral($0.scheme.name))] = .apiKey(\(local($0.swiftName)))"
         }
+        statements = perCall + statements
+        let security = securityExpression(operation.security)
         writer.line("\(statements.isEmpty ? "let" : "var") request = APIRequest(")
         writer.indent { w in
             w.line(
                 "operationName: \(swiftLiteral(SwiftNames.bare(operation.swiftName))), method: .\(operation.method.lowercased()),"
             )
             w.line("pathTemplate: \(swiftLiteral(operation.path)),")
-            w.line("path: \(pathExpression(operation)), credential: \(credential))")
+            let path = "path: \(pathExpression(operation))"
+            if security.isEmpty {
+                w.line(path + ")")
+            } else if (path + ", security: " + security).count <= 88 {
+                w.line(path + ", security: " + security + ")")
+            } else {
+                w.line(path + ",")
+                w.line("security: " + security + ")")
+            }
         }
         for statement in statements { writer.line(statement) }
-        let send = "try await client.send(request)"
         if operation.successIsBinary {
-            writer.line("return \(send).data()")
+            writer.line("return try await client.perform(request) { $0.data() }")
         } else if let type = operation.successType {
-            writer.line("return \(send).decode(\(type.rendered).self)")
+            writer.line("return try await client.perform(request) { try $0.decode(\(type.rendered).self) }")
         } else {
-            writer.line("return \(send).empty()")
+            writer.line("return try await client.perform(request) { $0.empty() }")
         }
+    }
+
+    /// `[[.bearerAuth], [.apiKeyAuth]]`; empty when the operation sends no credential.
+    static func securityExpression(_ security: SecurityDecl) -> String {
+        guard !security.alternatives.isEmpty else { return "" }
+        let alternatives = security.alternatives.map { set in
+            "[" + set.map { "." + SwiftNames.bare($0.swiftName) }.joined(separator: ", ") + "]"
+        }
+        return "[" + alternatives.joined(separator: ", ") + "]"
     }
 
     static func queryStatement(_ parameter: ParameterDecl, target: String) -> String {

@@ -29,16 +29,19 @@ public struct CoverageAnalysis: Sendable {
         public var extraPaths: [String]
         public var overlayPath: String
         public var generatedPath: String?
+        /// As `generate --per-call-credential`: the schemes each call passes a value for.
+        public var perCallCredentialSchemes: Set<String>
 
         public init(
             specPath: String, namesPath: String? = nil, extraPaths: [String] = [], overlayPath: String,
-            generatedPath: String? = nil
+            generatedPath: String? = nil, perCallCredentialSchemes: Set<String> = []
         ) {
             self.specPath = specPath
             self.namesPath = namesPath
             self.extraPaths = extraPaths
             self.overlayPath = overlayPath
             self.generatedPath = generatedPath
+            self.perCallCredentialSchemes = perCallCredentialSchemes
         }
     }
 
@@ -58,7 +61,8 @@ public struct CoverageAnalysis: Sendable {
             specPath: inputs.specPath, extraPaths: inputs.extraPaths)
         let names = try inputs.namesPath.map(GeneratorPipeline.readNames) ?? [:]
         let options = Translator.Options(
-            moduleName: "AssinafyAPI", sourceName: "coverage", names: names, unpublishedOperationIds: extraIds)
+            moduleName: "AssinafyAPI", sourceName: "coverage", names: names, unpublishedOperationIds: extraIds,
+            perCallCredentialSchemes: inputs.perCallCredentialSchemes)
         let (module, _) = Translator.translate(document, options: options)
         let overlay = try OverlayIndex.scan(directory: inputs.overlayPath)
         var analysis = analyse(document: document, module: module, overlay: overlay)

@@ -1,6 +1,7 @@
 import Foundation
 
-/// `assinafy-generator coverage [--spec FILE] [--names FILE] [--extra FILE]… [--generated DIR] [--overlay DIR]`.
+/// `assinafy-generator coverage [--spec FILE] [--names FILE] [--extra FILE]… [--generated DIR] [--overlay DIR]
+/// [--per-call-credential SCHEME]…`.
 /// Exits 1 when some published operation is not reachable from `AssinafyClient`. Defaults are the
 /// package's own files (`openapi-unpublished.yaml` as extra when `--spec` is not given and it exists).
 enum CoverageCommand {
@@ -18,7 +19,8 @@ enum CoverageCommand {
             overlayPath: options.value("--overlay") ?? "Sources/Assinafy",
             // The default is only checked when it is there (a fixture package has none).
             generatedPath: options.value("--generated")
-                ?? (FileManager.default.fileExists(atPath: "Sources/AssinafyAPI") ? "Sources/AssinafyAPI" : nil))
+                ?? (FileManager.default.fileExists(atPath: "Sources/AssinafyAPI") ? "Sources/AssinafyAPI" : nil),
+            perCallCredentialSchemes: Set(options.values("--per-call-credential")))
     }
 
     static func run(_ options: inout Options, out: (String) -> Void, err: (String) -> Void) throws -> Int32 {

@@ -1,20 +1,16 @@
-/// Operations → `OperationDecl`s: names, parameters, bodies, responses and credential class.
+/// Operations → `OperationDecl`s: names, parameters, bodies, responses and security.
 extension TypeTranslator {
-    mutating func operation(_ operation: Operation, swiftName: String, group: String, unpublished: Bool)
-        -> OperationDecl
-    {
+    mutating func operation(
+        _ operation: Operation, swiftName: String, group: String, unpublished: Bool,
+        schemes: [SecuritySchemeDecl] = [], perCallCredentialSchemes: Set<String> = []
+    ) -> OperationDecl {
         let typePrefix = SwiftNames.pascalCase(swiftName)
         var parameterNames = SwiftNames.Scope(reserved: ["request", "response", "client", "timeout"])
         var parameters: [ParameterDecl] = []
-        let credential = credential(for: operation)
-        if case .signerAccessCode(let name) = credential {
-            _ = parameterNames.claim(name)
-        }
+        let security = security(
+            for: operation, schemes: schemes, perCall: perCallCredentialSchemes, names: &parameterNames)
         for parameter in operation.parameters {
-            if case .signerAccessCode = credential, parameter.location == .query, parameter.name == "signer-access-code"
-            {
-                continue
-            }
+            if isCredential(parameter, of: security) { continue }
             parameters.append(parameterDecl(parameter, prefix: typePrefix, names: &parameterNames))
         }
         let bodyName = parameterNames.claim("body")
@@ -32,7 +28,7 @@ extension TypeTranslator {
             group: group, swiftName: swiftName, operationId: operation.operationId, summary: operation.summary,
             description: operation.description, method: operation.method.uppercased(), path: operation.path,
             parameters: orderParameters(parameters), body: body, bodyParameterName: bodyName,
-            successType: success.type, successIsBinary: success.binary, errorTypes: errors, credential: credential,
+            successType: success.type, successIsBinary: success.binary, errorTypes: errors, security: security,
             deprecated: operation.deprecated, unpublished: unpublished)
         declaration.responseHeaders = responseHeaders(operation)
         if !declaration.responseHeaders.isEmpty {
@@ -101,24 +97,6 @@ extension TypeTranslator {
             return isSimpleParameterType(element)
         default: return false
         }
-    }
-
-    // MARK: Credential
-
-    func credential(for operation: Operation) -> CredentialDecl {
-        let requirements = operation.security ?? document.security ?? []
-        var sawQueryKey = false
-        for alternative in requirements {
-            for (name, _) in alternative.schemes {
-                guard let scheme = document.securityScheme(named: name) else { continue }
-                if scheme.type == "apiKey" && scheme.location == "query" {
-                    if scheme.parameterName == "signer-access-code" { sawQueryKey = true }
-                } else {
-                    return .account
-                }
-            }
-        }
-        return sawQueryKey ? .signerAccessCode(parameter: "signerAccessCode") : .none
     }
 
     // MARK: Bodies

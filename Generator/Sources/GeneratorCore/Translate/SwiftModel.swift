@@ -147,6 +147,8 @@ public struct ResponseHeaderDecl: Sendable, Hashable {
     public var docs: String?
 }
 
+/// The credential class of an operation in the terms the reference docs use: any configured
+/// credential, a credential passed per call, or none.
 public enum CredentialDecl: Sendable, Hashable {
     case account
     case signerAccessCode(parameter: String)
@@ -159,6 +161,64 @@ public enum CredentialDecl: Sendable, Hashable {
         case .none: return "public"
         }
     }
+}
+
+/// One `components.securitySchemes` entry the runtime can attach.
+public struct SecuritySchemeDecl: Sendable, Hashable {
+    public enum Location: String, Sendable, Hashable { case header, query, cookie }
+    public enum Kind: Sendable, Hashable {
+        case bearer, basic
+        case apiKey(name: String, location: Location)
+    }
+    /// The `SecurityScheme` constant's name.
+    public var swiftName: String
+    /// The key in `components.securitySchemes`.
+    public var name: String
+    public var kind: Kind
+    public var docs: String
+}
+
+/// A scheme whose value each call passes as an argument.
+public struct PerCallCredentialDecl: Sendable, Hashable {
+    public var scheme: SecuritySchemeDecl
+    public var swiftName: String
+}
+
+/// An operation's security requirements: alternatives (OR) of schemes that apply together (AND).
+public struct SecurityDecl: Sendable, Hashable {
+    public var alternatives: [[SecuritySchemeDecl]]
+    public var perCall: [PerCallCredentialDecl]
+
+    /// `bearerAuth` or `apiKeyAuth`, for doc comments.
+    public var summary: String {
+        guard !alternatives.isEmpty else { return "none" }
+        return alternatives.map { set in
+            set.isEmpty ? "none" : set.map { "`\($0.name)`" }.joined(separator: " and ")
+        }.joined(separator: " or ")
+    }
+
+    /// The reference docs' vocabulary: per-call schemes only → a per-call credential, any other
+    /// scheme → the client's credential, nothing → none.
+    public var credential: CredentialDecl {
+        let schemes = alternatives.joined()
+        if schemes.contains(where: { scheme in !perCall.contains { $0.scheme == scheme } }) { return .account }
+        if let first = perCall.first { return .signerAccessCode(parameter: first.swiftName) }
+        return .none
+    }
+}
+
+/// One entry of the document's `servers`.
+public struct ServerDecl: Sendable, Hashable {
+    public struct Variable: Sendable, Hashable {
+        public var name: String
+        public var swiftName: String
+        public var defaultValue: String
+        public var values: [String]
+    }
+    public var swiftName: String
+    public var url: String
+    public var docs: [String]
+    public var variables: [Variable]
 }
 
 public struct OperationDecl: Sendable, Hashable {
@@ -179,9 +239,11 @@ public struct OperationDecl: Sendable, Hashable {
     public var responseHeaders: [ResponseHeaderDecl] = []
     public var responseHeadersTypeName = ""
     public var errorTypes: [(code: String, type: SwiftType)]
-    public var credential: CredentialDecl
+    public var security: SecurityDecl
     public var deprecated: Bool
     public var unpublished: Bool
+
+    public var credential: CredentialDecl { security.credential }
 
     public static func == (lhs: OperationDecl, rhs: OperationDecl) -> Bool {
         lhs.swiftName == rhs.swiftName && lhs.group == rhs.group && lhs.path == rhs.path && lhs.method == rhs.method
@@ -200,4 +262,6 @@ public struct ModuleDecl: Sendable {
     public var webhookNames: [String]
     public var webhookEventTypeName: String
     public var webhookPayloads: [(event: String, alias: String, type: SwiftType)]
+    public var securitySchemes: [SecuritySchemeDecl] = []
+    public var servers: [ServerDecl] = []
 }

@@ -7,15 +7,18 @@ public enum Translator {
         public var names: [String: String]
         /// Operation ids described outside the published contract (marked in doc comments).
         public var unpublishedOperationIds: Set<String>
+        /// Security schemes whose value each call passes (configuration; see `SecurityTranslator`).
+        public var perCallCredentialSchemes: Set<String>
 
         public init(
             moduleName: String, sourceName: String, names: [String: String] = [:],
-            unpublishedOperationIds: Set<String> = []
+            unpublishedOperationIds: Set<String> = [], perCallCredentialSchemes: Set<String> = []
         ) {
             self.moduleName = moduleName
             self.sourceName = sourceName
             self.names = names
             self.unpublishedOperationIds = unpublishedOperationIds
+            self.perCallCredentialSchemes = perCallCredentialSchemes
         }
     }
 
@@ -33,6 +36,7 @@ public enum Translator {
         }
         types.currentComponent = nil
 
+        let schemes = types.securitySchemeDecls()
         var operations: [OperationDecl] = []
         var groupScopes: [String: SwiftNames.Scope] = [:]
         var groupsByComponent: [String: Set<String>] = [:]
@@ -46,7 +50,10 @@ public enum Translator {
             types.touchedComponents = []
             types.usedDeclarations = []
             let unpublished = operation.operationId.map(options.unpublishedOperationIds.contains) ?? false
-            operations.append(types.operation(operation, swiftName: name, group: group, unpublished: unpublished))
+            operations.append(
+                types.operation(
+                    operation, swiftName: name, group: group, unpublished: unpublished, schemes: schemes,
+                    perCallCredentialSchemes: options.perCallCredentialSchemes))
             for created in types.createdDeclarations[before...] + types.usedDeclarations {
                 groupsByDeclaration[created, default: []].insert(group)
             }
@@ -84,11 +91,13 @@ public enum Translator {
                 declarationGroups[declaration] = nil
             }
         }
-        let module = ModuleDecl(
+        var module = ModuleDecl(
             moduleName: options.moduleName, sourceName: options.sourceName, declarations: types.declarations,
             declarationGroups: declarationGroups, operations: operations,
             webhookNames: document.webhooks.map(\.path), webhookEventTypeName: webhookEventTypeName,
             webhookPayloads: webhookPayloads)
+        module.securitySchemes = schemes
+        module.servers = types.serverDecls()
         return (module, types.diagnostics.items)
     }
 

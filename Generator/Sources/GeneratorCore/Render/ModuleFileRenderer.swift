@@ -1,0 +1,59 @@
+/// The module's own file: what the whole document shares, its security schemes and servers.
+enum ModuleFileRenderer {
+    static func render(_ module: ModuleDecl) -> String {
+        var writer = SwiftWriter()
+        if !module.securitySchemes.isEmpty {
+            writer.line()
+            writer.line("/// The security schemes the API description declares; operations list the ones they accept,")
+            writer.line("/// and credentials are configured by scheme name.")
+            writer.block("extension SecurityScheme") { w in
+                for scheme in module.securitySchemes {
+                    if !scheme.docs.isEmpty { w.line("/// \(scheme.docs)") }
+                    w.line(
+                        "public static let \(scheme.swiftName) = SecurityScheme(\(swiftLiteral(scheme.name)), \(kind(scheme.kind)))"
+                    )
+                }
+            }
+        }
+        if !module.servers.isEmpty {
+            writer.line()
+            writer.line("/// The servers the API description lists, as base URLs for the client's configuration.")
+            writer.block("public enum Servers") { w in
+                for server in module.servers {
+                    w.docs(server.docs)
+                    render(server, into: &w)
+                }
+            }
+        }
+        return writer.text
+    }
+
+    private static func kind(_ kind: SecuritySchemeDecl.Kind) -> String {
+        switch kind {
+        case .bearer: return ".bearer"
+        case .basic: return ".basic"
+        case .apiKey(let name, let location):
+            return ".apiKey(name: \(swiftLiteral(name)), location: .\(location.rawValue))"
+        }
+    }
+
+    private static func render(_ server: ServerDecl, into writer: inout SwiftWriter) {
+        guard !server.variables.isEmpty else {
+            writer.line("public static let \(server.swiftName) = ServerURL.constant(\(swiftLiteral(server.url)))")
+            return
+        }
+        let parameters = server.variables.map { "\($0.swiftName): String = \(swiftLiteral($0.defaultValue))" }
+        writer.block("public static func \(server.swiftName)(\(parameters.joined(separator: ", "))) throws -> URL") {
+            w in
+            w.line("try ServerURL.expand(")
+            w.indent { w in
+                w.line("\(swiftLiteral(server.url)),")
+                let entries = server.variables.map { variable in
+                    let allowed = "[" + variable.values.map(swiftLiteral).joined(separator: ", ") + "]"
+                    return "(\(swiftLiteral(variable.name)), \(variable.swiftName), \(allowed))"
+                }
+                w.line("[" + entries.joined(separator: ", ") + "])")
+            }
+        }
+    }
+}

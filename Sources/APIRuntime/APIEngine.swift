@@ -1,0 +1,355 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Performs the operations of any generated module: the middleware chain, then credentials
+/// from the operation's security requirements, retries, redirects and deadlines over an
+/// `HTTPTransport`, then the verdict on the answer.
+///
+/// ```swift
+/// let engine = APIEngine(configuration: APIEngineConfiguration(
+///     baseURL: Servers.production, credentials: ["api_key": .apiKey(key)]))
+/// let pets = PetAPI(client: engine)
+/// ```
+///
+/// What it guarantees for every API, whatever the middlewares do:
+/// - credentials only to the base origin, only where their scheme says, only for operations
+///   that declare the scheme; a caller cannot set `Authorization`, `Cookie`, framing headers or
+///   a scheme's own header or query name;
+/// - redirects decided by `RedirectPolicy` (no downgrade, no user info, no body or credential
+///   across origins, a short header allow-list there);
+/// - automatic repeats only for idempotent methods (or what the operation allows), with the
+///   server's `Retry-After` bounded by the policy;
+/// - one deadline per attempt, and cancellation that reaches the socket;
+/// - no credential in any log line or error message.
+public final class APIEngine: APIClientProtocol, Sendable {
+    public let configuration: APIEngineConfiguration
+    public let transport: any HTTPTransport
+    /// In order: the first sees each request first and its answer last.
+    public let middlewares: [any APIMiddleware]
+    private let errorTranslator: (@Sendable (any Error) -> any Error)?
+    /// The configuration cannot change after init, so it is checked once; every request still
+    /// fails with this error before any I/O when it was invalid.
+    private let configurationProblem: RequestValidationError?
+    private let configuredSecrets: [String]
+
+    /// - Parameter errorTranslator: maps the engine's errors onto a product's own (applied to
+    ///   every error a call throws, once); `nil` throws the engine's.
+    public init(
+        configuration: APIEngineConfiguration, transport: any HTTPTransport = URLSessionHTTPTransport(),
+        middlewares: [any APIMiddleware] = [], errorTranslator: (@Sendable (any Error) -> any Error)? = nil
+    ) {
+        self.configuration = configuration
+        self.transport = transport
+        self.middlewares = middlewares
+        self.errorTranslator = errorTranslator
+        let problems = configuration.validationProblems()
+        configurationProblem =
+            problems.isEmpty
+            ? nil
+            : RequestValidationError(Validation.summary("Invalid client configuration", problems), errors: problems)
+        configuredSecrets = configuration.credentials.values.flatMap(\.secrets)
+    }
+
+    /// A client sharing this one's transport and configuration whose chain starts with
+    /// `middleware` (per-call options, upload progress).
+    public func adding(_ middleware: any APIMiddleware) -> any APIClientProtocol {
+        APIEngine(
+            configuration: configuration, transport: transport, middlewares: [middleware] + middlewares,
+            errorTranslator: errorTranslator)
+    }
+
+    public func send(_ request: APIRequest) async throws -> RawResponse {
+        let secrets = SecretLog()
+        do {
+            try Task.checkCancellation()
+            if let configurationProblem { throw configurationProblem }
+            _ = try Preflight.check(request, timeout: request.timeout ?? configuration.timeout)
+            let response = try await run(request, from: 0, secrets: secrets)
+            return try ResponseEvaluator.evaluate(response, request: request, redactor: redactor(request, secrets))
+        } catch let error as ServerResponseError {
+            throw translate(error.redacted(by: redactor(request, secrets)))
+        } catch {
+            throw translate(error)
+        }
+    }
+
+    private func redactor(_ request: APIRequest, _ secrets: SecretLog) -> Redactor {
+        Redactor(configuredSecrets + request.credentials.values.flatMap(\.secrets) + secrets.all)
+    }
+
+    /// Normalises what the chain or a reader raised into the engine's vocabulary, then hands it
+    /// to the product's translator.
+    public func translate(_ error: any Error) -> any Error {
+        let normalized: any Error
+        switch error {
+        case let urlError as URLError:
+            normalized = TransportError.from(urlError, redactor: Redactor(configuredSecrets))
+        case let decoding as DecodingError:
+            normalized = EngineError(
+                "The response did not match the documented type",
+                context: ["detail": RawResponse.describe(decoding)], underlyingError: decoding)
+        default:
+            normalized = error
+        }
+        return errorTranslator?(normalized) ?? normalized
+    }
+
+    private func run(_ request: APIRequest, from index: Int, secrets: SecretLog) async throws -> RawResponse {
+        guard index < middlewares.count else { return try await perform(request, secrets: secrets) }
+        return try await middlewares[index].intercept(request, operation: request.operationName) { next in
+            try await self.run(next, from: index + 1, secrets: secrets)
+        }
+    }
+
+    /// The end of the chain: every attempt of `request`, each with its redirects.
+    private func perform(_ request: APIRequest, secrets: SecretLog) async throws -> RawResponse {
+        try Task.checkCancellation()
+        let timeout = try Preflight.check(request, timeout: request.timeout ?? configuration.timeout)
+        let credentials = AppliedCredentials(security: request.security) {
+            request.credentials[$0] ?? self.configuration.credentials[$0]
+        }
+        try Preflight.check(credentials, request: request)
+        secrets.add(credentials.secrets)
+        let redactor = Redactor(configuredSecrets + credentials.secrets)
+        var query = request.query.filter { !credentials.reservedQueryNames.contains($0.name.lowercased()) }
+        query.append(contentsOf: credentials.query)
+        let url = try URLBuilder.url(base: configuration.baseURL, path: request.path.encoded, query: query)
+        let body = try BodyBuilder.prepare(request.body)
+        defer { body?.cleanUp() }
+
+        let logger = configuration.logger
+        // With the default no-op logger, building log contexts is the only cost logging has.
+        let logs = !(logger is NoopLogger)
+        let exchange = Exchange(
+            request: request, url: url, body: body, credentials: credentials, timeout: timeout, redactor: redactor)
+        var attempt = 0
+        while true {
+            attempt += 1
+            var context: [String: String] = [:]
+            if logs {
+                context = [
+                    "operation": request.operationName, "method": request.method.rawValue,
+                    "path": redactor.redact(request.pathTemplate), "attempt": String(attempt),
+                ]
+                logger.debug("Sending request", context: context)
+            }
+            let started = Date()
+            let raw: RawResponse
+            do {
+                raw = try await follow(exchange)
+            } catch {
+                if logs {
+                    context["durationMs"] = Self.milliseconds(since: started)
+                    context["error"] = String(describing: type(of: error))
+                    logger.error("Request failed", context: context)
+                }
+                throw error
+            }
+            if logs {
+                context["status"] = String(raw.statusCode)
+                context["durationMs"] = Self.milliseconds(since: started)
+                logger.info("Received response", context: context)
+            }
+            let policy = configuration.retryPolicy
+            if raw.refusedRedirect == nil,
+                policy.shouldRetry(
+                    method: request.method, pathTemplate: request.pathTemplate, statusCode: raw.statusCode,
+                    attempt: attempt, retryable: request.retryable)
+            {
+                let delay = policy.delay(afterAttempt: attempt, statusCode: raw.statusCode, headers: raw.headers)
+                if logs {
+                    context["delayMs"] = String(Self.wholeMilliseconds(delay))
+                    logger.warn("Retrying", context: context)
+                }
+                try await Task.sleep(nanoseconds: Self.nanoseconds(delay))
+                continue
+            }
+            return raw
+        }
+    }
+
+    /// What every hop of one attempt shares.
+    private struct Exchange: Sendable {
+        let request: APIRequest
+        let url: URL
+        let body: PreparedBody?
+        let credentials: AppliedCredentials
+        let timeout: TimeInterval
+        let redactor: Redactor
+    }
+
+    /// One attempt: the request and every redirect the policy allows, under one deadline.
+    private func follow(_ exchange: Exchange) async throws -> RawResponse {
+        let request = exchange.request
+        let base = Origin(configuration.baseURL)
+        let deadline = Date().addingTimeInterval(exchange.timeout)
+        var hop = Hop(url: exchange.url, method: request.method, sendsBody: exchange.body != nil, leftBaseOrigin: false)
+        var hops = 0
+        while true {
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0 else { throw TransportError.timedOut(after: exchange.timeout) }
+            let sameOrigin = !hop.leftBaseOrigin && Origin(hop.url) == base
+            let transportRequest = TransportRequest(
+                url: hop.url, method: hop.method, headers: headers(for: exchange, hop: hop, sameOrigin: sameOrigin),
+                body: hop.sendsBody ? exchange.body?.transportBody : nil, timeout: remaining,
+                uploadProgress: request.uploadProgress, needsExclusiveConnection: request.needsExclusiveConnection)
+            let answer: TransportResponse
+            do {
+                answer = try await transport.send(transportRequest)
+            } catch let error as URLError {
+                if Task.isCancelled { throw CancellationError() }
+                if error.code == .timedOut { throw TransportError.timedOut(after: exchange.timeout) }
+                throw TransportError.from(error, redactor: exchange.redactor)
+            }
+            var raw = RawResponse(
+                statusCode: answer.statusCode, headers: answer.headers, body: answer.body,
+                url: URLBuilder.redacted(hop.url), isFromOtherOrigin: !sameOrigin)
+            guard RedirectPolicy.redirectStatuses.contains(answer.statusCode) else { return raw }
+            let decision =
+                request.followsRedirects
+                ? RedirectPolicy.decide(
+                    status: answer.statusCode, location: answer.headers["Location"], from: hop, base: base,
+                    hopsSoFar: hops, allowsInsecureLoopback: configuration.allowsInsecureLoopback,
+                    queryCredentialNames: exchange.credentials.reservedQueryNames)
+                : .refuse("this operation follows no redirect")
+            var context = [
+                "operation": request.operationName, "path": exchange.redactor.redact(request.pathTemplate),
+                "status": String(answer.statusCode), "hop": String(hops + 1),
+            ]
+            switch decision {
+            case .follow(let next):
+                context["crossOrigin"] = String(next.leftBaseOrigin)
+                configuration.logger.debug("Following redirect", context: context)
+                hop = next
+                hops += 1
+            case .refuse(let reason):
+                context["reason"] = reason
+                configuration.logger.warn("Redirect refused", context: context)
+                raw.refusedRedirect = reason
+                return raw
+            }
+        }
+    }
+
+    /// Headers the caller may not set: the engine alone decides credentials and framing.
+    static let reservedHeaders: Set<String> = [
+        "authorization", "cookie", "proxy-authorization", "host", "content-length", "transfer-encoding",
+        "connection", "content-type", "user-agent",
+    ]
+
+    private func headers(for exchange: Exchange, hop: Hop, sameOrigin: Bool) -> HeaderFields {
+        let request = exchange.request
+        let credentials = exchange.credentials
+        var headers = HeaderFields(
+            request.headers.filter {
+                let name = $0.name.lowercased()
+                return !APIEngine.reservedHeaders.contains(name) && !credentials.reservedHeaderNames.contains(name)
+            })
+        if headers["Accept"] == nil {
+            headers.set("Accept", request.responseKind == .binary ? "*/*" : "application/json")
+        }
+        headers.set("User-Agent", configuration.userAgent)
+        guard sameOrigin else {
+            return HeaderFields(headers.filter { RedirectPolicy.crossOriginHeaders.contains($0.name.lowercased()) })
+        }
+        if hop.sendsBody, let body = exchange.body { headers.set("Content-Type", body.contentType) }
+        for field in credentials.headers { headers.set(field.name, field.value) }
+        if !credentials.cookies.isEmpty {
+            headers.set("Cookie", credentials.cookies.map { "\($0.name)=\($0.value)" }.joined(separator: "; "))
+        }
+        return headers
+    }
+
+    private static func milliseconds(since start: Date) -> String {
+        String(wholeMilliseconds(Date().timeIntervalSince(start)))
+    }
+
+    /// Conversions of a server-influenced delay: clamped, so no value can trap.
+    static func wholeMilliseconds(_ seconds: TimeInterval) -> Int {
+        guard seconds.isFinite, seconds > 0 else { return 0 }
+        return Int(min(seconds, 86_400) * 1000)
+    }
+
+    static func nanoseconds(_ seconds: TimeInterval) -> UInt64 {
+        guard seconds.isFinite, seconds > 0 else { return 0 }
+        return UInt64(min(seconds, 86_400) * 1_000_000_000)
+    }
+}
+
+/// Every credential value a call attached, wherever in the chain it was added, so the verdict
+/// on the answer can redact them all.
+private final class SecretLog: Sendable {
+    private let values = Locked<[String]>([])
+    func add(_ secrets: [String]) { values.withLock { $0.append(contentsOf: secrets) } }
+    var all: [String] { values.withLock { $0 } }
+}
+
+extension PreparedBody {
+    var transportBody: TransportRequest.Body {
+        switch source {
+        case .data(let data): return .data(data)
+        case .file(let url): return .file(url, length: length)
+        }
+    }
+}
+
+/// Request checks that need no network: they run before any I/O on every call.
+enum Preflight {
+    static func check(_ request: APIRequest, timeout: TimeInterval) throws -> TimeInterval {
+        var errors: [String: [String]] = [:]
+        if !request.path.unsafeValues.isEmpty {
+            errors["path", default: []].append(
+                "\(request.path.unsafeValues.count) path parameter(s) are blank, '.' or '..', or contain '/', '\\', '?', '#' or control characters"
+            )
+        }
+        let encoded = request.path.encoded
+        if !encoded.hasPrefix("/") || encoded.contains("?") || encoded.contains("#")
+            || encoded.unicodeScalars.contains(where: { Validation.isControl($0) || $0 == " " })
+        {
+            errors["path", default: []].append("must be an absolute path without query, fragment or spaces")
+        }
+        for (name, value) in request.credentials where !value.isWellFormed {
+            errors[name, default: []].append("must be non-empty without whitespace or control characters")
+        }
+        if !timeout.isFinite || timeout <= 0 {
+            errors["timeout", default: []].append("must be a positive, finite number of seconds")
+        }
+        for field in request.headers {
+            let badName = field.name.isEmpty || !field.name.unicodeScalars.allSatisfy(isTokenScalar)
+            let badValue = field.value.unicodeScalars.contains { Validation.isControl($0) && $0 != "\t" }
+            if badName || badValue {
+                errors["headers", default: []].append(
+                    "header names must be tokens and values free of control characters")
+                break
+            }
+        }
+        guard errors.isEmpty else {
+            throw RequestValidationError("Invalid request for \(request.operationName)", errors: errors)
+        }
+        return timeout
+    }
+
+    static func check(_ credentials: AppliedCredentials, request: APIRequest) throws {
+        guard !credentials.mismatchedSchemes.isEmpty else { return }
+        var errors: [String: [String]] = [:]
+        for name in credentials.mismatchedSchemes {
+            errors[name, default: []].append("the credential is not of the kind this security scheme takes")
+        }
+        throw RequestValidationError("Invalid request for \(request.operationName)", errors: errors)
+    }
+
+    private static func isTokenScalar(_ scalar: Unicode.Scalar) -> Bool {
+        guard scalar.isASCII else { return false }
+        let value = UInt8(scalar.value)
+        switch value {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        default:
+            return Array("!#$%&'*+-.^_`|~".utf8).contains(value)
+        }
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+// The engine throws four error types (plus `CancellationError`), one per stage a call can fail
+// in. A product layer may translate them into its own (`APIEngine(errorTranslator:)`); without
+// one, apps see these. Every string in them has had the request's credentials redacted.
+// On Linux `errorDescription` is ignored for a type that is both `CustomNSError` and
+// `LocalizedError`, so every `errorUserInfo` sets `NSLocalizedDescriptionKey` itself.
+
+/// The request was refused before any I/O: a bad configuration or unsafe parameters.
+public struct RequestValidationError: Error, Sendable, LocalizedError, CustomNSError, CustomStringConvertible {
+    public let message: String
+    /// Problems by field name, e.g. `["timeout": ["must be positive"]]`.
+    public let errors: [String: [String]]
+
+    public init(_ message: String, errors: [String: [String]] = [:]) {
+        self.message = message
+        self.errors = errors
+    }
+
+    public var errorDescription: String? { message }
+    public var description: String { "RequestValidationError: \(message)" }
+    public static var errorDomain: String { "APIRuntime.RequestValidationError" }
+    public var errorCode: Int { 422 }
+    public var errorUserInfo: [String: Any] { [NSLocalizedDescriptionKey: message, "errors": errors] }
+}
+
+/// The exchange could not be completed (DNS, connect, TLS, timeout, reset).
+public struct TransportError: Error, Sendable, LocalizedError, CustomNSError, CustomStringConvertible {
+    public let message: String
+    /// The `URLError` behind it, rebuilt so its failing URL carries no query string.
+    public let underlyingError: URLError?
+    /// `false` only when the request certainly never reached the server (DNS, connect and TLS
+    /// failures), so even a request with side effects can be repeated safely.
+    public let mayHaveReachedServer: Bool
+
+    public init(message: String, underlyingError: URLError? = nil, mayHaveReachedServer: Bool) {
+        self.message = message
+        self.underlyingError = underlyingError
+        self.mayHaveReachedServer = mayHaveReachedServer
+    }
+
+    public var errorDescription: String? { message }
+    public var description: String { "TransportError: \(message)" }
+    public static var errorDomain: String { "APIRuntime.TransportError" }
+    public var errorCode: Int { underlyingError?.errorCode ?? -1 }
+    public var errorUserInfo: [String: Any] {
+        var info: [String: Any] = [NSLocalizedDescriptionKey: message, "mayHaveReachedServer": mayHaveReachedServer]
+        if let underlyingError { info[NSUnderlyingErrorKey] = underlyingError as NSError }
+        return info
+    }
+}
+
+/// The server answered, and the answer is an error: a status outside 2xx, a redirect the engine
+/// refused to follow (then `refusedRedirect` says why and `headers["Location"]` is the target), or
+/// whatever a middleware classified as one (`httpStatusCode` is then what the status line said).
+public struct ServerResponseError: Error, Sendable, LocalizedError, CustomNSError, CustomStringConvertible {
+    public let statusCode: Int
+    public let httpStatusCode: Int
+    public let headers: HeaderFields
+    public let body: Data
+    public let operationName: String
+    /// The documented error response decoded by `APIRequest.errorPayload`, when there is one.
+    public let payload: (any Sendable)?
+    /// The body's `message`, else its `error`, else the body text (redacted, shortened).
+    public let message: String
+    public let refusedRedirect: String?
+
+    public init(
+        statusCode: Int, httpStatusCode: Int? = nil, headers: HeaderFields = HeaderFields(), body: Data = Data(),
+        operationName: String = "", payload: (any Sendable)? = nil, message: String? = nil,
+        refusedRedirect: String? = nil
+    ) {
+        self.statusCode = statusCode
+        self.httpStatusCode = httpStatusCode ?? statusCode
+        self.headers = headers
+        self.body = body
+        self.operationName = operationName
+        self.payload = payload
+        self.message = message ?? ErrorText.message(in: body, statusCode: statusCode)
+        self.refusedRedirect = refusedRedirect
+    }
+
+    /// Built from what came back for `request`: the documented payload is decoded, the message
+    /// is taken from the body and redacted.
+    package init(
+        _ response: RawResponse, request: APIRequest, redactor: Redactor, statusCode: Int? = nil,
+        message: String? = nil
+    ) {
+        let status = statusCode ?? response.statusCode
+        let text = message ?? ErrorText.message(in: response.body, statusCode: status)
+        self.init(
+            statusCode: status, httpStatusCode: response.statusCode, headers: response.headers, body: response.body,
+            operationName: request.operationName, payload: request.errorPayload?(status, response.body),
+            message: redactor.redact(text), refusedRedirect: response.refusedRedirect)
+    }
+
+    /// The same error with `redactor` applied to its message once more (an error a middleware
+    /// built may not have known every credential of the call).
+    package func redacted(by redactor: Redactor) -> ServerResponseError {
+        ServerResponseError(
+            statusCode: statusCode, httpStatusCode: httpStatusCode, headers: headers, body: body,
+            operationName: operationName, payload: payload, message: redactor.redact(message),
+            refusedRedirect: refusedRedirect)
+    }
+
+    public var errorDescription: String? { description }
+    public var description: String {
+        let operation = operationName.isEmpty ? "" : " \(operationName)"
+        return "ServerResponseError\(operation) (status \(statusCode)): \(message)"
+    }
+    public static var errorDomain: String { "APIRuntime.ServerResponseError" }
+    public var errorCode: Int { statusCode }
+    public var errorUserInfo: [String: Any] {
+        [
+            NSLocalizedDescriptionKey: description, "message": message, "operationName": operationName,
+            "httpStatusCode": httpStatusCode,
+        ]
+    }
+}
+
+/// The engine itself could not do its job: an unreadable upload file, an answer it cannot read
+/// (a body that does not match the documented type, say).
+public struct EngineError: Error, Sendable, LocalizedError, CustomNSError, CustomStringConvertible {
+    public let message: String
+    public let context: [String: String]
+    public let underlyingError: (any Error)?
+
+    public init(_ message: String, context: [String: String] = [:], underlyingError: (any Error)? = nil) {
+        self.message = message
+        self.context = context
+        self.underlyingError = underlyingError
+    }
+
+    public var errorDescription: String? { message }
+    public var description: String { "EngineError: \(message)" }
+    public static var errorDomain: String { "APIRuntime.EngineError" }
+    public var errorCode: Int { -1 }
+    public var errorUserInfo: [String: Any] {
+        var info: [String: Any] = [NSLocalizedDescriptionKey: message, "context": context]
+        if let underlyingError { info[NSUnderlyingErrorKey] = underlyingError as NSError }
+        return info
+    }
+}
+
+/// How an error body is summed up in one line.
+package enum ErrorText {
+    /// The body's `message`, else its `error` (the members most APIs use, and OAuth's), else the
+    /// body text, shortened.
+    package static func message(in body: Data, statusCode: Int) -> String {
+        let json = body.isEmpty ? nil : try? JSONCoding.decode(JSONValue.self, from: body)
+        for key in ["message", "error"] {
+            switch json?[key] {
+            case .string(let text)? where !text.isEmpty: return text
+            case .some(.null), nil: continue
+            case let other?:
+                if let data = try? JSONCoding.encode(other) { return String(decoding: data, as: UTF8.self) }
+            }
+        }
+        let text = String(decoding: body.prefix(2048), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        if text.isEmpty { return "HTTP status \(statusCode)" }
+        return text.count > 500 ? String(text.prefix(500)) + "…" : text
+    }
+}

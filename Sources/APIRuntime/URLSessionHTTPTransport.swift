@@ -1,0 +1,228 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Bytes in, bytes out: what the engine needs from an HTTP stack. `URLSessionHTTPTransport`
+/// is the implementation; tests and apps may supply their own (a stub, another stack).
+///
+/// The engine has already decided everything that matters for security (which headers and
+/// credentials go where, whether a redirect is followed), so a transport must send exactly
+/// what it is given, follow no redirect itself, store no cookie and cache nothing.
+/// It throws `CancellationError` when the task is cancelled and `URLError` for failures of
+/// the exchange (`.timedOut` when `timeout` passes).
+public protocol HTTPTransport: Sendable {
+    func send(_ request: TransportRequest) async throws -> TransportResponse
+}
+
+/// One hop of a request, fully decided by the engine.
+public struct TransportRequest: Sendable {
+    public enum Body: Sendable, Hashable {
+        case data(Data)
+        /// Streamed from a file, never loaded whole.
+        case file(URL, length: Int64)
+    }
+    public var url: URL
+    public var method: RequestMethod
+    public var headers: HeaderFields
+    public var body: Body?
+    /// Seconds this hop may take, at most.
+    public var timeout: TimeInterval
+    public var uploadProgress: (@Sendable (Int64, Int64) -> Void)?
+    /// Use a connection of its own, closed afterwards (see `APIRequest.needsExclusiveConnection`).
+    public var needsExclusiveConnection: Bool
+
+    public init(
+        url: URL, method: RequestMethod, headers: HeaderFields = HeaderFields(), body: Body? = nil,
+        timeout: TimeInterval = 30, uploadProgress: (@Sendable (Int64, Int64) -> Void)? = nil,
+        needsExclusiveConnection: Bool = false
+    ) {
+        self.url = url
+        self.method = method
+        self.headers = headers
+        self.body = body
+        self.timeout = timeout
+        self.uploadProgress = uploadProgress
+        self.needsExclusiveConnection = needsExclusiveConnection
+    }
+}
+
+public struct TransportResponse: Sendable {
+    public var statusCode: Int
+    public var headers: HeaderFields
+    public var body: Data
+
+    public init(statusCode: Int, headers: HeaderFields = HeaderFields(), body: Data = Data()) {
+        self.statusCode = statusCode
+        self.headers = headers
+        self.body = body
+    }
+}
+
+/// `HTTPTransport` over URLSession (see `linux-foundation.md` for why each piece exists): no
+/// cookies, no cache, no credential storage and no redirect following, whatever session
+/// configuration it is given; exact per-request deadlines; cancellation that reaches the socket.
+public final class URLSessionHTTPTransport: HTTPTransport, Sendable {
+    private let session: URLSession
+    private let sessionConfiguration: URLSessionConfiguration
+    private let delegate: SessionDelegate
+    private let deadlines = DeadlineScheduler()
+
+    /// - Parameter configuration: a base for the session (proxies, TLS settings, extra
+    ///   protocol classes, connection limits); the settings that would store or send state the
+    ///   engine did not decide are overridden. A whole `URLSession` cannot be injected: its
+    ///   delegate would decide redirects and authentication challenges behind the engine's back.
+    public init(configuration: URLSessionConfiguration = .ephemeral) {
+        let hardened = URLSessionHTTPTransport.hardened(configuration)
+        sessionConfiguration = hardened
+        let delegate = SessionDelegate()
+        self.delegate = delegate
+        session = URLSession(configuration: hardened, delegate: delegate, delegateQueue: nil)
+    }
+
+    deinit {
+        // URLSession retains its delegate until invalidated.
+        session.finishTasksAndInvalidate()
+    }
+
+    /// GET and HEAD may share connections; anything else must not be replayed by the HTTP layer.
+    static func isReplaySafe(_ method: String?) -> Bool {
+        method == nil || method == "GET" || method == "HEAD"
+    }
+
+    static func hardened(_ base: URLSessionConfiguration) -> URLSessionConfiguration {
+        // URLSessionConfiguration is a reference type: never change the caller's.
+        guard let session = base.copy() as? URLSessionConfiguration else { return .ephemeral }
+        // No cookie may be stored or sent, nothing cached: every request stands alone.
+        session.httpCookieStorage = nil
+        session.httpCookieAcceptPolicy = .never
+        session.httpShouldSetCookies = false
+        session.urlCache = nil
+        session.urlCredentialStorage = nil
+        session.requestCachePolicy = .reloadIgnoringLocalCacheData
+        session.httpAdditionalHeaders = nil
+        #if !canImport(FoundationNetworking)
+        if session.tlsMinimumSupportedProtocolVersion.rawValue < tls_protocol_version_t.TLSv12.rawValue {
+            session.tlsMinimumSupportedProtocolVersion = .TLSv12
+        }
+        #else
+        // Linux has no such setting: the floor is the system OpenSSL's (3.x refuses TLS 1.0/1.1
+        // at its default security level), so TLS 1.2 is the effective minimum there too.
+        #endif
+        return session
+    }
+
+    /// The value handed to URLSession. On Linux libcurl truncates timeouts to whole seconds and
+    /// fails at once below 1 s, so round up (minimum 1); the exact value is still enforced by
+    /// the transport's own deadline. Invalid values never get here (validation), but must not trap.
+    static func wholeSeconds(_ timeout: TimeInterval) -> TimeInterval {
+        guard timeout.isFinite, timeout > 0 else { return 30 }
+        #if canImport(FoundationNetworking)
+        return max(1, min(timeout.rounded(.up), 86_400))
+        #else
+        return min(timeout, 86_400)
+        #endif
+    }
+
+    public func send(_ request: TransportRequest) async throws -> TransportResponse {
+        try Task.checkCancellation()
+        var urlRequest = URLRequest(url: request.url)
+        urlRequest.httpMethod = request.method.rawValue
+        urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
+        urlRequest.timeoutInterval = URLSessionHTTPTransport.wholeSeconds(request.timeout)
+        urlRequest.httpShouldHandleCookies = false
+        for field in request.headers { urlRequest.addValue(field.value, forHTTPHeaderField: field.name) }
+        let (response, data) = try await execute(
+            urlRequest, body: request.body, progress: request.uploadProgress, remaining: request.timeout,
+            exclusive: request.needsExclusiveConnection)
+        return TransportResponse(
+            statusCode: response.statusCode, headers: URLSessionHTTPTransport.headers(of: response), body: data)
+    }
+
+    private func execute(
+        _ urlRequest: URLRequest, body: TransportRequest.Body?, progress: (@Sendable (Int64, Int64) -> Void)?,
+        remaining: TimeInterval, exclusive: Bool
+    ) async throws -> (HTTPURLResponse, Data) {
+        try Task.checkCancellation()
+        let transfer = Transfer(progress: progress)
+        var urlRequest = urlRequest
+        var session = self.session
+        // On Linux libcurl re-sends a request, silently and without its body, when a reused
+        // keep-alive connection turns out to be dead, even after the server acted on it. A request
+        // that changes state (or asks for it) therefore gets a session, so a connection, of its
+        // own, closed after the answer. Apple's loader never replays such a request.
+        var oneShot: URLSession?
+        #if canImport(FoundationNetworking)
+        let needsOwnConnection = exclusive || !URLSessionHTTPTransport.isReplaySafe(urlRequest.httpMethod)
+        #else
+        let needsOwnConnection = exclusive
+        #endif
+        if needsOwnConnection {
+            let fresh = URLSession(configuration: sessionConfiguration, delegate: delegate, delegateQueue: nil)
+            oneShot = fresh
+            session = fresh
+            urlRequest.setValue("close", forHTTPHeaderField: "Connection")
+        }
+        defer { oneShot?.finishTasksAndInvalidate() }
+        let task = makeTask(session, urlRequest, body: body, transfer: transfer)
+        let deadline = deadlines.schedule(after: remaining) { [weak transfer] in transfer?.expire() }
+        defer { deadlines.cancel(deadline) }
+        let outcome = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in transfer.start(task, continuation: continuation) }
+        } onCancel: {
+            transfer.cancel()
+        }
+        switch outcome {
+        case .response(let response, let data):
+            return (response, data)
+        case .cancelledBeforeStart:
+            delegate.unregister(task)
+            task.cancel()
+            throw CancellationError()
+        case .failure(let error):
+            // URLSession reports cancellation as URLError -999; the caller gets CancellationError.
+            if Task.isCancelled { throw CancellationError() }
+            if transfer.timedOut { throw URLError(.timedOut) }
+            throw error
+        }
+    }
+
+    /// Only upload progress needs a delegate-driven task (on Linux it is the only way to get
+    /// `didSendBodyData`). Every other request uses a completion handler: one hop to the
+    /// delegate queue per request instead of one per event, which is most of what the
+    /// transport costs over a bare `data(for:)`. Redirects reach the session delegate either
+    /// way, because a task without a delegate of its own answers with the session's.
+    private func makeTask(
+        _ session: URLSession, _ urlRequest: URLRequest, body: TransportRequest.Body?, transfer: Transfer
+    ) -> URLSessionTask {
+        guard transfer.progress == nil else {
+            let task: URLSessionTask
+            switch body {
+            case .data(let data)?: task = session.uploadTask(with: urlRequest, from: data)
+            case .file(let file, _)?: task = session.uploadTask(with: urlRequest, fromFile: file)
+            case nil: task = session.dataTask(with: urlRequest)
+            }
+            delegate.register(transfer, for: task)
+            return task
+        }
+        let finish: @Sendable (Data?, URLResponse?, (any Error)?) -> Void = { data, response, error in
+            transfer.finish(data: data, response: response, error: error)
+        }
+        switch body {
+        case .data(let data)?: return session.uploadTask(with: urlRequest, from: data, completionHandler: finish)
+        case .file(let file, _)?: return session.uploadTask(with: urlRequest, fromFile: file, completionHandler: finish)
+        case nil: return session.dataTask(with: urlRequest, completionHandler: finish)
+        }
+    }
+
+    static func headers(of response: HTTPURLResponse) -> HeaderFields {
+        var headers = HeaderFields()
+        let fields = response.allHeaderFields.compactMap { key, value -> (String, String)? in
+            guard let name = key as? String else { return nil }
+            return (name, value as? String ?? String(describing: value))
+        }
+        for (name, value) in fields.sorted(by: { $0.0.lowercased() < $1.0.lowercased() }) { headers.add(name, value) }
+        return headers
+    }
+}

@@ -1,0 +1,134 @@
+import APIRuntime
+import Foundation
+
+/// Everything a client needs to talk to the Assinafy API. Fails closed: `validate()` rejects
+/// anything doubtful, and the engine runs the same checks before every request, so a
+/// configuration that was never validated still cannot send a malformed or leaky request.
+///
+/// It is the engine's `APIEngineConfiguration` in Assinafy's terms: the token or API key are
+/// the values of the document's `bearerAuth` and `apiKeyAuth` schemes, and the base URL may
+/// end in `/v1` as the API's documentation writes it.
+public struct AssinafyClientConfiguration: Sendable {
+    public static let productionBaseURL = constantURL("https://api.assinafy.com.br/v1")
+    public static let sandboxBaseURL = constantURL("https://sandbox.assinafy.com.br/v1")
+    public static let defaultUserAgent = "assinafy-swift-sdk/\(sdkVersion)"
+
+    /// Sent as `Authorization: Bearer <token>` on account operations.
+    public var token: String?
+    /// Sent as `X-Api-Key` on account operations.
+    public var apiKey: String?
+    public var baseURL: URL
+    /// The workspace the overlay fills into operations' `accountId`; only validated here.
+    public var defaultAccountId: String?
+    /// Seconds one attempt may take (whole seconds, rounded up, on Linux's idle timer; the SDK
+    /// enforces the exact value as an overall deadline per attempt).
+    public var timeout: TimeInterval
+    public var logger: any ClientLogger
+    /// Permits `http://` for 127.0.0.0/8, `::1` and `localhost` only (local development, tests).
+    public var allowsInsecureLoopback: Bool
+    public var retryPolicy: RetryPolicy
+    public var userAgent: String
+
+    public init(
+        token: String, baseURL: URL = productionBaseURL, defaultAccountId: String? = nil, timeout: TimeInterval = 30,
+        logger: any ClientLogger = NoopLogger()
+    ) {
+        self.init(
+            token: token, apiKey: nil, baseURL: baseURL, defaultAccountId: defaultAccountId, timeout: timeout,
+            logger: logger)
+    }
+
+    public init(
+        apiKey: String, baseURL: URL = productionBaseURL, defaultAccountId: String? = nil,
+        timeout: TimeInterval = 30, logger: any ClientLogger = NoopLogger()
+    ) {
+        self.init(
+            token: nil, apiKey: apiKey, baseURL: baseURL, defaultAccountId: defaultAccountId, timeout: timeout,
+            logger: logger)
+    }
+
+    /// No credential: only signer (access code) and public operations will succeed.
+    public init() {
+        self.init(token: nil, apiKey: nil)
+    }
+
+    /// Every setting; accepts both credentials so that `validate()` can reject the combination.
+    public init(
+        token: String?, apiKey: String?, baseURL: URL = productionBaseURL, defaultAccountId: String? = nil,
+        timeout: TimeInterval = 30, logger: any ClientLogger = NoopLogger(), allowsInsecureLoopback: Bool = false,
+        retryPolicy: RetryPolicy = .default, userAgent: String = defaultUserAgent
+    ) {
+        self.token = token
+        self.apiKey = apiKey
+        self.baseURL = baseURL
+        self.defaultAccountId = defaultAccountId
+        self.timeout = timeout
+        self.logger = logger
+        self.allowsInsecureLoopback = allowsInsecureLoopback
+        self.retryPolicy = retryPolicy
+        self.userAgent = userAgent
+    }
+
+    /// Throws `ValidationError` listing every problem by field. Messages name the field, never
+    /// echo a credential.
+    public func validate() throws {
+        let errors = validationProblems()
+        guard errors.isEmpty else {
+            throw ValidationError(Validation.summary("Invalid client configuration", errors), errors: errors)
+        }
+    }
+
+    /// The engine's configuration for this one. Operation paths in the Assinafy description
+    /// start with `/v1`, so a base URL written as `…/v1` (as the API's documentation writes it)
+    /// stands for its parent.
+    public var engineConfiguration: APIEngineConfiguration {
+        var credentials: [String: CredentialValue] = [:]
+        if let token { credentials[SecurityScheme.bearerAuth.name] = .token(token) }
+        if let apiKey { credentials[SecurityScheme.apiKeyAuth.name] = .apiKey(apiKey) }
+        return APIEngineConfiguration(
+            baseURL: AssinafyClientConfiguration.serverURL(for: baseURL), credentials: credentials, timeout: timeout,
+            logger: logger, allowsInsecureLoopback: allowsInsecureLoopback, retryPolicy: retryPolicy,
+            userAgent: userAgent)
+    }
+
+    static func serverURL(for baseURL: URL) -> URL {
+        guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) else { return baseURL }
+        var path = components.percentEncodedPath
+        while path.hasSuffix("/") { path.removeLast() }
+        guard path == "/v1" || path.hasSuffix("/v1") else { return baseURL }
+        components.percentEncodedPath = String(path.dropLast(3))
+        return components.url ?? baseURL
+    }
+
+    func validationProblems() -> [String: [String]] {
+        var errors: [String: [String]] = [:]
+        if token != nil && apiKey != nil {
+            errors["credentials", default: []].append("configure either a token or an API key, not both")
+        }
+        if let token, !Validation.isSafeCredential(token) {
+            errors["token", default: []].append("must be non-empty without whitespace or control characters")
+        }
+        if let apiKey, !Validation.isSafeCredential(apiKey) {
+            errors["apiKey", default: []].append("must be non-empty without whitespace or control characters")
+        }
+        if !timeout.isFinite || timeout <= 0 {
+            errors["timeout", default: []].append("must be a positive, finite number of seconds")
+        }
+        if let defaultAccountId, !RequestPath.isSafeSegment(defaultAccountId) {
+            errors["defaultAccountId", default: []].append(
+                "must not be blank, '.' or '..', nor contain '/', '\\', '?', '#' or control characters")
+        }
+        errors["baseURL", default: []].append(
+            contentsOf: Validation.baseURLProblems(baseURL, allowsInsecureLoopback: allowsInsecureLoopback))
+        if userAgent.isEmpty || userAgent.unicodeScalars.contains(where: Validation.isControl) {
+            errors["userAgent", default: []].append("must be non-empty without control characters")
+        }
+        errors["retryPolicy", default: []].append(contentsOf: retryPolicy.validationProblems())
+        return errors.filter { !$0.value.isEmpty }
+    }
+
+    private static func constantURL(_ text: StaticString) -> URL {
+        guard let url = URL(string: "\(text)") else { preconditionFailure("invalid constant URL \(text)") }
+        return url
+    }
+}

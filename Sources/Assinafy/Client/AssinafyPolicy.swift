@@ -1,0 +1,196 @@
+import APIRuntime
+import AssinafyAPI
+import Foundation
+
+/// How an `AssinafyClient` performs operations: the vendor-neutral `APIEngine`, configured with
+/// what is particular to Assinafy, as middlewares and an error translation. Nothing here is
+/// known to the engine.
+///
+/// Chain, first to last: the caller's per-call additions (`adding`), `OperationPolicy`, the
+/// token provider's refresh (when there is one), `EnvelopeRule`, then the caller's middlewares,
+/// so they see exactly what goes out and what came back.
+enum AssinafyEngine {
+    static func client(
+        configuration: AssinafyClientConfiguration, transport: any HTTPTransport,
+        middlewares: [any APIMiddleware] = [], tokenProvider: (any TokenProvider)? = nil
+    ) -> any APIClientProtocol {
+        let problems = configuration.validationProblems()
+        guard problems.isEmpty else {
+            return InvalidConfigurationClient(
+                problem: ValidationError(Validation.summary("Invalid client configuration", problems), errors: problems)
+            )
+        }
+        var chain: [any APIMiddleware] = [OperationPolicy()]
+        if let tokenProvider { chain.append(TokenRefreshMiddleware(provider: tokenProvider)) }
+        chain.append(EnvelopeRule())
+        chain += middlewares
+        return APIEngine(
+            configuration: configuration.engineConfiguration, transport: transport, middlewares: chain,
+            errorTranslator: AssinafyErrorTranslation.translate)
+    }
+
+    /// Assinafy's rules over a client that is not an engine (an app's own `HTTPClientProtocol`):
+    /// the same request shaping and envelope checks, through `adding`.
+    static func applyingPolicy(to client: any APIClientProtocol) -> any APIClientProtocol {
+        TranslatingClient(base: client).adding(EnvelopeRule()).adding(OperationPolicy())
+    }
+}
+
+/// Every call fails, before any I/O, with the configuration's problem.
+struct InvalidConfigurationClient: APIClientProtocol {
+    let problem: ValidationError
+
+    func send(_ request: APIRequest) async throws -> RawResponse {
+        try Task.checkCancellation()
+        throw problem
+    }
+}
+
+/// An app's client, with errors from reading its answers in the SDK's four types.
+struct TranslatingClient: APIClientProtocol {
+    let base: any APIClientProtocol
+
+    func send(_ request: APIRequest) async throws -> RawResponse {
+        do { return try await base.send(request) } catch { throw AssinafyErrorTranslation.translate(error) }
+    }
+
+    func translate(_ error: any Error) -> any Error { AssinafyErrorTranslation.translate(base.translate(error)) }
+}
+
+/// The engine's errors in the four types apps handle (plus `CancellationError`); anything else
+/// a middleware or transport raised arrives as `AssinafySDKError` with it as the underlying error.
+enum AssinafyErrorTranslation {
+    @Sendable static func translate(_ error: any Error) -> any Error {
+        switch error {
+        case is APIError, is ValidationError, is NetworkError, is AssinafySDKError, is CancellationError:
+            return error
+        case let error as ServerResponseError:
+            return APIError(error)
+        case let error as RequestValidationError:
+            return ValidationError(error.message, errors: error.errors)
+        case let error as TransportError:
+            return NetworkError(error)
+        case let error as EngineError:
+            return AssinafySDKError(error.message, context: error.context, underlyingError: error.underlyingError)
+        case let error as URLError:
+            return NetworkError(transport: error, redactor: Redactor([]))
+        default:
+            return AssinafySDKError("The request failed", underlyingError: error)
+        }
+    }
+}
+
+/// The API wraps answers in `{status, message, data}` and may report an error as HTTP 200 with
+/// a non-2xx `status`: such an answer is an error with that status. A download route may also
+/// answer a JSON error body instead of the file.
+struct EnvelopeRule: APIMiddleware {
+    func intercept(
+        _ request: APIRequest, operation: String, next: @Sendable (APIRequest) async throws -> RawResponse
+    ) async throws -> RawResponse {
+        let response = try await next(request)
+        guard (200..<300).contains(response.statusCode), let status = EnvelopeRule.errorStatus(response, request)
+        else { return response }
+        // The engine redacts every credential of the call from the message on the way out.
+        throw ServerResponseError(response, request: request, redactor: Redactor([]), statusCode: status)
+    }
+
+    /// The status to report, or `nil` when the answer is a success.
+    static func errorStatus(_ response: RawResponse, _ request: APIRequest) -> Int? {
+        switch request.responseKind {
+        case .binary:
+            let contentType = response.headers["Content-Type"]
+            let sniffed = contentType == nil && response.body.first == UInt8(ascii: "{")
+            guard MediaType.isJSON(contentType) || sniffed,
+                let probe = JSONMemberProbe(response.body, capture: ["status"], notice: ["message", "data", "error"])
+            else { return nil }
+            if let status = envelopeStatus(probe), !(200..<300).contains(status) { return status }
+            if probe.noticed.contains("error") || probe.noticed.contains("message") { return response.statusCode }
+            return nil
+        case .json, .empty:
+            if response.body.isEmpty { return nil }
+            guard let probe = JSONMemberProbe(response.body, capture: ["status"], notice: ["message", "data"]),
+                let status = envelopeStatus(probe), !(200..<300).contains(status)
+            else { return nil }
+            return status
+        }
+    }
+
+    /// The `status` of a `{status, message|data}` envelope. Routes that answer flat objects
+    /// (OAuth token, well-known metadata) have no integer `status` next to `message`/`data`,
+    /// and a resource's own string `status` ("pending") is not mistaken for one.
+    static func envelopeStatus(_ probe: JSONMemberProbe) -> Int? {
+        guard probe.noticed.contains("message") || probe.noticed.contains("data"), let status = probe.captured["status"]
+        else { return nil }
+        switch status {
+        case .integer(let value): return Int(exactly: value)
+        case .double(let value) where value.rounded() == value && abs(value) < 10_000: return Int(value)
+        case .string(let text): return Int(text).flatMap { (100...599).contains($0) ? $0 : nil }
+        default: return nil
+        }
+    }
+}
+
+/// Per-operation rules the description cannot state.
+///
+/// - The API key header is a credential wherever it appears: a caller's own `X-Api-Key` is
+///   dropped on every operation (the engine attaches the configured one where the operation's
+///   security names it).
+/// - `GET /v1/sign` records that the signer viewed the document: it is never repeated, by the
+///   engine's retries or by an HTTP layer replaying it on a dead connection.
+/// - The OAuth token and revocation endpoints follow no redirect (a redirect there is an error
+///   to surface, not to chase), and their bodies are sent as
+///   `application/x-www-form-urlencoded`, as RFC 6749 §4.1.3/§6 and RFC 7009 §2.1 define them
+///   and every authorization server (and proxy rule) expects; the API accepts JSON too.
+struct OperationPolicy: APIMiddleware {
+    static let formOperations: Set<String> = ["exchangeOAuthToken", "revokeOAuthToken"]
+    static let viewRecordingPaths: Set<String> = ["/v1/sign"]
+    static let apiKeyHeader: String = {
+        if case .apiKey(let name, _) = SecurityScheme.apiKeyAuth.kind { return name }
+        return "X-Api-Key"
+    }()
+    /// Conventional order (grant type first); anything else follows alphabetically.
+    private static let preferredOrder = [
+        "grant_type", "code", "redirect_uri", "code_verifier", "refresh_token", "token", "token_type_hint",
+        "client_id", "resource",
+    ]
+
+    func intercept(
+        _ request: APIRequest, operation: String, next: @Sendable (APIRequest) async throws -> RawResponse
+    ) async throws -> RawResponse {
+        var request = request
+        request.headers.set(OperationPolicy.apiKeyHeader, nil)
+        if OperationPolicy.viewRecordingPaths.contains(request.pathTemplate) {
+            request.retryable = false
+            request.needsExclusiveConnection = true
+        }
+        if OperationPolicy.formOperations.contains(operation) {
+            request.followsRedirects = false
+            if case .json(let data, _)? = request.body {
+                request.body = .form(try OperationPolicy.formItems(fromJSON: data, operation: operation))
+            }
+        }
+        return try await next(request)
+    }
+
+    static func formItems(fromJSON data: Data, operation: String) throws -> [QueryItem] {
+        guard case .object(let object)? = try? JSONCoding.decode(JSONValue.self, from: data) else {
+            throw AssinafySDKError("The OAuth request body is not a JSON object", context: ["operation": operation])
+        }
+        var items: [QueryItem] = []
+        for member in object {
+            switch member.value {
+            case .null: continue
+            case .string(let text): items.append(QueryItem(member.key, text))
+            case .bool(let flag): items.append(QueryItem(member.key, flag ? "true" : "false"))
+            case .integer(let number): items.append(QueryItem(member.key, String(number)))
+            case .double(let number): items.append(QueryItem(member.key, String(number)))
+            case .array, .object:
+                throw AssinafySDKError(
+                    "An OAuth form field cannot hold a nested value",
+                    context: ["operation": operation, "field": member.key])
+            }
+        }
+        func rank(_ name: String) -> Int { preferredOrder.firstIndex(of: name) ?? preferredOrder.count }
+        return items.sorted { (rank($0.name), $0.name) < (rank($1.name), $1.name) }
+    }
+}

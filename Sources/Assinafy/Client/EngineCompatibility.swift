@@ -1,0 +1,98 @@
+import APIRuntime
+import AssinafyAPI
+import Foundation
+
+// Names from before the engine was split from Assinafy's policy, kept so apps written against
+// them (and the product README) compile unchanged.
+
+/// What an operation sends the client's requests with, as a product-README "class": one way
+/// to read an `APIRequest`'s security requirements for this API.
+public enum RequestCredential: Sendable, Hashable {
+    /// The configured `Authorization: Bearer` token or `X-Api-Key`.
+    case account
+    /// Only the `signer-access-code` query parameter.
+    case signerAccessCode(String)
+    /// Nothing at all.
+    case none
+
+    public var credentialClass: CredentialClass {
+        switch self {
+        case .account: return .account
+        case .signerAccessCode: return .signer
+        case .none: return .public
+        }
+    }
+}
+
+public enum CredentialClass: String, Sendable, Hashable, CaseIterable {
+    case account, signer, `public`
+}
+
+extension APIRequest {
+    /// The request's security as Assinafy's three classes. Setting it sets the matching
+    /// requirements (and, for a signer, the access code).
+    public var credential: RequestCredential {
+        get {
+            let schemes = security.flatMap(\.schemes)
+            if schemes.contains(where: { $0 != .signerAccessCode }) { return .account }
+            if schemes.contains(.signerAccessCode) {
+                if case .apiKey(let code)? = credentials[SecurityScheme.signerAccessCode.name] {
+                    return .signerAccessCode(code)
+                }
+                return .signerAccessCode("")
+            }
+            return .none
+        }
+        set {
+            credentials[SecurityScheme.signerAccessCode.name] = nil
+            switch newValue {
+            case .account: security = [[.bearerAuth], [.apiKeyAuth]]
+            case .signerAccessCode(let code):
+                security = [[.signerAccessCode]]
+                credentials[SecurityScheme.signerAccessCode.name] = .apiKey(code)
+            case .none: security = []
+            }
+        }
+    }
+
+    /// A request for an Assinafy operation, by credential class.
+    public init(
+        operationName: String, method: RequestMethod, pathTemplate: String, path: RequestPath,
+        credential: RequestCredential
+    ) {
+        self.init(operationName: operationName, method: method, pathTemplate: pathTemplate, path: path)
+        self.credential = credential
+    }
+
+    /// A copy that carries no credential of any kind.
+    public func withoutWorkspaceCredential() -> APIRequest {
+        var copy = self
+        copy.security = []
+        copy.credentials = [:]
+        return copy
+    }
+}
+
+/// What the generated operation groups call; the README's name for `APIClientProtocol`.
+public typealias HTTPClientProtocol = APIClientProtocol
+
+/// The crypto helpers under their earlier name.
+@available(*, deprecated, renamed: "PortableCrypto")
+public typealias AssinafyCrypto = PortableCrypto
+
+/// An `HTTPClientProtocol` that performs Assinafy operations over URLSession: the engine with
+/// Assinafy's policy. `AssinafyClient(configuration:)` builds the same thing.
+@available(*, deprecated, message: "Use AssinafyClient(configuration:), or APIEngine with URLSessionHTTPTransport")
+public final class URLSessionTransport: HTTPClientProtocol, Sendable {
+    public let configuration: AssinafyClientConfiguration
+    private let client: any APIClientProtocol
+
+    public init(configuration: AssinafyClientConfiguration) {
+        self.configuration = configuration
+        client = AssinafyEngine.client(configuration: configuration, transport: URLSessionHTTPTransport())
+    }
+
+    public func send(_ request: APIRequest) async throws -> RawResponse { try await client.send(request) }
+    public func translate(_ error: any Error) -> any Error { client.translate(error) }
+    public func adding(_ middleware: any APIMiddleware) -> any APIClientProtocol { client.adding(middleware) }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+@testable import APIRuntime
+
+@Suite struct RetryPolicyTests {
+    let now = Date(timeIntervalSince1970: 1_700_000_000)
+
+    @Test func retriesOnlySafeRequests() {
+        let policy = RetryPolicy.default
+        #expect(policy.shouldRetry(method: .get, pathTemplate: "/v1/documents", statusCode: 429, attempt: 1))
+        #expect(policy.shouldRetry(method: .head, pathTemplate: "/v1/documents", statusCode: 503, attempt: 2))
+        #expect(!policy.shouldRetry(method: .get, pathTemplate: "/v1/documents", statusCode: 503, attempt: 3))
+        #expect(!policy.shouldRetry(method: .get, pathTemplate: "/v1/documents", statusCode: 500, attempt: 1))
+        #expect(!policy.shouldRetry(method: .post, pathTemplate: "/v1/documents", statusCode: 429, attempt: 1))
+        #expect(!policy.shouldRetry(method: .put, pathTemplate: "/v1/documents", statusCode: 503, attempt: 1))
+        #expect(!policy.shouldRetry(method: .delete, pathTemplate: "/v1/documents", statusCode: 503, attempt: 1))
+        // The operation's own say wins over the method rule, both ways.
+        #expect(!policy.shouldRetry(method: .get, pathTemplate: "/v1/sign", statusCode: 429, attempt: 1, retryable: false))
+        #expect(policy.shouldRetry(method: .post, pathTemplate: "/v1/x", statusCode: 429, attempt: 1, retryable: true))
+        #expect(!policy.shouldRetry(method: .post, pathTemplate: "/v1/x", statusCode: 429, attempt: 3, retryable: true))
+        // The engine has no path of its own that it never retries.
+        #expect(policy.shouldRetry(method: .get, pathTemplate: "/v1/sign", statusCode: 429, attempt: 1))
+        #expect(!RetryPolicy.none.shouldRetry(method: .get, pathTemplate: "/v1/documents", statusCode: 429, attempt: 1))
+        let custom = RetryPolicy(nonRetryablePathTemplates: ["/v1/x"])
+        #expect(!custom.shouldRetry(method: .get, pathTemplate: "/v1/x", statusCode: 429, attempt: 1))
+    }
+
+    @Test func honoursServerHints() {
+        let policy = RetryPolicy(maxDelay: 30, baseDelay: 1)
+        #expect(policy.delay(afterAttempt: 1, statusCode: 429, headers: ["Retry-After": "3"], now: now) == 3)
+        let date = "Tue, 14 Nov 2023 22:13:25 GMT"  // now + 5 s
+        #expect(policy.delay(afterAttempt: 1, statusCode: 503, headers: ["retry-after": date], now: now) == 5)
+        #expect(policy.delay(afterAttempt: 1, statusCode: 429, headers: ["X-Rate-Limit-Reset": "4"], now: now) == 4)
+        #expect(
+            policy.delay(afterAttempt: 1, statusCode: 429, headers: ["X-Rate-Limit-Reset": "1700000006"], now: now) == 6)
+        // Capped, and back-off without hints doubles.
+        #expect(policy.delay(afterAttempt: 1, statusCode: 429, headers: ["Retry-After": "3600"], now: now) == 30)
+        #expect(policy.delay(afterAttempt: 1, statusCode: 503, headers: [:], now: now) == 1)
+        #expect(policy.delay(afterAttempt: 3, statusCode: 503, headers: [:], now: now) == 4)
+        #expect(policy.delay(afterAttempt: 30, statusCode: 503, headers: [:], now: now) == 30)
+        // A date in the past means "now"; garbage is ignored.
+        #expect(policy.delay(afterAttempt: 1, statusCode: 429, headers: ["Retry-After": "Sun, 06 Nov 1994 08:49:37 GMT"], now: now) == 0)
+        #expect(policy.delay(afterAttempt: 1, statusCode: 429, headers: ["Retry-After": "soon"], now: now) == 1)
+        #expect(policy.delay(afterAttempt: 1, statusCode: 429, headers: ["Retry-After": "-5"], now: now) == 1)
+    }
+
+    @Test func parsesObsoleteHTTPDates() {
+        #expect(RetryTiming.parseHTTPDate("Sunday, 06-Nov-94 08:49:37 GMT") != nil)
+        #expect(RetryTiming.parseHTTPDate("Sun Nov  6 08:49:37 1994") != nil)
+        #expect(RetryTiming.parseHTTPDate("Sun, 06 Nov 1994 08:49:37 GMT")?.timeIntervalSince1970 == 784_111_777)
+    }
+}

@@ -1,0 +1,175 @@
+import APIRuntime
+import AssinafyAPI
+import Foundation
+import Testing
+
+@testable import Assinafy
+
+/// What the engine does not know and Assinafy's layer adds: per-operation rules, the envelope
+/// rule, the token refresh and the translation into the four error types.
+@Suite struct AssinafyPolicyTests {
+    /// Runs `middleware` over `request` and returns what it handed on (and how often).
+    func passedOn(
+        _ request: APIRequest, through middleware: any APIMiddleware,
+        answer: @escaping @Sendable (APIRequest) -> RawResponse = { _ in RawResponse(statusCode: 200) }
+    ) async throws -> (requests: [APIRequest], response: RawResponse) {
+        let seen = Seen()
+        let response = try await middleware.intercept(request, operation: request.operationName) { next in
+            seen.append(next)
+            return answer(next)
+        }
+        return (seen.all, response)
+    }
+
+    final class Seen: @unchecked Sendable {
+        private let lock = NSLock()
+        private var requests: [APIRequest] = []
+        func append(_ request: APIRequest) { lock.withLock { requests.append(request) } }
+        var all: [APIRequest] { lock.withLock { requests } }
+    }
+
+    func request(_ operation: String, _ method: RequestMethod = .get, path: String, credential: RequestCredential = .account)
+        -> APIRequest
+    {
+        APIRequest(
+            operationName: operation, method: method, pathTemplate: path, path: RequestPath(stringLiteral: path),
+            credential: credential)
+    }
+
+    // MARK: OperationPolicy
+
+    @Test func signIsNeverRepeatedNorReplayed() async throws {
+        let sign = request("getSigningDocument", path: "/v1/sign", credential: .signerAccessCode("code-1"))
+        let (sent, _) = try await passedOn(sign, through: OperationPolicy())
+        #expect(sent.first?.retryable == false)
+        #expect(sent.first?.needsExclusiveConnection == true)
+        let other = try await passedOn(request("getDocument", path: "/v1/documents/{id}"), through: OperationPolicy())
+        #expect(other.requests.first?.retryable == nil)
+        #expect(other.requests.first?.needsExclusiveConnection == false)
+    }
+
+    @Test func tokenEndpointsFollowNoRedirectAndSendForms() async throws {
+        for operation in ["exchangeOAuthToken", "revokeOAuthToken"] {
+            var call = request(operation, .post, path: "/v1/oauth/token", credential: .none)
+            call.body = .json(Data(#"{"code":"c","grant_type":"authorization_code","resource":null}"#.utf8))
+            let (sent, _) = try await passedOn(call, through: OperationPolicy())
+            #expect(sent.first?.followsRedirects == false)
+            #expect(sent.first?.body == .form([QueryItem("grant_type", "authorization_code"), QueryItem("code", "c")]))
+        }
+        let (sent, _) = try await passedOn(request("getDocument", path: "/v1/documents/{id}"), through: OperationPolicy())
+        #expect(sent.first?.followsRedirects == true)
+    }
+
+    @Test func aCallersOwnAPIKeyHeaderIsDropped() async throws {
+        var call = request("getPublicDocument", path: "/v1/public/documents/{id}", credential: .none)
+        call.headers = ["x-api-key": "forged", "X-Request-Id": "r1"]
+        let (sent, _) = try await passedOn(call, through: OperationPolicy())
+        #expect(sent.first?.headers["X-Api-Key"] == nil)
+        #expect(sent.first?.headers["X-Request-Id"] == "r1")
+    }
+
+    // MARK: EnvelopeRule
+
+    @Test(arguments: [
+        (#"{"status": 400, "message": "bad", "data": null}"#, ResponseKind.json, 400 as Int?),
+        (#"{"status": "422", "data": []}"#, .json, 422),
+        (#"{"status": 200, "message": "", "data": {"status": "pending"}}"#, .json, nil),
+        (#"{"status": "pending", "id": "x"}"#, .json, nil),
+        (#"{"access_token": "t", "status": 1}"#, .json, nil),
+        (#"{"status": 409, "message": "busy"}"#, .empty, 409),
+        (#"{"status": 404, "message": "gone"}"#, .binary, 404),
+        (#"{"error": "no file"}"#, .binary, 200),
+        ("%PDF-1.7", .binary, nil),
+        ("", .json, nil),
+    ])
+    func envelopeErrorsOnSuccess(_ body: String, _ kind: ResponseKind, _ expected: Int?) async throws {
+        var call = request("getDocument", path: "/v1/documents/{id}")
+        call.responseKind = kind
+        let answer = RawResponse(statusCode: 200, body: Data(body.utf8))
+        do {
+            _ = try await passedOn(call, through: EnvelopeRule()) { _ in answer }
+            #expect(expected == nil, "\(body) passed")
+        } catch let error as ServerResponseError {
+            #expect(error.statusCode == expected, "\(body)")
+            #expect(error.httpStatusCode == 200)
+        }
+    }
+
+    @Test func envelopeRuleLeavesErrorStatusesToTheEngine() async throws {
+        let answer = RawResponse(statusCode: 404, body: Data(#"{"status": 404, "message": "x"}"#.utf8))
+        let (_, response) = try await passedOn(request("getDocument", path: "/v1/documents/{id}"), through: EnvelopeRule()) { _ in
+            answer
+        }
+        #expect(response.statusCode == 404)
+    }
+
+    // MARK: TokenRefreshMiddleware
+
+    actor CountingProvider: TokenProvider {
+        var refreshes = 0
+        func accessToken(forceRefresh: Bool) async throws -> String {
+            if forceRefresh { refreshes += 1 }
+            return "token-\(refreshes)"
+        }
+    }
+
+    @Test func refreshesOnceForABaseOrigin401Only() async throws {
+        let provider = CountingProvider()
+        let middleware = TokenRefreshMiddleware(provider: provider)
+        let call = request("getDocument", path: "/v1/documents/{id}")
+        let base = try await passedOn(call, through: middleware) { sent in
+            sent.credentials["bearerAuth"] == .token("token-0") ? RawResponse(statusCode: 401) : RawResponse(statusCode: 200)
+        }
+        #expect(base.requests.map { $0.credentials["bearerAuth"] } == [.token("token-0"), .token("token-1")])
+        #expect(base.response.statusCode == 200)
+
+        // A 401 from wherever a redirect led says nothing about the token.
+        let foreign = try await passedOn(call, through: middleware) { _ in
+            RawResponse(statusCode: 401, isFromOtherOrigin: true)
+        }
+        #expect(foreign.requests.count == 1)
+        #expect(foreign.response.statusCode == 401)
+        #expect(await provider.refreshes == 1)
+
+        // Signer and public operations get no token at all.
+        let signer = try await passedOn(
+            request("getSigner", path: "/v1/signers/self", credential: .signerAccessCode("c")), through: middleware)
+        #expect(signer.requests.first?.credentials["bearerAuth"] == nil)
+    }
+
+    // MARK: Error translation
+
+    @Test func engineErrorsArriveAsTheFourTypes() throws {
+        let response = ServerResponseError(
+            statusCode: 409, httpStatusCode: 200, headers: ["Retry-After": "3"],
+            body: Data(#"{"status": 409, "message": "busy", "restrictions": [{"code": "x", "account_ids": [1]}]}"#.utf8),
+            operationName: "deleteAccount", message: "busy")
+        let api = try #require(AssinafyErrorTranslation.translate(response) as? APIError)
+        #expect(api.statusCode == 409 && api.httpStatusCode == 200 && api.message == "busy")
+        #expect(api.operationName == "deleteAccount" && api.retryAfter == 3)
+        #expect(api.workspaceDeletionRestrictions == [WorkspaceDeletionRestriction(code: "x", message: nil, accountIds: ["1"])])
+        #expect((api as NSError).domain == "com.assinafy.sdk.APIError")
+
+        let validation = AssinafyErrorTranslation.translate(RequestValidationError("bad", errors: ["path": ["x"]]))
+        #expect((validation as? ValidationError)?.errors == ["path": ["x"]])
+        let network = AssinafyErrorTranslation.translate(TransportError(message: "lost", mayHaveReachedServer: false))
+        #expect((network as? NetworkError)?.mayHaveReachedServer == false)
+        let engine = AssinafyErrorTranslation.translate(EngineError("unreadable", context: ["a": "b"]))
+        #expect((engine as? AssinafySDKError)?.context == ["a": "b"])
+        #expect(AssinafyErrorTranslation.translate(CancellationError()) is CancellationError)
+        struct Foreign: Error {}
+        #expect((AssinafyErrorTranslation.translate(Foreign()) as? AssinafySDKError)?.underlyingError is Foreign)
+        // Already translated errors pass unchanged.
+        #expect((AssinafyErrorTranslation.translate(api) as? APIError)?.message == "busy")
+    }
+
+    @Test func anInvalidConfigurationFailsEveryCallBeforeIO() async throws {
+        let stub = StubTransport()
+        let client = AssinafyClient(
+            configuration: AssinafyClientConfiguration(token: "a", apiKey: "b", defaultAccountId: "acc"),
+            httpTransport: stub, middlewares: [stub.recorder])
+        let error = await expectValidationError { _ = try await client.documents.get(documentId: "d") }
+        #expect(error?.errors["credentials"] != nil)
+        #expect(stub.requests.isEmpty && stub.transportRequests.isEmpty)
+    }
+}

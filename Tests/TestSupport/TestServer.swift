@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+
+/// The Python test server (Tests/TestServer/server.py), started once per test process and
+/// stopped when the process exits (its stdin closes).
+public final class TestServer: @unchecked Sendable {
+    public struct Ports: Decodable, Sendable {
+        public let http: [String: Int]
+        public let https: [String: Int]
+    }
+
+    public struct Record: Decodable, Sendable {
+        public let origin: String
+        public let method: String
+        public let path: String
+        public let query: String
+        public let headers: [[String]]
+        public let body_size: Int
+        public let body_sha256: String
+        public let body: String
+
+        public func header(_ name: String) -> String? {
+            headers.first { $0.first?.lowercased() == name.lowercased() }?.last
+        }
+        public var headerNames: Set<String> { Set(headers.compactMap { $0.first?.lowercased() }) }
+    }
+
+    struct Event: Decodable, Sendable {
+        let event: String
+    }
+
+    /// HTTPS tests need the test CA trusted: `scripts/test-ca.sh run swift test ...` sets this.
+    public static let httpsEnabled = ProcessInfo.processInfo.environment["ASSINAFY_TEST_CA"] != nil
+    public static let httpsSkipReason: Comment =
+        "HTTPS tests skipped: ASSINAFY_TEST_CA is not set; run `scripts/test-ca.sh run swift test ...`"
+
+    public static let shared: TestServer = {
+        do { return try TestServer() } catch { fatalError("Cannot start the test server: \(error)") }
+    }()
+
+    public let ports: Ports
+    private let process: Process
+    private let input: Pipe
+
+    private init() throws {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("TestServer/server.py")
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script.path]
+        input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { throw TestServerError.exitedEarly }
+            line.append(chunk)
+        }
+        ports = try JSONDecoder().decode(Ports.self, from: line)
+    }
+
+    public func origin(_ scheme: String = "http", _ host: String = "127.0.0.1") -> String {
+        let table = scheme == "https" ? ports.https : ports.http
+        return "\(scheme)://\(host):\(table[host] ?? 1)"
+    }
+
+    /// The server's origin: its routes (`/v1/<scenario>/…`) are the operation paths.
+    public func baseURL(_ scheme: String = "http", _ host: String = "127.0.0.1") -> URL {
+        URL(string: origin(scheme, host)) ?? URL(fileURLWithPath: "/")
+    }
+
+    public func requests(_ id: String) async throws -> [Record] {
+        try await control("requests", id)
+    }
+
+    public func events(_ id: String) async throws -> [String] {
+        let events: [Event] = try await control("events", id)
+        return events.map(\.event)
+    }
+
+    private func control<T: Decodable>(_ route: String, _ id: String) async throws -> T {
+        guard let url = URL(string: origin() + "/_control/\(route)?id=\(id)") else { throw URLError(.badURL) }
+        let session = URLSession(configuration: .ephemeral)
+        defer { session.finishTasksAndInvalidate() }
+        let (data, _) = try await session.data(from: url)
+        return try JSONDecoder().decode(T.self, from: data)
+    }
+}
+
+enum TestServerError: Error {
+    /// The test server exited before printing its ports.
+    case exitedEarly
+}

@@ -126,10 +126,10 @@ public final class URLSessionTransport: HTTPClientProtocol, Sendable {
             ) {
                 let delay = policy.delay(afterAttempt: attempt, statusCode: raw.statusCode, headers: raw.headers)
                 if logs {
-                    context["delayMs"] = String(Int(delay * 1000))
+                    context["delayMs"] = String(RetryDelay.milliseconds(delay))
                     logger.warn("Retrying", context: context)
                 }
-                try await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
+                try await Task.sleep(nanoseconds: RetryDelay.nanoseconds(delay))
                 continue
             }
             return try ResponseEvaluator.evaluate(raw, request: request, redactor: redactor)

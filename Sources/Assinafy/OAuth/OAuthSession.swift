@@ -29,7 +29,9 @@ import Foundation
 ///   the access token for revocation), so no later launch can replay it either.
 /// - **Retry only what never left.** `NetworkError`s with `mayHaveReachedServer == false`
 ///   (DNS, connect, TLS) are retried up to `maxPreSendRetries` times, then thrown as is.
-/// - **`invalid_grant` ends the connection**: the store is cleared, reconnect-required.
+/// - **`invalid_grant` ends the connection**: reconnect-required, and the store is cleared if it
+///   still holds the rejected refresh token. If it holds a different one (another instance
+///   rotated it meanwhile), the session continues with those tokens instead.
 ///
 /// Reconnect-required is an `AssinafySDKError` with `context["reason"] == "reconnect_required"`
 /// (`isReconnectRequired`) and `context["cause"]` one of `no_tokens`, `no_refresh_token`,
@@ -245,7 +247,19 @@ public actor OAuthSession: TokenProvider {
         case .invalidGrant:
             retiredRefreshTokens.insert(OAuthSession.digest(sent))
             current = nil
-            try? await store.delete()
+            // Another instance sharing the store (app and extension, two workers) may have
+            // rotated the token while this request was in flight: the server then rejects the
+            // old one, but the store holds a valid successor that must not be thrown away.
+            let reloaded = try? await store.load()
+            if let reloaded, let other = reloaded.refreshToken, other != sent,
+                !retiredRefreshTokens.contains(OAuthSession.digest(other))
+            {
+                log.info("OAuth refresh token was rotated by another instance; using its tokens", context: [:])
+                current = reloaded
+                return reloaded
+            }
+            // Delete only what was rejected: tokens someone else saved stay for them to handle.
+            if reloaded?.refreshToken == sent { try? await store.delete() }
             throw OAuthErrors.reconnectRequired(
                 "the authorization server rejected the refresh token (invalid_grant)", cause: "invalid_grant",
                 underlying: error)

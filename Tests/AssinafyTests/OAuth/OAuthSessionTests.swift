@@ -282,6 +282,35 @@ struct OAuthSessionTests {
         #expect(try await sessionB.currentToken()?.refreshToken == "rt-2")
     }
 
+    /// The same race over a `FileTokenStore`: the compare-and-delete is one locked step.
+    @Test func invalidGrantAfterARotationKeepsAFileStoresTokens() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("oauth-race-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = FileTokenStore(fileURL: directory.appendingPathComponent("tokens.json"))
+        try store.save(Self.expired)
+        let stub = StubTransport()
+        stub.enqueueJSON(#"{"error": "invalid_grant"}"#, status: 400)
+        let gate = Gate()
+        let client = AssinafyClient(
+            configuration: AssinafyClientConfiguration(token: nil, apiKey: nil, baseURL: Self.base),
+            transport: GatedTransport(gate: gate, stub: stub))
+        let oauth = OAuthSession(
+            client: client, clientId: "client-1", store: store, resource: nil, server: nil, refreshLeeway: 60,
+            maxPreSendRetries: 0, now: { Date() }, preSendRetryDelay: 0, makeTransport: { _ in stub })
+        let refresh = Task { try await oauth.accessToken() }
+        await gate.waitForArrival()
+        let rotated = Self.token(2)
+        try store.save(rotated)  // another process rotated the token meanwhile
+        await gate.open()
+        #expect(try await refresh.value == "at-2")
+        #expect(try store.load() == rotated)
+        // Once the stored token is the rejected one, invalid_grant does clear the file.
+        stub.enqueueJSON(#"{"error": "invalid_grant"}"#, status: 400)
+        await gate.open()
+        #expect(await cause { try await oauth.refresh() } == "invalid_grant")
+        #expect(try store.load() == nil)
+    }
+
     /// Holds a request until the test opens the gate.
     actor Gate {
         private var arrived = false

@@ -28,10 +28,15 @@ sources() { find "$1" -name '*.swift' | sort; }
 
 # Rebuilds $1 (an output) when any of the remaining inputs is newer.
 stale() {
-    local output="$1"
+    local output="$1" input
     shift
     [ -e "$output" ] || return 0
-    [ -n "$(find "$@" -newer "$output" -print -quit)" ]
+    for input in "$@"; do
+        # Linker flags (-l...) are not files.
+        case "$input" in -*) continue ;; esac
+        [ -n "$(find "$input" -newer "$output" -print -quit)" ] && return 0
+    done
+    return 1
 }
 
 # An instrumented static library and module for a package target, built once and reused.

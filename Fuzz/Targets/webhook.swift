@@ -23,9 +23,13 @@ public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     precondition(
         WebhookSignature.verify(body: body, headers: headers, secret: secret, now: now) == accepted,
         "header lookup changed the verdict")
-    // What the verifier signs, it accepts (within the tolerance).
-    if let signature = try? WebhookSignature.sign(body: body, id: text[0], timestamp: text[1], secret: secret),
-        !text[0].isEmpty, let seconds = Int64(text[1]), abs(Double(seconds) - now.timeIntervalSince1970) < 200
+    // What sign() signs, verify accepts, for a timestamp in the specification's form (1 to 18
+    // digits: verify refuses "+1750000000" or 80 leading zeros by design, while sign takes any
+    // text it is given).
+    let canonical =
+        (1...18).contains(text[1].utf8.count) && text[1].utf8.allSatisfy { (0x30...0x39).contains($0) }
+    let signature = try? WebhookSignature.sign(body: body, id: text[0], timestamp: text[1], secret: secret)
+    if canonical, let signature, !text[0].isEmpty, let seconds = Int64(text[1]), abs(Double(seconds) - now.timeIntervalSince1970) < 200
     {
         precondition(
             WebhookSignature.verify(

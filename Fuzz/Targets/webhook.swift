@@ -28,7 +28,8 @@ public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     // text it is given).
     let canonical =
         (1...18).contains(text[1].utf8.count) && text[1].utf8.allSatisfy { (0x30...0x39).contains($0) }
-    let signature = try? WebhookSignature.sign(body: body, id: text[0], timestamp: text[1], secret: secret)
+    let (id, timestamp) = (text[0], text[1])
+    let signature = try? WebhookSignature.sign(body: body, id: id, timestamp: timestamp, secret: secret)
     if canonical, let signature, !text[0].isEmpty, let seconds = Int64(text[1]), abs(Double(seconds) - now.timeIntervalSince1970) < 200
     {
         precondition(

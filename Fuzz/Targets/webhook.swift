@@ -30,8 +30,8 @@ public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         (1...18).contains(text[1].utf8.count) && text[1].utf8.allSatisfy { (0x30...0x39).contains($0) }
     let (id, timestamp) = (text[0], text[1])
     let signature = try? WebhookSignature.sign(body: body, id: id, timestamp: timestamp, secret: secret)
-    if canonical, let signature, !text[0].isEmpty, let seconds = Int64(text[1]), abs(Double(seconds) - now.timeIntervalSince1970) < 200
-    {
+    let fresh = Int64(timestamp).map { abs(Double($0) - now.timeIntervalSince1970) < 200 } ?? false
+    if canonical, fresh, let signature, !id.isEmpty {
         precondition(
             WebhookSignature.verify(
                 body: body, id: text[0], timestamp: text[1], signatureHeader: signature, secret: secret, now: now),

@@ -161,10 +161,10 @@ public final class APIEngine: APIClientProtocol, Sendable {
             {
                 let delay = policy.delay(afterAttempt: attempt, statusCode: raw.statusCode, headers: raw.headers)
                 if logs {
-                    context["delayMs"] = String(Self.wholeMilliseconds(delay))
+                    context["delayMs"] = String(RetryDelay.milliseconds(delay))
                     logger.warn("Retrying", context: context)
                 }
-                try await Task.sleep(nanoseconds: Self.nanoseconds(delay))
+                try await Task.sleep(nanoseconds: RetryDelay.nanoseconds(delay))
                 continue
             }
             return raw
@@ -264,18 +264,7 @@ public final class APIEngine: APIClientProtocol, Sendable {
     }
 
     private static func milliseconds(since start: Date) -> String {
-        String(wholeMilliseconds(Date().timeIntervalSince(start)))
-    }
-
-    /// Conversions of a server-influenced delay: clamped, so no value can trap.
-    static func wholeMilliseconds(_ seconds: TimeInterval) -> Int {
-        guard seconds.isFinite, seconds > 0 else { return 0 }
-        return Int(min(seconds, 86_400) * 1000)
-    }
-
-    static func nanoseconds(_ seconds: TimeInterval) -> UInt64 {
-        guard seconds.isFinite, seconds > 0 else { return 0 }
-        return UInt64(min(seconds, 86_400) * 1_000_000_000)
+        String(RetryDelay.milliseconds(Date().timeIntervalSince(start)))
     }
 }
 

@@ -9,12 +9,12 @@ struct PreparedBody: Sendable {
     var source: Source
     var contentType: String
     var length: Int64
-    /// A file the SDK wrote (multipart) and must delete when the request is over.
-    var temporaryFile: URL?
+    /// A file the SDK wrote (multipart), in a private directory of its own; both are deleted
+    /// when the request is over, whichever way it ends (the transport defers `cleanUp`).
+    var temporary: PrivateTemporaryFile?
+    var temporaryFile: URL? { temporary?.url }
 
-    func cleanUp() {
-        if let temporaryFile { try? FileManager.default.removeItem(at: temporaryFile) }
-    }
+    func cleanUp() { temporary?.remove() }
 }
 
 enum BodyBuilder {
@@ -77,14 +77,8 @@ enum BodyBuilder {
             return PreparedBody(source: .data(data), contentType: contentType, length: Int64(data.count))
         }
         for part in parts { if case .file(let url) = part.content { _ = try fileSize(url) } }
-        let temporary = FileManager.default.temporaryDirectory
-            .appendingPathComponent("assinafy-upload-\(UUID().uuidString).multipart")
-        guard
-            FileManager.default.createFile(
-                atPath: temporary.path, contents: nil, attributes: [.posixPermissions: 0o600])
-        else { throw EngineError("Cannot create a temporary file for the upload") }
+        let (temporary, output) = try PrivateTemporaryFile.create()
         do {
-            let output = try FileHandle(forWritingTo: temporary)
             defer { try? output.close() }
             for part in parts {
                 try output.write(contentsOf: partHeader(part, boundary: boundary))
@@ -96,11 +90,11 @@ enum BodyBuilder {
             }
             try output.write(contentsOf: Data("--\(boundary)--\r\n".utf8))
             try output.synchronize()
-            let size = try fileSize(temporary)
+            let size = try fileSize(temporary.url)
             return PreparedBody(
-                source: .file(temporary), contentType: contentType, length: size, temporaryFile: temporary)
+                source: .file(temporary.url), contentType: contentType, length: size, temporary: temporary)
         } catch {
-            try? FileManager.default.removeItem(at: temporary)
+            temporary.remove()
             if let sdkError = error as? EngineError { throw sdkError }
             throw EngineError("Cannot write the upload body", underlyingError: error)
         }

@@ -1,12 +1,16 @@
 import Foundation
 
-/// Any JSON value, kept without loss: integers stay 64-bit, objects keep their key order.
+/// Any JSON value, kept without loss: integers stay exact (64-bit, or their decimal text beyond
+/// that), objects keep their key order.
 ///
 /// `JSONValue(.integer(42))` and plain literals (`42`, `"text"`, `["a": 1]`) both build one.
 public enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
     case integer(Int64)
+    /// An integer outside `Int64`'s range, as its exact decimal text (`-`? digits, no leading
+    /// zero). The parser produces it only for such integers; smaller ones are `.integer`.
+    case bigInteger(String)
     case double(Double)
     case string(String)
     case array([JSONValue])
@@ -78,9 +82,19 @@ extension JSONValue {
         default: return nil
         }
     }
+    /// The exact decimal text of an integer, whichever case holds it.
+    public var integerText: String? {
+        switch self {
+        case .integer(let value): return String(value)
+        case .bigInteger(let text): return text
+        default: return nil
+        }
+    }
+    /// The nearest `Double`; for `.bigInteger` that may round.
     public var doubleValue: Double? {
         switch self {
         case .integer(let value): return Double(value)
+        case .bigInteger(let text): return Double(text)
         case .double(let value): return value
         default: return nil
         }
@@ -139,6 +153,14 @@ extension JSONValue: Codable {
                 return
             }
             if let value = try? single.decode(Double.self) {
+                // An integral number beyond Int64 from another decoder: its exact digits through
+                // Decimal (JSONDecoder keeps them there) rather than a rounded Double.
+                if value.rounded() == value, abs(value) >= 0x1p63, let exact = try? single.decode(Decimal.self),
+                    let text = JSONValue.integerText(exact)
+                {
+                    self = .bigInteger(text)
+                    return
+                }
                 self = .double(value)
                 return
             }
@@ -172,6 +194,14 @@ extension JSONValue: Codable {
         case .integer(let value):
             var single = encoder.singleValueContainer()
             try single.encode(value)
+        case .bigInteger(let text):
+            // Decimal is how Foundation's JSONEncoder writes a number's exact digits.
+            guard JSONValue.isIntegerLiteral(text), let exact = Decimal(string: text) else {
+                throw EncodingError.invalidValue(
+                    text, .init(codingPath: encoder.codingPath, debugDescription: "\(text) is not a JSON integer"))
+            }
+            var single = encoder.singleValueContainer()
+            try single.encode(exact)
         case .double(let value):
             var single = encoder.singleValueContainer()
             try single.encode(value)
@@ -185,5 +215,17 @@ extension JSONValue: Codable {
             var keyed = encoder.container(keyedBy: DynamicCodingKey.self)
             for member in object { try keyed.encode(member.value, forKey: DynamicCodingKey(member.key)) }
         }
+    }
+}
+
+extension JSONValue {
+    /// The decimal text of an integral `Decimal`, or `nil` when it has a fraction.
+    static func integerText(_ decimal: Decimal) -> String? {
+        var value = decimal
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &value, 0, .plain)
+        guard rounded == decimal else { return nil }
+        let text = "\(decimal)"
+        return isIntegerLiteral(text) ? text : nil
     }
 }

@@ -2,7 +2,10 @@ import Foundation
 
 extension JSONValue {
     /// Parses JSON text keeping what `JSONDecoder` loses: object member order (Foundation on
-    /// Linux reports keys in hash order) and integers beyond 2^53. Strict RFC 8259.
+    /// Linux reports keys in hash order) and integers beyond 2^53 (beyond 64 bits as
+    /// `.bigInteger` text). Strict RFC 8259: strings must be valid UTF-8 (never repaired with
+    /// U+FFFD). Throws `DecodingError.dataCorrupted` whose `underlyingError` is a
+    /// `JSONParseError` naming the byte offset.
     public init(parsing data: Data) throws {
         var parser = JSONValueParser(bytes: [UInt8](data))
         parser.skipWhitespace()
@@ -20,9 +23,37 @@ struct JSONValueParser {
 
     init(bytes: [UInt8]) { self.bytes = bytes }
 
-    func failure(_ message: String) -> DecodingError {
-        DecodingError.dataCorrupted(
-            .init(codingPath: [], debugDescription: "Invalid JSON at byte \(index): \(message)"))
+    func failure(_ message: String, kind: JSONParseError.Kind = .syntax, at offset: Int? = nil) -> DecodingError {
+        let error = JSONParseError(kind: kind, byteOffset: offset ?? index, message: message)
+        return DecodingError.dataCorrupted(
+            .init(codingPath: [], debugDescription: error.description, underlyingError: error))
+    }
+
+    /// The length of the well-formed UTF-8 sequence starting at `index` (a byte >= 0x80), per
+    /// RFC 3629 table 3-7: no overlong forms, no surrogates, nothing above U+10FFFF. Invalid
+    /// text is refused, never repaired: a repaired string would silently differ from what the
+    /// server sent.
+    func utf8SequenceLength(at start: Int) throws -> Int {
+        let lead = bytes[start]
+        let length: Int
+        var secondRange: ClosedRange<UInt8> = 0x80...0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: (length, secondRange) = (3, 0xA0...0xBF)
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: (length, secondRange) = (3, 0x80...0x9F)
+        case 0xF0: (length, secondRange) = (4, 0x90...0xBF)
+        case 0xF1...0xF3: length = 4
+        case 0xF4: (length, secondRange) = (4, 0x80...0x8F)
+        default: throw failure("invalid UTF-8", kind: .invalidUTF8, at: start)
+        }
+        guard start + length <= bytes.count, secondRange.contains(bytes[start + 1]) else {
+            throw failure("invalid UTF-8", kind: .invalidUTF8, at: start)
+        }
+        for offset in 2..<length where !(0x80...0xBF).contains(bytes[start + offset]) {
+            throw failure("invalid UTF-8", kind: .invalidUTF8, at: start)
+        }
+        return length
     }
 
     /// Integers are most numbers in API bodies: read them without making a String first.
@@ -160,7 +191,7 @@ struct JSONValueParser {
                 return String(decoding: bytes[start..<(index - 1)], as: UTF8.self)
             }
             if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
-            index += 1
+            index += byte < 0x80 ? 1 : try utf8SequenceLength(at: index)
         }
         index = start
         var scalars = String.UnicodeScalarView()
@@ -179,7 +210,7 @@ struct JSONValueParser {
             }
             if byte < 0x20 { throw failure("control character in a string") }
             if byte != UInt8(ascii: "\\") {
-                index += 1
+                index += byte < 0x80 ? 1 : try utf8SequenceLength(at: index)
                 continue
             }
             flushRun()
@@ -259,85 +290,14 @@ struct JSONValueParser {
             }
             guard digits() > 0 else { throw failure("expected exponent digits") }
         }
-        if integral, let integer = Self.int64(bytes[start..<index]) { return .integer(integer) }
+        if integral {
+            if let integer = Self.int64(bytes[start..<index]) { return .integer(integer) }
+            // Beyond 64 bits: the decimal text, exact (a Double would round it).
+            return .bigInteger(String(decoding: bytes[start..<index], as: UTF8.self))
+        }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard let double = Double(text), double.isFinite else { throw failure("invalid number \(text)") }
         return .double(double)
-    }
-}
-
-extension JSONValue {
-    /// Compact JSON text with object members in their stored order (`JSONEncoder` sorts them).
-    public func jsonData() -> Data {
-        var output: [UInt8] = []
-        output.reserveCapacity(256)
-        write(into: &output)
-        return Data(output)
-    }
-
-    private func write(into output: inout [UInt8]) {
-        switch self {
-        case .null: output += "null".utf8
-        case .bool(let value): output += (value ? "true" : "false").utf8
-        case .integer(let value): output += String(value).utf8
-        case .double(let value):
-            let text =
-                value.isFinite
-                ? (value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) + ".0" : "\(value)") : "null"
-            output += text.utf8
-        case .string(let value): JSONValue.writeString(value, into: &output)
-        case .array(let items):
-            output.append(UInt8(ascii: "["))
-            for (position, item) in items.enumerated() {
-                if position > 0 { output.append(UInt8(ascii: ",")) }
-                item.write(into: &output)
-            }
-            output.append(UInt8(ascii: "]"))
-        case .object(let object):
-            output.append(UInt8(ascii: "{"))
-            for (position, member) in object.members.enumerated() {
-                if position > 0 { output.append(UInt8(ascii: ",")) }
-                JSONValue.writeString(member.key, into: &output)
-                output.append(UInt8(ascii: ":"))
-                member.value.write(into: &output)
-            }
-            output.append(UInt8(ascii: "}"))
-        }
-    }
-
-    /// UTF-8 bytes pass through; only `"`, `\` and control characters are escaped. Text that
-    /// needs no escape (nearly all) is copied in one piece.
-    private static func writeString(_ text: String, into output: inout [UInt8]) {
-        output.append(UInt8(ascii: "\""))
-        let copied =
-            text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-                guard !bytes.contains(where: needsEscape) else { return false }
-                output.append(contentsOf: bytes)
-                return true
-            } ?? false
-        if !copied {
-            for byte in text.utf8 {
-                guard needsEscape(byte) else {
-                    output.append(byte)
-                    continue
-                }
-                switch byte {
-                case UInt8(ascii: "\""): output += #"\""#.utf8
-                case UInt8(ascii: "\\"): output += #"\\"#.utf8
-                case 0x0A: output += #"\n"#.utf8
-                case 0x0D: output += #"\r"#.utf8
-                case 0x09: output += #"\t"#.utf8
-                default:
-                    let hex = String(byte, radix: 16)
-                    output += ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8
-                }
-            }
-        }
-        output.append(UInt8(ascii: "\""))
-    }
-
-    private static func needsEscape(_ byte: UInt8) -> Bool {
-        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
     }
 }
 
@@ -462,6 +422,10 @@ extension JSONValueParser {
                 return
             }
             if byte < 0x20 { throw failure("control character in a string") }
+            if byte >= 0x80 {
+                index += try utf8SequenceLength(at: index)
+                continue
+            }
             index += byte == UInt8(ascii: "\\") ? 2 : 1
         }
         throw failure("unterminated string")

@@ -54,12 +54,39 @@ public struct RetryPolicy: Sendable, Hashable {
         return max(0, min(wanted.isFinite ? wanted : maxDelay, maxDelay))
     }
 
+    /// The longest wait a policy may name: beyond an hour a silent retry is no longer what a
+    /// caller is waiting for. A server asking for longer is still capped at `maxDelay`.
+    static let maximumDelay: TimeInterval = 3600
+
     package func validationProblems() -> [String] {
         var problems: [String] = []
         if maxRetries < 0 || maxRetries > 20 { problems.append("maxRetries must be between 0 and 20") }
-        if !maxDelay.isFinite || maxDelay < 0 { problems.append("maxDelay must be a finite, non-negative number") }
-        if !baseDelay.isFinite || baseDelay < 0 { problems.append("baseDelay must be a finite, non-negative number") }
+        if !maxDelay.isFinite || maxDelay < 0 || maxDelay > Self.maximumDelay {
+            problems.append("maxDelay must be between 0 and 3600 seconds")
+        }
+        if !baseDelay.isFinite || baseDelay < 0 || baseDelay > Self.maximumDelay {
+            problems.append("baseDelay must be between 0 and 3600 seconds")
+        }
+        // Only error answers can mean "not now"; repeating a success or redirect would resend it.
+        if let code = retryableStatusCodes.sorted().first(where: { !(400...599).contains($0) }) {
+            problems.append("retryableStatusCodes must be 400-599 (found \(code))")
+        }
         return problems
+    }
+}
+
+/// Seconds to the integer units the transport sleeps and logs in, clamped: converting a Double
+/// beyond the integer's range traps, and the seconds come from a server header (`Retry-After:
+/// 99999999999` under a large `maxDelay` killed the process). NaN and negatives mean no wait.
+enum RetryDelay {
+    static func nanoseconds(_ seconds: TimeInterval) -> UInt64 { clamped(seconds * 1_000_000_000, to: UInt64.self) }
+    static func milliseconds(_ seconds: TimeInterval) -> Int { clamped(seconds * 1000, to: Int.self) }
+
+    static func clamped<T: FixedWidthInteger>(_ value: Double, to type: T.Type) -> T {
+        guard !value.isNaN, value > 0 else { return 0 }
+        // Double(T.max) rounds up to 2^bits, itself out of range: compare with >=.
+        guard value < Double(T.max) else { return T.max }
+        return T(value)
     }
 }
 

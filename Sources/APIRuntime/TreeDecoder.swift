@@ -69,6 +69,21 @@ struct TreeDecoder: Decoder {
             let seconds = try TreeScalars.double(value, decoder.codingPath)
             if let date = Date(timeIntervalSinceReferenceDate: seconds) as? T { return date }
         }
+        if T.self == Decimal.self {
+            // From the number's text, as JSONDecoder does: exact, also for `.bigInteger`
+            // (Decimal's own Codable form is an object of mantissa and exponent).
+            let text: String?
+            switch value {
+            case .integer(let number): text = String(number)
+            case .bigInteger(let digits): text = digits
+            case .double(let number): text = "\(number)"
+            default: text = nil
+            }
+            guard let text, let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
+                throw TreeScalars.mismatch(Decimal.self, value, { decoder.codingPath })
+            }
+            if let number = decimal as? T { return number }
+        }
         if T.self == Data.self {
             guard case .string(let text) = value, let data = Data(base64Encoded: text) else {
                 throw DecodingError.dataCorrupted(
@@ -92,7 +107,7 @@ extension JSONValue {
         switch self {
         case .null: return "null"
         case .bool: return "a boolean"
-        case .integer, .double: return "a number"
+        case .integer, .bigInteger, .double: return "a number"
         case .string: return "a string"
         case .array: return "an array"
         case .object: return "an object"
@@ -113,14 +128,22 @@ enum TreeScalars {
     }
 
     static func string(_ value: JSONValue, _ path: @autoclosure () -> [any CodingKey]) throws -> String {
-        guard case .string(let text) = value else { throw mismatch(String.self, value, path) }
-        return text
+        switch value {
+        case .string(let text): return text
+        // The one exact way to hold an integer beyond 64 bits in a typed model.
+        case .bigInteger(let digits): return digits
+        default: throw mismatch(String.self, value, path)
+        }
     }
 
     static func double(_ value: JSONValue, _ path: @autoclosure () -> [any CodingKey]) throws -> Double {
         switch value {
         case .integer(let number): return Double(number)
         case .double(let number): return number
+        case .bigInteger(let digits):
+            if let number = Double(digits), number.isFinite { return number }
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: path(), debugDescription: "\(digits) does not fit in a Double"))
         default: throw mismatch(Double.self, value, path)
         }
     }
@@ -135,6 +158,9 @@ enum TreeScalars {
             if let exact = T(exactly: number) { return exact }
         case .double(let number):
             if let exact = T(exactly: number) { return exact }
+        case .bigInteger(let digits):
+            // UInt64 above Int64.max (and any wider type) reads the exact text.
+            if let exact = T(digits, radix: 10) { return exact }
         default: break
         }
         throw DecodingError.dataCorrupted(

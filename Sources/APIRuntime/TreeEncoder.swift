@@ -141,7 +141,22 @@ final class EncodingSlot {
         }
         if T.self == Data.self, let bytes = value as? Data { return .string(bytes.base64EncodedString()) }
         if T.self == URL.self, let url = value as? URL { return .string(url.absoluteString) }
+        if T.self == Decimal.self, let decimal = value as? Decimal { return try number(decimal, codingPath()) }
         return nil
+    }
+
+    /// A number, as JSONEncoder writes a Decimal (not Decimal's own mantissa/exponent object):
+    /// integral values exactly, others as the nearest Double.
+    static func number(_ decimal: Decimal, _ codingPath: @autoclosure () -> [any CodingKey]) throws -> JSONValue {
+        guard !decimal.isNaN else {
+            throw EncodingError.invalidValue(
+                decimal, .init(codingPath: codingPath(), debugDescription: "NaN cannot be written as JSON"))
+        }
+        if let text = JSONValue.integerText(decimal) {
+            if let small = Int64(text) { return .integer(small) }
+            return .bigInteger(text)
+        }
+        return try finite(NSDecimalNumber(decimal: decimal).doubleValue, codingPath())
     }
 
     /// The coding path is built only for the error.
@@ -156,10 +171,8 @@ final class EncodingSlot {
     static func integer<T: BinaryInteger>(_ number: T, _ codingPath: @autoclosure () -> [any CodingKey]) throws
         -> JSONValue
     {
-        guard let exact = Int64(exactly: number) else {
-            throw EncodingError.invalidValue(
-                number, .init(codingPath: codingPath(), debugDescription: "\(number) is beyond 64-bit signed integers"))
-        }
+        // Beyond Int64 (a large UInt64): the exact decimal text, as JSONEncoder writes it.
+        guard let exact = Int64(exactly: number) else { return .bigInteger(String(number)) }
         return .integer(exact)
     }
 

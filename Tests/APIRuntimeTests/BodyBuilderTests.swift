@@ -35,8 +35,60 @@ import Testing
         #expect(body.length == Int64(written.count))
         let permissions = try FileManager.default.attributesOfItem(atPath: temporary.path)[.posixPermissions] as? NSNumber
         #expect(permissions?.intValue == 0o600)
+        // In a private directory of its own, not the shared (1777) temporary directory, where
+        // another user could open it before its permissions are narrowed.
+        let directory = temporary.deletingLastPathComponent()
+        #expect(directory.standardizedFileURL != FileManager.default.temporaryDirectory.standardizedFileURL)
+        #expect(Self.mode(directory.path) == 0o700)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == [temporary.lastPathComponent])
         body.cleanUp()
         #expect(!FileManager.default.fileExists(atPath: temporary.path))
+        #expect(!FileManager.default.fileExists(atPath: directory.path))
+        body.cleanUp()  // idempotent
+    }
+
+    static func mode(_ path: String) -> Int? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        return Int(info.st_mode & 0o7777)
+    }
+
+    /// The first observable state: right after creation, before a byte is written, even under a
+    /// umask that leaves everything open (Foundation's createFile gave 0666 here until it
+    /// applied the attributes).
+    @Test func privateFileIsNarrowFromItsFirstMoment() throws {
+        let previous = umask(0)
+        let created = Result { try PrivateTemporaryFile.create() }
+        umask(previous)
+        let (file, handle) = try created.get()
+        defer { file.remove() }
+        var info = stat()
+        #expect(fstat(handle.fileDescriptor, &info) == 0)
+        #expect(info.st_mode & 0o7777 == 0o600)
+        #expect(info.st_mode & S_IFMT == S_IFREG)
+        #expect(info.st_uid == geteuid())
+        #expect(Self.mode(file.directory.path) == 0o700)
+        #expect(file.directory.lastPathComponent.hasPrefix("assinafy-upload-"))
+        try handle.close()
+        file.remove()
+        #expect(Self.mode(file.directory.path) == nil)
+    }
+
+    #if os(Linux)
+    /// A part that fails while being copied (reading /proc/self/mem at offset 0 is EIO) leaves
+    /// neither the file nor its directory behind.
+    @Test func failedWriteRemovesTheTemporaryFile() throws {
+        let before = Self.uploadDirectories()
+        #expect(throws: EngineError.self) {
+            try BodyBuilder.multipart([MultipartPart(name: "file", content: .file(URL(fileURLWithPath: "/proc/self/mem")))])
+        }
+        #expect(Self.uploadDirectories().subtracting(before).isEmpty)
+    }
+    #endif
+
+    static func uploadDirectories() -> Set<String> {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path)) ?? []
+        return Set(names.filter { $0.hasPrefix("assinafy-upload-") })
     }
 
     @Test func missingFileFailsBeforeAnyIO() {

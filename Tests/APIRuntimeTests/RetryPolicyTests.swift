@@ -50,4 +50,36 @@ import Testing
         #expect(RetryTiming.parseHTTPDate("Sun Nov  6 08:49:37 1994") != nil)
         #expect(RetryTiming.parseHTTPDate("Sun, 06 Nov 1994 08:49:37 GMT")?.timeIntervalSince1970 == 784_111_777)
     }
+
+    /// A hostile `Retry-After` under a huge (unvalidated) `maxDelay` used to trap in the
+    /// seconds-to-nanoseconds conversion and kill the process.
+    @Test func hostileRetryAfterIsClampedInEveryConversion() {
+        let policy = RetryPolicy(maxDelay: 1e300)
+        let delay = policy.delay(afterAttempt: 1, statusCode: 429, headers: ["Retry-After": "99999999999"], now: now)
+        #expect(delay == 99_999_999_999)
+        #expect(RetryDelay.nanoseconds(delay) == UInt64.max)
+        #expect(RetryDelay.milliseconds(delay) == 99_999_999_999_000)
+        #expect(RetryDelay.milliseconds(1e300) == Int.max)
+        #expect(RetryDelay.nanoseconds(.infinity) == UInt64.max)
+        #expect(RetryDelay.nanoseconds(.nan) == 0)
+        #expect(RetryDelay.milliseconds(.nan) == 0)
+        #expect(RetryDelay.nanoseconds(-1) == 0)
+        #expect(RetryDelay.milliseconds(-1) == 0)
+        #expect(RetryDelay.nanoseconds(1.5) == 1_500_000_000)
+        #expect(RetryDelay.milliseconds(0.25) == 250)
+    }
+
+    @Test func validationBoundsEveryPolicyNumber() {
+        #expect(RetryPolicy.default.validationProblems().isEmpty)
+        #expect(RetryPolicy(maxDelay: 3600, baseDelay: 3600).validationProblems().isEmpty)
+        #expect(!RetryPolicy(maxDelay: 3601).validationProblems().isEmpty)
+        #expect(!RetryPolicy(maxDelay: 99_999_999_999).validationProblems().isEmpty)
+        #expect(!RetryPolicy(maxDelay: .infinity).validationProblems().isEmpty)
+        #expect(!RetryPolicy(baseDelay: 3601).validationProblems().isEmpty)
+        #expect(!RetryPolicy(baseDelay: -1).validationProblems().isEmpty)
+        #expect(!RetryPolicy(maxRetries: 21).validationProblems().isEmpty)
+        #expect(!RetryPolicy(retryableStatusCodes: [99]).validationProblems().isEmpty)
+        #expect(!RetryPolicy(retryableStatusCodes: [600]).validationProblems().isEmpty)
+        #expect(!RetryPolicy(retryableStatusCodes: [200]).validationProblems().isEmpty)
+    }
 }

@@ -137,4 +137,23 @@ import AssinafyTestSupport
         #expect(await thrown { try await Fixture.transport().send(request) } is ServerResponseError)
         #expect(Self.temporaryUploads().subtracting(before).isEmpty)
     }
+
+    /// A cancelled upload removes its temporary file and directory too.
+    @Test func temporaryFileIsDeletedWhenTheUploadIsCancelled() async throws {
+        let (file, _) = try await Self.makeFile(megabytes: 1)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let before = Self.temporaryUploads()
+        var request = Fixture.request("slow", Fixture.id(), method: .post, query: [QueryItem("delay", "20")])
+        request.body = .multipart([MultipartPart(name: "file", content: .file(file))])
+        let task = Task { try await Fixture.transport().send(request) }
+        var appeared = false
+        for _ in 0..<200 where !appeared {
+            try await Task.sleep(nanoseconds: 10_000_000)
+            appeared = !Self.temporaryUploads().subtracting(before).isEmpty
+        }
+        #expect(appeared, "the multipart body was never written")
+        task.cancel()
+        _ = await task.result
+        #expect(Self.temporaryUploads().subtracting(before).isEmpty)
+    }
 }

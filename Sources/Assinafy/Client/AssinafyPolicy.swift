@@ -183,6 +183,7 @@ struct OperationPolicy: APIMiddleware {
             case .string(let text): items.append(QueryItem(member.key, text))
             case .bool(let flag): items.append(QueryItem(member.key, flag ? "true" : "false"))
             case .integer(let number): items.append(QueryItem(member.key, String(number)))
+            case .bigInteger(let text): items.append(QueryItem(member.key, text))
             case .double(let number): items.append(QueryItem(member.key, String(number)))
             case .array, .object:
                 throw AssinafySDKError(

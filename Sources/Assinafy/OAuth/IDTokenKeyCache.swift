@@ -2,7 +2,9 @@ import Foundation
 
 /// Caches an OpenID provider's key set and refetches it when asked to, at most once per
 /// `minimumRefreshInterval`, so a stream of tokens naming an unknown `kid` cannot turn into a
-/// stream of requests to the provider.
+/// stream of requests to the provider. Failed fetches count too: for `minimumRefreshInterval`
+/// after one, callers get the cached keys (or, with none, that fetch's error) without a new
+/// request, so a failing endpoint is not hammered either.
 ///
 /// Fetching is injected: the OAuth client supplies the HTTP call to `jwks_uri`. Concurrent
 /// callers share one fetch.
@@ -14,6 +16,8 @@ public actor JWKSCache {
     /// first forced refresh is never held back, since nobody knows how old they really are.
     private var cached: (keys: JWKS, since: Date, fetched: Bool)?
     private var inFlight: Task<JWKS, any Error>?
+    /// The last failed fetch, answered from for `minimumRefreshInterval`.
+    private var failure: (error: any Error, at: Date)?
 
     /// - Parameters:
     ///   - keys: a key set already known, e.g. persisted from a previous run.
@@ -45,14 +49,24 @@ public actor JWKSCache {
             let refreshAllowed = !cached.fetched || age >= minimumRefreshInterval
             if !stale && !(forceRefresh && refreshAllowed) { return cached.keys }
         }
+        if let failure, now.timeIntervalSince(failure.at) < minimumRefreshInterval {
+            guard let cached else { throw failure.error }
+            return cached.keys
+        }
         let task = Task { try await fetch() }
         inFlight = task
         defer { inFlight = nil }
-        let keys = try await task.value
-        cached = (keys, clock(), true)
-        return keys
+        do {
+            let keys = try await task.value
+            cached = (keys, clock(), true)
+            failure = nil
+            return keys
+        } catch {
+            failure = (error, clock())
+            throw error
+        }
     }
 
-    /// Drops the cached keys so the next call fetches.
+    /// Drops the cached keys so the next call fetches (once any failure's back-off has passed).
     public func invalidate() { cached = nil }
 }

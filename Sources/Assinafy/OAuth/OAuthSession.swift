@@ -29,7 +29,9 @@ import Foundation
 ///   the access token for revocation), so no later launch can replay it either.
 /// - **Retry only what never left.** `NetworkError`s with `mayHaveReachedServer == false`
 ///   (DNS, connect, TLS) are retried up to `maxPreSendRetries` times, then thrown as is.
-/// - **`invalid_grant` ends the connection**: the store is cleared, reconnect-required.
+/// - **`invalid_grant` ends the connection**: reconnect-required, and the store is cleared if it
+///   still holds the rejected refresh token. If it holds a different one (another instance
+///   rotated it meanwhile), the session continues with those tokens instead.
 ///
 /// Reconnect-required is an `AssinafySDKError` with `context["reason"] == "reconnect_required"`
 /// (`isReconnectRequired`) and `context["cause"]` one of `no_tokens`, `no_refresh_token`,
@@ -263,27 +265,69 @@ public actor OAuthSession: TokenProvider {
         case .invalidGrant:
             retiredRefreshTokens.insert(OAuthSession.digest(sent))
             current = nil
-            try? await store.delete()
+            // Another instance sharing the store (app and extension, two workers) may have
+            // rotated the token while this request was in flight: the server then rejects the
+            // old one, but the store holds a valid successor that must not be thrown away.
+            // Delete only what was rejected, comparing and deleting in one step where the store can.
+            let after = try? await updateStore { $0?.refreshToken == sent ? .delete : .keep }
+            if let after, let successor = usableSuccessor(after, sent: sent) {
+                log.info("OAuth refresh token was rotated by another instance; using its tokens", context: [:])
+                current = successor
+                return successor
+            }
             throw OAuthErrors.reconnectRequired(
                 "the authorization server rejected the refresh token (invalid_grant)", cause: "invalid_grant",
                 underlying: error)
         case .indeterminate:
             retiredRefreshTokens.insert(OAuthSession.digest(sent))
-            let reloaded = try? await store.load()
-            if let reloaded, let other = reloaded.refreshToken, other != sent,
-                !retiredRefreshTokens.contains(OAuthSession.digest(other))
-            {
-                current = reloaded
-                return reloaded
-            }
+            let retired = retiredRefreshTokens
             // Keep the access token (it may still work until it expires, and can be revoked),
-            // but make sure the refresh token is never read back and replayed.
-            let remaining = (reloaded ?? stored).withoutRefreshToken()
-            try? await store.save(remaining)
-            current = remaining
+            // but make sure the refresh token is never read back and replayed, unless another
+            // instance saved a different one meanwhile.
+            var after = try? await updateStore { reloaded in
+                if let reloaded, OAuthSession.isSuccessor(reloaded, sent: sent, retired: retired) { return .keep }
+                return .save((reloaded ?? stored).withoutRefreshToken())
+            }
+            if let after, let successor = usableSuccessor(after, sent: sent) {
+                current = successor
+                return successor
+            }
+            if after == nil {
+                // The store could not be read: still overwrite the spent refresh token.
+                let remaining = stored.withoutRefreshToken()
+                try? await store.save(remaining)
+                after = remaining
+            }
+            current = after
             throw OAuthErrors.reconnectRequired(
                 "the refresh may have reached the server and its answer was lost", cause: "refresh_outcome_unknown",
                 underlying: error)
+        }
+    }
+
+    /// `token` if it carries a refresh token other than `sent` that was never retired.
+    private func usableSuccessor(_ token: OAuthToken, sent: String) -> OAuthToken? {
+        OAuthSession.isSuccessor(token, sent: sent, retired: retiredRefreshTokens) ? token : nil
+    }
+
+    static func isSuccessor(_ token: OAuthToken, sent: String, retired: Set<Data>) -> Bool {
+        guard let other = token.refreshToken, other != sent else { return false }
+        return !retired.contains(digest(other))
+    }
+
+    /// Reads the store, decides and writes: in one locked step with an `AtomicTokenStore`,
+    /// otherwise as a load followed by the write. Returns what is stored afterwards.
+    private func updateStore(_ change: @Sendable (OAuthToken?) -> TokenStoreChange) async throws -> OAuthToken? {
+        if let atomic = store as? any AtomicTokenStore { return try await atomic.update(change) }
+        let stored = try await store.load()
+        switch change(stored) {
+        case .keep: return stored
+        case .save(let token):
+            try await store.save(token)
+            return token
+        case .delete:
+            try await store.delete()
+            return nil
         }
     }
 

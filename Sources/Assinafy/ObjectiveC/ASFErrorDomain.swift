@@ -38,6 +38,8 @@ enum ASFErrorBridge {
         case .null: return NSNull()
         case .bool(let flag): return NSNumber(value: flag)
         case .integer(let number): return NSNumber(value: number)
+        // NSDecimalNumber keeps up to 38 digits exactly; the text itself is the fallback.
+        case .bigInteger(let text): return NSDecimalNumber(string: text)
         case .double(let number): return NSNumber(value: number)
         case .string(let text): return text as NSString
         case .array(let items): return items.map(foundationObject) as NSArray

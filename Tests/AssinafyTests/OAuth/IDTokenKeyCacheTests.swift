@@ -21,6 +21,17 @@ actor FakeJWKSEndpoint {
     }
 }
 
+/// An endpoint that is down: counts the requests it refuses.
+actor FailingJWKSEndpoint {
+    struct Down: Error {}
+    private(set) var fetchCount = 0
+
+    func fetch() async throws -> JWKS {
+        fetchCount += 1
+        throw Down()
+    }
+}
+
 final class ManualJWKSClock: @unchecked Sendable {
     private let lock = NSLock()
     private var current = Date(timeIntervalSince1970: 1_750_000_000)
@@ -134,9 +145,42 @@ struct IDTokenKeyCacheTests {
     @Test("a failed fetch is reported and not cached")
     func fetchFailure() async throws {
         struct Offline: Error {}
-        let cache = JWKSCache()
+        let clock = ManualJWKSClock()
+        let cache = JWKSCache(now: { clock.now })
         await #expect(throws: Offline.self) { try await cache.keys(fetch: { throw Offline() }) }
+        clock.advance(30)
         let keys = try await cache.keys(fetch: { JWKS(keys: []) })
         #expect(keys.keys.isEmpty)
+    }
+
+    @Test("failed fetches are rate-limited like successful ones")
+    func failuresAreRateLimited() async throws {
+        let clock = ManualJWKSClock()
+        let endpoint = FailingJWKSEndpoint()
+        let fetch: @Sendable () async throws -> JWKS = { try await endpoint.fetch() }
+        // No keys yet: every call within the interval gets the failure without a new request.
+        let empty = JWKSCache(now: { clock.now })
+        for _ in 0..<5 {
+            await #expect(throws: FailingJWKSEndpoint.Down.self) { try await empty.keys(fetch: fetch) }
+        }
+        #expect(await endpoint.fetchCount == 1)
+        clock.advance(30)
+        await #expect(throws: FailingJWKSEndpoint.Down.self) { try await empty.keys(fetch: fetch) }
+        #expect(await endpoint.fetchCount == 2)
+
+        // Known keys, then tokens naming an unknown kid while the endpoint fails: one fetch per
+        // interval, and verification keeps failing on the unknown key, not on the endpoint.
+        let cache = JWKSCache(keys: JWKS(keys: [key.jwk]), now: { clock.now })
+        let before = await endpoint.fetchCount
+        let unknown = try token(signedBy: rotated, kid: "k-unknown")
+        for _ in 0..<10 {
+            await #expect(throws: (any Error).self) {
+                try await verifier.verify(unknown, cache: cache, fetch: fetch, nonce: nil, now: tokenTime)
+            }
+        }
+        #expect(await endpoint.fetchCount == before + 1)
+        clock.advance(30)
+        _ = try? await verifier.verify(unknown, cache: cache, fetch: fetch, nonce: nil, now: tokenTime)
+        #expect(await endpoint.fetchCount == before + 2)
     }
 }

@@ -255,6 +255,96 @@ struct OAuthSessionTests {
         #expect(stub.requests.count == 1)
     }
 
+    /// Two sessions over one store: B sends rt-1, A rotates it to rt-2 and saves while B's request
+    /// is in flight, then the server answers B `invalid_grant` (rt-1 is spent). B must keep
+    /// (and use) A's tokens instead of deleting them.
+    @Test func invalidGrantAfterAnotherInstanceRotatedKeepsItsTokens() async throws {
+        let store = RecordingTokenStore(Self.expired)
+        let stubA = StubTransport()
+        stubA.enqueueJSON(Self.refreshJSON(2))
+        let stubB = StubTransport()
+        stubB.enqueueJSON(#"{"error": "invalid_grant", "error_description": "rotated"}"#, status: 400)
+        let gate = Gate()
+        let sessionA = session(stubA, store)
+        let clientB = AssinafyClient(
+            configuration: AssinafyClientConfiguration(token: nil, apiKey: nil, baseURL: Self.base),
+            httpTransport: GatedTransport(gate: gate, stub: stubB), middlewares: [stubB.recorder])
+        let sessionB = OAuthSession(
+            client: clientB, clientId: "client-1", store: store, resource: nil, server: nil, refreshLeeway: 60,
+            maxPreSendRetries: 0, now: { Date() }, preSendRetryDelay: 0, makeTransport: { _ in stubB.operationClient() })
+        let refreshB = Task { try await sessionB.accessToken() }
+        await gate.waitForArrival()
+        #expect(try await sessionA.accessToken() == "at-2")
+        await gate.open()
+        #expect(try await refreshB.value == "at-2")
+        #expect(store.stored?.refreshToken == "rt-2")
+        #expect(!store.events.contains("delete"))
+        #expect(refreshTokensSent(stubA) == ["rt-1"] && refreshTokensSent(stubB) == ["rt-1"])
+        // B goes on with A's tokens and never sends the rejected one again.
+        #expect(try await sessionB.currentToken()?.refreshToken == "rt-2")
+    }
+
+    /// The same race over a `FileTokenStore`: the compare-and-delete is one locked step.
+    @Test func invalidGrantAfterARotationKeepsAFileStoresTokens() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("oauth-race-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = FileTokenStore(fileURL: directory.appendingPathComponent("tokens.json"))
+        try store.save(Self.expired)
+        let stub = StubTransport()
+        stub.enqueueJSON(#"{"error": "invalid_grant"}"#, status: 400)
+        let gate = Gate()
+        let client = AssinafyClient(
+            configuration: AssinafyClientConfiguration(token: nil, apiKey: nil, baseURL: Self.base),
+            httpTransport: GatedTransport(gate: gate, stub: stub), middlewares: [stub.recorder])
+        let oauth = OAuthSession(
+            client: client, clientId: "client-1", store: store, resource: nil, server: nil, refreshLeeway: 60,
+            maxPreSendRetries: 0, now: { Date() }, preSendRetryDelay: 0, makeTransport: { _ in stub.operationClient() })
+        let refresh = Task { try await oauth.accessToken() }
+        await gate.waitForArrival()
+        let rotated = Self.token(2)
+        try store.save(rotated)  // another process rotated the token meanwhile
+        await gate.open()
+        #expect(try await refresh.value == "at-2")
+        #expect(try store.load() == rotated)
+        // Once the stored token is the rejected one, invalid_grant does clear the file.
+        stub.enqueueJSON(#"{"error": "invalid_grant"}"#, status: 400)
+        await gate.open()
+        #expect(await cause { try await oauth.refresh() } == "invalid_grant")
+        #expect(try store.load() == nil)
+    }
+
+    /// Holds a request until the test opens the gate.
+    actor Gate {
+        private var arrived = false
+        private var arrivalWaiters: [CheckedContinuation<Void, Never>] = []
+        private var isOpen = false
+        private var openWaiters: [CheckedContinuation<Void, Never>] = []
+
+        func arrive() async {
+            arrived = true
+            arrivalWaiters.forEach { $0.resume() }
+            arrivalWaiters = []
+            if !isOpen { await withCheckedContinuation { openWaiters.append($0) } }
+        }
+        func waitForArrival() async {
+            if !arrived { await withCheckedContinuation { arrivalWaiters.append($0) } }
+        }
+        func open() {
+            isOpen = true
+            openWaiters.forEach { $0.resume() }
+            openWaiters = []
+        }
+    }
+
+    struct GatedTransport: HTTPTransport {
+        let gate: Gate
+        let stub: StubTransport
+        func send(_ request: TransportRequest) async throws -> TransportResponse {
+            await gate.arrive()
+            return try await stub.send(request)
+        }
+    }
+
     @Test func otherOAuthErrorsAreThrownAndKeepTheToken() async throws {
         let stub = StubTransport()
         let store = RecordingTokenStore(Self.expired)

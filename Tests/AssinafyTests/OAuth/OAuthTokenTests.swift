@@ -270,7 +270,7 @@ struct OAuthTokenTests {
         #expect(try store.load() == second)
         // No temporary file is left behind.
         let names = try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path)
-        #expect(names == ["tokens.json"])
+        #expect(names.sorted() == [".tokens.json.lock", "tokens.json"])
         try store.delete()
         #expect(try store.load() == nil)
     }

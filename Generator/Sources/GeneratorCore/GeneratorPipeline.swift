@@ -20,17 +20,16 @@ public enum GeneratorPipeline {
 
     /// Reads and resolves a document; merges `extra` documents' paths and schemas in (used for
     /// descriptions of routes the published contract omits).
-    public static func load(specPath: String, extraPaths: [String] = []) throws -> (
+    public static func load(specPath: String, extraPaths: [String] = [], format: DocumentFormat? = nil) throws -> (
         OpenAPIDocument, [Diagnostic], Set<String>
     ) {
-        let root = try DocumentReader.read(contentsOf: specPath)
-        let (document, diagnostics) = DocumentLoader.load(root)
-        guard var document else { throw Failure(diagnostics: diagnostics, file: specPath) }
-        var all = diagnostics
+        let loaded = try DocumentLoader.load(contentsOf: specPath, format: format)
+        guard var document = loaded.document else { throw Failure(diagnostics: loaded.diagnostics, file: specPath) }
+        var all = loaded.diagnostics
         var extraIds = Set<String>()
         for path in extraPaths {
-            let extraRoot = try DocumentReader.read(contentsOf: path)
-            let (extra, extraDiagnostics) = DocumentLoader.load(extraRoot)
+            let extraLoaded = try DocumentLoader.load(contentsOf: path)
+            let (extra, extraDiagnostics) = (extraLoaded.document, extraLoaded.diagnostics)
             all += extraDiagnostics
             guard let extra else { throw Failure(diagnostics: extraDiagnostics, file: path) }
             extraIds.formUnion(extra.operations.compactMap(\.operationId))
@@ -43,9 +42,11 @@ public enum GeneratorPipeline {
     }
 
     public static func generate(
-        specPath: String, moduleName: String, names: [String: String], extraPaths: [String] = []
+        specPath: String, moduleName: String, names: [String: String], extraPaths: [String] = [],
+        format: DocumentFormat? = nil
     ) throws -> Output {
-        let (document, loadDiagnostics, extraIds) = try load(specPath: specPath, extraPaths: extraPaths)
+        let (document, loadDiagnostics, extraIds) = try load(
+            specPath: specPath, extraPaths: extraPaths, format: format)
         let sourceName = ([specPath] + extraPaths).map { URL(fileURLWithPath: $0).lastPathComponent }.joined(
             separator: " + ")
         return generate(

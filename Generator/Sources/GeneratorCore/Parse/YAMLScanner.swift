@@ -34,6 +34,7 @@ struct YAMLScanner {
     private var activeSimpleKeys = 0
     /// YAML 1.2 lets `:` follow a quoted key or a flow collection without a space (`{"a":1}`).
     private var lastTokenIsJSONLike = false
+    static let tabHint = "YAML indents with spaces only; replace the tab with spaces"
     private static let longKeyMessage = "implicit mapping key longer than 1024 bytes; use '? ' for long keys"
     /// A key dropped for length, remembered so a `:` after it gets a precise message.
     private var droppedLongKey: SimpleKey?
@@ -104,8 +105,8 @@ struct YAMLScanner {
         cursor.location(in: bytes, at: index, line: line, lineStart: lineStart)
     }
 
-    mutating func error(_ message: String) -> ParseError {
-        ParseError(file: file, location: location(), message: message)
+    mutating func error(_ message: String, hint: String? = nil) -> ParseError {
+        ParseError(file: file, location: location(), message: message, hint: hint)
     }
 
     func error(_ message: String, at location: SourceLocation) -> ParseError {
@@ -122,7 +123,7 @@ struct YAMLScanner {
             position += 1
         }
         index = tab
-        throw error("tab character used as indentation")
+        throw error("tab character used as indentation", hint: Self.tabHint)
     }
 
     // MARK: Token queue

@@ -25,7 +25,7 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
 
     /// `file:line:col: warning: message (at #/pointer)`, the form editors understand.
     public func formatted(file: String) -> String {
-        let place = location.map { "\(file):\($0.line):\($0.column): " } ?? "\(file): "
+        let place = location.map { "\($0.file ?? file):\($0.line):\($0.column): " } ?? "\(file): "
         return "\(place)\(severity.rawValue): \(message) (at \(pointer))"
     }
 

@@ -47,7 +47,8 @@ struct YAMLParser {
             state = .implicitDocumentStart
         case .implicitDocumentStart:
             switch try scanner.peekToken().kind {
-            case .directive, .documentStart, .streamEnd:
+            // [211] l-yaml-stream: a stream may open with document suffixes (`...`) and no document.
+            case .directive, .documentStart, .documentEnd, .streamEnd:
                 state = .documentStart
             default:
                 documents += 1
@@ -308,6 +309,11 @@ struct YAMLParser {
             // `[a: b]` is a sequence holding a one-entry mapping.
             try composer.startCollection(mapping: true, anchor: nil, at: token.location)
             state = .flowSequenceEntryMappingKey
+        case .value:
+            // [150] ns-flow-pair with an empty key: `[ : v ]` holds the mapping {"": v}.
+            try composer.startCollection(mapping: true, anchor: nil, at: token.location)
+            try emptyScalar(at: token.location)
+            state = .flowSequenceEntryMappingValue
         case .flowSequenceEnd:
             state = .flowSequenceEntry(first: false)
         default:

@@ -9,6 +9,9 @@ struct YAMLScanner {
         var index: Int
         var line: Int
         var location: SourceLocation
+        /// Where a tab separated the key from what came before it on its line, if one did: a
+        /// key that turns out to start a block mapping there is indented by a tab.
+        var tab: Int?
     }
 
     let bytes: [UInt8]
@@ -25,6 +28,8 @@ struct YAMLScanner {
     private var done = false
 
     var flowLevel = 0
+    /// One entry per open flow collection: whether it is a mapping.
+    private var flowIsMapping: [Bool] = []
     var indent = -1
     private var indents: [Int] = []
     var allowSimpleKey = true
@@ -40,6 +45,11 @@ struct YAMLScanner {
     private var droppedLongKey: SimpleKey?
     /// Reused buffer for scalars that need unescaping or folding.
     var scratch: [UInt8] = []
+    /// The first tab in the white space just before the current token, when on the same line.
+    var tabBeforeToken: Int?
+    /// Handles the `%TAG` directives declared (`!!` may be redefined); see YAMLScanner+Directives.
+    var tagHandles: [String: String] = [:]
+    var sawYAMLDirective = false
 
     init(bytes: [UInt8], file: String) throws {
         self.bytes = bytes
@@ -115,14 +125,27 @@ struct YAMLScanner {
 
     /// Tabs may separate tokens but never indent block content; the check looks back to the start
     /// of the line because scalar scanners may already have consumed part of the line prefix.
-    mutating func rejectTabIndentation(tabAt tab: Int) throws {
+    /// After the spaces a line's content needs ([63] s-indent), a tab is separation white space
+    /// ([69] s-flow-line-prefix), which is allowed before a scalar; a block collection starting
+    /// after it is caught where its indicator or key is read (`rejectTabBeforeBlockStructure`).
+    mutating func rejectTabIndentation(tabAt tab: Int, required: Int? = nil) throws {
         guard flowLevel == 0 else { return }
         var position = lineStart
         while position < tab {
             guard ReaderByte.isWhite(bytes[position]) else { return }
             position += 1
         }
+        if tab - lineStart >= (required ?? indent + 1), !bytes[lineStart..<tab].contains(ReaderByte.tab) { return }
         index = tab
+        throw error("tab character used as indentation", hint: Self.tabHint)
+    }
+
+    /// [185] s-l+block-indented: a compact collection (`- - a`, `- a: b`) is indented by spaces only.
+    mutating func rejectTabBeforeBlockStructure(_ tab: Int?) throws {
+        guard flowLevel == 0, let tab else { return }
+        let resume = index
+        index = tab
+        defer { index = resume }
         throw error("tab character used as indentation", hint: Self.tabHint)
     }
 
@@ -244,6 +267,7 @@ struct YAMLScanner {
     }
 
     private mutating func scanToNextToken() throws {
+        var newLine = false
         while true {
             var tab: Int?
             while index < bytes.count, ReaderByte.isWhite(bytes[index]) {
@@ -251,16 +275,41 @@ struct YAMLScanner {
                 index += 1
             }
             if peek() == ReaderByte.hash {
+                try requireWhiteBeforeComment()
                 while index < bytes.count, !ReaderByte.isBreak(bytes[index]) { index += 1 }
             }
             if ReaderByte.isBreak(peek()) {
                 consumeBreak()
+                newLine = true
                 if flowLevel == 0 { allowSimpleKey = true }
                 continue
             }
+            tabBeforeToken = tab
             if let tab, !atEnd { try rejectTabIndentation(tabAt: tab) }
+            if newLine, !atEnd { try checkFlowLinePrefix() }
             return
         }
+    }
+
+    /// [77] s-b-comment: `#` starts a comment only after white space (or at a line start);
+    /// `a#b` in a plain scalar never gets here, so this is `'x'#c`, `[a]#c` and the like.
+    mutating func requireWhiteBeforeComment() throws {
+        guard index > lineStart, !ReaderByte.isWhite(bytes[index - 1]) else { return }
+        throw error(
+            "a comment must be separated from content by white space",
+            hint: "put a space before '#', or quote the value if '#' belongs to it")
+    }
+
+    /// [69] s-flow-line-prefix: inside a flow collection or a quoted scalar that spans lines,
+    /// each line is indented further than the block node holding it (spaces only).
+    mutating func checkFlowLinePrefix() throws {
+        guard flowLevel > 0, indent >= 0 else { return }
+        var spaces = 0
+        while lineStart + spaces < bytes.count, bytes[lineStart + spaces] == ReaderByte.space { spaces += 1 }
+        guard spaces <= indent else { return }
+        throw error(
+            "this line continues a flow collection but is indented less than its parent",
+            hint: "indent it by at least \(indent + 1) spaces")
     }
 
     // MARK: Simple keys
@@ -290,7 +339,9 @@ struct YAMLScanner {
             defer { level -= 1 }
             guard let key = simpleKeys[level] else { continue }
             remaining -= 1
-            guard key.line != line || index - key.index > 1024 else { continue }
+            // [145] ns-flow-map-yaml-key-entry: in a flow mapping the `:` may follow on a later line.
+            let multiLineAllowed = level > 0 && level <= flowIsMapping.count && flowIsMapping[level - 1]
+            guard (key.line != line && !multiLineAllowed) || index - key.index > 1024 else { continue }
             if key.required {
                 throw error(
                     key.line == line ? Self.longKeyMessage : "could not find expected ':'", at: key.location)
@@ -308,7 +359,7 @@ struct YAMLScanner {
         setSimpleKey(
             SimpleKey(
                 tokenNumber: tokensTaken + queue.count - head, required: required, index: index, line: line,
-                location: location()), level: flowLevel)
+                location: location(), tab: tabBeforeToken), level: flowLevel)
     }
 
     private mutating func setSimpleKey(_ key: SimpleKey?, level: Int) {
@@ -325,7 +376,7 @@ struct YAMLScanner {
 
     // MARK: Indentation
 
-    private mutating func unwindIndent(to column: Int) {
+    mutating func unwindIndent(to column: Int) {
         guard flowLevel == 0 else { return }
         while indent > column {
             add(.blockEnd, at: location())
@@ -350,16 +401,6 @@ struct YAMLScanner {
         done = true
     }
 
-    private mutating func fetchDirective() throws {
-        unwindIndent(to: -1)
-        try removePossibleSimpleKey()
-        allowSimpleKey = false
-        let start = location()
-        // Directives are tolerated, not interpreted: `%YAML 1.x` changes nothing for this reader.
-        while index < bytes.count, !ReaderByte.isBreak(bytes[index]) { index += 1 }
-        add(.directive, at: start)
-    }
-
     private mutating func fetchDocumentIndicator(_ kind: YAMLTokenKind) throws {
         unwindIndent(to: -1)
         try removePossibleSimpleKey()
@@ -373,6 +414,7 @@ struct YAMLScanner {
         try savePossibleSimpleKey()
         guard flowLevel < ReaderLimits.maxDepth else { throw error("nesting depth limit exceeded") }
         flowLevel += 1
+        if case .flowMappingStart = kind { flowIsMapping.append(true) } else { flowIsMapping.append(false) }
         allowSimpleKey = true
         let start = location()
         index += 1
@@ -381,7 +423,10 @@ struct YAMLScanner {
 
     private mutating func fetchFlowCollectionEnd(_ kind: YAMLTokenKind) throws {
         try removePossibleSimpleKey()
-        if flowLevel > 0 { flowLevel -= 1 }
+        if flowLevel > 0 {
+            flowLevel -= 1
+            flowIsMapping.removeLast()
+        }
         allowSimpleKey = false
         let start = location()
         index += 1
@@ -399,6 +444,7 @@ struct YAMLScanner {
     private mutating func fetchBlockEntry() throws {
         let start = location()
         if flowLevel == 0 {
+            try rejectTabBeforeBlockStructure(tabBeforeToken)
             guard allowSimpleKey else { throw error("sequence entries are not allowed here") }
             if addIndent(column) { add(.blockSequenceStart, at: start) }
         }
@@ -412,6 +458,7 @@ struct YAMLScanner {
     private mutating func fetchKey() throws {
         let start = location()
         if flowLevel == 0 {
+            try rejectTabBeforeBlockStructure(tabBeforeToken)
             guard allowSimpleKey else { throw error("mapping keys are not allowed here") }
             if addIndent(column) { add(.blockMappingStart, at: start) }
         }
@@ -428,6 +475,7 @@ struct YAMLScanner {
             let position = max(head, min(queue.count, head + key.tokenNumber - tokensTaken))
             queue.insert(YAMLToken(kind: .key, location: key.location), at: position)
             // Stale keys were dropped before this token, so the key is on the current line.
+            if flowLevel == 0 && indent < key.index - lineStart { try rejectTabBeforeBlockStructure(key.tab) }
             if flowLevel == 0 && addIndent(key.index - lineStart) {
                 queue.insert(YAMLToken(kind: .blockMappingStart, location: key.location), at: position)
             }

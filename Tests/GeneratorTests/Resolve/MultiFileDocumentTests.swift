@@ -173,3 +173,18 @@ struct MultiFileDocumentTests {
         #expect(bundle.files == ["openapi.yaml"])
     }
 }
+
+extension MultiFileDocumentTests {
+    /// The benchmark's document, small: every kind of reference it uses resolves.
+    @Test func syntheticMultiFileDocumentLoads() throws {
+        let files = SyntheticMultiFileDocument.files(count: 40)
+        #expect(files.count == 40)
+        let loaded = try DocumentLoader.load("openapi.yaml", from: InMemoryDocumentSource(files))
+        let document = try #require(loaded.document, "\(loaded.diagnostics.prefix(3))")
+        #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics.prefix(3))")
+        #expect(loaded.files.count == 40)
+        #expect(document.operations.count == 38)
+        #expect(document.schemas.count == 20)  // Problem and one per schema file
+        #expect(document.schema(named: "Thing5")?.properties.last?.schema.ref == "Thing4")
+    }
+}

@@ -81,3 +81,24 @@ struct MultiFileCommandTests {
         #expect(CommandLineTests.run(["check", "--spec", file.path, "--format", "toml"]).code == 64)
     }
 }
+
+extension MultiFileCommandTests {
+    /// A symbolic link inside the folder does not open a way out of it.
+    @Test func aSymbolicLinkOutOfTheFolderIsRefused() throws {
+        let manager = FileManager.default
+        let base = manager.temporaryDirectory.appendingPathComponent("symlink-\(UUID().uuidString)")
+        let inside = base.appendingPathComponent("api")
+        try manager.createDirectory(at: inside, withIntermediateDirectories: true)
+        defer { try? manager.removeItem(at: base) }
+        try Data("type: string\n".utf8).write(to: base.appendingPathComponent("secret.yaml"))
+        try manager.createSymbolicLink(
+            at: inside.appendingPathComponent("link.yaml"), withDestinationURL: base.appendingPathComponent("secret.yaml"))
+        let spec = inside.appendingPathComponent("openapi.yaml")
+        try Data("openapi: 3.1.0\ninfo: {title: T, version: '1'}\ncomponents:\n  schemas:\n    A: {$ref: link.yaml}\n".utf8)
+            .write(to: spec)
+        let result = CommandLineTests.run(["check", "--spec", spec.path])
+        #expect(result.code == 1)
+        #expect(result.err.contains("openapi.yaml:5:15: error: cannot read"), "\(result.err)")
+        #expect(result.err.contains("outside the folder"), "\(result.err)")
+    }
+}

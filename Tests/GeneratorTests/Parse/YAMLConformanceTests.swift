@@ -113,7 +113,7 @@ import Testing
         ReaderCase(
             "[211] a second document is refused with a message that says so", "a: 1\n---\nb: 2\n",
             "error 2:1: multiple documents are not supported"),
-        ReaderCase("[154] a non-scalar key is refused", "? [a]\n: 1\n", "error 1:3: mapping keys must be scalars"),
+        ReaderCase("[154] a non-scalar key is refused", "? [a]\n: 1\n", "error 1:3: mapping keys must be scalars: a sequence or mapping as a key is not supported"),
     ]
 
     @Test(arguments: comments) func commentsFamily(_ testCase: ReaderCase) { Self.check(testCase) }
@@ -123,4 +123,44 @@ import Testing
     @Test(arguments: tabs) func tabsFamily(_ testCase: ReaderCase) { Self.check(testCase) }
     @Test(arguments: blockScalars) func blockScalarsFamily(_ testCase: ReaderCase) { Self.check(testCase) }
     @Test(arguments: refused) func refusedFamily(_ testCase: ReaderCase) { Self.check(testCase) }
+
+    /// What the command line prints for a reader error: the line, a caret under the column
+    /// (tabs copied so it lines up), and the fix when it is obvious.
+    @Test func errorsShowTheLineWithACaretAndTheFix() throws {
+        func rendered(_ text: String) -> String {
+            do {
+                _ = try DocumentReader.read(validating: Array(text.utf8), file: "t.yaml", format: .yaml)
+                return "no error"
+            } catch let error as ParseError {
+                return error.rendered
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(
+            rendered("a: 1\nb: 'x'#c\n") == """
+                t.yaml:2:7: a comment must be separated from content by white space
+                 2 | b: 'x'#c
+                   |       ^
+                hint: put a space before '#', or quote the value if '#' belongs to it
+                """)
+        #expect(
+            rendered("a:\n  \tb: 1\n") == """
+                t.yaml:2:3: tab character used as indentation
+                 2 |   \tb: 1
+                   |   ^
+                hint: YAML indents with spaces only; replace the tab with spaces
+                """)
+        #expect(
+            rendered("{\"a\": [1, 2}") == """
+                t.yaml:1:12: expected ',' or ']', but found '}'
+                 1 | {"a": [1, 2}
+                   |            ^
+                """)
+        // A JSON file: the same error from the strict reader, with its line.
+        let json = #expect(throws: ParseError.self) {
+            try DocumentReader.read(validating: Array("{\n\"a\": tru\n}".utf8), file: "t.json", format: .json)
+        }
+        #expect(json?.sourceLine == "\"a\": tru")
+    }
 }

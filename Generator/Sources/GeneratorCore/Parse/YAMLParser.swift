@@ -125,7 +125,9 @@ struct YAMLParser {
             // One document per file keeps `$ref`s and locations unambiguous; a second one is more
             // likely a concatenation mistake than intent, so it is reported rather than dropped.
             guard documents == 0 else {
-                throw error("multiple documents are not supported; found a second document", at: token.location)
+                var failure = error("multiple documents are not supported; found a second document", at: token.location)
+                failure.hint = "put each document in a file of its own"
+                throw failure
             }
         default:
             throw error("expected the end of the document, but found \(token.kind.description)", at: token.location)

@@ -25,8 +25,18 @@ public struct FileSystemDocumentSource: DocumentSource {
         return (FileSystemDocumentSource(folder: folder), url.lastPathComponent)
     }
 
+    public struct OutsideFolder: Error, CustomStringConvertible {
+        public var path: String
+        public var description: String { "'\(path)' is a link to a file outside the folder of the root document" }
+    }
+
     public func bytes(at path: String) throws -> [UInt8] {
-        [UInt8](try Data(contentsOf: URL(fileURLWithPath: displayName(of: path))))
+        let url = URL(fileURLWithPath: displayName(of: path))
+        // The bundler only asks for paths inside the folder, but a symbolic link could still lead out.
+        let resolved = url.resolvingSymlinksInPath().path
+        let base = URL(fileURLWithPath: folder.isEmpty ? "." : folder).resolvingSymlinksInPath().path
+        guard resolved.hasPrefix(base.hasSuffix("/") ? base : base + "/") else { throw OutsideFolder(path: path) }
+        return [UInt8](try Data(contentsOf: url))
     }
 
     public func displayName(of path: String) -> String {

@@ -47,6 +47,24 @@ struct MultiFileDocumentTests {
         #expect(document.schema(named: "Pet")?.properties.first?.schema.ref == "Tag")
     }
 
+    @Test func operationsAndPathLevelParametersByReference() throws {
+        let loaded = try Self.load([
+            "openapi.yaml": Self.header
+                + "paths:\n  /pets/{id}:\n    parameters: [{$ref: 'ops/common.yaml#/id'}]\n"
+                + "    get: {$ref: ops/get-pet.yaml}\n    delete: {$ref: 'ops/all.json#/delete'}\n",
+            "ops/common.yaml": "id: {name: id, in: path, required: true, schema: {type: string}}\n",
+            "ops/get-pet.yaml": "operationId: getPet\nresponses:\n  '200': {$ref: '../responses/pet.yaml'}\n",
+            "ops/all.json": #"{"delete": {"operationId": "deletePet", "responses": {"204": {"description": "Gone."}}}}"#,
+            "responses/pet.yaml": "description: A pet.\ncontent:\n  application/json:\n    schema: {$ref: ../models/Pet.yaml}\n",
+            "models/Pet.yaml": "type: object\nproperties:\n  name: {type: string}\n",
+        ])
+        let document = try #require(loaded.document, "\(loaded.diagnostics)")
+        #expect(document.operations.map { $0.operationId ?? "" } == ["getPet", "deletePet"])
+        #expect(document.operations.allSatisfy { $0.parameters.map(\.name) == ["id"] })
+        #expect(document.operations.first?.responses.first?.componentName == "pet")
+        #expect(document.schemas.map(\.name) == ["Pet"])
+    }
+
     @Test func cyclesAcrossFilesBecomeRecursiveSchemas() throws {
         let loaded = try Self.load([
             "openapi.yaml": Self.header + "components:\n  schemas:\n    A: {$ref: 'a.yaml#/A'}\n",
@@ -177,14 +195,17 @@ struct MultiFileDocumentTests {
 extension MultiFileDocumentTests {
     /// The benchmark's document, small: every kind of reference it uses resolves.
     @Test func syntheticMultiFileDocumentLoads() throws {
-        let files = SyntheticMultiFileDocument.files(count: 40)
-        #expect(files.count == 40)
-        let loaded = try DocumentLoader.load("openapi.yaml", from: InMemoryDocumentSource(files))
-        let document = try #require(loaded.document, "\(loaded.diagnostics.prefix(3))")
-        #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics.prefix(3))")
-        #expect(loaded.files.count == 40)
-        #expect(document.operations.count == 38)
-        #expect(document.schemas.count == 20)  // Problem and one per schema file
-        #expect(document.schema(named: "Thing5")?.properties.last?.schema.ref == "Thing4")
+        for count in [40, 43, 1_500] {
+            let files = SyntheticMultiFileDocument.files(count: count)
+            #expect(files.count == count)
+            let loaded = try DocumentLoader.load("openapi.yaml", from: InMemoryDocumentSource(files))
+            let document = try #require(loaded.document, "\(loaded.diagnostics.prefix(3))")
+            #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics.prefix(3))")
+            #expect(loaded.files.count == count)
+            let resources = (count - 4) / 6
+            #expect(document.operations.count == 2 * resources)
+            // Problem, the extras, and two models per resource.
+            #expect(document.schemas.count == 1 + (count - 4 - 6 * resources) + 2 * resources)
+        }
     }
 }

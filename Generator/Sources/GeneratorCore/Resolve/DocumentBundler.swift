@@ -265,11 +265,15 @@ struct DocumentBundler {
     // MARK: Naming and placing copies
 
     /// Which `components` section a reference found at `position` belongs in, judged by where
-    /// OpenAPI allows each kind; nil for path items, which are copied in place.
+    /// OpenAPI allows each kind; nil for path items and operations, which are copied in place.
     static func componentKind(at position: [String]) -> String? {
         let count = position.count
         if count == 3, position[0] == "components", componentKinds.contains(position[1]) { return position[1] }
-        if count == 2, position[0] == "paths" || position[0] == "webhooks" { return nil }
+        if count == 2 || count == 3, position[0] == "paths" || position[0] == "webhooks" {
+            // A path item, or one operation of it (`get: {$ref: ops/list.yaml}`), has no component
+            // kind in 3.0; either is copied where it is referenced.
+            if count == 2 || DocumentLoader.httpMethods.contains(position[2]) { return nil }
+        }
         guard let last = position.last else { return nil }
         let parent = count >= 2 ? position[count - 2] : ""
         if parent == "properties" { return "schemas" }

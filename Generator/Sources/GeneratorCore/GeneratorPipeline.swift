@@ -28,8 +28,16 @@ public enum GeneratorPipeline {
         var all = loaded.diagnostics
         var extraIds = Set<String>()
         for path in extraPaths {
-            let extraLoaded = try DocumentLoader.load(contentsOf: path)
-            let (extra, extraDiagnostics) = (extraLoaded.document, extraLoaded.diagnostics)
+            // Numbered after the files read so far, so merged operations still name their files.
+            let next = (document.sourceFileNames.keys.max() ?? 0) + 1
+            let extraLoaded = try DocumentLoader.load(contentsOf: path, firstFileIndex: next)
+            let extra = extraLoaded.document
+            let extraDiagnostics = extraLoaded.diagnostics.map { diagnostic in
+                var named = diagnostic
+                if named.file == nil { named.file = path }
+                return named
+            }
+            document.sourceFileNames.merge(extraLoaded.fileNames) { first, _ in first }
             all += extraDiagnostics
             guard let extra else { throw Failure(diagnostics: extraDiagnostics, file: path) }
             extraIds.formUnion(extra.operations.compactMap(\.operationId))
@@ -73,7 +81,8 @@ public enum GeneratorPipeline {
             unpublishedOperationIds: unpublishedOperationIds)
         let (module, translateDiagnostics) = Translator.translate(document, options: options)
         return Output(
-            files: FileLayout.render(module), diagnostics: diagnostics + translateDiagnostics,
+            files: FileLayout.render(module),
+            diagnostics: diagnostics + translateDiagnostics.map { $0.attributed(document.sourceFileNames) },
             operationCount: document.operations.count, schemaCount: document.schemas.count)
     }
 

@@ -7,6 +7,8 @@ public struct DocumentBundle: Sendable {
     public var files: [String]
     /// Problems with references between files (a missing file, a URL, an escape from the tree).
     public var diagnostics: [Diagnostic]
+    /// The files other than the root, by the number their nodes' locations carry.
+    public var fileNames: [Int32: String]
 }
 
 /// The loaded result of a document read from files.
@@ -15,27 +17,39 @@ public struct LoadedDocument: Sendable {
     public var document: OpenAPIDocument?
     public var diagnostics: [Diagnostic]
     public var files: [String]
+    /// The files other than the root, by the number their nodes' locations carry.
+    public var fileNames: [Int32: String]
 }
 
 extension DocumentLoader {
     /// Reads the document at `path` and every file it refers to, then loads it.
-    public static func load(contentsOf path: String, format: DocumentFormat? = nil) throws -> LoadedDocument {
+    public static func load(contentsOf path: String, format: DocumentFormat? = nil, firstFileIndex: Int32 = 1)
+        throws -> LoadedDocument
+    {
         let (source, root) = FileSystemDocumentSource.forDocument(at: path)
-        return try load(root, from: source, format: format)
+        return try load(root, from: source, format: format, firstFileIndex: firstFileIndex)
     }
 
     /// Reads `rootFile` (a path inside `source`) and the files it refers to, then loads it.
-    public static func load(_ rootFile: String, from source: some DocumentSource, format: DocumentFormat? = nil)
-        throws -> LoadedDocument
-    {
-        let bundle = try DocumentBundler.bundle(rootFile, from: source, format: format)
+    /// Files other than the root are numbered from `firstFileIndex`, so documents loaded apart
+    /// and merged later (`--extra`) keep telling their files apart.
+    public static func load(
+        _ rootFile: String, from source: some DocumentSource, format: DocumentFormat? = nil,
+        firstFileIndex: Int32 = 1
+    ) throws -> LoadedDocument {
+        let bundle = try DocumentBundler.bundle(rootFile, from: source, format: format, firstIndex: firstFileIndex)
         // A broken reference between files would come back from the loader as a second, vaguer
         // error at the same `$ref`; the bundler's message is the one that says what to fix.
         guard !bundle.diagnostics.contains(where: { $0.severity == .error }) else {
-            return LoadedDocument(document: nil, diagnostics: bundle.diagnostics, files: bundle.files)
+            return LoadedDocument(
+                document: nil, diagnostics: bundle.diagnostics.map { $0.attributed(bundle.fileNames) },
+                files: bundle.files, fileNames: bundle.fileNames)
         }
-        let (document, diagnostics) = load(bundle.root)
-        return LoadedDocument(document: document, diagnostics: bundle.diagnostics + diagnostics, files: bundle.files)
+        var (document, diagnostics) = load(bundle.root)
+        document?.sourceFileNames = bundle.fileNames
+        return LoadedDocument(
+            document: document, diagnostics: (bundle.diagnostics + diagnostics).map { $0.attributed(bundle.fileNames) },
+            files: bundle.files, fileNames: bundle.fileNames)
     }
 }
 
@@ -47,7 +61,11 @@ struct DocumentBundler {
 
     let source: any DocumentSource
     let rootFile: String
+    let firstIndex: Int32
     var trees: [String: Node] = [:]
+    /// Each file's number in locations; the root has none (0).
+    var indices: [String: Int32] = [:]
+    var fileNames: [Int32: String] = [:]
     var unreadable: Set<String> = []
     var files: [String] = []
     var diagnostics = Diagnostics()
@@ -63,10 +81,10 @@ struct DocumentBundler {
     /// like a broken root (with its line and caret) rather than as one diagnostic among many.
     var syntaxError: ParseError?
 
-    static func bundle(_ rootFile: String, from source: some DocumentSource, format: DocumentFormat?) throws
-        -> DocumentBundle
-    {
-        var bundler = DocumentBundler(source: source, rootFile: rootFile)
+    static func bundle(
+        _ rootFile: String, from source: some DocumentSource, format: DocumentFormat?, firstIndex: Int32 = 1
+    ) throws -> DocumentBundle {
+        var bundler = DocumentBundler(source: source, rootFile: rootFile, firstIndex: firstIndex)
         let name = source.displayName(of: rootFile)
         let bytes: [UInt8]
         do {
@@ -78,7 +96,7 @@ struct DocumentBundler {
         let root = try DocumentReader.read(validating: bytes, file: name, format: format ?? .inferred(from: rootFile))
         bundler.files = [name]
         guard Self.containsExternalReference(root) else {
-            return DocumentBundle(root: root, files: bundler.files, diagnostics: [])
+            return DocumentBundle(root: root, files: bundler.files, diagnostics: [], fileNames: [:])
         }
         bundler.trees[rootFile] = root
         bundler.reserveComponents(of: root)
@@ -86,7 +104,8 @@ struct DocumentBundler {
         bundler.visit(&tree, file: rootFile, position: [], stamp: nil)
         if let syntaxError = bundler.syntaxError { throw syntaxError }
         bundler.appendAdditions(to: &tree)
-        return DocumentBundle(root: tree, files: bundler.files, diagnostics: bundler.diagnostics.items)
+        return DocumentBundle(
+            root: tree, files: bundler.files, diagnostics: bundler.diagnostics.items, fileNames: bundler.fileNames)
     }
 
     static func containsExternalReference(_ node: Node) -> Bool {
@@ -127,19 +146,19 @@ struct DocumentBundler {
     }
 
     /// Rewrites the external references under `node`, which came from `file` and now sits at
-    /// `position` of the bundled tree. `stamp` names the file on every location taken from a
+    /// `position` of the bundled tree. `stamp` numbers the file on every location taken from a
     /// file other than the root, so diagnostics point into the file that holds the text.
-    mutating func visit(_ node: inout Node, file: String, position: [String], stamp: String?) {
-        if let stamp { node.location.file = stamp }
+    mutating func visit(_ node: inout Node, file: String, position: [String], stamp: Int32?) {
+        if let stamp { node.location.fileIndex = stamp }
         switch node.value {
         case .mapping(var entries):
             // Emptied first so `entries` is the only owner and is edited in place.
             node.value = .null
             var replacement: Node?
             for index in entries.indices {
-                if let stamp { entries[index].keyLocation.file = stamp }
+                if let stamp { entries[index].keyLocation.fileIndex = stamp }
                 if entries[index].key == "$ref", let reference = entries[index].value.string {
-                    if let stamp { entries[index].value.location.file = stamp }
+                    if let stamp { entries[index].value.location.fileIndex = stamp }
                     switch follow(reference, in: file, at: position, node: entries[index].value) {
                     case .unchanged: break
                     case .rewritten(let local): entries[index].value.value = .string(local)
@@ -205,7 +224,7 @@ struct DocumentBundler {
             guard local == positionPointer else { return .rewritten(local) }
             // The root's own component entry for this target: the copy goes right here.
             var copy = resolved
-            visit(&copy, file: target.file, position: position, stamp: fileName)
+            visit(&copy, file: target.file, position: position, stamp: indices[target.file])
             return .inline(copy)
         }
         let name = uniqueName(kind, Self.derivedName(target, pointer: pointer))
@@ -216,7 +235,7 @@ struct DocumentBundler {
         let slot = additions.count
         additions.append((kind, name, Node(.null, at: resolved.location)))
         var copy = resolved
-        visit(&copy, file: target.file, position: ["components", kind, name], stamp: fileName)
+        visit(&copy, file: target.file, position: ["components", kind, name], stamp: indices[target.file])
         additions[slot].node = copy
         return .rewritten(local)
     }
@@ -232,7 +251,7 @@ struct DocumentBundler {
         inlining.append(target.key)
         defer { inlining.removeLast() }
         var copy = resolved
-        visit(&copy, file: target.file, position: position, stamp: source.displayName(of: target.file))
+        visit(&copy, file: target.file, position: position, stamp: indices[target.file])
         return .inline(copy)
     }
 
@@ -249,6 +268,9 @@ struct DocumentBundler {
             let bytes = try source.bytes(at: file)
             let tree = try DocumentReader.read(validating: bytes, file: name, format: .inferred(from: file))
             trees[file] = tree
+            let number = firstIndex + Int32(files.count - 1)
+            indices[file] = number
+            fileNames[number] = name
             files.append(name)
             return tree
         } catch let error as ParseError {

@@ -65,6 +65,21 @@ struct MultiFileDocumentTests {
         #expect(document.schemas.map(\.name) == ["Pet"])
     }
 
+    @Test func referencesInsideExamplesDefaultsAndExtensionsAreData() throws {
+        let loaded = try Self.load([
+            "openapi.yaml": Self.header
+                + "x-docs: {$ref: 'https://example.invalid/x.yaml'}\ncomponents:\n  schemas:\n    A: {$ref: a.yaml}\n"
+                + "  responses:\n    R:\n      description: R\n      content:\n        application/json:\n"
+                + "          examples: {one: {value: {$ref: 'https://example.invalid'}}}\n",
+            "a.yaml": "type: object\nexample: {$ref: '/etc/passwd'}\ndefault: {$ref: '../x'}\n"
+                + "properties:\n  example: {$ref: b.yaml}\n  x-y: {$ref: b.yaml}\n",
+            "b.yaml": "type: string\n",
+        ])
+        let document = try #require(loaded.document, "\(loaded.diagnostics)")
+        #expect(document.schemas.map(\.name) == ["A", "b"])
+        #expect(document.schema(named: "A")?.defaultValue?["$ref"]?.string == "../x")
+    }
+
     @Test func cyclesAcrossFilesBecomeRecursiveSchemas() throws {
         let loaded = try Self.load([
             "openapi.yaml": Self.header + "components:\n  schemas:\n    A: {$ref: 'a.yaml#/A'}\n",

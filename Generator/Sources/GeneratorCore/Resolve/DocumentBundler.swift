@@ -108,16 +108,16 @@ struct DocumentBundler {
             root: tree, files: bundler.files, diagnostics: bundler.diagnostics.items, fileNames: bundler.fileNames)
     }
 
-    static func containsExternalReference(_ node: Node) -> Bool {
+    static func containsExternalReference(_ node: Node, under parent: String? = nil) -> Bool {
         switch node.value {
         case .mapping(let entries):
             return entries.contains { entry in
                 if entry.key == "$ref", let reference = entry.value.string {
                     return ReferenceTarget.isExternal(reference)
                 }
-                return containsExternalReference(entry.value)
+                return !isLiteral(entry, under: parent) && containsExternalReference(entry.value, under: entry.key)
             }
-        case .sequence(let items): return items.contains(where: containsExternalReference)
+        case .sequence(let items): return items.contains { containsExternalReference($0, under: nil) }
         default: return false
         }
     }
@@ -164,6 +164,8 @@ struct DocumentBundler {
                     case .rewritten(let local): entries[index].value.value = .string(local)
                     case .inline(let target): replacement = target
                     }
+                } else if Self.isLiteral(entries[index], under: position.last) {
+                    if let stamp { Self.number(&entries[index].value, stamp) }
                 } else {
                     visit(&entries[index].value, file: file, position: position + [entries[index].key], stamp: stamp)
                 }
@@ -186,6 +188,41 @@ struct DocumentBundler {
             for index in items.indices {
                 visit(&items[index], file: file, position: position + [String(index)], stamp: stamp)
             }
+            node.value = .sequence(items)
+        default:
+            break
+        }
+    }
+
+    /// Values that are data, not description: a `$ref` inside an example, a default or an
+    /// extension is text the API sends, and is neither followed nor refused. `parent` is the key
+    /// above the entry, so a property named `example` is still a schema and `responses/default`
+    /// still a response.
+    static func isLiteral(_ entry: Node.Entry, under parent: String?) -> Bool {
+        if parent == "properties" { return false }
+        switch entry.key {
+        case "example", "const", "enum": return true
+        case "default": return parent != "responses"  // there, the default response
+        case "value": return parent != nil
+        case "examples": return entry.value.elements != nil
+        default: return entry.key.hasPrefix("x-")
+        }
+    }
+
+    /// Numbers every location under `node` with `file`, changing nothing else.
+    static func number(_ node: inout Node, _ file: Int32) {
+        node.location.fileIndex = file
+        switch node.value {
+        case .mapping(var entries):
+            node.value = .null
+            for index in entries.indices {
+                entries[index].keyLocation.fileIndex = file
+                number(&entries[index].value, file)
+            }
+            node.value = .mapping(entries)
+        case .sequence(var items):
+            node.value = .null
+            for index in items.indices { number(&items[index], file) }
             node.value = .sequence(items)
         default:
             break

@@ -162,5 +162,9 @@ import Testing
             try DocumentReader.read(validating: Array("{\n\"a\": tru\n}".utf8), file: "t.json", format: .json)
         }
         #expect(json?.sourceLine == "\"a\": tru")
+        // Text read from memory carries its line too.
+        let text = #expect(throws: ParseError.self) { try DocumentReader.read("a: 1\n\tb: 2\n", file: "t.yaml") }
+        #expect(text?.sourceLine == "\tb: 2")
+        #expect(text?.hint?.contains("spaces") == true)
     }
 }

@@ -18,7 +18,13 @@ public enum DocumentReader {
     /// Reads a document into a Node tree; the format defaults to the one `file`'s extension names.
     /// Throws ParseError.
     public static func read(_ text: String, file: String, format: DocumentFormat? = nil) throws -> Node {
-        try read(bytes: Array(text.utf8), file: file, format: format ?? .inferred(from: file))
+        let bytes = Array(text.utf8)
+        do {
+            return try read(bytes: bytes, file: file, format: format ?? .inferred(from: file))
+        } catch var error as ParseError {
+            error.attachExcerpt(from: bytes)
+            throw error
+        }
     }
 
     /// Reads the file at `path`; errors name the file by `path`.

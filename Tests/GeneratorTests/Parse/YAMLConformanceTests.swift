@@ -95,6 +95,11 @@ import Testing
         ReaderCase("[185] s-l+block-indented: compact mapping after a tab", "-\ta: b\n", "error 1:2: tab character"),
         ReaderCase("[190] explicit key then tab and block entry", "?\t- x\n", "error 1:2: tab character"),
         ReaderCase("[185] a tab before a scalar that only looks like an entry", "-\t-1\n", "[-1]"),
+        ReaderCase("[109] nb-double-multi-line: a tab before a continuation", "foo: \"bar\n\tbaz\"\n", #"{foo: "bar baz"}"#),
+        ReaderCase("[69] s-flow-line-prefix: a flow line indented by a tab only", "- [\n\tfoo,\n foo\n ]\n", "error 2:2: this line continues"),
+        ReaderCase("[170] l-empty: a tab on an empty line of a block scalar", "foo: |\n\t\nbar: 1\n", "error 2:1: tab character"),
+        ReaderCase("[170] a tab after the indentation is content", "foo: |\n \t\nbar: 1\n", #"{foo: "\t\n", bar: 1}"#),
+        ReaderCase("[170] l-empty: a tab between content lines", "a: |\n  x\n\t\n  y\n", "error 3:1: tab character"),
         ReaderCase("[63] implicit key after spaces and a tab", "a:\n  \tb: 1\n", "error 2:3: tab character used as indentation"),
     ]
 

@@ -174,10 +174,12 @@ extension YAMLScanner {
     }
 
     /// [69] s-flow-line-prefix for a quoted scalar's continuation lines, in block context too.
+    /// Inside quotes a tab in that prefix counts as white space (`"a\n\tb"` is one scalar), so
+    /// this counts both, where flow collections count spaces only.
     private mutating func checkQuotedLinePrefix() throws {
         guard indent >= 0 else { return }
         var spaces = 0
-        while lineStart + spaces < bytes.count, bytes[lineStart + spaces] == ReaderByte.space { spaces += 1 }
+        while lineStart + spaces < bytes.count, ReaderByte.isWhite(bytes[lineStart + spaces]) { spaces += 1 }
         guard spaces <= indent else { return }
         let resume = index
         index = lineStart + spaces
@@ -292,7 +294,7 @@ extension YAMLScanner {
         var breaks: Int
         if let increment {
             blockIndent = indent + increment
-            breaks = skipBlockScalarBreaks(indent: blockIndent)
+            breaks = try skipBlockScalarBreaks(indent: blockIndent)
         } else {
             // Auto-detection: the first non-empty line sets the indentation.
             breaks = 0
@@ -303,6 +305,9 @@ extension YAMLScanner {
                 if byte == ReaderByte.space {
                     index += 1
                     widest = max(widest, column)
+                } else if byte == ReaderByte.tab && column <= indent {
+                    try rejectTabOnEmptyBlockScalarLine()
+                    break
                 } else if ReaderByte.isBreak(byte) {
                     if column > (widestEmpty?.spaces ?? 0) { widestEmpty = (column, location()) }
                     consumeBreak()
@@ -336,7 +341,7 @@ extension YAMLScanner {
             endedWithBreak = !atEnd || bytes[lineStartIndex..<index].allSatisfy(ReaderByte.isWhite)
             if !atEnd { consumeBreak() }
             // At the end of the input the line just read was the last; its break is counted above.
-            breaks = atEnd ? 0 : skipBlockScalarBreaks(indent: blockIndent)
+            breaks = atEnd ? 0 : try skipBlockScalarBreaks(indent: blockIndent)
             guard column == blockIndent && !atEnd && !atDocumentMarker() else { break }
             if folded && endedWithBreak && leadingNonWhite && !ReaderByte.isWhite(peek()) {
                 if breaks == 0 { scratch.append(ReaderByte.space) }
@@ -350,10 +355,20 @@ extension YAMLScanner {
     }
 
     /// Skips empty lines (and the indentation of the next line, up to `indent`), counting them.
-    private mutating func skipBlockScalarBreaks(indent: Int) -> Int {
+    /// [170] l-empty inside a block scalar: its indentation is spaces; a tab there on a line with
+    /// nothing else is indentation, not content.
+    private mutating func rejectTabOnEmptyBlockScalarLine() throws {
+        var end = index
+        while end < bytes.count, ReaderByte.isWhite(bytes[end]) { end += 1 }
+        guard end >= bytes.count || ReaderByte.isBreak(bytes[end]) else { return }
+        throw error("tab character used as indentation", hint: Self.tabHint)
+    }
+
+    private mutating func skipBlockScalarBreaks(indent: Int) throws -> Int {
         var breaks = 0
         while true {
             while column < indent && peek() == ReaderByte.space { index += 1 }
+            if column < indent && peek() == ReaderByte.tab { try rejectTabOnEmptyBlockScalarLine() }
             if atEnd && index > lineStart && bytes[lineStart..<index].allSatisfy({ $0 == ReaderByte.space }) {
                 return breaks + 1
             }

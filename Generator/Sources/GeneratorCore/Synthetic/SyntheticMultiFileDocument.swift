@@ -1,5 +1,5 @@
-/// A document split over many files the way large public descriptions are (DigitalOcean's has
-/// about 1,500): operations, responses, models and examples each in a file of their own, nested
+/// A document split over many files the way large public descriptions (DigitalOcean's, say) are:
+/// operations, responses, models and examples each in a file of their own, nested
 /// folders, shared parameters and errors, references between referenced files and back into the
 /// root. For the multi-file benchmark and tests; deterministic, never committed as data.
 public enum SyntheticMultiFileDocument {

@@ -4,7 +4,7 @@ import Foundation
 // benchmarks/results.md. Run through `make bench` (scripts/bench.sh), which builds first.
 //
 //   assinafy-bench [--root DIR] [--results FILE] [--quick] [--only a,b,...] [--build-note TEXT]
-//     benchmarks: generate, size, read, calls, decode, upload, poll, compile
+//     benchmarks: generate, size, read, multifile, calls, decode, upload, poll, compile
 //   assinafy-bench child upload|poll ...   (internal: a fresh process for RSS and CPU figures)
 //   assinafy-bench profile-decode N [SECONDS]   (one decode variant in a loop, for perf record)
 //   assinafy-bench profile-calls 0|1|2 [SECONDS]  (client, raw URLSession or stubbed client calls in a loop, for perf record)
@@ -12,7 +12,7 @@ import Foundation
 
 let usage = """
     usage: assinafy-bench [--root DIR] [--results FILE] [--quick] [--only LIST] [--build-note TEXT]
-      LIST: comma-separated among generate, size, read, calls, decode, upload, poll, compile
+      LIST: comma-separated among generate, size, read, multifile, calls, decode, upload, poll, compile
     """
 
 struct BenchOptions {
@@ -78,6 +78,10 @@ func runBenchmarks(_ options: BenchOptions) async -> Int32 {
     if options.wants("read") {
         progress("reading the 3 MB synthetic document (YAML and JSON)")
         rows += ReadBenchmark.run(context)
+    }
+    if options.wants("multifile") {
+        progress("generating a 1,500-file multi-file document (in-process)")
+        rows.append(MultiFileBenchmark.run(context))
     }
     if options.wants("decode") {
         progress("decoding a 50-document page")

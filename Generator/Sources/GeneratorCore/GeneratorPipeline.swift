@@ -20,17 +20,24 @@ public enum GeneratorPipeline {
 
     /// Reads and resolves a document; merges `extra` documents' paths and schemas in (used for
     /// descriptions of routes the published contract omits).
-    public static func load(specPath: String, extraPaths: [String] = []) throws -> (
+    public static func load(specPath: String, extraPaths: [String] = [], format: DocumentFormat? = nil) throws -> (
         OpenAPIDocument, [Diagnostic], Set<String>
     ) {
-        let root = try DocumentReader.read(contentsOf: specPath)
-        let (document, diagnostics) = DocumentLoader.load(root)
-        guard var document else { throw Failure(diagnostics: diagnostics, file: specPath) }
-        var all = diagnostics
+        let loaded = try DocumentLoader.load(contentsOf: specPath, format: format)
+        guard var document = loaded.document else { throw Failure(diagnostics: loaded.diagnostics, file: specPath) }
+        var all = loaded.diagnostics
         var extraIds = Set<String>()
         for path in extraPaths {
-            let extraRoot = try DocumentReader.read(contentsOf: path)
-            let (extra, extraDiagnostics) = DocumentLoader.load(extraRoot)
+            // Numbered after the files read so far, so merged operations still name their files.
+            let next = (document.sourceFileNames.keys.max() ?? 0) + 1
+            let extraLoaded = try DocumentLoader.load(contentsOf: path, firstFileIndex: next)
+            let extra = extraLoaded.document
+            let extraDiagnostics = extraLoaded.diagnostics.map { diagnostic in
+                var named = diagnostic
+                if named.file == nil { named.file = path }
+                return named
+            }
+            document.sourceFileNames.merge(extraLoaded.fileNames) { first, _ in first }
             all += extraDiagnostics
             guard let extra else { throw Failure(diagnostics: extraDiagnostics, file: path) }
             extraIds.formUnion(extra.operations.compactMap(\.operationId))
@@ -44,9 +51,10 @@ public enum GeneratorPipeline {
 
     public static func generate(
         specPath: String, moduleName: String, names: [String: String], extraPaths: [String] = [],
-        perCallCredentialSchemes: Set<String> = []
+        perCallCredentialSchemes: Set<String> = [], format: DocumentFormat? = nil
     ) throws -> Output {
-        let (document, loadDiagnostics, extraIds) = try load(specPath: specPath, extraPaths: extraPaths)
+        let (document, loadDiagnostics, extraIds) = try load(
+            specPath: specPath, extraPaths: extraPaths, format: format)
         let sourceName = ([specPath] + extraPaths).map { URL(fileURLWithPath: $0).lastPathComponent }.joined(
             separator: " + ")
         return generate(
@@ -75,7 +83,8 @@ public enum GeneratorPipeline {
             unpublishedOperationIds: unpublishedOperationIds, perCallCredentialSchemes: perCallCredentialSchemes)
         let (module, translateDiagnostics) = Translator.translate(document, options: options)
         return Output(
-            files: FileLayout.render(module), diagnostics: diagnostics + translateDiagnostics,
+            files: FileLayout.render(module),
+            diagnostics: diagnostics + translateDiagnostics.map { $0.attributed(document.sourceFileNames) },
             operationCount: document.operations.count, schemaCount: document.schemas.count)
     }
 

@@ -6,10 +6,12 @@ public enum GeneratorCommand {
         usage: assinafy-generator <command> [options]
 
         commands:
-          check    --spec FILE                      read and resolve a document, print diagnostics
-          generate --spec FILE --output DIR [--module NAME] [--names FILE] [--extra FILE]
+          check    --spec FILE [--format yaml|json] read and resolve a document (and the files it
+                                                    refers to), print diagnostics
+          generate --spec FILE --output DIR [--module NAME] [--names FILE] [--extra FILE] [--format yaml|json]
                    [--per-call-credential SCHEME]
                                                     write Swift sources for the document
+          (--format names the grammar of --spec; by default .json files are strict JSON, others YAML 1.2)
           diff     OLD NEW [--format markdown|json] [--fail-on breaking]
                                                     compare two documents by contract: breaking/additive
           diff     --swift OLD NEW [--names FILE] [--format markdown|json] [--fail-on breaking]
@@ -51,7 +53,7 @@ public enum GeneratorCommand {
             err(failure.description)
             return 1
         } catch let error as ParseError {
-            err(error.description)
+            err(error.rendered)
             return 1
         } catch {
             err("error: \(error)")
@@ -61,10 +63,16 @@ public enum GeneratorCommand {
 
     static func check(_ options: inout Options, out: (String) -> Void, err: (String) -> Void) throws -> Int32 {
         let spec = try options.required("--spec")
+        let format = try inputFormat(&options)
         try options.finish()
-        let root = try DocumentReader.read(contentsOf: spec)
-        let (document, diagnostics) = DocumentLoader.load(root)
+        let loaded = try DocumentLoader.load(contentsOf: spec, format: format)
+        let (document, diagnostics) = (loaded.document, loaded.diagnostics)
         for diagnostic in diagnostics { err(diagnostic.formatted(file: spec)) }
+        // A single file is what was asked for; only a multi-file document needs its list.
+        if loaded.files.count > 1 {
+            out("read \(loaded.files.count) files:")
+            for file in loaded.files { out("  \(file)") }
+        }
         let errors = diagnostics.filter { $0.severity == .error }.count
         let warnings = diagnostics.count - errors
         out(
@@ -80,10 +88,12 @@ public enum GeneratorCommand {
         let namesPath = options.value("--names")
         let extras = options.values("--extra")
         let perCall = Set(options.values("--per-call-credential"))
+        let format = try inputFormat(&options)
         try options.finish()
         let names = try namesPath.map(GeneratorPipeline.readNames) ?? [:]
         let result = try GeneratorPipeline.generate(
-            specPath: spec, moduleName: module, names: names, extraPaths: extras, perCallCredentialSchemes: perCall)
+            specPath: spec, moduleName: module, names: names, extraPaths: extras, perCallCredentialSchemes: perCall,
+            format: format)
         for diagnostic in result.diagnostics { err(diagnostic.formatted(file: spec)) }
         try GeneratorPipeline.write(result.files, to: output)
         let lines = result.files.reduce(0) { $0 + $1.contents.reduce(0) { $1 == "\n" ? $0 + 1 : $0 } }
@@ -91,6 +101,14 @@ public enum GeneratorCommand {
             "generated \(result.files.count) files, \(lines) lines, \(result.operationCount) operations, \(result.schemaCount) schemas → \(output)"
         )
         return 0
+    }
+
+    static func inputFormat(_ options: inout Options) throws -> DocumentFormat? {
+        guard let name = options.value("--format") else { return nil }
+        guard let format = DocumentFormat(rawValue: name) else {
+            throw UsageError(message: "--format must be yaml or json")
+        }
+        return format
     }
 }
 

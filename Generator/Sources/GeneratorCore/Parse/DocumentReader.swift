@@ -1,15 +1,34 @@
 import Foundation
 
+/// Which grammar a document is read with.
+public enum DocumentFormat: String, Sendable, CaseIterable {
+    /// YAML 1.2, of which JSON is a subset.
+    case yaml
+    /// RFC 8259 only: a typo in a JSON description must be an error at its line, not a YAML reading.
+    case json
+
+    /// `.json` files are JSON; everything else (`.yaml`, `.yml`, no extension) is YAML.
+    public static func inferred(from path: String) -> DocumentFormat {
+        path.lowercased().hasSuffix(".json") ? .json : .yaml
+    }
+}
+
 /// Stage 1 of the pipeline: reads an OpenAPI document (YAML 1.2 or JSON) into a `Node` tree.
 public enum DocumentReader {
-    /// Reads a YAML 1.2 or JSON document (JSON detected when the first non-space byte is `{` or `[`,
-    /// but YAML parsing of JSON must also work) into a Node tree. Throws ParseError.
-    public static func read(_ text: String, file: String) throws -> Node {
-        try read(bytes: Array(text.utf8), file: file)
+    /// Reads a document into a Node tree; the format defaults to the one `file`'s extension names.
+    /// Throws ParseError.
+    public static func read(_ text: String, file: String, format: DocumentFormat? = nil) throws -> Node {
+        let bytes = Array(text.utf8)
+        do {
+            return try read(bytes: bytes, file: file, format: format ?? .inferred(from: file))
+        } catch var error as ParseError {
+            error.attachExcerpt(from: bytes)
+            throw error
+        }
     }
 
     /// Reads the file at `path`; errors name the file by `path`.
-    public static func read(contentsOf path: String) throws -> Node {
+    public static func read(contentsOf path: String, format: DocumentFormat? = nil) throws -> Node {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -18,26 +37,29 @@ public enum DocumentReader {
                 file: path, location: SourceLocation(line: 1, column: 1),
                 message: "cannot read file: \(error.localizedDescription)")
         }
-        let bytes = [UInt8](data)
-        try validateUTF8(bytes, file: path)
-        return try read(bytes: bytes, file: path)
+        return try read(validating: [UInt8](data), file: path, format: format ?? .inferred(from: path))
     }
 
-    static func read(bytes: [UInt8], file: String) throws -> Node {
+    /// Bytes straight from a file: checked for UTF-8 first, and errors carry the offending line.
+    static func read(validating bytes: [UInt8], file: String, format: DocumentFormat) throws -> Node {
+        do {
+            try validateUTF8(bytes, file: file)
+            return try read(bytes: bytes, file: file, format: format)
+        } catch var error as ParseError {
+            error.attachExcerpt(from: bytes)
+            throw error
+        }
+    }
+
+    static func read(bytes: [UInt8], file: String, format: DocumentFormat = .yaml) throws -> Node {
+        if format == .json { return try JSONParser.parse(bytes, file: file) }
         guard looksLikeJSON(bytes) else { return try YAMLParser.parse(bytes, file: file) }
+        // The JSON reader is the faster one; for a YAML file it is only a shortcut, and whatever
+        // it cannot read is read as the YAML it is.
         do {
             return try JSONParser.parse(bytes, file: file)
-        } catch let jsonError as ParseError {
-            // JSON-looking input may still be YAML flow style (comments, unquoted keys, ...). When
-            // both fail, the reader that got further understood the document better.
-            do {
-                return try YAMLParser.parse(bytes, file: file)
-            } catch let yamlError as ParseError {
-                let jsonFurther =
-                    (jsonError.location.line, jsonError.location.column)
-                    >= (yamlError.location.line, yamlError.location.column)
-                throw jsonFurther ? jsonError : yamlError
-            }
+        } catch is ParseError {
+            return try YAMLParser.parse(bytes, file: file)
         }
     }
 

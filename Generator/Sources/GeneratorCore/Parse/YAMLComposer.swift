@@ -38,6 +38,8 @@ struct YAMLComposer {
     }
 
     private static let mergeTag = "tag:yaml.org,2002:merge"
+    /// OpenAPI keys are names; a collection as a key is valid YAML this reader chooses not to support.
+    static let scalarKeysOnly = "mapping keys must be scalars: a sequence or mapping as a key is not supported"
 
     let file: String
     private var anchors: [String: Anchor] = [:]
@@ -92,7 +94,7 @@ struct YAMLComposer {
             throw error("nesting depth limit exceeded", at: location)
         }
         if expectsKey {
-            guard let text = anchor.keyText else { throw error("mapping keys must be scalars", at: location) }
+            guard let text = anchor.keyText else { throw error(Self.scalarKeysOnly, at: location) }
             try acceptKey(text, at: location, isMerge: false)
             stack[stack.count - 1].size += 1
             return
@@ -101,7 +103,7 @@ struct YAMLComposer {
     }
 
     mutating func startCollection(mapping: Bool, anchor: String?, at location: SourceLocation) throws {
-        if expectsKey { throw error("mapping keys must be scalars", at: location) }
+        if expectsKey { throw error(Self.scalarKeysOnly, at: location) }
         guard stack.count < ReaderLimits.maxDepth else { throw error("nesting depth limit exceeded", at: location) }
         stack.append(Frame(isMapping: mapping, location: location, anchor: anchor))
     }

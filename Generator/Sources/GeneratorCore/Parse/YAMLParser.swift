@@ -47,7 +47,8 @@ struct YAMLParser {
             state = .implicitDocumentStart
         case .implicitDocumentStart:
             switch try scanner.peekToken().kind {
-            case .directive, .documentStart, .streamEnd:
+            // [211] l-yaml-stream: a stream may open with document suffixes (`...`) and no document.
+            case .directive, .documentStart, .documentEnd, .streamEnd:
                 state = .documentStart
             default:
                 documents += 1
@@ -124,7 +125,9 @@ struct YAMLParser {
             // One document per file keeps `$ref`s and locations unambiguous; a second one is more
             // likely a concatenation mistake than intent, so it is reported rather than dropped.
             guard documents == 0 else {
-                throw error("multiple documents are not supported; found a second document", at: token.location)
+                var failure = error("multiple documents are not supported; found a second document", at: token.location)
+                failure.hint = "put each document in a file of its own"
+                throw failure
             }
         default:
             throw error("expected the end of the document, but found \(token.kind.description)", at: token.location)
@@ -308,6 +311,11 @@ struct YAMLParser {
             // `[a: b]` is a sequence holding a one-entry mapping.
             try composer.startCollection(mapping: true, anchor: nil, at: token.location)
             state = .flowSequenceEntryMappingKey
+        case .value:
+            // [150] ns-flow-pair with an empty key: `[ : v ]` holds the mapping {"": v}.
+            try composer.startCollection(mapping: true, anchor: nil, at: token.location)
+            try emptyScalar(at: token.location)
+            state = .flowSequenceEntryMappingValue
         case .flowSequenceEnd:
             state = .flowSequenceEntry(first: false)
         default:

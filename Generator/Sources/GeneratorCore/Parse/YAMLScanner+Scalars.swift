@@ -10,9 +10,9 @@ extension YAMLScanner {
         let nameStart = index
         while index < bytes.count {
             let byte = bytes[index]
+            // [102] ns-anchor-char: everything but white space and flow indicators, `:` included,
+            // so `*a: b` is the alias "a:"; an alias key is written `*a : b`.
             if isBlankOrEnd(byte) || isFlowIndicator(byte) { break }
-            // `*a: b` reads as an alias key rather than an alias named "a:".
-            if byte == ReaderByte.colon && (isBlankOrEnd(peek(1)) || isFlowIndicator(peek(1))) { break }
             index += 1
         }
         guard index > nameStart else {
@@ -20,39 +20,6 @@ extension YAMLScanner {
         }
         let name = ReaderByte.string(bytes[nameStart..<index])
         add(alias ? .alias(name) : .anchor(name), at: start)
-    }
-
-    mutating func fetchTag() throws {
-        try savePossibleSimpleKey()
-        allowSimpleKey = false
-        let start = location()
-        let tagStart = index
-        index += 1
-        let tag: String
-        if peek() == ReaderByte.less {
-            index += 1
-            let verbatimStart = index
-            while index < bytes.count, bytes[index] != ReaderByte.greater, !isBlankOrEnd(bytes[index]) { index += 1 }
-            guard peek() == ReaderByte.greater, index > verbatimStart else {
-                throw error("expected '>' to close a verbatim tag")
-            }
-            tag = ReaderByte.string(bytes[verbatimStart..<index])
-            index += 1
-        } else {
-            while index < bytes.count, !isBlankOrEnd(bytes[index]), !(flowLevel > 0 && isFlowIndicator(bytes[index])) {
-                index += 1
-            }
-            let raw = bytes[tagStart..<index]
-            if raw.count > 2 && raw[raw.startIndex + 1] == ReaderByte.exclamation {
-                tag = "tag:yaml.org,2002:" + ReaderByte.string(raw.dropFirst(2))
-            } else {
-                tag = ReaderByte.string(raw)
-            }
-        }
-        guard isBlankOrEnd(peek()) || (flowLevel > 0 && isFlowIndicator(peek())) else {
-            throw error("expected a space after the tag")
-        }
-        add(.tag(tag), at: start)
     }
 
     // MARK: Plain scalars
@@ -114,6 +81,7 @@ extension YAMLScanner {
                 continue
             }
             if let tab, !atEnd, peek() != ReaderByte.hash { try rejectTabIndentation(tabAt: tab) }
+            if !atEnd, peek() != ReaderByte.hash { try checkFlowLinePrefix() }
             break
         }
         if breaks == 0 {
@@ -196,10 +164,29 @@ extension YAMLScanner {
             if atDocumentMarker() { throw error("document marker inside a quoted string") }
             while index < bytes.count, ReaderByte.isWhite(bytes[index]) { index += 1 }
             guard !atEnd else { throw error(unterminated, at: start) }
-            guard ReaderByte.isBreak(bytes[index]) else { return breaks }
+            guard ReaderByte.isBreak(bytes[index]) else {
+                try checkQuotedLinePrefix()
+                return breaks
+            }
             consumeBreak()
             breaks += 1
         }
+    }
+
+    /// [69] s-flow-line-prefix for a quoted scalar's continuation lines, in block context too.
+    /// Inside quotes a tab in that prefix counts as white space (`"a\n\tb"` is one scalar), so
+    /// this counts both, where flow collections count spaces only.
+    private mutating func checkQuotedLinePrefix() throws {
+        guard indent >= 0 else { return }
+        var spaces = 0
+        while lineStart + spaces < bytes.count, ReaderByte.isWhite(bytes[lineStart + spaces]) { spaces += 1 }
+        guard spaces <= indent else { return }
+        let resume = index
+        index = lineStart + spaces
+        defer { index = resume }
+        throw error(
+            "this line continues a quoted scalar but is indented less than its parent",
+            hint: "indent it by at least \(indent + 1) spaces")
     }
 
     private mutating func scanEscape(unterminated: String, start: SourceLocation) throws {
@@ -295,6 +282,7 @@ extension YAMLScanner {
         }
         while index < bytes.count, ReaderByte.isWhite(bytes[index]) { index += 1 }
         if peek() == ReaderByte.hash {
+            try requireWhiteBeforeComment()
             while index < bytes.count, !ReaderByte.isBreak(bytes[index]) { index += 1 }
         }
         guard atEnd || ReaderByte.isBreak(peek()) else {
@@ -306,22 +294,37 @@ extension YAMLScanner {
         var breaks: Int
         if let increment {
             blockIndent = indent + increment
-            breaks = skipBlockScalarBreaks(indent: blockIndent)
+            breaks = try skipBlockScalarBreaks(indent: blockIndent)
         } else {
             // Auto-detection: the first non-empty line sets the indentation.
             breaks = 0
             var widest = 0
+            var widestEmpty: (spaces: Int, location: SourceLocation)?
             while index < bytes.count {
                 let byte = bytes[index]
                 if byte == ReaderByte.space {
                     index += 1
                     widest = max(widest, column)
+                } else if byte == ReaderByte.tab && column <= indent {
+                    try rejectTabOnEmptyBlockScalarLine()
+                    break
                 } else if ReaderByte.isBreak(byte) {
+                    if column > (widestEmpty?.spaces ?? 0) { widestEmpty = (column, location()) }
                     consumeBreak()
                     breaks += 1
                 } else {
                     break
                 }
+            }
+            // A last line of spaces with no line break after it is still an (empty) line.
+            if atEnd && index > lineStart && bytes[lineStart..<index].allSatisfy({ $0 == ReaderByte.space }) {
+                breaks += 1
+            }
+            // [170] l-literal-content: leading empty lines may not be wider than the first line.
+            if let widestEmpty, !atEnd, column > indent, widestEmpty.spaces > column, !atDocumentMarker() {
+                throw error(
+                    "a leading empty line of a block scalar has more spaces than its first line",
+                    at: widestEmpty.location)
             }
             blockIndent = max(indent + 1, widest)
         }
@@ -334,9 +337,11 @@ extension YAMLScanner {
             let lineStartIndex = index
             while index < bytes.count, !ReaderByte.isBreak(bytes[index]) { index += 1 }
             scratch.append(contentsOf: bytes[lineStartIndex..<index])
-            endedWithBreak = !atEnd
-            if endedWithBreak { consumeBreak() }
-            breaks = skipBlockScalarBreaks(indent: blockIndent)
+            // [165] b-chomped-last: a last line of only spaces ends as if a line break followed.
+            endedWithBreak = !atEnd || bytes[lineStartIndex..<index].allSatisfy(ReaderByte.isWhite)
+            if !atEnd { consumeBreak() }
+            // At the end of the input the line just read was the last; its break is counted above.
+            breaks = atEnd ? 0 : try skipBlockScalarBreaks(indent: blockIndent)
             guard column == blockIndent && !atEnd && !atDocumentMarker() else { break }
             if folded && endedWithBreak && leadingNonWhite && !ReaderByte.isWhite(peek()) {
                 if breaks == 0 { scratch.append(ReaderByte.space) }
@@ -350,10 +355,23 @@ extension YAMLScanner {
     }
 
     /// Skips empty lines (and the indentation of the next line, up to `indent`), counting them.
-    private mutating func skipBlockScalarBreaks(indent: Int) -> Int {
+    /// [170] l-empty inside a block scalar: its indentation is spaces; a tab there on a line with
+    /// nothing else is indentation, not content.
+    private mutating func rejectTabOnEmptyBlockScalarLine() throws {
+        var end = index
+        while end < bytes.count, ReaderByte.isWhite(bytes[end]) { end += 1 }
+        guard end >= bytes.count || ReaderByte.isBreak(bytes[end]) else { return }
+        throw error("tab character used as indentation", hint: Self.tabHint)
+    }
+
+    private mutating func skipBlockScalarBreaks(indent: Int) throws -> Int {
         var breaks = 0
         while true {
             while column < indent && peek() == ReaderByte.space { index += 1 }
+            if column < indent && peek() == ReaderByte.tab { try rejectTabOnEmptyBlockScalarLine() }
+            if atEnd && index > lineStart && bytes[lineStart..<index].allSatisfy({ $0 == ReaderByte.space }) {
+                return breaks + 1
+            }
             guard ReaderByte.isBreak(peek()) else { return breaks }
             consumeBreak()
             breaks += 1

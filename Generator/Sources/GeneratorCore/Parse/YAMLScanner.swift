@@ -9,6 +9,9 @@ struct YAMLScanner {
         var index: Int
         var line: Int
         var location: SourceLocation
+        /// Where a tab separated the key from what came before it on its line, if one did: a
+        /// key that turns out to start a block mapping there is indented by a tab.
+        var tab: Int?
     }
 
     let bytes: [UInt8]
@@ -25,6 +28,8 @@ struct YAMLScanner {
     private var done = false
 
     var flowLevel = 0
+    /// One entry per open flow collection: whether it is a mapping.
+    private var flowIsMapping: [Bool] = []
     var indent = -1
     private var indents: [Int] = []
     var allowSimpleKey = true
@@ -34,11 +39,17 @@ struct YAMLScanner {
     private var activeSimpleKeys = 0
     /// YAML 1.2 lets `:` follow a quoted key or a flow collection without a space (`{"a":1}`).
     private var lastTokenIsJSONLike = false
+    static let tabHint = "YAML indents with spaces only; replace the tab with spaces"
     private static let longKeyMessage = "implicit mapping key longer than 1024 bytes; use '? ' for long keys"
     /// A key dropped for length, remembered so a `:` after it gets a precise message.
     private var droppedLongKey: SimpleKey?
     /// Reused buffer for scalars that need unescaping or folding.
     var scratch: [UInt8] = []
+    /// The first tab in the white space just before the current token, when on the same line.
+    var tabBeforeToken: Int?
+    /// Handles the `%TAG` directives declared (`!!` may be redefined); see YAMLScanner+Directives.
+    var tagHandles: [String: String] = [:]
+    var sawYAMLDirective = false
 
     init(bytes: [UInt8], file: String) throws {
         self.bytes = bytes
@@ -104,8 +115,8 @@ struct YAMLScanner {
         cursor.location(in: bytes, at: index, line: line, lineStart: lineStart)
     }
 
-    mutating func error(_ message: String) -> ParseError {
-        ParseError(file: file, location: location(), message: message)
+    mutating func error(_ message: String, hint: String? = nil) -> ParseError {
+        ParseError(file: file, location: location(), message: message, hint: hint)
     }
 
     func error(_ message: String, at location: SourceLocation) -> ParseError {
@@ -114,17 +125,6 @@ struct YAMLScanner {
 
     /// Tabs may separate tokens but never indent block content; the check looks back to the start
     /// of the line because scalar scanners may already have consumed part of the line prefix.
-    mutating func rejectTabIndentation(tabAt tab: Int) throws {
-        guard flowLevel == 0 else { return }
-        var position = lineStart
-        while position < tab {
-            guard ReaderByte.isWhite(bytes[position]) else { return }
-            position += 1
-        }
-        index = tab
-        throw error("tab character used as indentation")
-    }
-
     // MARK: Token queue
 
     mutating func next() throws -> YAMLToken {
@@ -243,6 +243,7 @@ struct YAMLScanner {
     }
 
     private mutating func scanToNextToken() throws {
+        var newLine = false
         while true {
             var tab: Int?
             while index < bytes.count, ReaderByte.isWhite(bytes[index]) {
@@ -250,14 +251,18 @@ struct YAMLScanner {
                 index += 1
             }
             if peek() == ReaderByte.hash {
+                try requireWhiteBeforeComment()
                 while index < bytes.count, !ReaderByte.isBreak(bytes[index]) { index += 1 }
             }
             if ReaderByte.isBreak(peek()) {
                 consumeBreak()
+                newLine = true
                 if flowLevel == 0 { allowSimpleKey = true }
                 continue
             }
+            tabBeforeToken = tab
             if let tab, !atEnd { try rejectTabIndentation(tabAt: tab) }
+            if newLine, !atEnd { try checkFlowLinePrefix() }
             return
         }
     }
@@ -289,7 +294,9 @@ struct YAMLScanner {
             defer { level -= 1 }
             guard let key = simpleKeys[level] else { continue }
             remaining -= 1
-            guard key.line != line || index - key.index > 1024 else { continue }
+            // [145] ns-flow-map-yaml-key-entry: in a flow mapping the `:` may follow on a later line.
+            let multiLineAllowed = level > 0 && level <= flowIsMapping.count && flowIsMapping[level - 1]
+            guard (key.line != line && !multiLineAllowed) || index - key.index > 1024 else { continue }
             if key.required {
                 throw error(
                     key.line == line ? Self.longKeyMessage : "could not find expected ':'", at: key.location)
@@ -307,7 +314,7 @@ struct YAMLScanner {
         setSimpleKey(
             SimpleKey(
                 tokenNumber: tokensTaken + queue.count - head, required: required, index: index, line: line,
-                location: location()), level: flowLevel)
+                location: location(), tab: tabBeforeToken), level: flowLevel)
     }
 
     private mutating func setSimpleKey(_ key: SimpleKey?, level: Int) {
@@ -324,7 +331,7 @@ struct YAMLScanner {
 
     // MARK: Indentation
 
-    private mutating func unwindIndent(to column: Int) {
+    mutating func unwindIndent(to column: Int) {
         guard flowLevel == 0 else { return }
         while indent > column {
             add(.blockEnd, at: location())
@@ -349,16 +356,6 @@ struct YAMLScanner {
         done = true
     }
 
-    private mutating func fetchDirective() throws {
-        unwindIndent(to: -1)
-        try removePossibleSimpleKey()
-        allowSimpleKey = false
-        let start = location()
-        // Directives are tolerated, not interpreted: `%YAML 1.x` changes nothing for this reader.
-        while index < bytes.count, !ReaderByte.isBreak(bytes[index]) { index += 1 }
-        add(.directive, at: start)
-    }
-
     private mutating func fetchDocumentIndicator(_ kind: YAMLTokenKind) throws {
         unwindIndent(to: -1)
         try removePossibleSimpleKey()
@@ -372,6 +369,7 @@ struct YAMLScanner {
         try savePossibleSimpleKey()
         guard flowLevel < ReaderLimits.maxDepth else { throw error("nesting depth limit exceeded") }
         flowLevel += 1
+        if case .flowMappingStart = kind { flowIsMapping.append(true) } else { flowIsMapping.append(false) }
         allowSimpleKey = true
         let start = location()
         index += 1
@@ -380,7 +378,10 @@ struct YAMLScanner {
 
     private mutating func fetchFlowCollectionEnd(_ kind: YAMLTokenKind) throws {
         try removePossibleSimpleKey()
-        if flowLevel > 0 { flowLevel -= 1 }
+        if flowLevel > 0 {
+            flowLevel -= 1
+            flowIsMapping.removeLast()
+        }
         allowSimpleKey = false
         let start = location()
         index += 1
@@ -398,6 +399,7 @@ struct YAMLScanner {
     private mutating func fetchBlockEntry() throws {
         let start = location()
         if flowLevel == 0 {
+            try rejectTabBeforeBlockStructure(tabBeforeToken)
             guard allowSimpleKey else { throw error("sequence entries are not allowed here") }
             if addIndent(column) { add(.blockSequenceStart, at: start) }
         }
@@ -411,6 +413,7 @@ struct YAMLScanner {
     private mutating func fetchKey() throws {
         let start = location()
         if flowLevel == 0 {
+            try rejectTabBeforeBlockStructure(tabBeforeToken)
             guard allowSimpleKey else { throw error("mapping keys are not allowed here") }
             if addIndent(column) { add(.blockMappingStart, at: start) }
         }
@@ -427,6 +430,7 @@ struct YAMLScanner {
             let position = max(head, min(queue.count, head + key.tokenNumber - tokensTaken))
             queue.insert(YAMLToken(kind: .key, location: key.location), at: position)
             // Stale keys were dropped before this token, so the key is on the current line.
+            if flowLevel == 0 && indent < key.index - lineStart { try rejectTabBeforeBlockStructure(key.tab) }
             if flowLevel == 0 && addIndent(key.index - lineStart) {
                 queue.insert(YAMLToken(kind: .blockMappingStart, location: key.location), at: position)
             }

@@ -15,18 +15,33 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     public var message: String
     public var pointer: String
     public var location: SourceLocation?
+    /// The file the location is in when it is not the one the caller names (a file a multi-file
+    /// document referred to).
+    public var file: String?
 
-    public init(_ severity: Severity, _ message: String, pointer: String, location: SourceLocation? = nil) {
+    public init(
+        _ severity: Severity, _ message: String, pointer: String, location: SourceLocation? = nil, file: String? = nil
+    ) {
         self.severity = severity
         self.message = message
         self.pointer = pointer
         self.location = location
+        self.file = file
     }
 
     /// `file:line:col: warning: message (at #/pointer)`, the form editors understand.
     public func formatted(file: String) -> String {
-        let place = location.map { "\(file):\($0.line):\($0.column): " } ?? "\(file): "
+        let name = self.file ?? file
+        let place = location.map { "\(name):\($0.line):\($0.column): " } ?? "\(name): "
         return "\(place)\(severity.rawValue): \(message) (at \(pointer))"
+    }
+
+    /// This diagnostic with `file` set from its location's file number, when `names` knows it.
+    public func attributed(_ names: [Int32: String]) -> Diagnostic {
+        guard file == nil, let index = location?.fileIndex, index != 0, let name = names[index] else { return self }
+        var copy = self
+        copy.file = name
+        return copy
     }
 
     public var description: String { formatted(file: "<input>") }

@@ -14,6 +14,9 @@ public struct OpenAPIDocument: Sendable {
     /// Component schemas that reach themselves through references.
     public var recursiveSchemas: Set<String>
     public var extensions: [(name: String, value: Node)]
+    /// The files other than the root a multi-file document was read from, by the number their
+    /// nodes' locations carry (`SourceLocation.fileIndex`).
+    public var sourceFileNames: [Int32: String] = [:]
 
     public var isVersion31: Bool { openapi.hasPrefix("3.1") }
 
@@ -57,6 +60,9 @@ public struct Operation: Sendable {
     public var security: [SecurityRequirement]?
     public var deprecated: Bool
     public var extensions: [(name: String, value: Node)]
+    /// The files other than the root a multi-file document was read from, by the number their
+    /// nodes' locations carry (`SourceLocation.fileIndex`).
+    public var sourceFileNames: [Int32: String] = [:]
     public var pointer: JSONPointer
     public var location: SourceLocation?
 }

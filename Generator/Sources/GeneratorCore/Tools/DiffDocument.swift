@@ -22,10 +22,11 @@ public enum SpecDiff {
     }
 
     static func load(_ path: String) throws -> (OpenAPIDocument, [Diagnostic]) {
-        let root = try DocumentReader.read(contentsOf: path)
-        let (document, diagnostics) = DocumentLoader.load(root)
-        guard let document else { throw GeneratorPipeline.Failure(diagnostics: diagnostics, file: path) }
-        return (document, diagnostics)
+        let loaded = try DocumentLoader.load(contentsOf: path)
+        guard let document = loaded.document else {
+            throw GeneratorPipeline.Failure(diagnostics: loaded.diagnostics, file: path)
+        }
+        return (document, loaded.diagnostics)
     }
 }
 

@@ -71,6 +71,8 @@ public final class APIEngine: APIClientProtocol, Sendable {
             return try ResponseEvaluator.evaluate(response, request: request, redactor: redactor(request, secrets))
         } catch let error as ServerResponseError {
             throw translate(error.redacted(by: redactor(request, secrets)))
+        } catch let error as EngineError {
+            throw translate(error.redacted(by: redactor(request, secrets)))
         } catch {
             throw translate(error)
         }

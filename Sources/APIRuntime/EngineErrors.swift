@@ -68,6 +68,8 @@ public struct ServerResponseError: Error, Sendable, LocalizedError, CustomNSErro
     /// The body's `message`, else its `error`, else the body text (redacted, shortened).
     public let message: String
     public let refusedRedirect: String?
+    /// Decodes `payload` again when the body is redacted after the fact.
+    let payloadDecoder: (@Sendable (Int, Data) -> (any Sendable)?)?
 
     public init(
         statusCode: Int, httpStatusCode: Int? = nil, headers: HeaderFields = HeaderFields(), body: Data = Data(),
@@ -82,29 +84,47 @@ public struct ServerResponseError: Error, Sendable, LocalizedError, CustomNSErro
         self.payload = payload
         self.message = message ?? ErrorText.message(in: body, statusCode: statusCode)
         self.refusedRedirect = refusedRedirect
+        payloadDecoder = nil
     }
 
-    /// Built from what came back for `request`: the documented payload is decoded, the message
-    /// is taken from the body and redacted.
+    private init(copying error: ServerResponseError, redactor: Redactor) {
+        statusCode = error.statusCode
+        httpStatusCode = error.httpStatusCode
+        headers = redactor.redact(error.headers)
+        let redactedBody = redactor.redact(error.body)
+        body = redactedBody
+        operationName = error.operationName
+        payloadDecoder = error.payloadDecoder
+        payload = error.payloadDecoder.map { $0(error.statusCode, redactedBody) } ?? error.payload
+        message = redactor.redact(error.message)
+        refusedRedirect = error.refusedRedirect.map(redactor.redact)
+    }
+
+    /// Built from what came back for `request`, with every credential of the call redacted from
+    /// every field (a server may echo the request URL or a header back); the documented payload
+    /// is decoded from the redacted body.
     package init(
         _ response: RawResponse, request: APIRequest, redactor: Redactor, statusCode: Int? = nil,
         message: String? = nil
     ) {
         let status = statusCode ?? response.statusCode
-        let text = message ?? ErrorText.message(in: response.body, statusCode: status)
-        self.init(
-            statusCode: status, httpStatusCode: response.statusCode, headers: response.headers, body: response.body,
-            operationName: request.operationName, payload: request.errorPayload?(status, response.body),
-            message: redactor.redact(text), refusedRedirect: response.refusedRedirect)
+        let body = redactor.redact(response.body)
+        let text = message ?? ErrorText.message(in: body, statusCode: status)
+        self.statusCode = status
+        httpStatusCode = response.statusCode
+        headers = redactor.redact(response.headers)
+        self.body = body
+        operationName = request.operationName
+        payloadDecoder = request.errorPayload
+        payload = request.errorPayload?(status, body)
+        self.message = redactor.redact(text)
+        refusedRedirect = response.refusedRedirect.map(redactor.redact)
     }
 
-    /// The same error with `redactor` applied to its message once more (an error a middleware
+    /// The same error with `redactor` applied to every field once more (an error a middleware
     /// built may not have known every credential of the call).
     package func redacted(by redactor: Redactor) -> ServerResponseError {
-        ServerResponseError(
-            statusCode: statusCode, httpStatusCode: httpStatusCode, headers: headers, body: body,
-            operationName: operationName, payload: payload, message: redactor.redact(message),
-            refusedRedirect: refusedRedirect)
+        redactor.isEmpty ? self : ServerResponseError(copying: self, redactor: redactor)
     }
 
     public var errorDescription: String? { description }
@@ -133,6 +153,13 @@ public struct EngineError: Error, Sendable, LocalizedError, CustomNSError, Custo
         self.message = message
         self.context = context
         self.underlyingError = underlyingError
+    }
+
+    /// The same error with `redactor` applied to its message and context.
+    package func redacted(by redactor: Redactor) -> EngineError {
+        guard !redactor.isEmpty else { return self }
+        return EngineError(
+            redactor.redact(message), context: context.mapValues(redactor.redact), underlyingError: underlyingError)
     }
 
     public var errorDescription: String? { message }

@@ -21,8 +21,31 @@ package struct Redactor: Sendable {
         self.secrets = all.sorted { $0.count > $1.count }
     }
 
+    package var isEmpty: Bool { secrets.isEmpty }
+
     package func redact(_ text: String) -> String {
         secrets.reduce(text) { $0.replacingOccurrences(of: $1, with: Redactor.placeholder) }
+    }
+
+    /// The same bytes with every secret's UTF-8 form replaced, whatever the encoding of the rest.
+    package func redact(_ data: Data) -> Data {
+        guard !secrets.isEmpty, !data.isEmpty else { return data }
+        var result = data
+        let placeholder = Data(Redactor.placeholder.utf8)
+        for secret in secrets {
+            let needle = Data(secret.utf8)
+            var searchStart = result.startIndex
+            while let range = result.range(of: needle, in: searchStart..<result.endIndex) {
+                result.replaceSubrange(range, with: placeholder)
+                searchStart = range.lowerBound + placeholder.count
+            }
+        }
+        return result
+    }
+
+    package func redact(_ headers: HeaderFields) -> HeaderFields {
+        guard !secrets.isEmpty else { return headers }
+        return HeaderFields(headers.map { (name: $0.name, value: redact($0.value)) })
     }
 }
 

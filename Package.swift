@@ -34,7 +34,7 @@ let package = Package(
         .executableTarget(name: "assinafy-demo", dependencies: ["Assinafy"], path: "Demo", swiftSettings: strict),
 
         .testTarget(
-            name: "GeneratorTests", dependencies: ["GeneratorCore"],
+            name: "GeneratorTests", dependencies: ["GeneratorCore", "AssinafyTestSupport"],
             exclude: ["Golden/Cases", "Fixtures"], swiftSettings: strict),
         // Subprocess helpers the test targets share (openssl and python3 as reference tools).
         .target(name: "AssinafyTestSupport", path: "Tests/TestSupport", swiftSettings: strict),

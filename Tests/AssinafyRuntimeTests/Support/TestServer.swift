@@ -33,6 +33,8 @@ final class TestServer: @unchecked Sendable {
 
     struct Event: Decodable, Sendable {
         let event: String
+        /// Seconds from the scenario's start to the event, by the server's clock (timeouts).
+        let after: Double?
     }
 
     /// HTTPS tests need the test CA trusted: `scripts/test-ca.sh run swift test ...` sets this.
@@ -82,8 +84,11 @@ final class TestServer: @unchecked Sendable {
     }
 
     func events(_ id: String) async throws -> [String] {
-        let events: [Event] = try await control("events", id)
-        return events.map(\.event)
+        try await timedEvents(id).map(\.event)
+    }
+
+    func timedEvents(_ id: String) async throws -> [Event] {
+        try await control("events", id)
     }
 
     private func control<T: Decodable>(_ route: String, _ id: String) async throws -> T {

@@ -1,9 +1,10 @@
+import AssinafyTestSupport
 import Foundation
 import Testing
 
 @testable import GeneratorCore
 
-@Suite("Command line", .serialized)
+@Suite("Command line", .serialized, .offCooperativePool)
 struct CommandLineTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()

@@ -1,3 +1,4 @@
+import AssinafyTestSupport
 import Foundation
 import GeneratorCore
 import Testing
@@ -7,6 +8,7 @@ import Testing
 /// hand edit that changes a path, parameter, schema, keyword or value cannot slip through: both
 /// documents are read with the generator's own reader, the parts that are allowed to differ are
 /// normalised away, and the first differing JSON pointer is reported.
+@Suite(.offCooperativePool)
 struct OpenAPIContractTests {
     // MARK: Files
 

@@ -1,3 +1,4 @@
+import AssinafyTestSupport
 import Foundation
 import GeneratorCore
 import Testing
@@ -5,6 +6,7 @@ import Testing
 /// The committed digests (Fixtures/Published) stand in for Assinafy's published documents on a
 /// plain clone. These tests keep them honest: facts only, and, where the documents are at hand,
 /// exactly the digest of each.
+@Suite(.offCooperativePool)
 struct PublishedDigestTests {
     static let pairs: [(digest: String, original: String)] = [
         (PublishedDocuments.digests.current, PublishedDocuments.originals.current),

@@ -1,3 +1,4 @@
+import AssinafyTestSupport
 import Foundation
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 /// by `// <file name>`, headers and imports left out), `<name>.names.yaml` an optional name map.
 /// Every expected text was compiled against AssinafyRuntime with warnings as errors when recorded
 /// (the fixture compile tests keep that true).
-@Suite("Golden output")
+@Suite("Golden output", .offCooperativePool)
 struct GoldenTests {
     static let casesDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Cases")

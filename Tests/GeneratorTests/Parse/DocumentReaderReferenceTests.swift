@@ -1,3 +1,4 @@
+import AssinafyTestSupport
 import Foundation
 import Testing
 @testable import GeneratorCore
@@ -5,7 +6,7 @@ import Testing
 /// Smoke tests on the published Assinafy OpenAPI document: its committed digest on a plain clone
 /// (the same structure, positions of our own layout), and the document itself when
 /// `../shared/reference` is beside the checkout.
-@Suite struct DocumentReaderReferenceTests {
+@Suite(.offCooperativePool) struct DocumentReaderReferenceTests {
     static func paths(_ test: String) -> [String] { PublishedDocuments.sources(for: test).map(\.current) }
 
     @Test func readsTheReferenceDocument() throws {

@@ -1,9 +1,11 @@
+import AssinafyTestSupport
 import Foundation
 import Testing
 
 /// No file of the repository may name a path of one machine (a home directory, a build host's
 /// work tree): such a path works on the machine that wrote it and silently fails, or reaches
 /// into someone else's files, everywhere else.
+@Suite(.offCooperativePool)
 struct MachinePathTests {
     /// Written split so this file does not match itself.
     static let machinePrefixes = ["/" + "work/", "/" + "home/", "/" + "Users/", "/" + "root/", "/" + "opt/swift"]

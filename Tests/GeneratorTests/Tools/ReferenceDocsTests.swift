@@ -1,8 +1,10 @@
+import AssinafyTestSupport
 import Foundation
 import GeneratorCore
 import Testing
 
 /// `docs`: the generated API reference on the coverage fixture.
+@Suite(.offCooperativePool)
 struct ReferenceDocsTests {
     static func render() throws -> String {
         ReferenceDocs.render(try CoverageTests.analyse(), sources: "`spec.yaml`")

@@ -1,3 +1,4 @@
+import AssinafyTestSupport
 import Foundation
 import GeneratorCore
 import Testing
@@ -5,6 +6,7 @@ import Testing
 /// `diff` on Assinafy's real documents: the 3.0 revision 93 against the current 3.1 one, and our
 /// YAML against the published JSON. On a plain clone they run on the committed digests
 /// (Fixtures/Published); with `../shared/reference` beside the checkout, on the documents too.
+@Suite(.offCooperativePool)
 struct SpecDiffRealDataTests {
     /// The 13 operations added since revision 93: two-factor login and TOTP management, and
     /// webhook endpoints with signing secrets.

@@ -30,8 +30,8 @@ public struct AssignmentsResource: Sendable {
     }
 
     /// Prices the same request without creating it.
-    public func estimateCost(documentId: String, payload: CreateAssignmentPayload) async throws -> EstimatedCost {
-        EstimatedCost(
+    public func estimateCost(documentId: String, payload: CreateAssignmentPayload) async throws -> CostEstimate {
+        CostEstimate(
             try await context.assignmentsAPI.estimateAssignmentCost(
                 documentId: documentId, body: try payload.estimateRequest()
             ).payload())
@@ -50,8 +50,8 @@ public struct AssignmentsResource: Sendable {
     /// Prices `resend` for that signer.
     public func estimateResendCost(
         documentId: String, assignmentId: String, signerId: String
-    ) async throws -> EstimatedCost {
-        EstimatedCost(
+    ) async throws -> CostEstimate {
+        CostEstimate(
             try await context.assignmentsAPI.estimateResendCost(
                 documentId: documentId, assignmentId: assignmentId, signerId: signerId
             ).payload())
@@ -105,7 +105,7 @@ extension AssignmentsResource {
         try await create(documentId: InputChecks.require(documentId, "documentId"), payload: payload)
     }
 
-    public func estimateCost(documentId: String?, payload: CreateAssignmentPayload) async throws -> EstimatedCost {
+    public func estimateCost(documentId: String?, payload: CreateAssignmentPayload) async throws -> CostEstimate {
         try await estimateCost(documentId: InputChecks.require(documentId, "documentId"), payload: payload)
     }
 }

@@ -209,13 +209,13 @@ public struct DocumentsResource: Sendable {
     /// Prices `createFromTemplate` for the same roles and channels.
     public func estimateCostFromTemplate(
         templateId: String, signers: [TemplateSigner], accountId: String? = nil
-    ) async throws -> EstimatedCost {
+    ) async throws -> CostEstimate {
         let items = try TemplateSignerChecks.resolve(signers, requireIds: false).map {
             EstimateDocumentFromTemplateCostRequestSignersItem(
                 roleId: $0.roleId, verificationMethod: .init(rawValue: $0.verification.rawValue),
                 notificationMethods: [$0.notification.rawValue])
         }
-        return EstimatedCost(
+        return CostEstimate(
             try await context.documentsAPI.estimateDocumentFromTemplateCost(
                 accountId: try context.accountId(accountId), templateId: templateId,
                 body: EstimateDocumentFromTemplateCostRequest(signers: items)

@@ -82,6 +82,17 @@ public struct DocumentsResource: Sendable {
         ).page()
     }
 
+    /// Every search result, page after page, starting at `params.page`.
+    public func searchAll(
+        params: ListParams, status: DocumentLifecycleStatus? = nil, accountId: String? = nil
+    ) -> PageSequence<DocumentListItem> {
+        PageSequence(firstPage: params.page) { page in
+            var params = params
+            params.page = page
+            return try await search(params: params, status: status, accountId: accountId)
+        }
+    }
+
     /// The statuses a document can have, and which of them allow deletion.
     public func statuses() async throws -> [DocumentStatus] {
         try await context.documentsAPI.listDocumentStatuses().payload()

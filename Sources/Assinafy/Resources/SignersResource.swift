@@ -138,6 +138,17 @@ public struct SignersResource: Sendable {
         ).page()
     }
 
+    /// Every document the signer can see, page after page, starting at `params.page`.
+    public func listAllSignerDocuments(
+        signerId: String, signerAccessCode: String, params: ListParams = ListParams()
+    ) -> PageSequence<Document> {
+        PageSequence(firstPage: params.page) { page in
+            var params = params
+            params.page = page
+            return try await listSignerDocuments(signerId: signerId, signerAccessCode: signerAccessCode, params: params)
+        }
+    }
+
     /// The signer's documents matching `search`.
     public func searchSignerDocuments(
         signerId: String, signerAccessCode: String, search: String

@@ -62,6 +62,17 @@ public struct WebhooksResource: Sendable {
         ).page()
     }
 
+    /// Every delivery matching `params`, page after page, starting at `params.page`.
+    public func listAllDispatches(
+        params: WebhookDispatchListParams = WebhookDispatchListParams(), accountId: String? = nil
+    ) -> PageSequence<WebhookDispatch> {
+        PageSequence(firstPage: params.page) { page in
+            var params = params
+            params.page = page
+            return try await listDispatches(params: params, accountId: accountId)
+        }
+    }
+
     /// Sends a recorded delivery again (also the way to probe an endpoint the circuit breaker
     /// paused). Returns the new delivery record.
     @discardableResult

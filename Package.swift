@@ -18,7 +18,10 @@ let package = Package(
         // Generated from openapi.yaml by assinafy-generator; never edited by hand.
         .target(name: "AssinafyAPI", dependencies: ["AssinafyRuntime"], swiftSettings: strict),
         // The hand-written overlay apps import.
-        .target(name: "Assinafy", dependencies: ["AssinafyAPI", "AssinafyRuntime"], swiftSettings: strict),
+        // PrivacyInfo.xcprivacy: the privacy manifest App Store Connect reads from the SDK's bundle.
+        .target(
+            name: "Assinafy", dependencies: ["AssinafyAPI", "AssinafyRuntime"],
+            resources: [.copy("PrivacyInfo.xcprivacy")], swiftSettings: strict),
 
         // The generator: a library with the pipeline stages, and a thin CLI.
         .target(name: "GeneratorCore", path: "Generator/Sources/GeneratorCore", swiftSettings: strict),

@@ -42,7 +42,7 @@ let package = Package(
         // Subprocess helpers the test targets share (openssl and python3 as reference tools).
         .target(name: "AssinafyTestSupport", path: "Tests/TestSupport", swiftSettings: strict),
         .testTarget(
-            name: "AssinafyRuntimeTests", dependencies: ["AssinafyRuntime", "AssinafyTestSupport"], swiftSettings: strict),
+            name: "AssinafyRuntimeTests", dependencies: ["AssinafyRuntime", "Assinafy", "AssinafyTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "AssinafyTests", dependencies: ["Assinafy", "AssinafyAPI", "AssinafyRuntime", "AssinafyTestSupport"],
             swiftSettings: strict),

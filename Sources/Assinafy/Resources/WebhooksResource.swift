@@ -37,6 +37,9 @@ public struct WebhooksResource: Sendable {
     }
 
     /// Kept for source compatibility: there is no delete, so this inactivates.
+    ///
+    /// - Note: Compatibility: the API has no destructive delete for subscriptions; this forwards to
+    ///   `inactivate()`, which stops delivery and keeps the subscription.
     @available(*, deprecated, renamed: "inactivate")
     @discardableResult
     public func delete(accountId: String? = nil) async throws -> WebhookSubscription {

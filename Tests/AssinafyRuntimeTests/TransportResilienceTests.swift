@@ -181,6 +181,7 @@ import Testing
         let hangUp = try await firstTimedEvent(id)
         #expect(hangUp?.event == "disconnected")
         #expect(hangUp?.after.map { $0 < 4 } == true, "the server saw the client leave after \(hangUp?.after ?? -1) s")
+        print("clientTimeout: 1 s timeout; the test saw \(seconds) s, the server \(hangUp?.after ?? -1) s")
     }
 
     @Test func perCallTimeoutIsExactEvenWhenTheServerTrickles() async throws {

@@ -9,7 +9,7 @@ EXTRA_SPECS := $(addprefix --extra ,$(wildcard openapi-unpublished.yaml))
 GENERATE_ARGS := --spec openapi.yaml $(EXTRA_SPECS) --names Generator/assinafy-names.yaml --module AssinafyAPI \
 	--per-call-credential signerAccessCode
 
-.PHONY: test build generate check-generated swift-test emulator-test venv demo
+.PHONY: test build generate check-generated swift-test emulator-test venv demo digests
 
 test: build lint check-generated check-docs coverage api-check swift-test emulator-test
 	@echo "make test: all checks passed"
@@ -20,6 +20,15 @@ build:
 # Regenerates the committed module from the contract (commit the result).
 generate: build
 	$(GENERATOR) generate $(GENERATE_ARGS) --output Sources/AssinafyAPI
+
+# Rewrites the committed, prose-free digests of Assinafy's published documents that the contract,
+# diff and reader tests use on a plain clone (commit the result). Needs ../shared/reference.
+REFERENCE := ../shared/reference
+DIGESTS := Tests/GeneratorTests/Fixtures/Published
+digests: build
+	$(GENERATOR) digest --spec $(REFERENCE)/assinafy-openapi-v1.json --output $(DIGESTS)/assinafy-openapi-v1.digest.json
+	$(GENERATOR) digest --spec $(REFERENCE)/history/assinafy-openapi-v1-rev93.json \
+		--output $(DIGESTS)/assinafy-openapi-v1-rev93.digest.json
 
 # CI fails when the committed module differs from a fresh generation.
 check-generated: build

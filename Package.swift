@@ -18,7 +18,10 @@ let package = Package(
         // Generated from openapi.yaml by assinafy-generator; never edited by hand.
         .target(name: "AssinafyAPI", dependencies: ["APIRuntime"], swiftSettings: strict),
         // The hand-written overlay apps import.
-        .target(name: "Assinafy", dependencies: ["AssinafyAPI", "APIRuntime"], swiftSettings: strict),
+        // PrivacyInfo.xcprivacy: the privacy manifest App Store Connect reads from the SDK's bundle.
+        .target(
+            name: "Assinafy", dependencies: ["AssinafyAPI", "APIRuntime"],
+            resources: [.copy("PrivacyInfo.xcprivacy")], swiftSettings: strict),
 
         // The generator: a library with the pipeline stages, and a thin CLI.
         .target(name: "GeneratorCore", path: "Generator/Sources/GeneratorCore", swiftSettings: strict),
@@ -34,12 +37,13 @@ let package = Package(
         .executableTarget(name: "assinafy-demo", dependencies: ["Assinafy"], path: "Demo", swiftSettings: strict),
 
         .testTarget(
-            name: "GeneratorTests", dependencies: ["GeneratorCore"],
+            name: "GeneratorTests", dependencies: ["GeneratorCore", "AssinafyTestSupport"],
             exclude: ["Golden/Cases", "Fixtures"], swiftSettings: strict),
         // Subprocess helpers the test targets share (openssl and python3 as reference tools).
         .target(name: "AssinafyTestSupport", path: "Tests/TestSupport", swiftSettings: strict),
         .testTarget(
-            name: "APIRuntimeTests", dependencies: ["APIRuntime", "AssinafyTestSupport"], swiftSettings: strict),
+            // Assinafy only for its standard-error logger, checked by LoggingTests against engine flows.
+            name: "APIRuntimeTests", dependencies: ["APIRuntime", "Assinafy", "AssinafyTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "AssinafyTests", dependencies: ["Assinafy", "AssinafyAPI", "APIRuntime", "AssinafyTestSupport"],
             swiftSettings: strict),

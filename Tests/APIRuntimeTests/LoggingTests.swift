@@ -1,3 +1,4 @@
+import Assinafy
 import Foundation
 import Testing
 import AssinafyTestSupport
@@ -9,7 +10,15 @@ import AssinafyTestSupport
     let server = TestServer.shared
 
     @Test func noSecretReachesTheLogger() async throws {
-        let logger = CapturingLogger()
+        // The capturing logger sees what the SDK hands over; the two standard-error loggers show
+        // what a platform logger then writes, private values hidden and (worst case) revealed.
+        let capturing = CapturingLogger()
+        let hidden = LineSink()
+        let revealed = LineSink()
+        let logger = TeeLogger([
+            capturing, StandardErrorLogger(minimumLevel: .debug, writer: hidden.append),
+            StandardErrorLogger(minimumLevel: .debug, revealPrivateValues: true, writer: revealed.append),
+        ])
         let tokenTransport = Fixture.transport(retry: RetryPolicy(maxRetries: 1, maxDelay: 1, baseDelay: 0.01), logger: logger)
         let keyTransport = Fixture.transport(token: nil, apiKey: Fixture.apiKey, logger: logger)
         let id = Fixture.id()
@@ -44,7 +53,7 @@ import AssinafyTestSupport
         }
         _ = await thrown { try await Fixture.transport(timeout: 1, logger: logger).send(Fixture.request("slow", id, credential: signer, query: [QueryItem("delay", "3")])) }
 
-        let entries = logger.entries
+        let entries = capturing.entries
         #expect(entries.count >= 16)
         let forbidden = [Fixture.token, Fixture.apiKey, Fixture.accessCode, password, "signer-access-code", "hidden-query", "a@b.c", "?"]
         for entry in entries {
@@ -52,6 +61,16 @@ import AssinafyTestSupport
                 #expect(!entry.text.contains(secret), "log leaked \(secret): \(entry.text)")
             }
         }
+        #expect(hidden.lines.count == entries.count && revealed.lines.count == entries.count)
+        for line in hidden.lines + revealed.lines {
+            for secret in forbidden {
+                #expect(!line.contains(secret), "standard error leaked \(secret): \(line)")
+            }
+        }
+        #expect(hidden.lines.contains { $0.hasPrefix("assinafy INFO Received response ") && $0.contains("path=/v1/echo/{id}") })
+        // Every key the SDK logs is classified as safe, so hiding the others hides nothing useful;
+        // a new key shows as <private> here until it is reviewed (Assinafy's LogContext.safeKeys).
+        #expect(!hidden.lines.contains { $0.contains("<private>") }, "\(hidden.lines.filter { $0.contains("<private>") })")
         // What is logged: method, path template, status, attempt, timing.
         let response = try #require(entries.first { $0.message == "Received response" })
         #expect(Set(response.context.keys).isSuperset(of: ["method", "path", "status", "attempt", "durationMs"]))

@@ -527,6 +527,37 @@ private func sampleInlineReferences(
     keep(signing, price)
 }
 
+// MARK: - Types the READMEs' prose names, written as explicit annotations
+
+/// "CostEstimate carries the typed breakdown, the current documentBalance and creditBalance, and a
+/// blockingReason of PendingPayment, InsufficientDocuments, or InsufficientCredits"; "List
+/// operations return PaginatedResult<T>"; the error table's key details. An annotation the README
+/// makes true must compile with the type it names, not a same-named raw one.
+private func sampleNamedTypes(
+    client: AssinafyClient, documentId: String, request: CreateAssignmentPayload, templateId: String,
+    signers: [TemplateSigner], apiError: APIError, validationError: ValidationError, networkError: NetworkError,
+    sdkError: AssinafySDKError
+) async throws {
+    let estimate: CostEstimate = try await client.assignments.estimateCost(documentId: documentId, payload: request)
+    let fromTemplate: CostEstimate = try await client.documents.estimateCostFromTemplate(
+        templateId: templateId, signers: signers)
+    let sufficient: Bool = estimate.hasSufficientResources
+    let breakdown: [CostEstimateBreakdownItem] = estimate.breakdown
+    let balances: (Double?, Double?) = (estimate.documentBalance, estimate.creditBalance)
+    let reasons: [CostEstimate.BlockingReason] = [.pendingPayment, .insufficientDocuments, .insufficientCredits]
+    let blocked: Bool = estimate.blockingReason.map(reasons.contains) ?? false
+
+    let documents: PaginatedResult<DocumentListItem> = try await client.documents.list(params: ListParams())
+    let dispatches: PaginatedResult<WebhookDispatch> = try await client.webhooks.listDispatches()
+    let lastPage: Int? = documents.meta?.lastPage
+
+    let api: (Int, String, JSONValue?) = (apiError.statusCode, apiError.message, apiError.responseData)
+    let fields: [String: [String]] = validationError.errors
+    let underlying: URLError? = networkError.underlyingError
+    let contract: ([String: String], (any Error)?) = (sdkError.context, sdkError.underlyingError)
+    keep(fromTemplate, sufficient, breakdown, balances, blocked, dispatches, lastPage as Any, api, fields, underlying as Any, contract)
+}
+
 /// Keeps Swift Testing aware of this file (the samples above are compile-only).
 @Suite struct ReadmeSamplesTests {
     @Test func samplesCompile() {}

@@ -44,9 +44,14 @@ COUNTERS = {}
 BODY_PREVIEW = 64 * 1024
 
 
-def record_event(ident, name):
+def record_event(ident, name, started=None):
+    """`after` is the seconds since the scenario began, measured here: a client-side timeout is
+    checked with it, so the bound measures the SDK and not how busy the test process is."""
+    event = {"id": ident, "event": name, "time": time.time()}
+    if started is not None:
+        event["after"] = time.time() - started
     with LOCK:
-        EVENTS.append({"id": ident, "event": name, "time": time.time()})
+        EVENTS.append(event)
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -189,7 +194,8 @@ class Handler(BaseHTTPRequestHandler):
     # -- scenarios ------------------------------------------------------------------------
 
     def slow(self, ident, delay):
-        deadline = time.time() + delay
+        started = time.time()
+        deadline = started + delay
         sock = self.connection
         while time.time() < deadline:
             readable, _, _ = select.select([sock], [], [], 0.05)
@@ -199,7 +205,7 @@ class Handler(BaseHTTPRequestHandler):
                 except (OSError, ssl.SSLError, ValueError):  # TLS sockets refuse MSG_PEEK
                     peek = b""
                 if not peek:
-                    record_event(ident, "disconnected")
+                    record_event(ident, "disconnected", started)
                     self.close_connection = True
                     return
         record_event(ident, "completed")
@@ -209,6 +215,7 @@ class Handler(BaseHTTPRequestHandler):
             record_event(ident, "write-failed")
 
     def trickle(self, ident, count, interval):
+        started = time.time()
         try:
             self.send_response(200)
             self.send_header("Content-Type", "application/json")
@@ -222,7 +229,7 @@ class Handler(BaseHTTPRequestHandler):
                 self.wfile.flush()
             record_event(ident, "completed")
         except OSError:
-            record_event(ident, "disconnected")
+            record_event(ident, "disconnected", started)
             self.close_connection = True
 
     def receive_upload(self):

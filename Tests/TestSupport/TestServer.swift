@@ -30,8 +30,10 @@ public final class TestServer: @unchecked Sendable {
         public var headerNames: Set<String> { Set(headers.compactMap { $0.first?.lowercased() }) }
     }
 
-    struct Event: Decodable, Sendable {
-        let event: String
+    public struct Event: Decodable, Sendable {
+        public let event: String
+        /// Seconds from the scenario's start to the event, by the server's clock (timeouts).
+        public let after: Double?
     }
 
     /// HTTPS tests need the test CA trusted: `scripts/test-ca.sh run swift test ...` sets this.
@@ -82,8 +84,11 @@ public final class TestServer: @unchecked Sendable {
     }
 
     public func events(_ id: String) async throws -> [String] {
-        let events: [Event] = try await control("events", id)
-        return events.map(\.event)
+        try await timedEvents(id).map(\.event)
+    }
+
+    public func timedEvents(_ id: String) async throws -> [Event] {
+        try await control("events", id)
     }
 
     private func control<T: Decodable>(_ route: String, _ id: String) async throws -> T {

@@ -15,7 +15,6 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_SPEC_CANDIDATES = (
     REPO_ROOT / "openapi.yaml",
     REPO_ROOT.parent / "shared" / "reference" / "assinafy-openapi-v1.json",
-    Path("/work/shared/reference/assinafy-openapi-v1.json"),
 )
 
 

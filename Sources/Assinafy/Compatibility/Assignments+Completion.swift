@@ -30,7 +30,7 @@ extension AssignmentsResource {
     public func estimateCost(
         documentId: String,
         payload: CreateAssignmentPayload,
-        completion: @escaping @Sendable (Result<EstimatedCost, any Error>) -> Void
+        completion: @escaping @Sendable (Result<CostEstimate, any Error>) -> Void
     ) -> Task<Void, Never> {
         deliverOnMain(completion) { try await estimateCost(documentId: documentId, payload: payload) }
     }
@@ -54,7 +54,7 @@ extension AssignmentsResource {
         documentId: String,
         assignmentId: String,
         signerId: String,
-        completion: @escaping @Sendable (Result<EstimatedCost, any Error>) -> Void
+        completion: @escaping @Sendable (Result<CostEstimate, any Error>) -> Void
     ) -> Task<Void, Never> {
         deliverOnMain(completion) {
             try await estimateResendCost(documentId: documentId, assignmentId: assignmentId, signerId: signerId)
@@ -131,7 +131,7 @@ extension AssignmentsResource {
     public func estimateCost(
         documentId: String?,
         payload: CreateAssignmentPayload,
-        completion: @escaping @Sendable (Result<EstimatedCost, any Error>) -> Void
+        completion: @escaping @Sendable (Result<CostEstimate, any Error>) -> Void
     ) -> Task<Void, Never> {
         deliverOnMain(completion) { try await estimateCost(documentId: documentId, payload: payload) }
     }

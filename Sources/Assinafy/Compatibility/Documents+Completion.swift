@@ -245,7 +245,7 @@ extension DocumentsResource {
         templateId: String,
         signers: [TemplateSigner],
         accountId: String? = nil,
-        completion: @escaping @Sendable (Result<EstimatedCost, any Error>) -> Void
+        completion: @escaping @Sendable (Result<CostEstimate, any Error>) -> Void
     ) -> Task<Void, Never> {
         deliverOnMain(completion) {
             try await estimateCostFromTemplate(templateId: templateId, signers: signers, accountId: accountId)

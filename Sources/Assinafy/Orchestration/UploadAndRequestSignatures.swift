@@ -15,6 +15,13 @@ extension AssinafyClient {
     /// the upload, the `AssinafySDKError` thrown carries in `context` what exists
     /// (`documentId`, `signerIds`, and `assignmentId` once created) and the cause in
     /// `underlyingError`. Cancellation is rethrown as `CancellationError`.
+    ///
+    /// - Note: Compatibility: signers are created idempotently by e-mail, as `signers.create` does
+    ///   (an existing signer with the same address is reused; a duplicate refusal is recovered).
+    /// - Throws: one `ValidationError` before any request, listing every problem by field
+    ///   (`errors["signers[2].email"]`, `errors["data"]`, …); after the upload, `AssinafySDKError`
+    ///   with `context["documentId"]`, `context["signerIds"]`, `context["assignmentId"]` (once
+    ///   created) and the failure in `underlyingError`.
     public func uploadAndRequestSignatures(
         documentData: Data, options: UploadOptions
     ) async throws -> (document: Document, assignment: Assignment) {

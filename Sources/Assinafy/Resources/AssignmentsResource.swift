@@ -24,14 +24,21 @@ public struct AssignmentsResource: Sendable {
 
     /// Requests signatures. The payload is checked locally first (see `CreateAssignmentPayload`).
     /// A virtual request is accepted while the document is still being processed.
+    ///
+    /// - Throws: `ValidationError` before any request, listing each problem by field:
+    ///   `errors["signers"]` (none), `errors["signers[i].id"]` (missing or repeated),
+    ///   `errors["signers[i].step"]` (below 1), `errors["entries"]` (a collect request without
+    ///   page field placements), and the contact each signer's channels need.
     public func create(documentId: String, payload: CreateAssignmentPayload) async throws -> Assignment {
         try await context.assignmentsAPI.createAssignment(documentId: documentId, body: try payload.createRequest())
             .payload()
     }
 
     /// Prices the same request without creating it.
-    public func estimateCost(documentId: String, payload: CreateAssignmentPayload) async throws -> EstimatedCost {
-        EstimatedCost(
+    ///
+    /// - Throws: `ValidationError` before any request, as `create`.
+    public func estimateCost(documentId: String, payload: CreateAssignmentPayload) async throws -> CostEstimate {
+        CostEstimate(
             try await context.assignmentsAPI.estimateAssignmentCost(
                 documentId: documentId, body: try payload.estimateRequest()
             ).payload())
@@ -50,8 +57,8 @@ public struct AssignmentsResource: Sendable {
     /// Prices `resend` for that signer.
     public func estimateResendCost(
         documentId: String, assignmentId: String, signerId: String
-    ) async throws -> EstimatedCost {
-        EstimatedCost(
+    ) async throws -> CostEstimate {
+        CostEstimate(
             try await context.assignmentsAPI.estimateResendCost(
                 documentId: documentId, assignmentId: assignmentId, signerId: signerId
             ).payload())
@@ -87,6 +94,8 @@ public struct AssignmentsResource: Sendable {
     }
 
     /// Declines to sign, with a reason the sender sees.
+    ///
+    /// - Throws: `ValidationError` (`errors["reason"]`) before any request when `reason` is blank.
     public func decline(documentId: String, assignmentId: String, signerAccessCode: String, reason: String) async throws
     {
         try InputChecks.requireText(reason, "reason")
@@ -101,11 +110,12 @@ public struct AssignmentsResource: Sendable {
 // `document.id` is a `String?` (the published schema leaves ids optional); a missing id is
 // refused with `ValidationError` before any request.
 extension AssignmentsResource {
+    /// - Throws: `ValidationError` (`errors["documentId"]`) before any request when the id is `nil`.
     public func create(documentId: String?, payload: CreateAssignmentPayload) async throws -> Assignment {
         try await create(documentId: InputChecks.require(documentId, "documentId"), payload: payload)
     }
 
-    public func estimateCost(documentId: String?, payload: CreateAssignmentPayload) async throws -> EstimatedCost {
+    public func estimateCost(documentId: String?, payload: CreateAssignmentPayload) async throws -> CostEstimate {
         try await estimateCost(documentId: InputChecks.require(documentId, "documentId"), payload: payload)
     }
 }

@@ -14,6 +14,9 @@ public struct DocumentsResource: Sendable {
 
     /// Uploads a PDF held in memory. The `%PDF` signature and the 25 MB limit are checked first,
     /// so a wrong file fails with `ValidationError` before any request.
+    ///
+    /// - Throws: `ValidationError` before any request: `errors["data"]` (not a PDF, over 25 MB),
+    ///   `errors["name"]` (a blank `options.name`), `errors["accountId"]` (no account given and no default).
     public func upload(_ data: Data, options: DocumentUploadOptions = .init()) async throws -> Document {
         try LocalFileChecks.validatePDF(data)
         let name = try options.filename(default: DocumentUploadOptions.defaultName)
@@ -22,6 +25,9 @@ public struct DocumentsResource: Sendable {
 
     /// Uploads a PDF from disk, streamed rather than loaded whole. The same checks run on the
     /// file's first bytes and size; the name defaults to the file's own.
+    ///
+    /// - Throws: `ValidationError` before any request: `errors["fileURL"]` (unreadable, not a PDF,
+    ///   over 25 MB), `errors["name"]`, `errors["accountId"]`.
     public func upload(fileURL: URL, options: DocumentUploadOptions = .init()) async throws -> Document {
         try LocalFileChecks.validatePDF(fileURL: fileURL)
         let name = try options.filename(default: fileURL.lastPathComponent)
@@ -42,6 +48,13 @@ public struct DocumentsResource: Sendable {
     /// `documentId`, `lastStatus`) on `failed`, `expired`, `rejected_by_signer` or
     /// `rejected_by_user` and at the deadline; keeps polling through 429, 5xx and network
     /// failures; throws any other `APIError` at once; honours cancellation.
+    ///
+    /// - Note: Compatibility: polls `GET /v1/documents/{documentId}` every
+    ///   `options.pollIntervalSeconds` until `options.maxWaitSeconds` have passed since the first
+    ///   request; 429, 5xx and network failures count as "not yet" rather than as errors.
+    /// - Throws: `AssinafySDKError` (`context["documentId"]`, `context["lastStatus"]`) on a terminal
+    ///   status or at the deadline; `ValidationError` before any request for invalid `options`
+    ///   (or, in the `String?` overload, `errors["documentId"]` for a missing id).
     public func waitUntilReady(
         documentId: String, options: WaitUntilReadyOptions = .init()
     ) async throws -> Document {
@@ -82,6 +95,17 @@ public struct DocumentsResource: Sendable {
         ).page()
     }
 
+    /// Every search result, page after page, starting at `params.page`.
+    public func searchAll(
+        params: ListParams, status: DocumentLifecycleStatus? = nil, accountId: String? = nil
+    ) -> PageSequence<DocumentListItem> {
+        PageSequence(firstPage: params.page) { page in
+            var params = params
+            params.page = page
+            return try await search(params: params, status: status, accountId: accountId)
+        }
+    }
+
     /// The statuses a document can have, and which of them allow deletion.
     public func statuses() async throws -> [DocumentStatus] {
         try await context.documentsAPI.listDocumentStatuses().payload()
@@ -93,6 +117,7 @@ public struct DocumentsResource: Sendable {
         try await context.documentsAPI.getDocument(documentId: documentId).payload()
     }
 
+    /// - Throws: `ValidationError` (`errors["name"]`) before any request when `name` is blank.
     public func rename(documentId: String, name: String) async throws -> Document {
         try InputChecks.requireText(name, "name")
         return try await update(documentId: documentId, payload: UpdateDocumentPayload(name: name))
@@ -104,6 +129,8 @@ public struct DocumentsResource: Sendable {
     }
 
     /// Deletes the document; the API refuses while it is still being processed.
+    ///
+    /// - Throws: `APIError` when the API refuses (see `statuses()` for the statuses that allow it).
     public func delete(documentId: String) async throws {
         try await context.documentsAPI.deleteDocument(documentId: documentId)
     }
@@ -160,6 +187,8 @@ public struct DocumentsResource: Sendable {
     }
 
     /// Sends the six-digit token for a public document; needs no credential.
+    ///
+    /// - Throws: `ValidationError` (`errors["email"]`) before any request for a malformed address.
     public func sendPublicSignToken(documentId: String, email: String? = nil) async throws {
         if let email, !InputChecks.isWellFormedEmail(email) {
             throw ValidationError("Invalid e-mail address", errors: ["email": ["must be a well-formed e-mail address"]])
@@ -188,6 +217,10 @@ public struct DocumentsResource: Sendable {
     // MARK: Templates
 
     /// Creates a document from a template, mapping its roles to workspace signers.
+    ///
+    /// - Throws: `ValidationError` before any request, listing each problem by field:
+    ///   `errors["signers"]` (none), `errors["signers[i].roleId"]`, `errors["signers[i].id"]`,
+    ///   `errors["signers[i].step"]`, and the channel each signer's verification needs.
     public func createFromTemplate(
         templateId: String, signers: [TemplateSigner], options: CreateDocumentFromTemplateOptions = .init(),
         accountId: String? = nil
@@ -207,15 +240,18 @@ public struct DocumentsResource: Sendable {
     }
 
     /// Prices `createFromTemplate` for the same roles and channels.
+    ///
+    /// - Throws: `ValidationError` before any request, as `createFromTemplate` (signer ids are not
+    ///   needed to price).
     public func estimateCostFromTemplate(
         templateId: String, signers: [TemplateSigner], accountId: String? = nil
-    ) async throws -> EstimatedCost {
+    ) async throws -> CostEstimate {
         let items = try TemplateSignerChecks.resolve(signers, requireIds: false).map {
             EstimateDocumentFromTemplateCostRequestSignersItem(
                 roleId: $0.roleId, verificationMethod: .init(rawValue: $0.verification.rawValue),
                 notificationMethods: [$0.notification.rawValue])
         }
-        return EstimatedCost(
+        return CostEstimate(
             try await context.documentsAPI.estimateDocumentFromTemplateCost(
                 accountId: try context.accountId(accountId), templateId: templateId,
                 body: EstimateDocumentFromTemplateCostRequest(signers: items)
@@ -231,12 +267,14 @@ public typealias UpdateDocumentPayload = RenameDocumentRequest
 // The published schema leaves every `id` optional, so `uploaded.id` is a `String?`. These
 // overloads take it as it comes and refuse a missing id with `ValidationError` before any request.
 extension DocumentsResource {
+    /// - Throws: `ValidationError` (`errors["documentId"]`) before any request when the id is `nil`.
     public func waitUntilReady(
         documentId: String?, options: WaitUntilReadyOptions = .init()
     ) async throws -> Document {
         try await waitUntilReady(documentId: InputChecks.require(documentId, "documentId"), options: options)
     }
 
+    /// - Throws: `ValidationError` (`errors["documentId"]`) before any request when the id is `nil`.
     public func get(documentId: String?) async throws -> Document {
         try await get(documentId: InputChecks.require(documentId, "documentId"))
     }

@@ -21,6 +21,18 @@ public struct FieldsResource: Sendable {
         ).page()
     }
 
+    /// Every field definition, as an `AsyncSequence` like the other resources' `listAll`.
+    ///
+    /// The API answers this list in one response (the contract gives it no `page` parameter), so
+    /// the sequence makes exactly one request; it exists so that code walking any list reads the same.
+    public func listAll(
+        includeInactive: Bool? = nil, includeStandard: Bool? = nil, accountId: String? = nil
+    ) -> PageSequence<Field> {
+        PageSequence(firstPage: 1, maxPages: 1) { _ in
+            try await list(includeInactive: includeInactive, includeStandard: includeStandard, accountId: accountId)
+        }
+    }
+
     public func create(_ payload: CreateFieldPayload, accountId: String? = nil) async throws -> Field {
         try await context.fieldsAPI.createField(accountId: try context.accountId(accountId), body: payload).payload()
     }

@@ -18,6 +18,14 @@ public struct SignersResource: Sendable {
     /// case-insensitive, searched across every page) is returned instead, and a duplicate refusal
     /// (409, or the 400 "already exists" the live API sends) is recovered the same way. A signer
     /// without an e-mail is simply created.
+    ///
+    /// - Note: Compatibility: idempotent by e-mail. Before creating, every page of signers is
+    ///   searched for the same address (case and surrounding spaces ignored) and a match is
+    ///   returned; a 409, or the live API's 400 "already exists", is recovered by searching again.
+    /// - Throws: `ValidationError` before any request: `errors["fullName"]` (blank),
+    ///   `errors["email"]` or `errors["whatsappPhoneNumber"]` (malformed), `errors["accountId"]`
+    ///   (no account given and no default). The duplicate refusal is rethrown as `APIError` only when
+    ///   the second search still finds no signer.
     public func create(_ payload: CreateSignerPayload, accountId: String? = nil) async throws -> Signer {
         try payload.validate()
         let accountId = try context.accountId(accountId)
@@ -36,6 +44,8 @@ public struct SignersResource: Sendable {
 
     /// The signer whose e-mail equals `email` ignoring case and surrounding whitespace, searching
     /// every page of results; `nil` when there is none.
+    ///
+    /// - Throws: `ValidationError` (`errors["email"]`) before any request when `email` is blank.
     public func findByEmail(_ email: String, accountId: String? = nil) async throws -> Signer? {
         let wanted = InputChecks.normalizedEmail(email)
         guard !wanted.isEmpty else {
@@ -77,6 +87,7 @@ public struct SignersResource: Sendable {
         }
     }
 
+    /// - Throws: `ValidationError` (`errors["email"]`) before any request for a malformed address.
     public func update(signerId: String, payload: UpdateSignerPayload, accountId: String? = nil) async throws -> Signer
     {
         if let email = payload.email, !InputChecks.isWellFormedEmail(email) {
@@ -110,6 +121,8 @@ public struct SignersResource: Sendable {
     }
 
     /// Checks the verification code the signer received by e-mail or WhatsApp.
+    ///
+    /// - Throws: `ValidationError` (`errors["code"]`) before any request when `code` is blank.
     public func verifyCode(signerAccessCode: String, code: String) async throws {
         try InputChecks.requireText(code, "code")
         try await context.signing.verifySignerCode(
@@ -138,6 +151,17 @@ public struct SignersResource: Sendable {
         ).page()
     }
 
+    /// Every document the signer can see, page after page, starting at `params.page`.
+    public func listAllSignerDocuments(
+        signerId: String, signerAccessCode: String, params: ListParams = ListParams()
+    ) -> PageSequence<Document> {
+        PageSequence(firstPage: params.page) { page in
+            var params = params
+            params.page = page
+            return try await listSignerDocuments(signerId: signerId, signerAccessCode: signerAccessCode, params: params)
+        }
+    }
+
     /// The signer's documents matching `search`.
     public func searchSignerDocuments(
         signerId: String, signerAccessCode: String, search: String
@@ -148,6 +172,9 @@ public struct SignersResource: Sendable {
     }
 
     /// Signs several virtual documents at once.
+    ///
+    /// - Throws: `ValidationError` (`errors["documentIds"]`) before any request when the list is
+    ///   empty or has a blank id.
     public func signMultipleDocuments(signerAccessCode: String, documentIds: [String]) async throws {
         try Self.requireDocumentIds(documentIds)
         try await context.signing.signMultipleDocuments(
@@ -155,6 +182,9 @@ public struct SignersResource: Sendable {
     }
 
     /// Declines several documents at once, with one reason.
+    ///
+    /// - Throws: `ValidationError` before any request: `errors["documentIds"]` (empty, or a blank id),
+    ///   `errors["reason"]` (blank).
     public func declineMultipleDocuments(signerAccessCode: String, documentIds: [String], reason: String) async throws {
         try Self.requireDocumentIds(documentIds)
         try InputChecks.requireText(reason, "reason")
@@ -164,6 +194,8 @@ public struct SignersResource: Sendable {
     }
 
     /// Stores the signer's signature or initials image; PNG only, checked before sending.
+    ///
+    /// - Throws: `ValidationError` (`errors["imageData"]`) before any request when it is not a PNG.
     public func uploadSignature(
         signerAccessCode: String, type: SignatureImageType, imageData: Data, reuse: Bool? = nil
     ) async throws {

@@ -16,6 +16,14 @@ public struct TagsResource: Sendable {
         return PaginatedResult(data: try WorkspaceTag.adopt(page.data), meta: page.meta)
     }
 
+    /// Every tag of the workspace, as an `AsyncSequence` like the other resources' `listAll`.
+    ///
+    /// The API answers this list in one response (the contract gives it no `page` parameter), so
+    /// the sequence makes exactly one request; it exists so that code walking any list reads the same.
+    public func listAll(search: String? = nil, accountId: String? = nil) -> PageSequence<WorkspaceTag> {
+        PageSequence(firstPage: 1, maxPages: 1) { _ in try await list(search: search, accountId: accountId) }
+    }
+
     public func create(_ payload: CreateTagPayload, accountId: String? = nil) async throws -> WorkspaceTag {
         try WorkspaceTag(
             await context.tagsAPI.createTag(accountId: try context.accountId(accountId), body: payload).payload())

@@ -34,6 +34,9 @@ public struct TemplatesResource: Sendable {
     /// Uploads a PDF as a new template named `name`. The API names templates after the uploaded
     /// filename, so `name` is sent as that filename (with `.pdf` added when missing). The PDF
     /// signature and 25 MB limit are checked first. Unpublished route.
+    ///
+    /// - Throws: `ValidationError` before any request: `errors["pdfData"]` (not a PDF, over 25 MB),
+    ///   `errors["name"]` (blank).
     public func create(name: String, pdfData: Data, accountId: String? = nil) async throws -> Template {
         try InputChecks.requireText(name, "name")
         try LocalFileChecks.validatePDF(pdfData, field: "pdfData")

@@ -37,6 +37,9 @@ public struct WebhooksResource: Sendable {
     }
 
     /// Kept for source compatibility: there is no delete, so this inactivates.
+    ///
+    /// - Note: Compatibility: the API has no destructive delete for subscriptions; this forwards to
+    ///   `inactivate()`, which stops delivery and keeps the subscription.
     @available(*, deprecated, renamed: "inactivate")
     @discardableResult
     public func delete(accountId: String? = nil) async throws -> WebhookSubscription {
@@ -60,6 +63,17 @@ public struct WebhooksResource: Sendable {
             delivered: delivered, from: WebhookDispatchListParams.unixSeconds(params.from),
             to: WebhookDispatchListParams.unixSeconds(params.to), page: params.page, perPage: params.perPage
         ).page()
+    }
+
+    /// Every delivery matching `params`, page after page, starting at `params.page`.
+    public func listAllDispatches(
+        params: WebhookDispatchListParams = WebhookDispatchListParams(), accountId: String? = nil
+    ) -> PageSequence<WebhookDispatch> {
+        PageSequence(firstPage: params.page) { page in
+            var params = params
+            params.page = page
+            return try await listDispatches(params: params, accountId: accountId)
+        }
     }
 
     /// Sends a recorded delivery again (also the way to probe an endpoint the circuit breaker

@@ -1,9 +1,10 @@
+import AssinafyTestSupport
 import Foundation
 import Testing
 
 @testable import APIRuntime
 
-@Suite("Base64url, comparison and randomness")
+@Suite("Base64url, comparison and randomness", .offCooperativePool)
 struct EncodingAndRandomTests {
     @Test("RFC 7636 Appendix B challenge from verifier")
     func pkceVector() {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import APIRuntime
 
-@Suite("HMAC-SHA256")
+@Suite("HMAC-SHA256", .offCooperativePool)
 struct HMACTests {
     struct Vector: Sendable, CustomStringConvertible {
         let name: String

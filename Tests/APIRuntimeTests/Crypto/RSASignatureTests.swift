@@ -4,7 +4,7 @@ import Testing
 
 @testable import APIRuntime
 
-@Suite("RSASSA-PKCS1-v1_5 SHA-256", .enabled(if: ReferenceTool.hasOpenSSL, "openssl is not installed"))
+@Suite("RSASSA-PKCS1-v1_5 SHA-256", .enabled(if: ReferenceTool.hasOpenSSL, "openssl is not installed"), .offCooperativePool)
 struct RSASignatureTests {
     let key: GeneratedRSAKey
 
@@ -141,16 +141,23 @@ struct RSASignatureTests {
         let message = Data("timing".utf8)
         let signature = try key.sign(message)
         let publicKey = try #require(RSASignature.PublicKey(modulus: key.modulus, exponent: key.exponent))
-        // DispatchTime rather than ContinuousClock: the package still deploys to macOS 12.
+        // This thread's CPU time, not the wall clock: with other builds on the machine the wall
+        // clock measures how often the scheduler let the loop run, not what the SDK costs.
         var results: [Bool] = []
-        let start = DispatchTime.now().uptimeNanoseconds
+        let start = Self.threadCPUNanoseconds()
         for _ in 0..<10 {
             results.append(RSASignature.portableVerify(message: message, signature: signature, key: publicKey))
         }
-        let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 10 / 1_000_000
+        let milliseconds = Double(Self.threadCPUNanoseconds() - start) / 10 / 1_000_000
         #expect(results.allSatisfy { $0 })
         print("RSA-2048 portable verify: \(milliseconds) ms per signature")
         // The target is well under 100 ms unoptimised; this is the limit, not the expectation.
         #expect(milliseconds < 100)
+    }
+
+    static func threadCPUNanoseconds() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 }

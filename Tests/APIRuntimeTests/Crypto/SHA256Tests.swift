@@ -4,7 +4,7 @@ import Testing
 
 @testable import APIRuntime
 
-@Suite("SHA-256")
+@Suite("SHA-256", .offCooperativePool)
 struct SHA256Tests {
     /// FIPS 180-4 / NIST CSRC example vectors.
     static let vectors: [(message: String, digest: String)] = [

@@ -31,6 +31,25 @@ final class CapturingLogger: ClientLogger, @unchecked Sendable {
     func error(_ message: String, context: [String: String]) { append("error", message, context) }
 }
 
+/// Hands every call to each logger, in order.
+struct TeeLogger: ClientLogger {
+    let loggers: [any ClientLogger]
+    init(_ loggers: [any ClientLogger]) { self.loggers = loggers }
+    func debug(_ message: String, context: [String: String]) { for logger in loggers { logger.debug(message, context: context) } }
+    func info(_ message: String, context: [String: String]) { for logger in loggers { logger.info(message, context: context) } }
+    func warn(_ message: String, context: [String: String]) { for logger in loggers { logger.warn(message, context: context) } }
+    func error(_ message: String, context: [String: String]) { for logger in loggers { logger.error(message, context: context) } }
+}
+
+/// Lines written by a `StandardErrorLogger`; thread-safe.
+final class LineSink: @unchecked Sendable {
+    // @unchecked: `stored` is only touched with `lock` held.
+    private let lock = NSLock()
+    private var stored: [String] = []
+    var lines: [String] { lock.withLock { stored } }
+    @Sendable func append(_ line: String) { lock.withLock { stored.append(line) } }
+}
+
 enum Fixture {
     static let token = "tok_SECRET_4f9a"
     static let apiKey = "key_SECRET_77b1"

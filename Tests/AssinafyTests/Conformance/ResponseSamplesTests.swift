@@ -1,3 +1,4 @@
+import AssinafyTestSupport
 import AssinafyAPI
 import APIRuntime
 import Foundation
@@ -9,7 +10,7 @@ import Testing
 ///
 /// The samples come from `ASSINAFY_SAMPLES` (a file `make test` writes) or are generated here
 /// with `ASSINAFY_PYTHON`; without either the test is skipped and says so.
-@Suite("Response samples round-trip")
+@Suite("Response samples round-trip", .offCooperativePool)
 struct ResponseSamplesTests {
     typealias RoundTrip = @Sendable (Data) throws -> Data
 
@@ -25,7 +26,7 @@ struct ResponseSamplesTests {
         "AssignmentItem": roundTrip(AssignmentItem.self), "AssignmentSigner": roundTrip(AssignmentSigner.self),
         "AssignmentSummary": roundTrip(AssignmentSummary.self), "AuthAccount": roundTrip(AuthAccount.self),
         "AuthSession": roundTrip(AuthSession.self), "AuthUser": roundTrip(AuthUser.self),
-        "CostEstimate": roundTrip(CostEstimate.self), "CostEstimateBreakdownItem": roundTrip(CostEstimateBreakdownItem.self),
+        "CostEstimate": roundTrip(AssinafyAPI.CostEstimate.self), "CostEstimateBreakdownItem": roundTrip(CostEstimateBreakdownItem.self),
         "DisplaySettings": roundTrip(DisplaySettings.self), "Document": roundTrip(Document.self),
         "DocumentActivity": roundTrip(DocumentActivity.self), "DocumentPage": roundTrip(DocumentPage.self),
         "DocumentStatsRow": roundTrip(DocumentStatsRow.self), "DocumentStatus": roundTrip(DocumentStatus.self),

@@ -4,7 +4,7 @@ import Testing
 
 @testable import Assinafy
 
-@Suite("id_token verification", .enabled(if: ReferenceTool.hasOpenSSL, "openssl is not installed"))
+@Suite("id_token verification", .enabled(if: ReferenceTool.hasOpenSSL, "openssl is not installed"), .offCooperativePool)
 struct IDTokenVerifierTests {
     let key: JWTTestKey
     let rotated: JWTTestKey

@@ -157,23 +157,23 @@ import Testing
         let error = AssinafySDKError(estimate.blockingReason ?? "Insufficient account resources")
         #expect(error.message == "InsufficientCredits")
         #expect(error.context["blockingReason"] == "InsufficientCredits")
-        let fallback = AssinafySDKError(EstimatedCost.BlockingReason?.none ?? "Insufficient account resources")
+        let fallback = AssinafySDKError(Assinafy.CostEstimate.BlockingReason?.none ?? "Insufficient account resources")
         #expect(fallback.message == "Insufficient account resources")
         #expect(fallback.context.isEmpty)
     }
 
     @Test func aMissingSufficiencyFlagFollowsTheBlockingReason() throws {
-        let open = EstimatedCost(
-            try JSONCoding.decode(CostEstimate.self, from: Data(Fixture.costEstimate(sufficient: nil).utf8)))
+        let open = Assinafy.CostEstimate(
+            try JSONCoding.decode(Assinafy.CostEstimate.Raw.self, from: Data(Fixture.costEstimate(sufficient: nil).utf8)))
         #expect(open.hasSufficientResources)
-        let blocked = EstimatedCost(
+        let blocked = Assinafy.CostEstimate(
             try JSONCoding.decode(
-                CostEstimate.self, from: Data(Fixture.costEstimate(sufficient: nil, reason: "PendingPayment").utf8)))
+                Assinafy.CostEstimate.Raw.self, from: Data(Fixture.costEstimate(sufficient: nil, reason: "PendingPayment").utf8)))
         #expect(!blocked.hasSufficientResources)
         #expect(blocked.blockingReason == .pendingPayment)
-        let unknown = EstimatedCost(
+        let unknown = Assinafy.CostEstimate(
             try JSONCoding.decode(
-                CostEstimate.self, from: Data(Fixture.costEstimate(sufficient: false, reason: "AccountFrozen").utf8)))
+                Assinafy.CostEstimate.Raw.self, from: Data(Fixture.costEstimate(sufficient: false, reason: "AccountFrozen").utf8)))
         #expect(unknown.blockingReason?.rawValue == "AccountFrozen")
         #expect(unknown.blockingReason?.isKnown == false)
     }

@@ -6,7 +6,7 @@ import Testing
 
 /// Signatures here come from Python's `hmac`/`hashlib`/`base64`, an implementation independent
 /// of ours, computed at test time.
-@Suite("Webhook signatures", .enabled(if: ReferenceTool.hasPython3, "python3 is not installed"))
+@Suite("Webhook signatures", .enabled(if: ReferenceTool.hasPython3, "python3 is not installed"), .offCooperativePool)
 struct WebhookSignatureTests {
     static let referenceScript = """
         import base64, hashlib, hmac, sys

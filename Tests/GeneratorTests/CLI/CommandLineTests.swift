@@ -1,13 +1,13 @@
+import AssinafyTestSupport
 import Foundation
 import Testing
 
 @testable import GeneratorCore
 
-@Suite("Command line", .serialized)
+@Suite("Command line", .serialized, .offCooperativePool)
 struct CommandLineTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
-    static let reference = root.deletingLastPathComponent().appendingPathComponent("shared/reference/assinafy-openapi-v1.json")
 
     static func run(_ arguments: [String]) -> (code: Int32, out: String, err: String) {
         var out = ""
@@ -22,12 +22,15 @@ struct CommandLineTests {
         #expect(result.out == "106 operations, 44 schemas, 0 warnings, 0 errors\n")
     }
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: reference.path)))
-    func checkCountsTheReferenceJSON() {
-        let result = Self.run(["check", "--spec", Self.reference.path])
-        #expect(result.code == 0)
-        #expect(result.out == "106 operations, 44 schemas, 9 warnings, 0 errors\n", "the nine items: [] defects warn")
-        #expect(result.err.split(separator: "\n").allSatisfy { $0.contains(": warning: expected a schema, found []") })
+    @Test func checkCountsTheReferenceJSON() {
+        for source in PublishedDocuments.sources(for: "checkCountsTheReferenceJSON") {
+            let result = Self.run(["check", "--spec", source.current])
+            #expect(result.code == 0, "\(source)")
+            #expect(
+                result.out == "106 operations, 44 schemas, 9 warnings, 0 errors\n",
+                "\(source): the nine items: [] defects warn")
+            #expect(result.err.split(separator: "\n").allSatisfy { $0.contains(": warning: expected a schema, found []") })
+        }
     }
 
     @Test func errorsExitNonZeroWithPositions() throws {

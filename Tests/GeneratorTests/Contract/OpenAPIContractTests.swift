@@ -1,3 +1,4 @@
+import AssinafyTestSupport
 import Foundation
 import GeneratorCore
 import Testing
@@ -7,6 +8,7 @@ import Testing
 /// hand edit that changes a path, parameter, schema, keyword or value cannot slip through: both
 /// documents are read with the generator's own reader, the parts that are allowed to differ are
 /// normalised away, and the first differing JSON pointer is reported.
+@Suite(.offCooperativePool)
 struct OpenAPIContractTests {
     // MARK: Files
 
@@ -20,28 +22,19 @@ struct OpenAPIContractTests {
     static let specPath = packageRoot.appendingPathComponent("openapi.yaml").path
     static let namesPath = packageRoot.appendingPathComponent("Generator/assinafy-names.yaml").path
 
-    /// The published document lives beside the checkout, not in it (it is Assinafy's text, not ours).
-    static let referencePath = packageRoot.deletingLastPathComponent()
-        .appendingPathComponent("shared/reference/assinafy-openapi-v1.json").path
-
-    /// The reference path, or nil after printing why the comparison is skipped. CI always has
-    /// the reference; a developer checkout may not, and that should not fail unrelated work.
-    static func availableReference() -> String? {
-        if FileManager.default.fileExists(atPath: referencePath) { return referencePath }
-        print("OpenAPIContractTests: skipping the comparison with the published document: \(referencePath) is absent")
-        return nil
-    }
-
     // MARK: Equivalence
 
+    /// On a plain clone against the committed digest of the published document; with
+    /// `../shared/reference` beside the checkout, against the document itself as well.
     @Test func specMatchesPublishedContract() throws {
-        guard let referencePath = Self.availableReference() else { return }
-        let reference = try DocumentReader.read(contentsOf: referencePath)
-        let ours = try DocumentReader.read(contentsOf: Self.specPath)
-        let difference = ContractTree.firstDifference(
-            expected: ContractTree(reference, role: .reference),
-            actual: ContractTree(ours, role: .ours))
-        #expect(difference == nil, "openapi.yaml differs from the published contract at \(difference ?? "")")
+        let ours = ContractTree(try DocumentReader.read(contentsOf: Self.specPath), role: .ours)
+        for source in PublishedDocuments.sources(for: "specMatchesPublishedContract") {
+            let reference = try DocumentReader.read(contentsOf: source.current)
+            let difference = ContractTree.firstDifference(
+                expected: ContractTree(reference, role: .reference), actual: ours)
+            #expect(
+                difference == nil, "openapi.yaml differs from the published contract (\(source)) at \(difference ?? "")")
+        }
     }
 
     /// Guards the comparison itself: without this, a normaliser that dropped too much would make
@@ -135,12 +128,13 @@ struct OpenAPIContractTests {
         #expect(ours["webhooks"]?.entries?.count == 18)
         // Same counts on the reference, so a wrong expectation here cannot hide behind the
         // equivalence test.
-        guard let referencePath = Self.availableReference() else { return }
-        let reference = try DocumentReader.read(contentsOf: referencePath)
-        #expect(Self.operations(in: reference).count == 106)
-        #expect(reference["paths"]?.entries?.count == 81)
-        #expect(reference["components"]?["schemas"]?.entries?.count == 44)
-        #expect(reference["webhooks"]?.entries?.count == 18)
+        for source in PublishedDocuments.sources(for: "specHasTheDocumentedShape") {
+            let reference = try DocumentReader.read(contentsOf: source.current)
+            #expect(Self.operations(in: reference).count == 106, "\(source)")
+            #expect(reference["paths"]?.entries?.count == 81, "\(source)")
+            #expect(reference["components"]?["schemas"]?.entries?.count == 44, "\(source)")
+            #expect(reference["webhooks"]?.entries?.count == 18, "\(source)")
+        }
     }
 
     /// The nine published `items: []` are repaired as `items: {}`, each flagged for readers.
@@ -296,7 +290,7 @@ struct OpenAPIContractTests {
 /// scope descriptions (scope names are kept), and the mirror's root `x-revision`. In the
 /// reference only, `items: []` (a published defect) reads as `items: {}`. Numbers compare by
 /// value, so `10` equals `10.0`; mapping key order is not compared.
-private enum ContractTree: Sendable {
+enum ContractTree: Sendable {
     case null
     case bool(Bool)
     case number(Double)

@@ -1,3 +1,4 @@
+import AssinafyTestSupport
 import Foundation
 import Testing
 
@@ -10,7 +11,7 @@ import Testing
 /// (the fixture compile tests keep that true). A line `# per-call-credential: <scheme>` in the
 /// YAML passes that generator option. `GOLDEN_RECORD=1 swift test --filter GoldenTests` rewrites
 /// every `.expected` from the current output (review the diff before committing it).
-@Suite("Golden output")
+@Suite("Golden output", .offCooperativePool)
 struct GoldenTests {
     static let casesDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Cases")

@@ -1,9 +1,10 @@
+import AssinafyTestSupport
 import Testing
 @testable import GeneratorCore
 
 /// Malformed documents must fail with an exact `line:column: message`, and hostile ones must
 /// hit a limit instead of exhausting memory, time or stack.
-@Suite struct DocumentReaderErrorTests {
+@Suite(.offCooperativePool) struct DocumentReaderErrorTests {
     static let malformed: [ReaderCase] = [
         ReaderCase("duplicate key", "a: 1\na: 2", "2:1: duplicate key 'a'"),
         ReaderCase("nested duplicate key", "a:\n  b: 1\n  b: 2", "3:3: duplicate key 'b'"),

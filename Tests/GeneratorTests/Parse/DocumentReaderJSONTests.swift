@@ -1,8 +1,9 @@
+import AssinafyTestSupport
 import Testing
 @testable import GeneratorCore
 
 /// The strict JSON reader, and its agreement with the YAML reader on the same content.
-@Suite struct DocumentReaderJSONTests {
+@Suite(.offCooperativePool) struct DocumentReaderJSONTests {
     /// The same content written as JSON and as block YAML.
     static let pairs: [(json: String, yaml: String)] = [
         (#"{"a": 1, "b": [true, false, null], "c": {"d": "e"}}"#, "a: 1\nb:\n  - true\n  - false\n  - null\nc:\n  d: e\n"),

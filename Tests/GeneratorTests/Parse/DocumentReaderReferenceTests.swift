@@ -1,14 +1,20 @@
+import AssinafyTestSupport
 import Foundation
 import Testing
 @testable import GeneratorCore
 
-/// Smoke tests on the published Assinafy OpenAPI document (skipped when it is not present).
-@Suite struct DocumentReaderReferenceTests {
-    static let path = ReaderTestSupport.referenceDocumentPath
-    static let available = FileManager.default.fileExists(atPath: path)
+/// Smoke tests on the published Assinafy OpenAPI document: its committed digest on a plain clone
+/// (the same structure, positions of our own layout), and the document itself when
+/// `../shared/reference` is beside the checkout.
+@Suite(.offCooperativePool) struct DocumentReaderReferenceTests {
+    static func paths(_ test: String) -> [String] { PublishedDocuments.sources(for: test).map(\.current) }
 
-    @Test(.enabled(if: available)) func readsTheReferenceDocument() throws {
-        let node = try DocumentReader.read(contentsOf: Self.path)
+    @Test func readsTheReferenceDocument() throws {
+        for path in Self.paths("readsTheReferenceDocument") { try Self.readsTheReferenceDocument(path) }
+    }
+
+    static func readsTheReferenceDocument(_ path: String) throws {
+        let node = try DocumentReader.read(contentsOf: path)
         #expect(node["openapi"]?.string == "3.1.0")
         #expect(node["paths"]?.entries?.count == 81)
         #expect(node["components"]?["schemas"]?.entries?.count == 44)
@@ -16,15 +22,23 @@ import Testing
         #expect(node.entries?.first?.keyLocation == SourceLocation(line: 2, column: 3))
     }
 
-    @Test(.enabled(if: available)) func yamlReaderAgreesWithJSONReaderIncludingPositions() throws {
-        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Self.path)))
-        let json = try JSONParser.parse(bytes, file: Self.path)
-        let yaml = try YAMLParser.parse(bytes, file: Self.path)
-        #expect(ReaderTestSupport.render(json, locations: true) == ReaderTestSupport.render(yaml, locations: true))
+    @Test func yamlReaderAgreesWithJSONReaderIncludingPositions() throws {
+        for path in Self.paths("yamlReaderAgreesWithJSONReaderIncludingPositions") {
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+            let json = try JSONParser.parse(bytes, file: path)
+            let yaml = try YAMLParser.parse(bytes, file: path)
+            #expect(
+                ReaderTestSupport.render(json, locations: true) == ReaderTestSupport.render(yaml, locations: true),
+                "\(path)")
+        }
     }
 
-    @Test(.enabled(if: available)) func roundTripsThroughBlockYAML() throws {
-        let original = try DocumentReader.read(contentsOf: Self.path)
+    @Test func roundTripsThroughBlockYAML() throws {
+        for path in Self.paths("roundTripsThroughBlockYAML") { try Self.roundTripsThroughBlockYAML(path) }
+    }
+
+    static func roundTripsThroughBlockYAML(_ path: String) throws {
+        let original = try DocumentReader.read(contentsOf: path)
         let yaml = ReaderYAMLEmitter.emit(original)
         let reread = try DocumentReader.read(yaml, file: "emitted.yaml")
         let expected = ReaderTestSupport.render(original)

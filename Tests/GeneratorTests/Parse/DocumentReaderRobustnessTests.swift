@@ -1,9 +1,10 @@
+import AssinafyTestSupport
 import Testing
 @testable import GeneratorCore
 
 /// Mangled documents must either read or fail with a ParseError: never crash, hang or throw
 /// anything else. A seeded generator keeps every run identical, so a failure reproduces.
-@Suite struct DocumentReaderRobustnessTests {
+@Suite(.offCooperativePool) struct DocumentReaderRobustnessTests {
     static let openAPISample = """
         openapi: 3.1.0
         info:

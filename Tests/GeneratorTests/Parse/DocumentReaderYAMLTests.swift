@@ -1,3 +1,4 @@
+import AssinafyTestSupport
 import Testing
 @testable import GeneratorCore
 
@@ -14,7 +15,7 @@ struct ReaderCase: Sendable, CustomTestStringConvertible {
 }
 
 /// One small document per YAML feature, with the tree it must produce.
-@Suite struct DocumentReaderYAMLTests {
+@Suite(.offCooperativePool) struct DocumentReaderYAMLTests {
     static let structure: [ReaderCase] = [
         ReaderCase("block mapping", "a: 1\nb: two\n", #"{a: 1, b: "two"}"#),
         ReaderCase(

@@ -91,14 +91,6 @@ enum ReaderTestSupport {
             return "unexpected error type: \(error)"
         }
     }
-
-    /// `/work/shared/reference/assinafy-openapi-v1.json`, found relative to this file so the
-    /// tests do not depend on the working directory.
-    static var referenceDocumentPath: String {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<4 { url.deleteLastPathComponent() }  // file name, Parse, GeneratorTests, Tests
-        return url.deletingLastPathComponent().appendingPathComponent("shared/reference/assinafy-openapi-v1.json").path
-    }
 }
 
 /// SplitMix64: tiny, seedable, and identical on every platform, so fuzz failures reproduce.

@@ -1,9 +1,10 @@
+import AssinafyTestSupport
 import Testing
 
 @testable import GeneratorCore
 
 /// Stage 2 alone: fragments for each OpenAPI construct load into the expected model.
-@Suite("Document loader")
+@Suite("Document loader", .offCooperativePool)
 struct DocumentLoaderTests {
     static func load(_ yaml: String) throws -> (OpenAPIDocument?, [Diagnostic]) {
         DocumentLoader.load(try DocumentReader.read(yaml, file: "t.yaml"))

@@ -1,8 +1,9 @@
+import AssinafyTestSupport
 import Testing
 
 @testable import GeneratorCore
 
-@Suite("Schema loader")
+@Suite("Schema loader", .offCooperativePool)
 struct SchemaLoaderTests {
     static func schemas(_ body: String, version: String = "3.1.0") throws -> (OpenAPIDocument?, [Diagnostic]) {
         try DocumentLoaderTests.load("openapi: \(version)\ninfo: {title: T, version: '1'}\ncomponents:\n  schemas:\n" + body)

@@ -1,3 +1,4 @@
+import AssinafyTestSupport
 import Foundation
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 /// same type; no wrapper outlives its async method. The wrappers are written by hand, so this
 /// is what keeps them from drifting when the overlay grows. The overlay is read with the same
 /// index `coverage` uses.
-@Suite struct CompletionParityTests {
+@Suite(.offCooperativePool) struct CompletionParityTests {
     static func wrapped(_ type: String) -> Bool { type.hasSuffix("Resource") || type == "AssinafyClient" }
 
     struct Method: Hashable, CustomStringConvertible {

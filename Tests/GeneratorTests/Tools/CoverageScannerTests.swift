@@ -1,3 +1,4 @@
+import AssinafyTestSupport
 import Foundation
 import Testing
 
@@ -5,6 +6,7 @@ import Testing
 
 /// The tokenizer behind `coverage`: code inside comments and string literals of every form must
 /// never look like code, and real code around them must still be seen.
+@Suite(.offCooperativePool)
 struct CoverageScannerTests {
     func identifiers(_ source: String) -> [String] {
         SwiftScanner.tokens(source).filter { $0.kind == .identifier }.map(\.text)

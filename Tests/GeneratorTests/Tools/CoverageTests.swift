@@ -1,9 +1,11 @@
+import AssinafyTestSupport
 import Foundation
 import GeneratorCore
 import Testing
 
 /// `coverage` on the fixture package in Fixtures/Coverage: one operation is deliberately
 /// unreachable and hidden behind comment, string, visibility and private-property traps.
+@Suite(.offCooperativePool)
 struct CoverageTests {
     /// The fake overlay sources; `Package.swift` excludes Fixtures from the test target, so they
     /// are scanned, never compiled.

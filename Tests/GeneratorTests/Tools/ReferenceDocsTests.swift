@@ -1,8 +1,10 @@
+import AssinafyTestSupport
 import Foundation
 import GeneratorCore
 import Testing
 
 /// `docs`: the generated API reference on the coverage fixture.
+@Suite(.offCooperativePool)
 struct ReferenceDocsTests {
     static func render() throws -> String {
         ReferenceDocs.render(try CoverageTests.analyse(), sources: "`spec.yaml`")
@@ -12,6 +14,8 @@ struct ReferenceDocsTests {
         let text = try Self.render()
         let expected = """
             ### `things.create`
+
+            - Errors: the [error model](#error-model): `APIError` as listed per operation, `NetworkError`, `ValidationError` for the configuration.
 
             - **`POST /things`** (`ThingsAPI.createThing`)
               - Credential: account
@@ -23,7 +27,8 @@ struct ReferenceDocsTests {
         #expect(text.contains("  - Request: query `page: Int` (optional)"))
         #expect(text.contains("  - Errors: 404 (No such thing.)"))
         #expect(
-            text.contains("### `admin.stats`\n\n- **`GET /admin/stats`** (`AdminAPI.getStats`)\n  - Credential: public")
+            text.contains("### `admin.stats`\n\n- Errors: the [error model](#error-model)")
+                && text.contains("\n\n- **`GET /admin/stats`** (`AdminAPI.getStats`)\n  - Credential: public")
         )
         #expect(text.contains("  - Response: no content"))
         // Members that reach nothing (a call to a missing function) are not listed.

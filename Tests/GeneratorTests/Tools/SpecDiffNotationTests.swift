@@ -1,3 +1,4 @@
+import AssinafyTestSupport
 import Foundation
 import GeneratorCore
 import Testing
@@ -5,6 +6,7 @@ import Testing
 /// Each notation equivalence on its own: a component schema `S`, sent and received by one
 /// operation, written two ways. Equal spellings must report nothing; the controls prove the
 /// comparison still sees real differences so the equivalences cannot pass vacuously.
+@Suite(.offCooperativePool)
 struct SpecDiffNotationTests {
     struct Pair: Sendable, CustomTestStringConvertible {
         var name: String

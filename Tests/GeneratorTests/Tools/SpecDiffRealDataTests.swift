@@ -1,9 +1,12 @@
+import AssinafyTestSupport
 import Foundation
 import GeneratorCore
 import Testing
 
 /// `diff` on Assinafy's real documents: the 3.0 revision 93 against the current 3.1 one, and our
-/// YAML against the published JSON. Skipped, with the reason printed, when `shared/` is absent.
+/// YAML against the published JSON. On a plain clone they run on the committed digests
+/// (Fixtures/Published); with `../shared/reference` beside the checkout, on the documents too.
+@Suite(.offCooperativePool)
 struct SpecDiffRealDataTests {
     /// The 13 operations added since revision 93: two-factor login and TOTP management, and
     /// webhook endpoints with signing secrets.
@@ -24,12 +27,14 @@ struct SpecDiffRealDataTests {
     ]
 
     @Test func revision93ToCurrentIsAdditiveOnly() throws {
-        guard
-            let paths = ToolsFixtures.availableShared(
-                ToolsFixtures.revision93Path, ToolsFixtures.publishedPath, test: "revision93ToCurrentIsAdditiveOnly")
-        else { return }
-        let old = try ToolsFixtures.load(paths[0])
-        let new = try ToolsFixtures.load(paths[1])
+        for source in PublishedDocuments.sources(for: "revision93ToCurrentIsAdditiveOnly") {
+            try Self.revision93ToCurrentIsAdditiveOnly(source)
+        }
+    }
+
+    static func revision93ToCurrentIsAdditiveOnly(_ source: PublishedDocuments.Source) throws {
+        let old = try ToolsFixtures.load(source.revision93)
+        let new = try ToolsFixtures.load(source.current)
         #expect(old.openapi.hasPrefix("3.0") && new.openapi.hasPrefix("3.1"))
         #expect(old.operations.count == 93 && new.operations.count == 106)
 
@@ -47,27 +52,29 @@ struct SpecDiffRealDataTests {
         // The root webhooks and the schemas only they use are new as well.
         #expect(report.changes.filter { $0.area == .webhook && $0.message == "added" }.count == new.webhooks.count)
         #expect(report.has(.additive, "WebhookEndpoint", "added"))
-        print("rev93 → current: \(report.summaryLine)")
+        print("rev93 → current (\(source)): \(report.summaryLine)")
     }
 
     @Test func ourYAMLHasTheContractOfThePublishedDocument() throws {
-        guard
-            let paths = ToolsFixtures.availableShared(
-                ToolsFixtures.publishedPath, test: "ourYAMLHasTheContractOfThePublishedDocument")
-        else { return }
-        let result = ToolsFixtures.run(["diff", ToolsFixtures.path("openapi.yaml"), paths[0], "--fail-on", "breaking"])
-        #expect(result.code == 0)
-        #expect(result.out.last == "0 breaking, 0 additive changes", "\(result.out.joined(separator: "\n"))")
+        for source in PublishedDocuments.sources(for: "ourYAMLHasTheContractOfThePublishedDocument") {
+            let result = ToolsFixtures.run([
+                "diff", ToolsFixtures.path("openapi.yaml"), source.current, "--fail-on", "breaking",
+            ])
+            #expect(result.code == 0, "\(source)")
+            #expect(result.out.last == "0 breaking, 0 additive changes", "\(source): \(result.out.joined(separator: "\n"))")
+        }
     }
 
     @Test func revision93ToCurrentIsAMinorReleaseOfTheSwiftAPI() throws {
-        guard
-            let paths = ToolsFixtures.availableShared(
-                ToolsFixtures.revision93Path, ToolsFixtures.publishedPath,
-                test: "revision93ToCurrentIsAMinorReleaseOfTheSwiftAPI")
-        else { return }
+        for source in PublishedDocuments.sources(for: "revision93ToCurrentIsAMinorReleaseOfTheSwiftAPI") {
+            try Self.revision93ToCurrentIsAMinorReleaseOfTheSwiftAPI(source)
+        }
+    }
+
+    static func revision93ToCurrentIsAMinorReleaseOfTheSwiftAPI(_ source: PublishedDocuments.Source) throws {
         let result = ToolsFixtures.run([
-            "diff", "--swift", paths[0], paths[1], "--names", ToolsFixtures.path("Generator/assinafy-names.yaml"),
+            "diff", "--swift", source.revision93, source.current, "--names",
+            ToolsFixtures.path("Generator/assinafy-names.yaml"),
         ])
         #expect(result.code == 0)
         #expect(result.out.contains("semver: minor"), "\(result.out.joined(separator: "\n"))")

@@ -1,9 +1,11 @@
+import AssinafyTestSupport
 import Foundation
 import GeneratorCore
 import Testing
 
 /// `diff` on the constructed pairs in Fixtures/Diff: equivalent spellings report nothing, and
 /// every kind of change gets the verdict an existing client would give it.
+@Suite(.offCooperativePool)
 struct SpecDiffTests {
     func diff(_ old: String, _ new: String) throws -> DiffReport {
         SpecDiff.compare(

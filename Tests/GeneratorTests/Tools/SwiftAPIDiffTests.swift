@@ -1,9 +1,11 @@
+import AssinafyTestSupport
 import Foundation
 import GeneratorCore
 import Testing
 
 /// `diff --swift`: the translator runs on both documents and the declaration models are compared
 /// for source compatibility, giving the semver step a release needs.
+@Suite(.offCooperativePool)
 struct SwiftAPIDiffTests {
     static func names() throws -> [String: String] {
         try GeneratorPipeline.readNames(ToolsFixtures.diff("names.yaml"))

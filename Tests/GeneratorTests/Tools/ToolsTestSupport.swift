@@ -13,20 +13,6 @@ enum ToolsFixtures {
     static func diff(_ name: String) -> String { path("Tests/GeneratorTests/Fixtures/Diff/\(name)") }
     static func coverage(_ name: String) -> String { path("Tests/GeneratorTests/Fixtures/Coverage/\(name)") }
 
-    /// Assinafy's published documents live beside the checkout (`../shared/reference`), not in it.
-    static let sharedReference = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/reference")
-    static let publishedPath = sharedReference.appendingPathComponent("assinafy-openapi-v1.json").path
-    static let revision93Path = sharedReference.appendingPathComponent("history/assinafy-openapi-v1-rev93.json").path
-
-    /// The paths, or nil after printing why: a checkout without `shared/` should not fail unrelated work.
-    static func availableShared(_ paths: String..., test: String) -> [String]? {
-        for path in paths where !FileManager.default.fileExists(atPath: path) {
-            print("\(test): skipped: \(path) is absent")
-            return nil
-        }
-        return paths
-    }
-
     static func load(_ path: String) throws -> OpenAPIDocument {
         let (document, diagnostics) = DocumentLoader.load(try DocumentReader.read(contentsOf: path))
         guard let document else { throw FixtureError(message: "\(path): \(diagnostics)") }

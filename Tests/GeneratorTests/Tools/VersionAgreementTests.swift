@@ -1,9 +1,11 @@
+import AssinafyTestSupport
 import Foundation
 import Testing
 
 /// One version everywhere: `sdkVersion` in APIRuntime, the default User-Agent built from it,
 /// the top released entry of CHANGELOG.md and the README's install snippet. A release that bumps
 /// one and forgets another fails here rather than in a user's bug report.
+@Suite(.offCooperativePool)
 struct VersionAgreementTests {
     static func text(_ relative: String) throws -> String {
         try String(contentsOfFile: ToolsFixtures.path(relative), encoding: .utf8)

@@ -20,6 +20,7 @@ public enum GeneratorCommand {
                                                     which operations AssinafyClient reaches (exit 1 if not all)
           docs     [--output FILE] [--spec FILE] [--names FILE] [--extra FILE]... [--overlay DIR] [--generated DIR]
                                                     write the API reference (docs/API_REFERENCE.md)
+          digest   --spec FILE [--output FILE]      the document's contract without its prose, as JSON
         """
 
     /// Runs a command; returns the process exit code. Output goes through the given sinks.
@@ -39,6 +40,7 @@ public enum GeneratorCommand {
             case "diff": return try DiffCommand.run(&options, out: out, err: err)
             case "coverage": return try CoverageCommand.run(&options, out: out, err: err)
             case "docs": return try ReferenceDocsCommand.run(&options, out: out, err: err)
+            case "digest": return try ContractDigestCommand.run(&options, out: out, err: err)
             case "help", "--help", "-h":
                 out(usage)
                 return 0

@@ -21,6 +21,15 @@ public struct CoverageAnalysis: Sendable {
         public var line: Int
         /// Indexes into `entries`, in spec order.
         public var reaches: [Int]
+        /// Every overload's declaration, `file` relative to the overlay directory.
+        public var declarations: [Declaration] = []
+        /// What the overloads' doc comments and attributes say (see `OverlayDocNotes`).
+        public var notes = OverlayDocNotes()
+    }
+
+    public struct Declaration: Sendable, Hashable {
+        public var file: String
+        public var line: Int
     }
 
     public struct Inputs: Sendable {
@@ -66,6 +75,7 @@ public struct CoverageAnalysis: Sendable {
         let (module, _) = Translator.translate(document, options: options)
         let overlay = try OverlayIndex.scan(directory: inputs.overlayPath)
         var analysis = analyse(document: document, module: module, overlay: overlay)
+        analysis.readNotes(overlayDirectory: inputs.overlayPath)
         if let generated = inputs.generatedPath {
             analysis.warnings += try staleGenerated(module: module, directory: generated)
         }
@@ -154,10 +164,15 @@ public struct CoverageAnalysis: Sendable {
             for index in reached where !entries[index].reachedBy.contains(path) {
                 entries[index].reachedBy.append(path)
             }
+            let declaration = Declaration(file: function.file, line: function.line)
             if let existing = methods.firstIndex(where: { $0.path == path }) {
                 methods[existing].reaches = Array(Set(methods[existing].reaches).union(reached)).sorted()
+                methods[existing].declarations.append(declaration)
             } else {
-                methods.append(Method(path: path, file: function.file, line: function.line, reaches: reached))
+                methods.append(
+                    Method(
+                        path: path, file: function.file, line: function.line, reaches: reached,
+                        declarations: [declaration]))
             }
         }
         for index in entries.indices { entries[index].reachedBy.sort() }

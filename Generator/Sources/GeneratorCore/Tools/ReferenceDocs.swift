@@ -19,18 +19,21 @@ public enum ReferenceDocs {
             analysis.summaryLine,
             "",
         ]
+        lines += errorModel
         let groups = Dictionary(grouping: analysis.methods.filter { !$0.reaches.isEmpty }, by: groupName)
         let order = groups.keys.sorted()
         if !order.isEmpty {
             lines += ["## Contents", ""]
             lines += order.map { "- [`\($0)`](#\(anchor($0)))" }
             lines.append("- [Operations without a client member](#operations-without-a-client-member)")
+            lines.insert("- [Error model](#error-model)", at: lines.count - order.count - 1)
             lines.append("")
         }
         for group in order {
             lines += ["## `\(group)`", ""]
             for method in groups[group] ?? [] {
                 lines += ["### `\(method.path)`", ""]
+                lines += behaviour(method.notes)
                 for index in method.reaches { lines += operation(analysis.entries[index]) }
             }
         }
@@ -64,6 +67,52 @@ public enum ReferenceDocs {
         // One trailing newline, as editors and `diff` expect.
         while lines.last == "" { lines.removeLast() }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The four error types and the fields that say why, once; every member refers to it.
+    static let errorModel: [String] = [
+        "## Error model", "",
+        "Every member below throws one of four error types (or `CancellationError` when its task is cancelled):",
+        "",
+        "| Type | When | Fields |", "|---|---|---|",
+        "| `APIError` | the API answered with an error status (listed per operation below) | `statusCode`, "
+            + "`httpStatusCode`, `message`, `responseData`, `rawBody`, `workspaceDeletionRestrictions` |",
+        "| `ValidationError` | a local check failed, before any request: the client configuration "
+            + "(checked on every call) and the checks a member lists | `message`, `errors` (field → messages) |",
+        "| `NetworkError` | the request did not complete (DNS, TLS, timeout, connection lost) | `message`, "
+            + "`underlyingError` (`URLError`), `mayHaveReachedServer` |",
+        "| `AssinafySDKError` | the SDK could not keep a promise: an unexpected answer, a deadline, a terminal "
+            + "state | `message`, `context`, `underlyingError` |",
+        "",
+        "A member names a more specific error under it where it has one (`MFARequiredError`, with `mfaToken`, "
+            + "for a login that needs a second factor).",
+        "",
+        "Retries: `GET` and `HEAD` answered 429 or 503 are repeated by the transport (`RetryPolicy`: two retries, "
+            + "honouring `Retry-After`, at most 30 s apart); other methods are never repeated, since that could "
+            + "write twice, and neither is `GET /v1/sign`. A member's own behaviour (what it checks locally, "
+            + "what it recovers from, how it polls, what a deprecated name forwards to) is listed under it, "
+            + "from its doc comment (`- Throws:` and `- Note: Compatibility:` lines).",
+        "",
+    ]
+
+    static func behaviour(_ notes: OverlayDocNotes) -> [String] {
+        var lines: [String] = []
+        for deprecation in notes.deprecations {
+            lines.append(
+                deprecation.isEmpty
+                    ? "- Deprecated."
+                    : deprecation.contains(" ")
+                        ? "- Deprecated: \(deprecation)" : "- Deprecated: forwards to `\(deprecation)`.")
+        }
+        lines += notes.compatibility.map { "- Compatibility: \($0)" }
+        lines += notes.throwing.map { "- Throws: \($0)" }
+        lines.append(
+            notes.throwing.isEmpty
+                ? "- Errors: the [error model](#error-model): `APIError` as listed per operation, `NetworkError`, "
+                    + "`ValidationError` for the configuration."
+                : "- Errors otherwise: the [error model](#error-model).")
+        lines.append("")
+        return lines
     }
 
     static func groupName(_ method: CoverageAnalysis.Method) -> String {

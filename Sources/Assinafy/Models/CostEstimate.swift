@@ -3,17 +3,21 @@ import AssinafyAPI
 import Foundation
 
 /// A cost estimate in the shape apps branch on: `hasSufficientResources` is a plain `Bool`, the
-/// breakdown is never `nil`, and `blockingReason` is typed.
+/// breakdown is never `nil`, and `blockingReason` is typed. What `estimateCost` returns.
 ///
-/// The generated `CostEstimate` keeps every member optional, as the published schema does; its
-/// name is taken by that type, so this wrapper has its own. `raw` keeps the response unchanged.
-public struct EstimatedCost: Sendable, Hashable {
+/// The product README names this type `CostEstimate`, so it has that name: in code that imports
+/// `Assinafy` it shadows the generated, all-optional `AssinafyAPI.CostEstimate` (the decoded
+/// response, kept unchanged in `raw` and spelled `CostEstimate.Raw`). Until this release it was called
+/// `EstimatedCost`; that name remains as a deprecated alias.
+public struct CostEstimate: Sendable, Hashable {
     public typealias BlockingReason = CostEstimateBlockingReason
+    /// The generated response model (every member optional, as the published schema has it).
+    public typealias Raw = AssinafyAPI.CostEstimate
 
     /// The response as decoded.
-    public let raw: CostEstimate
+    public let raw: Raw
 
-    public init(_ raw: CostEstimate) { self.raw = raw }
+    public init(_ raw: Raw) { self.raw = raw }
 
     /// Whether the account can pay for the request. When the server leaves the flag out, the
     /// absence of a blocking reason decides.
@@ -39,12 +43,16 @@ public struct EstimatedCost: Sendable, Hashable {
     public var message: String? { raw.message }
 }
 
+/// The name this type had before the product README's `CostEstimate` was given to it.
+@available(*, deprecated, renamed: "CostEstimate")
+public typealias EstimatedCost = CostEstimate
+
 extension AssinafySDKError {
     /// An error whose message is a blocking reason, so that
     /// `throw AssinafySDKError(estimate.blockingReason ?? "Insufficient account resources")`
     /// reads as it should. A known reason is also recorded in `context["blockingReason"]`.
     public init(
-        _ reason: EstimatedCost.BlockingReason, context: [String: String] = [:], underlyingError: (any Error)? = nil
+        _ reason: CostEstimate.BlockingReason, context: [String: String] = [:], underlyingError: (any Error)? = nil
     ) {
         var context = context
         if reason.isKnown { context["blockingReason"] = reason.rawValue }

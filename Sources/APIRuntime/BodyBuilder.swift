@@ -115,7 +115,7 @@ enum BodyBuilder {
     }
 
     static func makeBoundary() -> String {
-        "assinafy-" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        "boundary-" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
     }
 
     static func partHeader(_ part: MultipartPart, boundary: String) -> Data {
@@ -145,8 +145,8 @@ enum BodyBuilder {
         return escaped
     }
 
-    /// File parts need a type; PDF is the only document type the API accepts, so guess it from
-    /// the name and fall back to octet-stream. Plain fields get none, as browsers send them.
+    /// File parts need a type: a PDF is labelled as one (the common case of document APIs), any
+    /// other file as octet-stream. Plain fields get none, as browsers send them.
     private static func defaultContentType(_ part: MultipartPart) -> String? {
         var name = part.filename
         if case .file(let url) = part.content { name = name ?? url.lastPathComponent }

@@ -22,7 +22,7 @@ struct PrivateTemporaryFile: Sendable {
 
     /// Creates the directory and the empty file, and returns a handle open for writing.
     static func create(
-        prefix: String = "assinafy-upload-", name: String = "body.multipart",
+        prefix: String = "api-upload-", name: String = "body.multipart",
         in parent: URL = FileManager.default.temporaryDirectory
     ) throws -> (file: PrivateTemporaryFile, handle: FileHandle) {
         var template = Array(parent.appendingPathComponent(prefix + "XXXXXX").path.utf8CString)

@@ -170,7 +170,7 @@ public struct APIRequest: Sendable {
     /// The generated function's name, used in errors, logs and middlewares.
     public var operationName: String
     public var method: RequestMethod
-    /// The path as the API description spells it, e.g. `/v1/documents/{documentId}` (for logs).
+    /// The path as the API description spells it, e.g. `/pets/{petId}` (for logs).
     public var pathTemplate: String
     public var path: RequestPath
     public var query: [QueryItem] = []

@@ -96,7 +96,7 @@ package enum MediaType {
 
 extension TransportError {
     /// Maps a URLSession failure. The URLError is rebuilt with a failing URL stripped of its
-    /// query (where a signer access code travels) and a redacted description.
+    /// query (where query credentials travel) and a redacted description.
     package static func from(_ error: URLError, redactor: Redactor) -> TransportError {
         let detail = redactor.redact(
             (error.userInfo[NSLocalizedDescriptionKey] as? String) ?? error.localizedDescription)

@@ -68,7 +68,7 @@ import Testing
         #expect(info.st_mode & S_IFMT == S_IFREG)
         #expect(info.st_uid == geteuid())
         #expect(Self.mode(file.directory.path) == 0o700)
-        #expect(file.directory.lastPathComponent.hasPrefix("assinafy-upload-"))
+        #expect(file.directory.lastPathComponent.hasPrefix("api-upload-"))
         try handle.close()
         file.remove()
         #expect(Self.mode(file.directory.path) == nil)
@@ -88,7 +88,7 @@ import Testing
 
     static func uploadDirectories() -> Set<String> {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path)) ?? []
-        return Set(names.filter { $0.hasPrefix("assinafy-upload-") })
+        return Set(names.filter { $0.hasPrefix("api-upload-") })
     }
 
     @Test func missingFileFailsBeforeAnyIO() {

@@ -69,7 +69,7 @@ import AssinafyTestSupport
 
     static func temporaryUploads() -> Set<String> {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path)) ?? []
-        return Set(names.filter { $0.hasPrefix("assinafy-upload-") })
+        return Set(names.filter { $0.hasPrefix("api-upload-") })
     }
 
     @Test func twentyFiveMegabyteMultipartUploadIsStreamedAndIntact() async throws {
@@ -102,7 +102,7 @@ import AssinafyTestSupport
         #expect(parts[0]["filename"]?.stringValue == "Contrato de prestação.pdf")
         #expect(parts[0]["headers"]?.arrayValue?.contains("Content-Type: application/pdf") == true)
         #expect(parts[1]["name"]?.stringValue == "name")
-        #expect(data["content_type"]?.stringValue?.hasPrefix("multipart/form-data; boundary=assinafy-") == true)
+        #expect(data["content_type"]?.stringValue?.hasPrefix("multipart/form-data; boundary=boundary-") == true)
         // Streamed: holding the file (25 MB) plus the body (25 MB) would grow far more than this.
         #expect(growthMB < 20, "resident memory grew \(growthMB) MB")
         // Progress is reported on Linux too, ends at the full length, and only grows.

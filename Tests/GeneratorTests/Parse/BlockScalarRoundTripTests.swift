@@ -66,6 +66,65 @@ import Testing
         return result
     }
 
+    /// Folded block scalars ([174] c-l+folded): a single line break between two text lines folds
+    /// into a space, so a content break is written as an empty line ([176] b-l-trimmed); trailing
+    /// breaks are chomped as in literal scalars. Contents without leading white space on a line
+    /// (more-indented lines, [178], keep their breaks and are covered by the literal table).
+    static let foldedContents = ["x", "x\n", "x y\n", "x\ny\n", "x\n\ny\n", "x\n\n", "x\n\n\n", "a b\nc d", "x\ny\n\n"]
+
+    static func foldedDocument(_ content: String, chomping: String, indicator: Int?, finalBreak: Bool) -> String {
+        let width = indicator ?? 2
+        let indentation = String(repeating: " ", count: width)
+        var text = Substring(content)
+        var trailing = 0
+        while text.hasSuffix("\n") {
+            text = text.dropLast()
+            trailing += 1
+        }
+        // Between text lines: one more break than the content has (the first one folds).
+        var body = ""
+        for (index, piece) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if piece.isEmpty {
+                body += "\n"
+                continue
+            }
+            if index > 0 { body += "\n\n" }
+            body += indentation + piece
+        }
+        let tail = trailing == 0 ? "" : String(repeating: "\n", count: trailing - 1)
+        return "a: >\(indicator.map(String.init) ?? "")\(chomping)\n" + body + tail + (finalBreak ? "\n" : "")
+    }
+
+    @Test func foldedScalarsReadBackTheirContent() throws {
+        var failures: [String] = []
+        var count = 0
+        for content in Self.foldedContents {
+            let choppings = !content.hasSuffix("\n") ? ["-"] : content.hasSuffix("\n\n") ? ["+"] : ["", "+"]
+            for chomping in choppings {
+                for indicator in [nil, 1, 2, 4] as [Int?] {
+                    for finalBreak in [true, false] {
+                        count += 1
+                        let document = Self.foldedDocument(
+                            content, chomping: chomping, indicator: indicator, finalBreak: finalBreak)
+                        // Without a break at the end of the input the last line (empty ones are
+                        // written bare here) has none to keep.
+                        let expected = finalBreak || chomping == "-" ? content : String(content.dropLast())
+                        do {
+                            let read = try DocumentReader.read(document, file: "t.yaml")["a"]?.string
+                            if read != expected {
+                                failures.append("\(document.debugDescription): read \(read.debugDescription), expected \(expected.debugDescription)")
+                            }
+                        } catch {
+                            failures.append("\(document.debugDescription): \(error)")
+                        }
+                    }
+                }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.count) of \(count):\n\(failures.joined(separator: "\n"))")
+        #expect(count > 50)
+    }
+
     @Test func everyVariantReadsBackItsContent() throws {
         var failures: [String] = []
         for variant in Self.variants {

@@ -14,12 +14,16 @@ public enum FileLayout {
         var files: [(String, String)] = []
         files.append(("\(module.moduleName).swift", header + "\n@_exported import AssinafyRuntime\n"))
 
+        // Groups in the order their first operation appears.
         var groups: [String] = []
-        for operation in module.operations where !groups.contains(operation.group) { groups.append(operation.group) }
+        var operationsByGroup: [String: [OperationDecl]] = [:]
+        for operation in module.operations {
+            if operationsByGroup[operation.group] == nil { groups.append(operation.group) }
+            operationsByGroup[operation.group, default: []].append(operation)
+        }
         for group in groups {
             var writer = SwiftWriter()
-            OperationRenderer.render(
-                group: group, operations: module.operations.filter { $0.group == group }, into: &writer)
+            OperationRenderer.render(group: group, operations: operationsByGroup[group] ?? [], into: &writer)
             files.append(("\(group).swift", header + "\n" + imports + "\n" + writer.text))
         }
 
@@ -58,7 +62,7 @@ public enum FileLayout {
             var single = SwiftWriter()
             single.line()
             ModelRenderer.render(declaration, into: &single)
-            let count = single.text.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
+            let count = single.text.utf8.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
             if lines > 0 && lines + count > sharedFileLineBudget { flush() }
             writer.line(String(single.text.dropLast()))
             lines += count

@@ -1,7 +1,7 @@
+import SyntheticDocuments
 import Testing
 
 @testable import GeneratorCore
-import SyntheticDocuments
 
 /// Issue 17: translation work grows with the document, not with its square. Work counts and
 /// sizes are checked here; times only by `make bench`.
@@ -67,7 +67,9 @@ struct TranslationScalingTests {
         let output = try GeneratorPipeline.generate(text: yaml, sourceName: "t.yaml", moduleName: "T")
         let api = output.files.first { $0.name == "DefaultAPI.swift" }?.contents ?? ""
         // Text fields (open enums and aliases of them), not JSON-encoded ones.
-        #expect(api.contains("form.add") && !api.contains("JSONCoding.encode"), "a form field named by an enum or alias was sent as JSON:\n\(api)")
+        #expect(
+            api.contains("form.add") && !api.contains("JSONCoding.encode"),
+            "a form field named by an enum or alias was sent as JSON:\n\(api)")
     }
 
     /// Same-SCC answers agree with the graph walk they replace, for every edge of a cyclic graph.
@@ -133,7 +135,8 @@ struct NamingFastPathTests {
         let alphabet = Array("aZ09_-. Bq")
         for _ in 0..<500 {
             let length = Int.random(in: 0..<12, using: &random)
-            samples.append(String((0..<length).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &random)] }))
+            samples.append(
+                String((0..<length).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &random)] }))
         }
         for sample in samples {
             #expect(SwiftNames.asciiWords(sample) == SwiftNames.unicodeWords(sample), "\(sample)")

@@ -86,7 +86,7 @@ public enum Translator {
         }
         let module = ModuleDecl(
             moduleName: options.moduleName, sourceName: options.sourceName,
-            declarations: types.emitted,
+            declarations: DeclarationDedup.merge(types.emitted, components: Set(types.componentTypes.values)),
             declarationGroups: declarationGroups, operations: operations,
             webhookNames: document.webhooks.map(\.path), webhookEventTypeName: webhookEventTypeName,
             webhookPayloads: webhookPayloads)

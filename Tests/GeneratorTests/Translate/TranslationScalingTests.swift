@@ -90,6 +90,14 @@ struct TranslationScalingTests {
         #expect(checked > 200 && cyclic > 0, "\(checked) edges, \(cyclic) on cycles")
     }
 
+    /// The linear recursion census equals the per-component walk the loader does today.
+    @Test func recursiveSchemasMatchTheGraphWalk() {
+        let document = Self.document
+        let expected = ReferenceGraph(document).recursiveSchemas
+        #expect(!expected.isEmpty)
+        #expect(ComponentGraph(document.schemas).recursiveSchemas == expected)
+    }
+
     /// "Reached by exactly one group" from one pass over the SCCs matches a closure per group.
     @Test func componentUsersMatchClosures() {
         let graph = ComponentGraph(Self.document.schemas)

@@ -49,13 +49,13 @@ public enum FileLayout {
 
     private static func chunks(_ declarations: [Declaration], baseName: String, header: String) -> [(String, String)] {
         var files: [(String, String)] = []
-        var writer = SwiftWriter()
+        var text = ""
         var lines = 0
         func flush() {
-            guard !writer.text.isEmpty else { return }
+            guard !text.isEmpty else { return }
             let name = files.isEmpty ? "\(baseName).swift" : "\(baseName)\(files.count + 1).swift"
-            files.append((name, header + writer.text))
-            writer = SwiftWriter()
+            files.append((name, header + text))
+            text = ""
             lines = 0
         }
         for declaration in declarations {
@@ -64,7 +64,7 @@ public enum FileLayout {
             ModelRenderer.render(declaration, into: &single)
             let count = single.text.utf8.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
             if lines > 0 && lines + count > sharedFileLineBudget { flush() }
-            writer.line(String(single.text.dropLast()))
+            text += single.text
             lines += count
         }
         flush()

@@ -21,6 +21,21 @@ struct ComponentGraph {
         (sccIndex, sccs) = Self.stronglyConnected(order: schemas.map(\.name), edges: edges)
     }
 
+    /// Components that reach themselves: on a cycle of two or more, or referring to themselves.
+    /// What `ReferenceGraph.recursiveSchemas` computes with one graph walk per component (quadratic:
+    /// 14 % of generating an 8 MB document), from the SCCs in linear time.
+    var recursiveSchemas: Set<String> {
+        var result = Set<String>()
+        for members in sccs {
+            if members.count > 1 {
+                result.formUnion(members)
+            } else if let only = members.first, edges[only]?.contains(only) == true {
+                result.insert(only)
+            }
+        }
+        return result
+    }
+
     /// Whether `component` leads back to `current`, given that `current` reaches `component`
     /// (the translator only asks about components the one being translated refers to): then the
     /// two are the same component or share a cycle, i.e. the same SCC.

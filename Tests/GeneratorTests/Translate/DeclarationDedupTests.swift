@@ -63,4 +63,21 @@ struct DeclarationDedupTests {
         ]
         #expect(DeclarationDedup.merge(declarations, components: []) == declarations)
     }
+
+    /// The Swift API diff sees through dedup aliases: a struct that became an alias of an
+    /// identical one, or an alias moved between identical ones, is no change; an alias of a
+    /// different shape still is.
+    @Test func apiDiffComparesWhatAnAliasDenotes() {
+        let old = [Self.openEnum("E", ["on"]), Self.object("A", member: "E")]
+        let aliased = [
+            Self.openEnum("E", ["on"]), Self.object("First", member: "E"),
+            .alias(name: "A", type: .named("First"), docs: []),
+        ]
+        #expect(SwiftAPIDiff.compareDeclarations(old, aliased).allSatisfy { $0.severity != .breaking })
+        let different = [
+            Self.openEnum("E", ["on"]), Self.openEnum("F", ["off"]), Self.object("Other", member: "F"),
+            .alias(name: "A", type: .named("Other"), docs: []),
+        ]
+        #expect(SwiftAPIDiff.compareDeclarations(old, different).contains { $0.severity == .breaking })
+    }
 }

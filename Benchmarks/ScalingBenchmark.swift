@@ -42,13 +42,15 @@ enum ScalingBenchmark {
             let worst = perMB.max() ?? .nan
             var row = ResultRow(
                 what: generateWhat,
-                measured: perMB.map { fixed($0, 3) }.joined(separator: " / ") + " s/MB (8 MB ÷ 1 MB: \(fixed(growth, 2))×)",
+                measured: perMB.map { fixed($0, 3) }.joined(separator: " / ")
+                    + " s/MB (8 MB ÷ 1 MB: \(fixed(growth, 2))×)",
                 target: generateTarget, verdict: worst <= 0.3 && growth <= 1.3 ? .met : .missed)
             for (size, result) in zip(sizesMB, measured) {
                 row.notes.append(
                     "\(size) MB: \(result.bytes) bytes, \(result.operations) ops; wall \(result.wall.formatted(unit: "s")), "
                         + "CPU \(result.cpu.formatted(unit: "s")); peak RSS \(result.peakKiB / 1024) MiB; "
-                        + "\(result.lines) lines in \(result.files) files, \(fixed(result.linesPerOperation, 1)) lines/op")
+                        + "\(result.lines) lines in \(result.files) files, \(fixed(result.linesPerOperation, 1)) lines/op"
+                )
             }
             row.notes.append(
                 "verdict on the median CPU time (user+sys) of the generator process: the machine is shared, so wall "
@@ -143,11 +145,16 @@ enum ScalingBenchmark {
                 let outcome = try Subprocess.check(
                     // Not "Large": with -g the driver wraps the module into <module>.o, which
                     // would collide with the object of the generated Large.swift.
-                    ["swiftc", "-module-name", "LargeSynthetic", "-Onone", "-enable-testing", "-D", "DEBUG", "-j", "2",
-                     "-enable-batch-mode"]
+                    [
+                        "swiftc", "-module-name", "LargeSynthetic", "-Onone", "-enable-testing", "-D", "DEBUG", "-j",
+                        "2",
+                        "-enable-batch-mode",
+                    ]
                         + CompileBenchmark.commonFlags(modules: modules, cache: cache)
-                        + ["-emit-module", "-emit-module-path", objects + "/LargeSynthetic.swiftmodule", "-c",
-                           "-working-directory", objects]
+                        + [
+                            "-emit-module", "-emit-module-path", objects + "/LargeSynthetic.swiftmodule", "-c",
+                            "-working-directory", objects,
+                        ]
                         + sources)
                 try? FileManager.default.removeItem(atPath: objects)
                 let lines = try sources.reduce(0) { $0 + (try lineCount($1)) }

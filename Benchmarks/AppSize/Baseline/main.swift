@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 // `make bench` app-size baseline (issue 17): the same two requests without the SDK (Foundation

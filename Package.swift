@@ -28,16 +28,24 @@ let package = Package(
         .executableTarget(
             name: "assinafy-generator", dependencies: ["GeneratorCore"],
             path: "Generator/Sources/assinafy-generator", swiftSettings: strict),
+        // Seeded synthetic OpenAPI documents for the benchmarks and tests (not part of the generator).
+        .target(name: "SyntheticDocuments", path: "Generator/Sources/SyntheticDocuments", swiftSettings: strict),
         // Release-build benchmarks behind `make bench` (generation, parsing, size, compile, runtime).
         .executableTarget(
-            name: "assinafy-bench", dependencies: ["Assinafy", "GeneratorCore"], path: "Benchmarks",
+            name: "assinafy-bench", dependencies: ["Assinafy", "GeneratorCore", "SyntheticDocuments"], path: "Benchmarks",
+            exclude: ["AppSize"], swiftSettings: strict),
+        // The app-size row of `make bench`: the same tiny app with the SDK (two calls) and without.
+        .executableTarget(
+            name: "assinafy-appsize-probe", dependencies: ["Assinafy"], path: "Benchmarks/AppSize/WithSDK",
             swiftSettings: strict),
+        .executableTarget(
+            name: "assinafy-appsize-baseline", path: "Benchmarks/AppSize/Baseline", swiftSettings: strict),
 
         // `make demo`: the signing lifecycle against the local emulator (or the sandbox).
         .executableTarget(name: "assinafy-demo", dependencies: ["Assinafy"], path: "Demo", swiftSettings: strict),
 
         .testTarget(
-            name: "GeneratorTests", dependencies: ["GeneratorCore", "AssinafyTestSupport"],
+            name: "GeneratorTests", dependencies: ["GeneratorCore", "SyntheticDocuments", "AssinafyTestSupport"],
             exclude: ["Golden/Cases", "Fixtures"], swiftSettings: strict),
         // Subprocess helpers the test targets share (openssl and python3 as reference tools).
         .target(name: "AssinafyTestSupport", path: "Tests/TestSupport", swiftSettings: strict),

@@ -1,5 +1,6 @@
 import Foundation
 import GeneratorCore
+import SyntheticDocuments
 
 /// What every benchmark needs to find its inputs and tools.
 struct BenchContext: Sendable {

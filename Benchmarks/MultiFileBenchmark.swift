@@ -1,5 +1,6 @@
 import Foundation
 import GeneratorCore
+import SyntheticDocuments
 
 /// Generation of a document split over 1,500 files (issue 16): read every file from disk through
 /// the CLI's file source, resolve the references between them, translate and render, in-process.

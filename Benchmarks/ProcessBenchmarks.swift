@@ -1,6 +1,7 @@
 import Assinafy
 import Foundation
 import GeneratorCore
+import SyntheticDocuments
 
 /// Benchmarks that need a process of their own: peak RSS (VmHWM only ever grows, so each
 /// measurement needs a fresh process) and process CPU time (nothing else may run meanwhile).

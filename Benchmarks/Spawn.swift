@@ -80,8 +80,10 @@ final class SpawnedProcess: @unchecked Sendable {
         stdoutPipe = parentEnds[1].map { FileHandle(fileDescriptor: $0, closeOnDealloc: true) }
     }
 
-    /// Blocks until the child exits; its exit status (128 + signal when killed) and CPU time.
-    func wait() -> (status: Int32, cpuSeconds: Double) {
+    /// Blocks until the child exits; its exit status (128 + signal when killed), CPU time and the
+    /// peak resident set (KiB) of it or the largest descendant it waited for.
+    @discardableResult
+    func wait() -> (status: Int32, cpuSeconds: Double, peakRSSKiB: Int) {
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
@@ -89,7 +91,7 @@ final class SpawnedProcess: @unchecked Sendable {
         let signal = status & 0x7F
         let code = signal == 0 ? (status >> 8) & 0xFF : 128 + signal
         func seconds(_ value: timeval) -> Double { Double(value.tv_sec) + Double(value.tv_usec) / 1e6 }
-        return (code, seconds(usage.ru_utime) + seconds(usage.ru_stime))
+        return (code, seconds(usage.ru_utime) + seconds(usage.ru_stime), Int(usage.ru_maxrss))
     }
 
     /// SIGTERM, then reap.

@@ -87,6 +87,8 @@ struct ProcessOutcome: Sendable {
     /// User + system CPU seconds of the child and the descendants it waited for (from wait4):
     /// unlike wall time, hardly inflated when other work on the machine competes for the cores.
     var cpuSeconds: Double
+    /// Peak resident set of the child, or of the largest descendant it waited for (KiB).
+    var peakRSSKiB = 0
 }
 
 struct BenchFailure: Error, CustomStringConvertible {
@@ -111,7 +113,8 @@ enum Subprocess {
         let stdout = (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? ""
         let stderr = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
         return ProcessOutcome(
-            status: exit.status, stdout: stdout, stderr: stderr, seconds: seconds, cpuSeconds: exit.cpuSeconds)
+            status: exit.status, stdout: stdout, stderr: stderr, seconds: seconds, cpuSeconds: exit.cpuSeconds,
+            peakRSSKiB: exit.peakRSSKiB)
     }
 
     /// Like `run`, but a non-zero exit is an error carrying the tail of stderr.

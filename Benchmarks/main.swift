@@ -1,10 +1,13 @@
 import Foundation
+import SyntheticDocuments
 
 // `assinafy-bench`: the performance figures of issue 8, measured on release builds and written to
 // benchmarks/results.md. Run through `make bench` (scripts/bench.sh), which builds first.
 //
 //   assinafy-bench [--root DIR] [--results FILE] [--quick] [--only a,b,...] [--build-note TEXT]
-//     benchmarks: generate, size, read, multifile, calls, decode, upload, poll, compile
+//     benchmarks: generate, size, read, multifile, calls, decode, upload, poll, compile, scaling, scaling-compile,
+//     appsize
+//   assinafy-bench synthetic large|classic BYTES   (a synthetic document on stdout, for profiling)
 //   assinafy-bench child upload|poll ...   (internal: a fresh process for RSS and CPU figures)
 //   assinafy-bench profile-decode N [SECONDS]   (one decode variant in a loop, for perf record)
 //   assinafy-bench profile-calls 0|1|2 [SECONDS]  (client, raw URLSession or stubbed client calls in a loop, for perf record)
@@ -12,7 +15,8 @@ import Foundation
 
 let usage = """
     usage: assinafy-bench [--root DIR] [--results FILE] [--quick] [--only LIST] [--build-note TEXT]
-      LIST: comma-separated among generate, size, read, multifile, calls, decode, upload, poll, compile
+      LIST: comma-separated among generate, size, read, multifile, calls, decode, upload, poll, compile, scaling,
+            scaling-compile, appsize
     """
 
 struct BenchOptions {
@@ -112,6 +116,16 @@ func runBenchmarks(_ options: BenchOptions) async -> Int32 {
         progress("clean compiles of AssinafyAPI (the longest part)")
         rows += CompileBenchmark.run(context)
     }
+    if options.wants("scaling") { rows += ScalingBenchmark.run(context) }
+    if options.wants("appsize") {
+        progress("app size: a tiny release executable with and without the SDK")
+        rows.append(AppSizeBenchmark.run(context))
+    }
+    if options.wants("scaling-compile") {
+        // The 8 MB module takes too long to compile on a shared 2-core machine: 1 and 4 MB only
+        // (--quick: a 50 KB document, to check the benchmark itself).
+        rows.append(ScalingBenchmark.compile(context, sizesMB: context.quick ? [0.05] : [1, 4]))
+    }
 
     let total = Double(monotonicNanoseconds() - started) / 1e9
     let machine = MachineDescription.current(loadAtStart: loadAtStart)
@@ -145,6 +159,11 @@ func runBenchmarks(_ options: BenchOptions) async -> Int32 {
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+// `assinafy-bench synthetic large|classic BYTES`: the benchmark's synthetic documents, for profiling.
+if arguments.first == "synthetic", arguments.count == 3, let bytes = Int(arguments[2]) {
+    print(arguments[1] == "large" ? LargeAPIDocument.yaml(targetBytes: bytes) : SyntheticDocument.yaml(targetBytes: bytes))
+    exit(0)
+}
 if arguments.first == "child" {
     exit(await ProcessBenchmarks.runChild(Array(arguments.dropFirst())))
 }

@@ -49,5 +49,10 @@ fi
 rm -f "$LOG"
 echo "bench: swift build -c release --product assinafy-bench" >&2
 build --product assinafy-bench
+# The app-size row (issue 17) measures these two tiny apps; they link what assinafy-bench built.
+for product in assinafy-appsize-probe assinafy-appsize-baseline; do
+    echo "bench: swift build -c release --product $product" >&2
+    build --product "$product"
+done
 BIN=$(build --show-bin-path)
 exec "$BIN/assinafy-bench" --root "$ROOT" --build-note "$NOTE" "$@"

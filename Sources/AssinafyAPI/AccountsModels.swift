@@ -166,15 +166,7 @@ public struct EnvelopeOf<Payload: Codable & Hashable & Sendable>: Codable, Hasha
     private static var knownKeys: Set<String> { ["status", "message", "data"] }
 }
 
-public struct UpdateAccountRequestNotificationSenderType: OpenEnum, ExpressibleByStringLiteral {
-    public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { rawValue = value }
-
-    public static let user = Self(rawValue: "User")
-    public static let account = Self(rawValue: "Account")
-    public static let knownValues: [Self] = [.user, .account]
-}
+public typealias UpdateAccountRequestNotificationSenderType = AccountNotificationSenderType
 
 public struct UpdateAccountRequest: Codable, Hashable, Sendable {
     public let name: String?
@@ -328,15 +320,7 @@ public struct DeletionRestrictionsResponse: Codable, Hashable, Sendable {
     private static let knownKeys: Set<String> = ["status", "message", "data", "restrictions"]
 }
 
-public struct CreateAccountRequestNotificationSenderType: OpenEnum, ExpressibleByStringLiteral {
-    public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { rawValue = value }
-
-    public static let user = Self(rawValue: "User")
-    public static let account = Self(rawValue: "Account")
-    public static let knownValues: [Self] = [.user, .account]
-}
+public typealias CreateAccountRequestNotificationSenderType = AccountNotificationSenderType
 
 public struct CreateAccountRequest: Codable, Hashable, Sendable {
     public let name: String

@@ -145,15 +145,7 @@ public struct WhatsappNotification: Codable, Hashable, Sendable {
     private static let knownKeys: Set<String> = ["sent_at", "header", "body", "buttons", "phone_number", "signer_id"]
 }
 
-public struct CreateAssignmentRequestMethod: OpenEnum, ExpressibleByStringLiteral {
-    public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { rawValue = value }
-
-    public static let virtual = Self(rawValue: "virtual")
-    public static let collect = Self(rawValue: "collect")
-    public static let knownValues: [Self] = [.virtual, .collect]
-}
+public typealias CreateAssignmentRequestMethod = AssignmentMethod
 
 public struct CreateAssignmentRequestSignersItemVerificationMethod: OpenEnum, ExpressibleByStringLiteral {
     public let rawValue: String
@@ -343,36 +335,11 @@ public struct CreateAssignmentRequest: Codable, Hashable, Sendable {
     private static let knownKeys: Set<String> = ["method", "signers", "entries", "message", "expires_at", "copy_receivers"]
 }
 
-public struct EstimateAssignmentCostRequestMethod: OpenEnum, ExpressibleByStringLiteral {
-    public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { rawValue = value }
+public typealias EstimateAssignmentCostRequestMethod = AssignmentMethod
 
-    public static let virtual = Self(rawValue: "virtual")
-    public static let collect = Self(rawValue: "collect")
-    public static let knownValues: [Self] = [.virtual, .collect]
-}
+public typealias EstimateAssignmentCostRequestSignersItemVerificationMethod = CreateAssignmentRequestSignersItemVerificationMethod
 
-public struct EstimateAssignmentCostRequestSignersItemVerificationMethod: OpenEnum, ExpressibleByStringLiteral {
-    public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { rawValue = value }
-
-    public static let email = Self(rawValue: "Email")
-    public static let whatsapp = Self(rawValue: "Whatsapp")
-    public static let digitalCertificate = Self(rawValue: "DigitalCertificate")
-    public static let knownValues: [Self] = [.email, .whatsapp, .digitalCertificate]
-}
-
-public struct EstimateAssignmentCostRequestSignersItemNotificationMethodsItem: OpenEnum, ExpressibleByStringLiteral {
-    public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { rawValue = value }
-
-    public static let email = Self(rawValue: "Email")
-    public static let whatsapp = Self(rawValue: "Whatsapp")
-    public static let knownValues: [Self] = [.email, .whatsapp]
-}
+public typealias EstimateAssignmentCostRequestSignersItemNotificationMethodsItem = CreateAssignmentRequestSignersItemNotificationMethodsItem
 
 public struct EstimateAssignmentCostRequestSignersItem: Codable, Hashable, Sendable {
     public let verificationMethod: EstimateAssignmentCostRequestSignersItemVerificationMethod?

@@ -248,33 +248,7 @@ public struct ResetPasswordRequest: Codable, Hashable, Sendable {
     private static let knownKeys: Set<String> = ["email", "token", "new_password"]
 }
 
-public struct ResetPasswordResponseData: Codable, Hashable, Sendable {
-    public let email: String?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
-    public let additionalFields: JSONObject
-
-    public init(
-        email: String? = nil,
-        additionalFields: JSONObject = [:]
-    ) {
-        self.email = email
-        self.additionalFields = additionalFields
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.email = try container.decodeIfPresent(String.self, forKey: "email")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(email, forKey: "email")
-        try container.encodeAdditionalFields(additionalFields)
-    }
-
-    private static let knownKeys: Set<String> = ["email"]
-}
+public typealias ResetPasswordResponseData = RequestPasswordResetResponseData
 
 public struct ChangePasswordRequest: Codable, Hashable, Sendable {
     public let email: String
@@ -314,33 +288,7 @@ public struct ChangePasswordRequest: Codable, Hashable, Sendable {
     private static let knownKeys: Set<String> = ["email", "password", "new_password"]
 }
 
-public struct ChangePasswordResponseData: Codable, Hashable, Sendable {
-    public let email: String?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
-    public let additionalFields: JSONObject
-
-    public init(
-        email: String? = nil,
-        additionalFields: JSONObject = [:]
-    ) {
-        self.email = email
-        self.additionalFields = additionalFields
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.email = try container.decodeIfPresent(String.self, forKey: "email")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(email, forKey: "email")
-        try container.encodeAdditionalFields(additionalFields)
-    }
-
-    private static let knownKeys: Set<String> = ["email"]
-}
+public typealias ChangePasswordResponseData = RequestPasswordResetResponseData
 
 public struct VerifyMFARequest: Codable, Hashable, Sendable {
     public let mfaToken: String
@@ -626,66 +574,9 @@ public struct RegenerateRecoveryCodesRequest: Codable, Hashable, Sendable {
     private static let knownKeys: Set<String> = ["password", "code"]
 }
 
-public struct RegenerateRecoveryCodesResponseData: Codable, Hashable, Sendable {
-    public let recoveryCodes: [String]?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
-    public let additionalFields: JSONObject
+public typealias RegenerateRecoveryCodesResponseData = ConfirmTOTPEnrollmentResponseData
 
-    public init(
-        recoveryCodes: [String]? = nil,
-        additionalFields: JSONObject = [:]
-    ) {
-        self.recoveryCodes = recoveryCodes
-        self.additionalFields = additionalFields
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.recoveryCodes = try container.decodeIfPresent([String].self, forKey: "recovery_codes")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(recoveryCodes, forKey: "recovery_codes")
-        try container.encodeAdditionalFields(additionalFields)
-    }
-
-    private static let knownKeys: Set<String> = ["recovery_codes"]
-}
-
-public struct DeleteMFAMethodRequest: Codable, Hashable, Sendable {
-    public let password: String?
-    public let code: String?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
-    public let additionalFields: JSONObject
-
-    public init(
-        password: String? = nil,
-        code: String? = nil,
-        additionalFields: JSONObject = [:]
-    ) {
-        self.password = password
-        self.code = code
-        self.additionalFields = additionalFields
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.password = try container.decodeIfPresent(String.self, forKey: "password")
-        self.code = try container.decodeIfPresent(String.self, forKey: "code")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(password, forKey: "password")
-        try container.encodeIfPresent(code, forKey: "code")
-        try container.encodeAdditionalFields(additionalFields)
-    }
-
-    private static let knownKeys: Set<String> = ["password", "code"]
-}
+public typealias DeleteMFAMethodRequest = RegenerateRecoveryCodesRequest
 
 public struct DeleteMFAMethodResponseData: Codable, Hashable, Sendable {
     public let isMfaEnabled: Bool?
@@ -762,14 +653,7 @@ public struct SocialLoginRequest: Codable, Hashable, Sendable {
     private static let knownKeys: Set<String> = ["provider", "token", "has_accepted_terms"]
 }
 
-public struct LinkSocialLoginRequestProvider: OpenEnum, ExpressibleByStringLiteral {
-    public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { rawValue = value }
-
-    public static let google = Self(rawValue: "google")
-    public static let knownValues: [Self] = [.google]
-}
+public typealias LinkSocialLoginRequestProvider = SocialLoginRequestProvider
 
 public struct LinkSocialLoginRequest: Codable, Hashable, Sendable {
     public let provider: LinkSocialLoginRequestProvider

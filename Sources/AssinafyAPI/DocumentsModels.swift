@@ -117,38 +117,7 @@ public struct DocumentVerification: Codable, Hashable, Sendable {
     private static let knownKeys: Set<String> = ["hash", "id", "agreement_code", "status", "page_count", "signer_count", "completed_count", "completed_at", "verified_at", "is_valid", "message"]
 }
 
-public struct DocumentActivityOrigin: Codable, Hashable, Sendable {
-    public let ip: String?
-    public let userAgent: String?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
-    public let additionalFields: JSONObject
-
-    public init(
-        ip: String? = nil,
-        userAgent: String? = nil,
-        additionalFields: JSONObject = [:]
-    ) {
-        self.ip = ip
-        self.userAgent = userAgent
-        self.additionalFields = additionalFields
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.ip = try container.decodeIfPresent(String.self, forKey: "ip")
-        self.userAgent = try container.decodeIfPresent(String.self, forKey: "user-agent")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(ip, forKey: "ip")
-        try container.encodeIfPresent(userAgent, forKey: "user-agent")
-        try container.encodeAdditionalFields(additionalFields)
-    }
-
-    private static let knownKeys: Set<String> = ["ip", "user-agent"]
-}
+public typealias DocumentActivityOrigin = WebhookEventOrigin
 
 /// An entry in a document's audit trail.
 public struct DocumentActivity: Codable, Hashable, Sendable {
@@ -204,15 +173,7 @@ public struct DocumentActivity: Codable, Hashable, Sendable {
     private static let knownKeys: Set<String> = ["id", "event", "message", "payload", "origin", "created_at"]
 }
 
-public struct ListDocumentsMethod: OpenEnum, ExpressibleByStringLiteral {
-    public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { rawValue = value }
-
-    public static let virtual = Self(rawValue: "virtual")
-    public static let collect = Self(rawValue: "collect")
-    public static let knownValues: [Self] = [.virtual, .collect]
-}
+public typealias ListDocumentsMethod = AssignmentMethod
 
 public struct RenameDocumentRequest: Codable, Hashable, Sendable {
     public let name: String
@@ -283,33 +244,7 @@ public struct ReplaceDocumentTagsRequest: Codable, Hashable, Sendable {
     private static let knownKeys: Set<String> = ["tags"]
 }
 
-public struct AttachDocumentTagsRequest: Codable, Hashable, Sendable {
-    public let tags: [String]?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
-    public let additionalFields: JSONObject
-
-    public init(
-        tags: [String]? = nil,
-        additionalFields: JSONObject = [:]
-    ) {
-        self.tags = tags
-        self.additionalFields = additionalFields
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.tags = try container.decodeIfPresent([String].self, forKey: "tags")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(tags, forKey: "tags")
-        try container.encodeAdditionalFields(additionalFields)
-    }
-
-    private static let knownKeys: Set<String> = ["tags"]
-}
+public typealias AttachDocumentTagsRequest = ReplaceDocumentTagsRequest
 
 public struct DetachDocumentTagResponseData: Codable, Hashable, Sendable {
     public let detached: Bool?
@@ -339,16 +274,7 @@ public struct DetachDocumentTagResponseData: Codable, Hashable, Sendable {
     private static let knownKeys: Set<String> = ["detached"]
 }
 
-public struct CreateDocumentFromTemplateRequestSignersItemVerificationMethod: OpenEnum, ExpressibleByStringLiteral {
-    public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { rawValue = value }
-
-    public static let email = Self(rawValue: "Email")
-    public static let whatsapp = Self(rawValue: "Whatsapp")
-    public static let digitalCertificate = Self(rawValue: "DigitalCertificate")
-    public static let knownValues: [Self] = [.email, .whatsapp, .digitalCertificate]
-}
+public typealias CreateDocumentFromTemplateRequestSignersItemVerificationMethod = CreateAssignmentRequestSignersItemVerificationMethod
 
 public struct CreateDocumentFromTemplateRequestSignersItem: Codable, Hashable, Sendable {
     public let roleId: String
@@ -484,16 +410,7 @@ public struct CreateDocumentFromTemplateRequest: Codable, Hashable, Sendable {
     private static let knownKeys: Set<String> = ["signers", "editor_fields", "name", "message", "expires_at", "tags"]
 }
 
-public struct EstimateDocumentFromTemplateCostRequestSignersItemVerificationMethod: OpenEnum, ExpressibleByStringLiteral {
-    public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { rawValue = value }
-
-    public static let email = Self(rawValue: "Email")
-    public static let whatsapp = Self(rawValue: "Whatsapp")
-    public static let digitalCertificate = Self(rawValue: "DigitalCertificate")
-    public static let knownValues: [Self] = [.email, .whatsapp, .digitalCertificate]
-}
+public typealias EstimateDocumentFromTemplateCostRequestSignersItemVerificationMethod = CreateAssignmentRequestSignersItemVerificationMethod
 
 public struct EstimateDocumentFromTemplateCostRequestSignersItem: Codable, Hashable, Sendable {
     public let roleId: String

@@ -24,14 +24,7 @@ public struct OAuthTokenRequestSubjectTokenType: OpenEnum, ExpressibleByStringLi
     public static let knownValues: [Self] = [.urnIetfParamsOauthTokenTypeAccessToken]
 }
 
-public struct OAuthTokenRequestRequestedTokenType: OpenEnum, ExpressibleByStringLiteral {
-    public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { rawValue = value }
-
-    public static let urnIetfParamsOauthTokenTypeAccessToken = Self(rawValue: "urn:ietf:params:oauth:token-type:access_token")
-    public static let knownValues: [Self] = [.urnIetfParamsOauthTokenTypeAccessToken]
-}
+public typealias OAuthTokenRequestRequestedTokenType = OAuthTokenRequestSubjectTokenType
 
 /// Token request, form-encoded or JSON.
 public struct OAuthTokenRequest: Codable, Hashable, Sendable {
@@ -303,38 +296,7 @@ public struct ExchangeOAuthTokenError401: Codable, Hashable, Sendable {
     private static let knownKeys: Set<String> = ["error", "error_description"]
 }
 
-public struct RevokeOAuthTokenError401: Codable, Hashable, Sendable {
-    public let error: String?
-    public let errorDescription: String?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
-    public let additionalFields: JSONObject
-
-    public init(
-        error: String? = nil,
-        errorDescription: String? = nil,
-        additionalFields: JSONObject = [:]
-    ) {
-        self.error = error
-        self.errorDescription = errorDescription
-        self.additionalFields = additionalFields
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.error = try container.decodeIfPresent(String.self, forKey: "error")
-        self.errorDescription = try container.decodeIfPresent(String.self, forKey: "error_description")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(error, forKey: "error")
-        try container.encodeIfPresent(errorDescription, forKey: "error_description")
-        try container.encodeAdditionalFields(additionalFields)
-    }
-
-    private static let knownKeys: Set<String> = ["error", "error_description"]
-}
+public typealias RevokeOAuthTokenError401 = ExchangeOAuthTokenError401
 
 public struct GetOAuthUserInfoResponse: Codable, Hashable, Sendable {
     public let sub: String?

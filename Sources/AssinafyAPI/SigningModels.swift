@@ -78,33 +78,7 @@ public struct SignerSelf: Codable, Hashable, Sendable {
     private static let knownKeys: Set<String> = ["resource", "id", "full_name", "email", "whatsapp_phone_number", "government_id", "has_accepted_terms", "has_signature", "has_initial", "is_signature_reusable"]
 }
 
-public struct SendPublicDocumentTokenRequest: Codable, Hashable, Sendable {
-    public let email: String?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
-    public let additionalFields: JSONObject
-
-    public init(
-        email: String? = nil,
-        additionalFields: JSONObject = [:]
-    ) {
-        self.email = email
-        self.additionalFields = additionalFields
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.email = try container.decodeIfPresent(String.self, forKey: "email")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(email, forKey: "email")
-        try container.encodeAdditionalFields(additionalFields)
-    }
-
-    private static let knownKeys: Set<String> = ["email"]
-}
+public typealias SendPublicDocumentTokenRequest = RequestPasswordResetResponseData
 
 public struct SignAssignmentRequestItem: Codable, Hashable, Sendable {
     public let itemId: String
@@ -304,15 +278,4 @@ public struct ConfirmSignerDataRequest: Codable, Hashable, Sendable {
     private static let knownKeys: Set<String> = ["full_name", "email", "government_id"]
 }
 
-public struct DownloadSignerDocumentArtifactArtifactName: OpenEnum, ExpressibleByStringLiteral {
-    public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { rawValue = value }
-
-    public static let original = Self(rawValue: "original")
-    public static let certificated = Self(rawValue: "certificated")
-    public static let certificatePage = Self(rawValue: "certificate-page")
-    public static let pades = Self(rawValue: "pades")
-    public static let bundle = Self(rawValue: "bundle")
-    public static let knownValues: [Self] = [.original, .certificated, .certificatePage, .pades, .bundle]
-}
+public typealias DownloadSignerDocumentArtifactArtifactName = DownloadDocumentArtifactArtifactName

@@ -37,43 +37,7 @@ public struct CreateTagRequest: Codable, Hashable, Sendable {
     private static let knownKeys: Set<String> = ["name", "color"]
 }
 
-public struct CreateTagError409: Codable, Hashable, Sendable {
-    public let status: Int?
-    public let message: String?
-    public let data: JSONObject?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
-    public let additionalFields: JSONObject
-
-    public init(
-        status: Int? = nil,
-        message: String? = nil,
-        data: JSONObject? = nil,
-        additionalFields: JSONObject = [:]
-    ) {
-        self.status = status
-        self.message = message
-        self.data = data
-        self.additionalFields = additionalFields
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.status = try container.decodeIfPresent(Int.self, forKey: "status")
-        self.message = try container.decodeIfPresent(String.self, forKey: "message")
-        self.data = try container.decodeIfPresent(JSONObject.self, forKey: "data")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(status, forKey: "status")
-        try container.encodeIfPresent(message, forKey: "message")
-        try container.encodeIfPresent(data, forKey: "data")
-        try container.encodeAdditionalFields(additionalFields)
-    }
-
-    private static let knownKeys: Set<String> = ["status", "message", "data"]
-}
+public typealias CreateTagError409 = ErrorEnvelope
 
 public struct UpdateTagRequest: Codable, Hashable, Sendable {
     public let name: String?

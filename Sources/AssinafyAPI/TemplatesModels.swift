@@ -166,71 +166,9 @@ public struct TemplateRole: Codable, Hashable, Sendable {
     private static let knownKeys: Set<String> = ["id", "name", "assignment_type", "created_at", "updated_at"]
 }
 
-public struct TemplateTagsItem: Codable, Hashable, Sendable {
-    public let id: String?
-    public let name: String?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
-    public let additionalFields: JSONObject
+public typealias TemplateTagsItem = DocumentTagsItem
 
-    public init(
-        id: String? = nil,
-        name: String? = nil,
-        additionalFields: JSONObject = [:]
-    ) {
-        self.id = id
-        self.name = name
-        self.additionalFields = additionalFields
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.id = try container.decodeIfPresent(String.self, forKey: "id")
-        self.name = try container.decodeIfPresent(String.self, forKey: "name")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(id, forKey: "id")
-        try container.encodeIfPresent(name, forKey: "name")
-        try container.encodeAdditionalFields(additionalFields)
-    }
-
-    private static let knownKeys: Set<String> = ["id", "name"]
-}
-
-public struct TemplateDefaultDocumentTagsItem: Codable, Hashable, Sendable {
-    public let id: String?
-    public let name: String?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
-    public let additionalFields: JSONObject
-
-    public init(
-        id: String? = nil,
-        name: String? = nil,
-        additionalFields: JSONObject = [:]
-    ) {
-        self.id = id
-        self.name = name
-        self.additionalFields = additionalFields
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.id = try container.decodeIfPresent(String.self, forKey: "id")
-        self.name = try container.decodeIfPresent(String.self, forKey: "name")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(id, forKey: "id")
-        try container.encodeIfPresent(name, forKey: "name")
-        try container.encodeAdditionalFields(additionalFields)
-    }
-
-    private static let knownKeys: Set<String> = ["id", "name"]
-}
+public typealias TemplateDefaultDocumentTagsItem = DocumentTagsItem
 
 /// A reusable template for new documents.
 public struct Template: Codable, Hashable, Sendable {

@@ -73,12 +73,4 @@ public struct NotificationPreferences: Codable, Hashable, Sendable {
     private static let knownKeys: Set<String> = ["DocumentCompleted", "SignerDeclined", "DocumentCancelled", "DocumentAboutToExpire", "DocumentExpired", "DocumentExpirationReset", "DocumentProcessingFailed", "TemplateProcessingFailed", "SignerWhatsappFailed"]
 }
 
-public struct GetUserStatsGranularity: OpenEnum, ExpressibleByStringLiteral {
-    public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { rawValue = value }
-
-    public static let monthly = Self(rawValue: "monthly")
-    public static let daily = Self(rawValue: "daily")
-    public static let knownValues: [Self] = [.monthly, .daily]
-}
+public typealias GetUserStatsGranularity = GetAccountStatsGranularity

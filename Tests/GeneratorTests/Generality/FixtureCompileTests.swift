@@ -1,4 +1,5 @@
 import Foundation
+import SyntheticDocuments
 import Testing
 
 @testable import GeneratorCore
@@ -51,6 +52,16 @@ struct FixtureCompileTests {
         let output = try GeneratorPipeline.generate(text: yaml, sourceName: "synthetic.yaml", moduleName: "Synthetic")
         #expect(output.operationCount > 300)
         try await SwiftCompiler.shared.compile(output.files, module: "Synthetic", typecheckOnly: true)
+    }
+
+    /// The large-public-API shape of the scaling benchmark (form bodies, expandable `anyOf`,
+    /// nullable unions, deep `allOf`, inline types repeated everywhere, so most become aliases).
+    @Test func largeAPIShapedDocumentCompiles() async throws {
+        let yaml = LargeAPIDocument.yaml(targetBytes: 250_000)
+        let output = try GeneratorPipeline.generate(text: yaml, sourceName: "large.yaml", moduleName: "Large")
+        #expect(output.diagnostics.allSatisfy { $0.severity == .warning })
+        #expect(output.files.contains { $0.contents.contains("public typealias") })
+        try await SwiftCompiler.shared.compile(output.files, module: "Large", typecheckOnly: true)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SyntheticDocuments
 import Testing
 
 @testable import GeneratorCore

@@ -26,6 +26,10 @@ public enum SwiftNames {
     /// Splits `snake_case`, `kebab-case`, `dotted.names`, `camelCase`, `PascalCase` and `HTTPServer`
     /// into words, keeping runs of capitals (acronyms) together.
     public static func words(_ raw: String) -> [String] {
+        raw.utf8.allSatisfy({ $0 < 0x80 }) ? asciiWords(raw) : unicodeWords(raw)
+    }
+
+    static func unicodeWords(_ raw: String) -> [String] {
         var words: [String] = []
         var current: [Character] = []
         let characters = Array(raw)
@@ -49,6 +53,40 @@ public enum SwiftNames {
             current.append(character)
         }
         flush()
+        return words
+    }
+
+    /// `words` for ASCII text, on bytes: the same rules without a Unicode property lookup per
+    /// character (naming was a tenth of generation time on large documents).
+    static func asciiWords(_ raw: String) -> [String] {
+        let bytes = Array(raw.utf8)
+        func isUpper(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
+        func isLower(_ byte: UInt8) -> Bool { byte >= 0x61 && byte <= 0x7A }
+        func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+        var words: [String] = []
+        var start = -1
+        func flush(_ end: Int) {
+            if start >= 0 && end > start { words.append(String(decoding: bytes[start..<end], as: UTF8.self)) }
+            start = -1
+        }
+        for index in bytes.indices {
+            let byte = bytes[index]
+            guard isUpper(byte) || isLower(byte) || isDigit(byte) else {
+                flush(index)
+                continue
+            }
+            if start >= 0 {
+                let previous = bytes[index - 1]
+                let next: UInt8? = index + 1 < bytes.count ? bytes[index + 1] : nil
+                let startsWord =
+                    (isUpper(byte) && isLower(previous))
+                    || (isUpper(byte) && isUpper(previous) && next.map(isLower) == true)
+                    || (isDigit(previous) && isUpper(byte))
+                if startsWord { flush(index) }
+            }
+            if start < 0 { start = index }
+        }
+        flush(bytes.count)
         return words
     }
 

@@ -18,12 +18,16 @@ public enum FileLayout {
                 header + "\nimport Foundation\n@_exported import APIRuntime\n" + ModuleFileRenderer.render(module)
             ))
 
+        // Groups in the order their first operation appears.
         var groups: [String] = []
-        for operation in module.operations where !groups.contains(operation.group) { groups.append(operation.group) }
+        var operationsByGroup: [String: [OperationDecl]] = [:]
+        for operation in module.operations {
+            if operationsByGroup[operation.group] == nil { groups.append(operation.group) }
+            operationsByGroup[operation.group, default: []].append(operation)
+        }
         for group in groups {
             var writer = SwiftWriter()
-            OperationRenderer.render(
-                group: group, operations: module.operations.filter { $0.group == group }, into: &writer)
+            OperationRenderer.render(group: group, operations: operationsByGroup[group] ?? [], into: &writer)
             files.append(("\(group).swift", header + "\n" + imports + "\n" + writer.text))
         }
 
@@ -49,22 +53,22 @@ public enum FileLayout {
 
     private static func chunks(_ declarations: [Declaration], baseName: String, header: String) -> [(String, String)] {
         var files: [(String, String)] = []
-        var writer = SwiftWriter()
+        var text = ""
         var lines = 0
         func flush() {
-            guard !writer.text.isEmpty else { return }
+            guard !text.isEmpty else { return }
             let name = files.isEmpty ? "\(baseName).swift" : "\(baseName)\(files.count + 1).swift"
-            files.append((name, header + writer.text))
-            writer = SwiftWriter()
+            files.append((name, header + text))
+            text = ""
             lines = 0
         }
         for declaration in declarations {
             var single = SwiftWriter()
             single.line()
             ModelRenderer.render(declaration, into: &single)
-            let count = single.text.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
+            let count = single.text.utf8.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
             if lines > 0 && lines + count > sharedFileLineBudget { flush() }
-            writer.line(String(single.text.dropLast()))
+            text += single.text
             lines += count
         }
         flush()

@@ -12,16 +12,16 @@ extension SwiftAPIDiff {
 
     static func compareDeclarations(_ old: [Declaration], _ new: [Declaration]) -> [SpecChange] {
         var changes: [SpecChange] = []
-        let oldByName = Dictionary(old.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-        let newByName = Dictionary(new.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        let oldByName = shapes(old)
+        let newByName = shapes(new)
         for declaration in new where oldByName[declaration.name] == nil {
             changes.append(change(.additive, .type, declaration.name, "added (\(kind(declaration)))"))
         }
         for declaration in old where newByName[declaration.name] == nil {
             changes.append(change(.breaking, .type, declaration.name, "removed (\(kind(declaration)))"))
         }
-        for declaration in old {
-            guard let updated = newByName[declaration.name] else { continue }
+        for original in old {
+            guard let declaration = oldByName[original.name], let updated = newByName[original.name] else { continue }
             let name = declaration.name
             switch (declaration, updated) {
             case (.structure(let before), .structure(let after)):
@@ -42,6 +42,41 @@ extension SwiftAPIDiff {
             }
         }
         return changes
+    }
+
+    /// Name → what code written against that name sees. An alias of another declaration of the
+    /// module (what identical inline types become, `DeclarationDedup`) is compared as that
+    /// declaration under the alias's name: a struct that became an alias of an identical struct
+    /// keeps every member and initialiser, so it is no change.
+    static func shapes(_ declarations: [Declaration]) -> [String: Declaration] {
+        let byName = Dictionary(declarations.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        var result: [String: Declaration] = [:]
+        for declaration in declarations where result[declaration.name] == nil {
+            var target = declaration
+            var steps = 0
+            while case .alias(_, .named(let next), _) = target, let resolved = byName[next], steps < 32 {
+                target = resolved
+                steps += 1
+            }
+            result[declaration.name] = renamed(target, to: declaration.name)
+        }
+        return result
+    }
+
+    static func renamed(_ declaration: Declaration, to name: String) -> Declaration {
+        switch declaration {
+        case .structure(var decl):
+            decl.name = name
+            return .structure(decl)
+        case .openEnum(var decl):
+            decl.name = name
+            return .openEnum(decl)
+        case .union(var decl):
+            decl.name = name
+            return .union(decl)
+        case .alias(_, let type, let docs):
+            return .alias(name: name, type: type, docs: docs)
+        }
     }
 
     static func compareStruct(_ old: StructDecl, _ new: StructDecl) -> [SpecChange] {

@@ -30,7 +30,7 @@ public enum Translator {
             types.currentComponent = name
             let typeName = types.componentTypes[name] ?? SwiftNames.typeName(name)
             types.declare(
-                document.schema(named: name) ?? Schema(), as: typeName,
+                types.componentSchema(name) ?? Schema(), as: typeName,
                 forRequest: types.requestComponents.contains(name), fixedName: true)
             for created in types.createdDeclarations[before...] { componentOwned[created] = name }
         }
@@ -39,7 +39,7 @@ public enum Translator {
         let schemes = types.securitySchemeDecls()
         var operations: [OperationDecl] = []
         var groupScopes: [String: SwiftNames.Scope] = [:]
-        var groupsByComponent: [String: Set<String>] = [:]
+        var directUsers: [String: ComponentGraph.Users] = [:]
         var groupsByDeclaration: [String: Set<String>] = [:]
         for operation in document.operations {
             let group = SwiftNames.typeName(operation.tags.first ?? "Default") + "API"
@@ -49,6 +49,7 @@ public enum Translator {
             let before = types.createdDeclarations.count
             types.touchedComponents = []
             types.usedDeclarations = []
+            types.beginOperationScope()
             let unpublished = operation.operationId.map(options.unpublishedOperationIds.contains) ?? false
             operations.append(
                 types.operation(
@@ -57,9 +58,7 @@ public enum Translator {
             for created in types.createdDeclarations[before...] + types.usedDeclarations {
                 groupsByDeclaration[created, default: []].insert(group)
             }
-            for component in closure(of: types.touchedComponents, edges: types.edges) {
-                groupsByComponent[component, default: []].insert(group)
-            }
+            for component in types.touchedComponents { directUsers[component, default: .none].add(.one(group)) }
         }
 
         var webhookPayloads: [(String, String, SwiftType)] = []
@@ -79,35 +78,28 @@ public enum Translator {
         for (name, groups) in groupsByDeclaration where groups.count == 1 {
             declarationGroups[name] = groups.first
         }
-        for (component, groups) in groupsByComponent where groups.count == 1 {
-            guard let typeName = types.componentTypes[component], let group = groups.first else { continue }
+        // Components reached by one group's operations only (directly or through other components).
+        let users = types.graph.users(direct: directUsers)
+        for (component, user) in users {
+            guard case .one(let group) = user, let typeName = types.componentTypes[component] else { continue }
             declarationGroups[typeName] = group
         }
         for (declaration, component) in componentOwned {
-            let groups = groupsByComponent[component] ?? []
-            if groups.count == 1 {
-                declarationGroups[declaration] = groups.first
+            if case .one(let group) = users[component] {
+                declarationGroups[declaration] = group
             } else {
                 declarationGroups[declaration] = nil
             }
         }
         var module = ModuleDecl(
-            moduleName: options.moduleName, sourceName: options.sourceName, declarations: types.declarations,
+            moduleName: options.moduleName, sourceName: options.sourceName,
+            declarations: DeclarationDedup.merge(types.emitted, components: Set(types.componentTypes.values)),
             declarationGroups: declarationGroups, operations: operations,
             webhookNames: document.webhooks.map(\.path), webhookEventTypeName: webhookEventTypeName,
             webhookPayloads: webhookPayloads)
         module.securitySchemes = schemes
         module.servers = types.serverDecls()
         return (module, types.diagnostics.items)
-    }
-
-    private static func closure(of start: Set<String>, edges: [String: Set<String>]) -> Set<String> {
-        var result = start
-        var stack = Array(start)
-        while let next = stack.popLast() {
-            for target in edges[next] ?? [] where result.insert(target).inserted { stack.append(target) }
-        }
-        return result
     }
 
     /// The name map first; otherwise a readable name from the summary or method + path, with a warning

@@ -113,7 +113,7 @@ extension TypeTranslator {
     private func flattened(_ schema: Schema, depth: Int) -> Schema? {
         guard depth < 32 else { return nil }
         if let ref = schema.ref {
-            guard let target = document.schema(named: ref) else { return nil }
+            guard let target = componentSchemas[ref] else { return nil }
             return flattened(target, depth: depth + 1)
         }
         let types = schema.nonNullTypes
@@ -139,7 +139,7 @@ extension TypeTranslator {
     {
         guard parts.count == 2, ownProperties.isEmpty, let base = parts[0].ref, parts[1].ref == nil,
             parts[1].properties.count == 1, parts[1].allOf.isEmpty, parts[1].oneOf.isEmpty,
-            let baseSchema = document.schema(named: base), baseSchema.allOf.isEmpty, baseSchema.oneOf.isEmpty,
+            let baseSchema = componentSchemas[base], baseSchema.allOf.isEmpty, baseSchema.oneOf.isEmpty,
             baseSchema.anyOf.isEmpty, !baseSchema.properties.isEmpty
         else { return nil }
         let member = parts[1].properties[0].name

@@ -1,7 +1,8 @@
 /// Building struct and union declarations from (already merged) schemas.
 extension TypeTranslator {
     mutating func appendDeclaration(_ declaration: Declaration) {
-        declarations.append(declaration)
+        if emittedIndex[declaration.name] == nil { emittedIndex[declaration.name] = emitted.count }
+        emitted.append(declaration)
         createdDeclarations.append(declaration.name)
     }
 
@@ -71,11 +72,11 @@ extension TypeTranslator {
         guard let current = currentComponent, case .named(let typeName) = type.unwrapped,
             let component = componentName(forType: typeName)
         else { return false }
-        return component == current || ReferenceGraph.reaches(from: component, to: current, edges: edges)
+        return graph.leadsBack(from: component, to: current)
     }
 
     func componentName(forType typeName: String) -> String? {
-        componentTypes.first { $0.value == typeName }?.key
+        componentsByType[typeName]
     }
 
     // MARK: Unions
@@ -114,9 +115,7 @@ extension TypeTranslator {
                 values = mapping.filter { $0.schema == ref }.map(\.value)
                 if values.isEmpty { values = [ref] }
                 caseBase = SwiftNames.memberName(ref)
-                if let current = currentComponent,
-                    ref == current || ReferenceGraph.reaches(from: ref, to: current, edges: edges)
-                {
+                if let current = currentComponent, graph.leadsBack(from: ref, to: current) {
                     indirect = true
                 }
             } else {

@@ -2,13 +2,26 @@
 /// it meets (components under their own names, inline ones named from where they sit).
 struct TypeTranslator {
     let document: OpenAPIDocument
+    /// Every declaration made, in order: what the module emits.
+    var emitted: [Declaration] = []
+    /// Declaration name → its index in `emitted`.
+    var emittedIndex: [String: Int] = [:]
+    /// The declarations the current operation's types name (see `noteOperationType`): the scope
+    /// the operation translation looks names up in. Not the whole module — a scan of every
+    /// declaration per parameter and form field made generation quadratic (issue 17).
     var declarations: [Declaration] = []
+    /// Component name → schema (the document keeps an array; looking names up in it per `$ref`
+    /// was quadratic).
+    let componentSchemas: [String: Schema]
+    /// Swift type name → the component it was claimed for.
+    var componentsByType: [String: String] = [:]
     var names = SwiftNames.Scope(reserved: SwiftNames.reservedTypeNames)
     /// Component schema name → Swift type name.
     var componentTypes: [String: String] = [:]
     /// Component names that request bodies reach: their nullable members can send explicit nulls.
     let requestComponents: Set<String>
-    let edges: [String: Set<String>]
+    let graph: ComponentGraph
+    var edges: [String: Set<String>] { graph.edges }
     let genericCensus: [String: Int]
     var diagnostics = Diagnostics()
     /// Components referenced while translating the current operation (for file grouping).
@@ -21,11 +34,18 @@ struct TypeTranslator {
     /// Generic wrappers detected in `allOf` (component name + member name → generic type name).
     var genericWrappers: [String: String] = [:]
     var currentComponent: String?
+    /// Depth of nested `type(for:)` calls: 0 outside any, so the outermost call is known.
+    private var typeDepth = 0
+    /// Set once operations are being translated (components never need an operation scope).
+    private var inOperation = false
 
     init(document: OpenAPIDocument) {
         self.document = document
-        let graph = ReferenceGraph(document)
-        edges = graph.edges
+        var schemas: [String: Schema] = [:]
+        for (name, schema) in document.schemas where schemas[name] == nil { schemas[name] = schema }
+        componentSchemas = schemas
+        let graph = ComponentGraph(document.schemas)
+        self.graph = graph
         var requestRoots = Set<String>()
         for operation in document.operations {
             for media in operation.requestBody?.content ?? [] {
@@ -41,7 +61,35 @@ struct TypeTranslator {
         genericCensus = GenericWrapperCensus.count(in: document)
         // Components claim their names first so inline names never take them.
         for (name, _) in document.schemas {
-            componentTypes[name] = names.claim(SwiftNames.typeName(name))
+            let typeName = names.claim(SwiftNames.typeName(name))
+            componentTypes[name] = typeName
+            if componentsByType[typeName] == nil { componentsByType[typeName] = name }
+        }
+    }
+
+    /// The component schema called `name`.
+    func componentSchema(_ name: String) -> Schema? { componentSchemas[name] }
+
+    /// Starts the name scope of a new operation (see `declarations`).
+    mutating func beginOperationScope() {
+        declarations = []
+        inOperation = true
+    }
+
+    /// Adds the declarations `type` names — following aliases, array elements and generic
+    /// arguments — to the current operation's scope.
+    mutating func noteOperationType(_ type: SwiftType, depth: Int = 0) {
+        guard inOperation, depth < 32 else { return }
+        switch type {
+        case .named(let name):
+            guard let index = emittedIndex[name] else { return }
+            let declaration = emitted[index]
+            declarations.append(declaration)
+            if case .alias(_, let target, _) = declaration { noteOperationType(target, depth: depth + 1) }
+        case .array(let inner), .dictionary(let inner), .optional(let inner), .nullable(let inner):
+            noteOperationType(inner, depth: depth + 1)
+        case .generic(_, let arguments):
+            for argument in arguments { noteOperationType(argument, depth: depth + 1) }
         }
     }
 
@@ -51,6 +99,16 @@ struct TypeTranslator {
     /// is translated once per place it is written, however many operations share it.
     mutating func type(for schema: Schema, suggestedName: String, forRequest: Bool) -> (type: SwiftType, nullable: Bool)
     {
+        typeDepth += 1
+        let result = cachedType(for: schema, suggestedName: suggestedName, forRequest: forRequest)
+        typeDepth -= 1
+        if typeDepth == 0 { noteOperationType(result.type) }
+        return result
+    }
+
+    private mutating func cachedType(for schema: Schema, suggestedName: String, forRequest: Bool) -> (
+        type: SwiftType, nullable: Bool
+    ) {
         guard schema.ref == nil, !schema.pointer.tokens.isEmpty else {
             return uncachedType(for: schema, suggestedName: suggestedName, forRequest: forRequest)
         }
@@ -67,7 +125,10 @@ struct TypeTranslator {
         let created = Array(createdDeclarations[createdBefore...])
         inlineCache[key] = CachedType(
             type: result.type, nullable: result.nullable, touched: touchedComponents, created: created)
-        touchedComponents.formUnion(touchedBefore)
+        // The small set into the large one: the outer set holds everything touched so far.
+        var merged = touchedBefore
+        merged.formUnion(touchedComponents)
+        touchedComponents = merged
         return result
     }
 
@@ -153,7 +214,7 @@ struct TypeTranslator {
     }
 
     func isNullableComponent(_ name: String) -> Bool {
-        guard let schema = document.schema(named: name) else { return false }
+        guard let schema = componentSchemas[name] else { return false }
         return schema.isNullable && schema.ref == nil
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A seeded, deterministic OpenAPI document of any size, in the shapes real APIs use (nested
 /// objects, enums, arrays, references, allOf, oneOf, list and CRUD operations). For size and
 /// generality tests; never committed as data.

@@ -21,7 +21,10 @@ struct BenchContext: Sendable {
         if FileManager.default.fileExists(atPath: root + "/openapi-unpublished.yaml") {
             arguments += ["--extra", root + "/openapi-unpublished.yaml"]
         }
-        return arguments + ["--names", root + "/Generator/assinafy-names.yaml", "--module", "AssinafyAPI"]
+        return arguments + [
+            "--names", root + "/Generator/assinafy-names.yaml", "--module", "AssinafyAPI",
+            "--per-call-credential", "signerAccessCode",
+        ]
     }
 }
 

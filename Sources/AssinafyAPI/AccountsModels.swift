@@ -68,16 +68,16 @@ public struct Account: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(resource, forKey: "resource")
-        try container.encodeIfPresent(id, forKey: "id")
-        try container.encodeIfPresent(name, forKey: "name")
-        try container.encodeIfPresent(primaryColor, forKey: "primary_color")
-        try container.encodeIfPresent(secondaryColor, forKey: "secondary_color")
-        try container.encodeIfPresent(notificationSenderType, forKey: "notification_sender_type")
-        try container.encodeIfPresent(roles, forKey: "roles")
-        try container.encodeIfPresent(isDeleteAllowed, forKey: "is_delete_allowed")
-        try container.encodeDateTimeIfPresent(createdAt, forKey: "created_at")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.resource, forKey: "resource")
+        try container.encodeIfPresent(self.id, forKey: "id")
+        try container.encodeIfPresent(self.name, forKey: "name")
+        try container.encodeIfPresent(self.primaryColor, forKey: "primary_color")
+        try container.encodeIfPresent(self.secondaryColor, forKey: "secondary_color")
+        try container.encodeIfPresent(self.notificationSenderType, forKey: "notification_sender_type")
+        try container.encodeIfPresent(self.roles, forKey: "roles")
+        try container.encodeIfPresent(self.isDeleteAllowed, forKey: "is_delete_allowed")
+        try container.encodeDateTimeIfPresent(self.createdAt, forKey: "created_at")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["resource", "id", "name", "primary_color", "secondary_color", "notification_sender_type", "roles", "is_delete_allowed", "created_at"]
@@ -117,11 +117,11 @@ public struct AccountTheme: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(accountName, forKey: "account_name")
-        try container.encodeIfPresent(primaryColor, forKey: "primary_color")
-        try container.encodeIfPresent(secondaryColor, forKey: "secondary_color")
-        try container.encodeIfPresent(logo, forKey: "logo")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.accountName, forKey: "account_name")
+        try container.encodeIfPresent(self.primaryColor, forKey: "primary_color")
+        try container.encodeIfPresent(self.secondaryColor, forKey: "secondary_color")
+        try container.encodeIfPresent(self.logo, forKey: "logo")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["account_name", "primary_color", "secondary_color", "logo"]
@@ -157,10 +157,10 @@ public struct EnvelopeOf<Payload: Codable & Hashable & Sendable>: Codable, Hasha
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(status, forKey: "status")
-        try container.encodeIfPresent(message, forKey: "message")
-        try container.encodeIfPresent(data, forKey: "data")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.status, forKey: "status")
+        try container.encodeIfPresent(self.message, forKey: "message")
+        try container.encodeIfPresent(self.data, forKey: "data")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static var knownKeys: Set<String> { ["status", "message", "data"] }
@@ -193,9 +193,9 @@ public struct UpdateAccountRequest: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(name, forKey: "name")
-        try container.encodeIfPresent(notificationSenderType, forKey: "notification_sender_type")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.name, forKey: "name")
+        try container.encodeIfPresent(self.notificationSenderType, forKey: "notification_sender_type")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["name", "notification_sender_type"]
@@ -222,8 +222,8 @@ public struct DeleteAccountRequest: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(force, forKey: "force")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.force, forKey: "force")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["force"]
@@ -268,10 +268,10 @@ public struct DeletionRestrictionsResponseRestrictionsItem: Codable, Hashable, S
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(code, forKey: "code")
-        try container.encodeIfPresent(message, forKey: "message")
-        try container.encodeIfPresent(accountIds, forKey: "account_ids")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.code, forKey: "code")
+        try container.encodeIfPresent(self.message, forKey: "message")
+        try container.encodeIfPresent(self.accountIds, forKey: "account_ids")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["code", "message", "account_ids"]
@@ -310,11 +310,11 @@ public struct DeletionRestrictionsResponse: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(status, forKey: "status")
-        try container.encodeIfPresent(message, forKey: "message")
-        try container.encodeIfPresent(data, forKey: "data")
-        try container.encodeIfPresent(restrictions, forKey: "restrictions")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.status, forKey: "status")
+        try container.encodeIfPresent(self.message, forKey: "message")
+        try container.encodeIfPresent(self.data, forKey: "data")
+        try container.encodeIfPresent(self.restrictions, forKey: "restrictions")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["status", "message", "data", "restrictions"]
@@ -347,9 +347,9 @@ public struct CreateAccountRequest: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(name, forKey: "name")
-        try container.encodeIfPresent(notificationSenderType, forKey: "notification_sender_type")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encode(self.name, forKey: "name")
+        try container.encodeIfPresent(self.notificationSenderType, forKey: "notification_sender_type")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["name", "notification_sender_type"]

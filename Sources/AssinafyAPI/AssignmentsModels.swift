@@ -50,14 +50,14 @@ public struct DisplaySettings: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(left, forKey: "left")
-        try container.encode(top, forKey: "top")
-        try container.encode(width, forKey: "width")
-        try container.encode(height, forKey: "height")
-        try container.encodeIfPresent(fontFamily, forKey: "fontFamily")
-        try container.encode(fontSize, forKey: "fontSize")
-        try container.encodeIfPresent(backgroundColor, forKey: "backgroundColor")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encode(self.left, forKey: "left")
+        try container.encode(self.top, forKey: "top")
+        try container.encode(self.width, forKey: "width")
+        try container.encode(self.height, forKey: "height")
+        try container.encodeIfPresent(self.fontFamily, forKey: "fontFamily")
+        try container.encode(self.fontSize, forKey: "fontSize")
+        try container.encodeIfPresent(self.backgroundColor, forKey: "backgroundColor")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["left", "top", "width", "height", "fontFamily", "fontSize", "backgroundColor"]
@@ -84,8 +84,8 @@ public struct WhatsappNotificationButtonsItem: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(text, forKey: "text")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.text, forKey: "text")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["text"]
@@ -133,13 +133,13 @@ public struct WhatsappNotification: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(sentAt, forKey: "sent_at")
-        try container.encodeIfPresent(header, forKey: "header")
-        try container.encodeIfPresent(body, forKey: "body")
-        try container.encodeIfPresent(buttons, forKey: "buttons")
-        try container.encodeIfPresent(phoneNumber, forKey: "phone_number")
-        try container.encodeIfPresent(signerId, forKey: "signer_id")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.sentAt, forKey: "sent_at")
+        try container.encodeIfPresent(self.header, forKey: "header")
+        try container.encodeIfPresent(self.body, forKey: "body")
+        try container.encodeIfPresent(self.buttons, forKey: "buttons")
+        try container.encodeIfPresent(self.phoneNumber, forKey: "phone_number")
+        try container.encodeIfPresent(self.signerId, forKey: "signer_id")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["sent_at", "header", "body", "buttons", "phone_number", "signer_id"]
@@ -201,11 +201,11 @@ public struct CreateAssignmentRequestSignersItem: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(id, forKey: "id")
-        try container.encodeIfPresent(verificationMethod, forKey: "verification_method")
-        try container.encodeIfPresent(notificationMethods, forKey: "notification_methods")
-        try container.encodeIfPresent(step, forKey: "step")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encode(self.id, forKey: "id")
+        try container.encodeIfPresent(self.verificationMethod, forKey: "verification_method")
+        try container.encodeIfPresent(self.notificationMethods, forKey: "notification_methods")
+        try container.encodeIfPresent(self.step, forKey: "step")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["id", "verification_method", "notification_methods", "step"]
@@ -240,10 +240,10 @@ public struct CreateAssignmentRequestEntriesItemFieldsItem: Codable, Hashable, S
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(signerId, forKey: "signer_id")
-        try container.encodeIfPresent(fieldId, forKey: "field_id")
-        try container.encodeIfPresent(displaySettings, forKey: "display_settings")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.signerId, forKey: "signer_id")
+        try container.encodeIfPresent(self.fieldId, forKey: "field_id")
+        try container.encodeIfPresent(self.displaySettings, forKey: "display_settings")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["signer_id", "field_id", "display_settings"]
@@ -274,9 +274,9 @@ public struct CreateAssignmentRequestEntriesItem: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(pageId, forKey: "page_id")
-        try container.encodeIfPresent(fields, forKey: "fields")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.pageId, forKey: "page_id")
+        try container.encodeIfPresent(self.fields, forKey: "fields")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["page_id", "fields"]
@@ -323,13 +323,13 @@ public struct CreateAssignmentRequest: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(method, forKey: "method")
-        try container.encode(signers, forKey: "signers")
-        try container.encodeIfPresent(entries, forKey: "entries")
-        try container.encodeIfPresent(message, forKey: "message")
-        try container.encodeDateTimeIfPresent(expiresAt, forKey: "expires_at")
-        try container.encodeIfPresent(copyReceivers, forKey: "copy_receivers")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encode(self.method, forKey: "method")
+        try container.encode(self.signers, forKey: "signers")
+        try container.encodeIfPresent(self.entries, forKey: "entries")
+        try container.encodeIfPresent(self.message, forKey: "message")
+        try container.encodeDateTimeIfPresent(self.expiresAt, forKey: "expires_at")
+        try container.encodeIfPresent(self.copyReceivers, forKey: "copy_receivers")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["method", "signers", "entries", "message", "expires_at", "copy_receivers"]
@@ -366,9 +366,9 @@ public struct EstimateAssignmentCostRequestSignersItem: Codable, Hashable, Senda
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(verificationMethod, forKey: "verification_method")
-        try container.encodeIfPresent(notificationMethods, forKey: "notification_methods")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.verificationMethod, forKey: "verification_method")
+        try container.encodeIfPresent(self.notificationMethods, forKey: "notification_methods")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["verification_method", "notification_methods"]
@@ -403,10 +403,10 @@ public struct EstimateAssignmentCostRequest: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(method, forKey: "method")
-        try container.encodeIfPresent(signers, forKey: "signers")
-        try container.encodeIfPresent(entries, forKey: "entries")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.method, forKey: "method")
+        try container.encodeIfPresent(self.signers, forKey: "signers")
+        try container.encodeIfPresent(self.entries, forKey: "entries")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["method", "signers", "entries"]
@@ -441,10 +441,10 @@ public struct ResendSignatureRequestResponseData: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(isSent, forKey: "is_sent")
-        try container.encodeIfPresent(documentId, forKey: "document_id")
-        try container.encodeIfPresent(signerId, forKey: "signer_id")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.isSent, forKey: "is_sent")
+        try container.encodeIfPresent(self.documentId, forKey: "document_id")
+        try container.encodeIfPresent(self.signerId, forKey: "signer_id")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["is_sent", "document_id", "signer_id"]
@@ -471,8 +471,8 @@ public struct ResetAssignmentExpirationRequest: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeDateTimeIfPresent(expiresAt, forKey: "expires_at")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeDateTimeIfPresent(self.expiresAt, forKey: "expires_at")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["expires_at"]

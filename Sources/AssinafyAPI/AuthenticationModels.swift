@@ -26,8 +26,8 @@ public struct ApiKey: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(apiKey, forKey: "api_key")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.apiKey, forKey: "api_key")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["api_key"]
@@ -71,12 +71,12 @@ public struct AuthAccount: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(id, forKey: "id")
-        try container.encodeIfPresent(name, forKey: "name")
-        try container.encodeIfPresent(roles, forKey: "roles")
-        try container.encodeIfPresent(isDeleteAllowed, forKey: "is_delete_allowed")
-        try container.encodeDateTimeIfPresent(createdAt, forKey: "created_at")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.id, forKey: "id")
+        try container.encodeIfPresent(self.name, forKey: "name")
+        try container.encodeIfPresent(self.roles, forKey: "roles")
+        try container.encodeIfPresent(self.isDeleteAllowed, forKey: "is_delete_allowed")
+        try container.encodeDateTimeIfPresent(self.createdAt, forKey: "created_at")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["id", "name", "roles", "is_delete_allowed", "created_at"]
@@ -112,10 +112,10 @@ public struct AuthSession: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(accessToken, forKey: "access_token")
-        try container.encodeIfPresent(user, forKey: "user")
-        try container.encodeIfPresent(accounts, forKey: "accounts")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.accessToken, forKey: "access_token")
+        try container.encodeIfPresent(self.user, forKey: "user")
+        try container.encodeIfPresent(self.accounts, forKey: "accounts")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["access_token", "user", "accounts"]
@@ -146,9 +146,9 @@ public struct LoginRequest: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(email, forKey: "email")
-        try container.encode(password, forKey: "password")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encode(self.email, forKey: "email")
+        try container.encode(self.password, forKey: "password")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["email", "password"]
@@ -175,8 +175,8 @@ public struct RequestPasswordResetRequest: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(email, forKey: "email")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encode(self.email, forKey: "email")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["email"]
@@ -203,8 +203,8 @@ public struct RequestPasswordResetResponseData: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(email, forKey: "email")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.email, forKey: "email")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["email"]
@@ -239,10 +239,10 @@ public struct ResetPasswordRequest: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(email, forKey: "email")
-        try container.encodeIfPresent(token, forKey: "token")
-        try container.encode(newPassword, forKey: "new_password")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encode(self.email, forKey: "email")
+        try container.encodeIfPresent(self.token, forKey: "token")
+        try container.encode(self.newPassword, forKey: "new_password")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["email", "token", "new_password"]
@@ -279,10 +279,10 @@ public struct ChangePasswordRequest: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(email, forKey: "email")
-        try container.encode(password, forKey: "password")
-        try container.encode(newPassword, forKey: "new_password")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encode(self.email, forKey: "email")
+        try container.encode(self.password, forKey: "password")
+        try container.encode(self.newPassword, forKey: "new_password")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["email", "password", "new_password"]
@@ -315,9 +315,9 @@ public struct VerifyMFARequest: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(mfaToken, forKey: "mfa_token")
-        try container.encode(code, forKey: "code")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encode(self.mfaToken, forKey: "mfa_token")
+        try container.encode(self.code, forKey: "code")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["mfa_token", "code"]
@@ -360,12 +360,12 @@ public struct ListMFAMethodsResponseDataMethodsItem: Codable, Hashable, Sendable
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(id, forKey: "id")
-        try container.encodeIfPresent(type, forKey: "type")
-        try container.encodeIfPresent(label, forKey: "label")
-        try container.encodeDateTimeIfPresent(confirmedAt, forKey: "confirmed_at")
-        try container.encodeDateTimeIfPresent(lastUsedAt, forKey: "last_used_at")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.id, forKey: "id")
+        try container.encodeIfPresent(self.type, forKey: "type")
+        try container.encodeIfPresent(self.label, forKey: "label")
+        try container.encodeDateTimeIfPresent(self.confirmedAt, forKey: "confirmed_at")
+        try container.encodeDateTimeIfPresent(self.lastUsedAt, forKey: "last_used_at")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["id", "type", "label", "confirmed_at", "last_used_at"]
@@ -396,9 +396,9 @@ public struct ListMFAMethodsResponseData: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(methods, forKey: "methods")
-        try container.encodeIfPresent(recoveryCodesRemaining, forKey: "recovery_codes_remaining")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.methods, forKey: "methods")
+        try container.encodeIfPresent(self.recoveryCodesRemaining, forKey: "recovery_codes_remaining")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["methods", "recovery_codes_remaining"]
@@ -425,8 +425,8 @@ public struct StartTOTPEnrollmentRequest: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(label, forKey: "label")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.label, forKey: "label")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["label"]
@@ -461,10 +461,10 @@ public struct StartTOTPEnrollmentResponseData: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(id, forKey: "id")
-        try container.encodeIfPresent(secret, forKey: "secret")
-        try container.encodeIfPresent(provisioningUri, forKey: "provisioning_uri")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.id, forKey: "id")
+        try container.encodeIfPresent(self.secret, forKey: "secret")
+        try container.encodeIfPresent(self.provisioningUri, forKey: "provisioning_uri")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["id", "secret", "provisioning_uri"]
@@ -503,11 +503,11 @@ public struct ConfirmTOTPEnrollmentRequest: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(id, forKey: "id")
-        try container.encode(code, forKey: "code")
-        try container.encodeIfPresent(password, forKey: "password")
-        try container.encodeIfPresent(reauthCode, forKey: "reauth_code")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.code, forKey: "code")
+        try container.encodeIfPresent(self.password, forKey: "password")
+        try container.encodeIfPresent(self.reauthCode, forKey: "reauth_code")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["id", "code", "password", "reauth_code"]
@@ -534,8 +534,8 @@ public struct ConfirmTOTPEnrollmentResponseData: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(recoveryCodes, forKey: "recovery_codes")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.recoveryCodes, forKey: "recovery_codes")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["recovery_codes"]
@@ -566,9 +566,9 @@ public struct RegenerateRecoveryCodesRequest: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(password, forKey: "password")
-        try container.encodeIfPresent(code, forKey: "code")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.password, forKey: "password")
+        try container.encodeIfPresent(self.code, forKey: "code")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["password", "code"]
@@ -599,8 +599,8 @@ public struct DeleteMFAMethodResponseData: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(isMfaEnabled, forKey: "is_mfa_enabled")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.isMfaEnabled, forKey: "is_mfa_enabled")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["is_mfa_enabled"]
@@ -644,10 +644,10 @@ public struct SocialLoginRequest: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(provider, forKey: "provider")
-        try container.encode(token, forKey: "token")
-        try container.encode(hasAcceptedTerms, forKey: "has_accepted_terms")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encode(self.provider, forKey: "provider")
+        try container.encode(self.token, forKey: "token")
+        try container.encode(self.hasAcceptedTerms, forKey: "has_accepted_terms")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["provider", "token", "has_accepted_terms"]
@@ -680,9 +680,9 @@ public struct LinkSocialLoginRequest: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(provider, forKey: "provider")
-        try container.encode(token, forKey: "token")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encode(self.provider, forKey: "provider")
+        try container.encode(self.token, forKey: "token")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["provider", "token"]
@@ -709,8 +709,8 @@ public struct CreateAPIKeyRequest: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(password, forKey: "password")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encode(self.password, forKey: "password")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["password"]

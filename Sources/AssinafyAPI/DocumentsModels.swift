@@ -30,9 +30,9 @@ public struct DocumentStatus: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(code, forKey: "code")
-        try container.encodeIfPresent(deletable, forKey: "deletable")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.code, forKey: "code")
+        try container.encodeIfPresent(self.deletable, forKey: "deletable")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["code", "deletable"]
@@ -100,18 +100,18 @@ public struct DocumentVerification: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(hash2, forKey: "hash")
-        try container.encodeIfPresent(id, forKey: "id")
-        try container.encodeIfPresent(agreementCode, forKey: "agreement_code")
-        try container.encodeIfPresent(status, forKey: "status")
-        try container.encodeIfPresent(pageCount, forKey: "page_count")
-        try container.encodeIfPresent(signerCount, forKey: "signer_count")
-        try container.encodeIfPresent(completedCount, forKey: "completed_count")
-        try container.encodeDateTimeIfPresent(completedAt, forKey: "completed_at")
-        try container.encodeDateTimeIfPresent(verifiedAt, forKey: "verified_at")
-        try container.encodeIfPresent(isValid, forKey: "is_valid")
-        try container.encodeIfPresent(message, forKey: "message")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.hash2, forKey: "hash")
+        try container.encodeIfPresent(self.id, forKey: "id")
+        try container.encodeIfPresent(self.agreementCode, forKey: "agreement_code")
+        try container.encodeIfPresent(self.status, forKey: "status")
+        try container.encodeIfPresent(self.pageCount, forKey: "page_count")
+        try container.encodeIfPresent(self.signerCount, forKey: "signer_count")
+        try container.encodeIfPresent(self.completedCount, forKey: "completed_count")
+        try container.encodeDateTimeIfPresent(self.completedAt, forKey: "completed_at")
+        try container.encodeDateTimeIfPresent(self.verifiedAt, forKey: "verified_at")
+        try container.encodeIfPresent(self.isValid, forKey: "is_valid")
+        try container.encodeIfPresent(self.message, forKey: "message")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["hash", "id", "agreement_code", "status", "page_count", "signer_count", "completed_count", "completed_at", "verified_at", "is_valid", "message"]
@@ -161,13 +161,13 @@ public struct DocumentActivity: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(id, forKey: "id")
-        try container.encodeIfPresent(event, forKey: "event")
-        try container.encodeIfPresent(message, forKey: "message")
-        try container.encodeIfPresent(payload, forKey: "payload")
-        try container.encodeIfPresent(origin, forKey: "origin")
-        try container.encodeDateTimeIfPresent(createdAt, forKey: "created_at")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.id, forKey: "id")
+        try container.encodeIfPresent(self.event, forKey: "event")
+        try container.encodeIfPresent(self.message, forKey: "message")
+        try container.encodeIfPresent(self.payload, forKey: "payload")
+        try container.encodeIfPresent(self.origin, forKey: "origin")
+        try container.encodeDateTimeIfPresent(self.createdAt, forKey: "created_at")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["id", "event", "message", "payload", "origin", "created_at"]
@@ -196,8 +196,8 @@ public struct RenameDocumentRequest: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(name, forKey: "name")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encode(self.name, forKey: "name")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["name"]
@@ -237,8 +237,8 @@ public struct ReplaceDocumentTagsRequest: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(tags, forKey: "tags")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.tags, forKey: "tags")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["tags"]
@@ -267,8 +267,8 @@ public struct DetachDocumentTagResponseData: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(detached, forKey: "detached")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.detached, forKey: "detached")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["detached"]
@@ -313,12 +313,12 @@ public struct CreateDocumentFromTemplateRequestSignersItem: Codable, Hashable, S
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(roleId, forKey: "role_id")
-        try container.encode(id, forKey: "id")
-        try container.encodeIfPresent(verificationMethod, forKey: "verification_method")
-        try container.encodeIfPresent(notificationMethods, forKey: "notification_methods")
-        try container.encodeIfPresent(step, forKey: "step")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encode(self.roleId, forKey: "role_id")
+        try container.encode(self.id, forKey: "id")
+        try container.encodeIfPresent(self.verificationMethod, forKey: "verification_method")
+        try container.encodeIfPresent(self.notificationMethods, forKey: "notification_methods")
+        try container.encodeIfPresent(self.step, forKey: "step")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["role_id", "id", "verification_method", "notification_methods", "step"]
@@ -349,9 +349,9 @@ public struct CreateDocumentFromTemplateRequestEditorFieldsItem: Codable, Hashab
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(fieldId, forKey: "field_id")
-        try container.encode(value, forKey: "value")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encode(self.fieldId, forKey: "field_id")
+        try container.encode(self.value, forKey: "value")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["field_id", "value"]
@@ -398,13 +398,13 @@ public struct CreateDocumentFromTemplateRequest: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(signers, forKey: "signers")
-        try container.encodeIfPresent(editorFields, forKey: "editor_fields")
-        try container.encodeIfPresent(name, forKey: "name")
-        try container.encodeIfPresent(message, forKey: "message")
-        try container.encodeDateTimeIfPresent(expiresAt, forKey: "expires_at")
-        try container.encodeIfPresent(tags, forKey: "tags")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encode(self.signers, forKey: "signers")
+        try container.encodeIfPresent(self.editorFields, forKey: "editor_fields")
+        try container.encodeIfPresent(self.name, forKey: "name")
+        try container.encodeIfPresent(self.message, forKey: "message")
+        try container.encodeDateTimeIfPresent(self.expiresAt, forKey: "expires_at")
+        try container.encodeIfPresent(self.tags, forKey: "tags")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["signers", "editor_fields", "name", "message", "expires_at", "tags"]
@@ -441,10 +441,10 @@ public struct EstimateDocumentFromTemplateCostRequestSignersItem: Codable, Hasha
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(roleId, forKey: "role_id")
-        try container.encodeIfPresent(verificationMethod, forKey: "verification_method")
-        try container.encodeIfPresent(notificationMethods, forKey: "notification_methods")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encode(self.roleId, forKey: "role_id")
+        try container.encodeIfPresent(self.verificationMethod, forKey: "verification_method")
+        try container.encodeIfPresent(self.notificationMethods, forKey: "notification_methods")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["role_id", "verification_method", "notification_methods"]
@@ -471,8 +471,8 @@ public struct EstimateDocumentFromTemplateCostRequest: Codable, Hashable, Sendab
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(signers, forKey: "signers")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encode(self.signers, forKey: "signers")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["signers"]

@@ -66,18 +66,18 @@ public struct Field: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(resource, forKey: "resource")
-        try container.encodeIfPresent(id, forKey: "id")
-        try container.encodeIfPresent(name, forKey: "name")
-        try container.encodeIfPresent(type, forKey: "type")
-        try container.encodeIfPresent(regex, forKey: "regex")
-        try container.encodeIfPresent(isPreDefined, forKey: "is_pre_defined")
-        try container.encodeIfPresent(isActive, forKey: "is_active")
-        try container.encodeIfPresent(isRequired, forKey: "is_required")
-        try container.encodeIfPresent(isStandard, forKey: "is_standard")
-        try container.encodeIfPresent(isReadOnly, forKey: "is_read_only")
-        try container.encodeIfPresent(isVisible, forKey: "is_visible")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.resource, forKey: "resource")
+        try container.encodeIfPresent(self.id, forKey: "id")
+        try container.encodeIfPresent(self.name, forKey: "name")
+        try container.encodeIfPresent(self.type, forKey: "type")
+        try container.encodeIfPresent(self.regex, forKey: "regex")
+        try container.encodeIfPresent(self.isPreDefined, forKey: "is_pre_defined")
+        try container.encodeIfPresent(self.isActive, forKey: "is_active")
+        try container.encodeIfPresent(self.isRequired, forKey: "is_required")
+        try container.encodeIfPresent(self.isStandard, forKey: "is_standard")
+        try container.encodeIfPresent(self.isReadOnly, forKey: "is_read_only")
+        try container.encodeIfPresent(self.isVisible, forKey: "is_visible")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["resource", "id", "name", "type", "regex", "is_pre_defined", "is_active", "is_required", "is_standard", "is_read_only", "is_visible"]
@@ -109,9 +109,9 @@ public struct FieldType: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(type, forKey: "type")
-        try container.encodeIfPresent(name, forKey: "name")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.type, forKey: "type")
+        try container.encodeIfPresent(self.name, forKey: "name")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["type", "name"]
@@ -147,10 +147,10 @@ public struct FieldValidation: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(type, forKey: "type")
-        try container.encodeIfPresent(success, forKey: "success")
-        try container.encodeIfPresent(errorMessage, forKey: "error_message")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.type, forKey: "type")
+        try container.encodeIfPresent(self.success, forKey: "success")
+        try container.encodeIfPresent(self.errorMessage, forKey: "error_message")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["type", "success", "error_message"]
@@ -190,11 +190,11 @@ public struct FieldValidationResult: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(fieldId, forKey: "field_id")
-        try container.encodeIfPresent(type, forKey: "type")
-        try container.encodeIfPresent(success, forKey: "success")
-        try container.encodeIfPresent(errorMessage, forKey: "error_message")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.fieldId, forKey: "field_id")
+        try container.encodeIfPresent(self.type, forKey: "type")
+        try container.encodeIfPresent(self.success, forKey: "success")
+        try container.encodeIfPresent(self.errorMessage, forKey: "error_message")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["field_id", "type", "success", "error_message"]
@@ -233,11 +233,11 @@ public struct CreateFieldRequest: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(name, forKey: "name")
-        try container.encode(type, forKey: "type")
-        try container.encodeIfPresent(regex, forKey: "regex")
-        try container.encodeIfPresent(isRequired, forKey: "is_required")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encode(self.name, forKey: "name")
+        try container.encode(self.type, forKey: "type")
+        try container.encodeIfPresent(self.regex, forKey: "regex")
+        try container.encodeIfPresent(self.isRequired, forKey: "is_required")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["name", "type", "regex", "is_required"]
@@ -272,10 +272,10 @@ public struct UpdateFieldRequest: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(name, forKey: "name")
-        try container.encodeIfPresent(regex, forKey: "regex")
-        try container.encodeIfPresent(isActive, forKey: "is_active")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.name, forKey: "name")
+        try container.encodeIfPresent(self.regex, forKey: "regex")
+        try container.encodeIfPresent(self.isActive, forKey: "is_active")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["name", "regex", "is_active"]
@@ -302,8 +302,8 @@ public struct ValidateFieldValueRequest: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(value, forKey: "value")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encode(self.value, forKey: "value")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["value"]
@@ -334,9 +334,9 @@ public struct ValidateFieldValuesRequestItem: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(fieldId, forKey: "field_id")
-        try container.encode(value, forKey: "value")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encode(self.fieldId, forKey: "field_id")
+        try container.encode(self.value, forKey: "value")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["field_id", "value"]

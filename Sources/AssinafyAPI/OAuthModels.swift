@@ -88,18 +88,18 @@ public struct OAuthTokenRequest: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(grantType, forKey: "grant_type")
-        try container.encodeIfPresent(code, forKey: "code")
-        try container.encodeIfPresent(redirectUri, forKey: "redirect_uri")
-        try container.encodeIfPresent(codeVerifier, forKey: "code_verifier")
-        try container.encodeIfPresent(refreshToken, forKey: "refresh_token")
-        try container.encode(clientId, forKey: "client_id")
-        try container.encodeIfPresent(clientSecret, forKey: "client_secret")
-        try container.encodeIfPresent(resource, forKey: "resource")
-        try container.encodeIfPresent(subjectToken, forKey: "subject_token")
-        try container.encodeIfPresent(subjectTokenType, forKey: "subject_token_type")
-        try container.encodeIfPresent(requestedTokenType, forKey: "requested_token_type")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encode(self.grantType, forKey: "grant_type")
+        try container.encodeIfPresent(self.code, forKey: "code")
+        try container.encodeIfPresent(self.redirectUri, forKey: "redirect_uri")
+        try container.encodeIfPresent(self.codeVerifier, forKey: "code_verifier")
+        try container.encodeIfPresent(self.refreshToken, forKey: "refresh_token")
+        try container.encode(self.clientId, forKey: "client_id")
+        try container.encodeIfPresent(self.clientSecret, forKey: "client_secret")
+        try container.encodeIfPresent(self.resource, forKey: "resource")
+        try container.encodeIfPresent(self.subjectToken, forKey: "subject_token")
+        try container.encodeIfPresent(self.subjectTokenType, forKey: "subject_token_type")
+        try container.encodeIfPresent(self.requestedTokenType, forKey: "requested_token_type")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["grant_type", "code", "redirect_uri", "code_verifier", "refresh_token", "client_id", "client_secret", "resource", "subject_token", "subject_token_type", "requested_token_type"]
@@ -149,11 +149,11 @@ public struct OAuthRevokeRequest: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(token, forKey: "token")
-        try container.encodeIfPresent(tokenTypeHint, forKey: "token_type_hint")
-        try container.encode(clientId, forKey: "client_id")
-        try container.encodeIfPresent(clientSecret, forKey: "client_secret")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encode(self.token, forKey: "token")
+        try container.encodeIfPresent(self.tokenTypeHint, forKey: "token_type_hint")
+        try container.encode(self.clientId, forKey: "client_id")
+        try container.encodeIfPresent(self.clientSecret, forKey: "client_secret")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["token", "token_type_hint", "client_id", "client_secret"]
@@ -204,14 +204,14 @@ public struct ExchangeOAuthTokenResponse: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(accessToken, forKey: "access_token")
-        try container.encodeIfPresent(issuedTokenType, forKey: "issued_token_type")
-        try container.encodeIfPresent(tokenType, forKey: "token_type")
-        try container.encodeIfPresent(expiresIn, forKey: "expires_in")
-        try container.encodeIfPresent(refreshToken, forKey: "refresh_token")
-        try container.encodeIfPresent(scope, forKey: "scope")
-        try container.encodeIfPresent(idToken, forKey: "id_token")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.accessToken, forKey: "access_token")
+        try container.encodeIfPresent(self.issuedTokenType, forKey: "issued_token_type")
+        try container.encodeIfPresent(self.tokenType, forKey: "token_type")
+        try container.encodeIfPresent(self.expiresIn, forKey: "expires_in")
+        try container.encodeIfPresent(self.refreshToken, forKey: "refresh_token")
+        try container.encodeIfPresent(self.scope, forKey: "scope")
+        try container.encodeIfPresent(self.idToken, forKey: "id_token")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["access_token", "issued_token_type", "token_type", "expires_in", "refresh_token", "scope", "id_token"]
@@ -255,9 +255,9 @@ public struct ExchangeOAuthTokenError400: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(error, forKey: "error")
-        try container.encodeIfPresent(errorDescription, forKey: "error_description")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.error, forKey: "error")
+        try container.encodeIfPresent(self.errorDescription, forKey: "error_description")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["error", "error_description"]
@@ -288,9 +288,9 @@ public struct ExchangeOAuthTokenError401: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(error, forKey: "error")
-        try container.encodeIfPresent(errorDescription, forKey: "error_description")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.error, forKey: "error")
+        try container.encodeIfPresent(self.errorDescription, forKey: "error_description")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["error", "error_description"]
@@ -331,11 +331,11 @@ public struct GetOAuthUserInfoResponse: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(sub, forKey: "sub")
-        try container.encodeIfPresent(name, forKey: "name")
-        try container.encodeIfPresent(email, forKey: "email")
-        try container.encodeIfPresent(emailVerified, forKey: "email_verified")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.sub, forKey: "sub")
+        try container.encodeIfPresent(self.name, forKey: "name")
+        try container.encodeIfPresent(self.email, forKey: "email")
+        try container.encodeIfPresent(self.emailVerified, forKey: "email_verified")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["sub", "name", "email", "email_verified"]
@@ -374,11 +374,11 @@ public struct GetProtectedResourceMetadataResponse: Codable, Hashable, Sendable 
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(resource, forKey: "resource")
-        try container.encodeIfPresent(authorizationServers, forKey: "authorization_servers")
-        try container.encodeIfPresent(scopesSupported, forKey: "scopes_supported")
-        try container.encodeIfPresent(bearerMethodsSupported, forKey: "bearer_methods_supported")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.resource, forKey: "resource")
+        try container.encodeIfPresent(self.authorizationServers, forKey: "authorization_servers")
+        try container.encodeIfPresent(self.scopesSupported, forKey: "scopes_supported")
+        try container.encodeIfPresent(self.bearerMethodsSupported, forKey: "bearer_methods_supported")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["resource", "authorization_servers", "scopes_supported", "bearer_methods_supported"]

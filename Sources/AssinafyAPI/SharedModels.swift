@@ -30,9 +30,9 @@ public struct Envelope: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(status, forKey: "status")
-        try container.encodeIfPresent(message, forKey: "message")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.status, forKey: "status")
+        try container.encodeIfPresent(self.message, forKey: "message")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["status", "message"]
@@ -68,10 +68,10 @@ public struct ErrorEnvelope: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(status, forKey: "status")
-        try container.encodeIfPresent(message, forKey: "message")
-        try container.encodeIfPresent(data, forKey: "data")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.status, forKey: "status")
+        try container.encodeIfPresent(self.message, forKey: "message")
+        try container.encodeIfPresent(self.data, forKey: "data")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["status", "message", "data"]
@@ -131,16 +131,16 @@ public struct AuthUser: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(id, forKey: "id")
-        try container.encodeIfPresent(name, forKey: "name")
-        try container.encodeIfPresent(email, forKey: "email")
-        try container.encodeIfPresent(telephone, forKey: "telephone")
-        try container.encodeIfPresent(governmentId, forKey: "government_id")
-        try container.encodeIfPresent(isEmailVerified, forKey: "is_email_verified")
-        try container.encodeIfPresent(hasAcceptedTerms, forKey: "has_accepted_terms")
-        try container.encodeDateTimeIfPresent(createdAt, forKey: "created_at")
-        try container.encodeDateTimeIfPresent(toBeDeletedAt, forKey: "to_be_deleted_at")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.id, forKey: "id")
+        try container.encodeIfPresent(self.name, forKey: "name")
+        try container.encodeIfPresent(self.email, forKey: "email")
+        try container.encodeIfPresent(self.telephone, forKey: "telephone")
+        try container.encodeIfPresent(self.governmentId, forKey: "government_id")
+        try container.encodeIfPresent(self.isEmailVerified, forKey: "is_email_verified")
+        try container.encodeIfPresent(self.hasAcceptedTerms, forKey: "has_accepted_terms")
+        try container.encodeDateTimeIfPresent(self.createdAt, forKey: "created_at")
+        try container.encodeDateTimeIfPresent(self.toBeDeletedAt, forKey: "to_be_deleted_at")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["id", "name", "email", "telephone", "government_id", "is_email_verified", "has_accepted_terms", "created_at", "to_be_deleted_at"]
@@ -192,14 +192,14 @@ public struct Signer: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(resource, forKey: "resource")
-        try container.encodeIfPresent(id, forKey: "id")
-        try container.encodeIfPresent(fullName, forKey: "full_name")
-        try container.encodeIfPresent(email, forKey: "email")
-        try container.encodeIfPresent(whatsappPhoneNumber, forKey: "whatsapp_phone_number")
-        try container.encodeIfPresent(governmentId, forKey: "government_id")
-        try container.encodeIfPresent(hasAcceptedTerms, forKey: "has_accepted_terms")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.resource, forKey: "resource")
+        try container.encodeIfPresent(self.id, forKey: "id")
+        try container.encodeIfPresent(self.fullName, forKey: "full_name")
+        try container.encodeIfPresent(self.email, forKey: "email")
+        try container.encodeIfPresent(self.whatsappPhoneNumber, forKey: "whatsapp_phone_number")
+        try container.encodeIfPresent(self.governmentId, forKey: "government_id")
+        try container.encodeIfPresent(self.hasAcceptedTerms, forKey: "has_accepted_terms")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["resource", "id", "full_name", "email", "whatsapp_phone_number", "government_id", "has_accepted_terms"]
@@ -243,12 +243,12 @@ public struct DocumentPage: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(id, forKey: "id")
-        try container.encodeIfPresent(number, forKey: "number")
-        try container.encodeIfPresent(height, forKey: "height")
-        try container.encodeIfPresent(width, forKey: "width")
-        try container.encodeIfPresent(downloadUrl, forKey: "download_url")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.id, forKey: "id")
+        try container.encodeIfPresent(self.number, forKey: "number")
+        try container.encodeIfPresent(self.height, forKey: "height")
+        try container.encodeIfPresent(self.width, forKey: "width")
+        try container.encodeIfPresent(self.downloadUrl, forKey: "download_url")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["id", "number", "height", "width", "download_url"]
@@ -279,9 +279,9 @@ public struct DocumentTagsItem: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(id, forKey: "id")
-        try container.encodeIfPresent(name, forKey: "name")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.id, forKey: "id")
+        try container.encodeIfPresent(self.name, forKey: "name")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["id", "name"]
@@ -369,23 +369,23 @@ public struct Document: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(resource, forKey: "resource")
-        try container.encodeIfPresent(id, forKey: "id")
-        try container.encodeIfPresent(accountId, forKey: "account_id")
-        try container.encodeIfPresent(templateId, forKey: "template_id")
-        try container.encodeIfPresent(name, forKey: "name")
-        try container.encodeIfPresent(status, forKey: "status")
-        try container.encodeIfPresent(artifacts, forKey: "artifacts")
-        try container.encodeIfPresent(isClosed, forKey: "is_closed")
-        try container.encodeIfPresent(signingUrl, forKey: "signing_url")
-        try container.encodeIfPresent(declineReason, forKey: "decline_reason")
-        try container.encodeIfPresent(declinedBy, forKey: "declined_by")
-        try container.encodeIfPresent(tags, forKey: "tags")
-        try container.encodeIfPresent(assignment, forKey: "assignment")
-        try container.encodeIfPresent(pages, forKey: "pages")
-        try container.encodeDateTimeIfPresent(createdAt, forKey: "created_at")
-        try container.encodeDateTimeIfPresent(updatedAt, forKey: "updated_at")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.resource, forKey: "resource")
+        try container.encodeIfPresent(self.id, forKey: "id")
+        try container.encodeIfPresent(self.accountId, forKey: "account_id")
+        try container.encodeIfPresent(self.templateId, forKey: "template_id")
+        try container.encodeIfPresent(self.name, forKey: "name")
+        try container.encodeIfPresent(self.status, forKey: "status")
+        try container.encodeIfPresent(self.artifacts, forKey: "artifacts")
+        try container.encodeIfPresent(self.isClosed, forKey: "is_closed")
+        try container.encodeIfPresent(self.signingUrl, forKey: "signing_url")
+        try container.encodeIfPresent(self.declineReason, forKey: "decline_reason")
+        try container.encodeIfPresent(self.declinedBy, forKey: "declined_by")
+        try container.encodeIfPresent(self.tags, forKey: "tags")
+        try container.encodeIfPresent(self.assignment, forKey: "assignment")
+        try container.encodeIfPresent(self.pages, forKey: "pages")
+        try container.encodeDateTimeIfPresent(self.createdAt, forKey: "created_at")
+        try container.encodeDateTimeIfPresent(self.updatedAt, forKey: "updated_at")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["resource", "id", "account_id", "template_id", "name", "status", "artifacts", "is_closed", "signing_url", "decline_reason", "declined_by", "tags", "assignment", "pages", "created_at", "updated_at"]
@@ -433,13 +433,13 @@ public struct Tag: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(resource, forKey: "resource")
-        try container.encodeIfPresent(id, forKey: "id")
-        try container.encodeIfPresent(name, forKey: "name")
-        try container.encodeIfPresent(color, forKey: "color")
-        try container.encodeDateTimeIfPresent(createdAt, forKey: "created_at")
-        try container.encodeDateTimeIfPresent(updatedAt, forKey: "updated_at")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.resource, forKey: "resource")
+        try container.encodeIfPresent(self.id, forKey: "id")
+        try container.encodeIfPresent(self.name, forKey: "name")
+        try container.encodeIfPresent(self.color, forKey: "color")
+        try container.encodeDateTimeIfPresent(self.createdAt, forKey: "created_at")
+        try container.encodeDateTimeIfPresent(self.updatedAt, forKey: "updated_at")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["resource", "id", "name", "color", "created_at", "updated_at"]
@@ -471,9 +471,9 @@ public struct SigningUrl: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(signerId, forKey: "signer_id")
-        try container.encodeIfPresent(url, forKey: "url")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.signerId, forKey: "signer_id")
+        try container.encodeIfPresent(self.url, forKey: "url")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["signer_id", "url"]
@@ -549,20 +549,20 @@ public struct AssignmentSigner: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(resource, forKey: "resource")
-        try container.encodeIfPresent(id, forKey: "id")
-        try container.encodeIfPresent(fullName, forKey: "full_name")
-        try container.encodeIfPresent(email, forKey: "email")
-        try container.encodeIfPresent(whatsappPhoneNumber, forKey: "whatsapp_phone_number")
-        try container.encodeIfPresent(governmentId, forKey: "government_id")
-        try container.encodeIfPresent(hasAcceptedTerms, forKey: "has_accepted_terms")
-        try container.encodeIfPresent(verificationMethod, forKey: "verification_method")
-        try container.encodeIfPresent(notificationMethods, forKey: "notification_methods")
-        try container.encodeIfPresent(step, forKey: "step")
-        try container.encodeIfPresent(notified, forKey: "notified")
-        try container.encodeIfPresent(completed, forKey: "completed")
-        try container.encodeIfPresent(notificationHistory, forKey: "notification_history")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.resource, forKey: "resource")
+        try container.encodeIfPresent(self.id, forKey: "id")
+        try container.encodeIfPresent(self.fullName, forKey: "full_name")
+        try container.encodeIfPresent(self.email, forKey: "email")
+        try container.encodeIfPresent(self.whatsappPhoneNumber, forKey: "whatsapp_phone_number")
+        try container.encodeIfPresent(self.governmentId, forKey: "government_id")
+        try container.encodeIfPresent(self.hasAcceptedTerms, forKey: "has_accepted_terms")
+        try container.encodeIfPresent(self.verificationMethod, forKey: "verification_method")
+        try container.encodeIfPresent(self.notificationMethods, forKey: "notification_methods")
+        try container.encodeIfPresent(self.step, forKey: "step")
+        try container.encodeIfPresent(self.notified, forKey: "notified")
+        try container.encodeIfPresent(self.completed, forKey: "completed")
+        try container.encodeIfPresent(self.notificationHistory, forKey: "notification_history")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["resource", "id", "full_name", "email", "whatsapp_phone_number", "government_id", "has_accepted_terms", "verification_method", "notification_methods", "step", "notified", "completed", "notification_history"]
@@ -620,13 +620,13 @@ public struct NotificationHistoryEntry: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(event, forKey: "event")
-        try container.encodeIfPresent(status, forKey: "status")
-        try container.encodeIfPresent(errorCode, forKey: "error_code")
-        try container.encodeIfPresent(errorMessage, forKey: "error_message")
-        try container.encodeDateTimeIfPresent(sentAt, forKey: "sent_at")
-        try container.encodeDateTimeIfPresent(failedAt, forKey: "failed_at")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.event, forKey: "event")
+        try container.encodeIfPresent(self.status, forKey: "status")
+        try container.encodeIfPresent(self.errorCode, forKey: "error_code")
+        try container.encodeIfPresent(self.errorMessage, forKey: "error_message")
+        try container.encodeDateTimeIfPresent(self.sentAt, forKey: "sent_at")
+        try container.encodeDateTimeIfPresent(self.failedAt, forKey: "failed_at")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["event", "status", "error_code", "error_message", "sent_at", "failed_at"]
@@ -678,14 +678,14 @@ public struct AssignmentItem: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(id, forKey: "id")
-        try container.encodeIfPresent(page, forKey: "page")
-        try container.encodeIfPresent(signer, forKey: "signer")
-        try container.encodeIfPresent(field, forKey: "field")
-        try container.encodeIfPresent(displaySettings, forKey: "display_settings")
-        try container.encodeIfPresent(value, forKey: "value")
-        try container.encodeIfPresent(completed, forKey: "completed")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.id, forKey: "id")
+        try container.encodeIfPresent(self.page, forKey: "page")
+        try container.encodeIfPresent(self.signer, forKey: "signer")
+        try container.encodeIfPresent(self.field, forKey: "field")
+        try container.encodeIfPresent(self.displaySettings, forKey: "display_settings")
+        try container.encodeIfPresent(self.value, forKey: "value")
+        try container.encodeIfPresent(self.completed, forKey: "completed")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["id", "page", "signer", "field", "display_settings", "value", "completed"]
@@ -721,10 +721,10 @@ public struct AssignmentSummary: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(signerCount, forKey: "signer_count")
-        try container.encodeIfPresent(completedCount, forKey: "completed_count")
-        try container.encodeIfPresent(signers, forKey: "signers")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.signerCount, forKey: "signer_count")
+        try container.encodeIfPresent(self.completedCount, forKey: "completed_count")
+        try container.encodeIfPresent(self.signers, forKey: "signers")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["signer_count", "completed_count", "signers"]
@@ -802,18 +802,18 @@ public struct Assignment: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(resource, forKey: "resource")
-        try container.encodeIfPresent(id, forKey: "id")
-        try container.encodeIfPresent(senderEmail, forKey: "sender_email")
-        try container.encodeIfPresent(method, forKey: "method")
-        try container.encodeDateTimeIfPresent(expiresAt, forKey: "expires_at")
-        try container.encodeIfPresent(message, forKey: "message")
-        try container.encodeIfPresent(signers, forKey: "signers")
-        try container.encodeIfPresent(copyReceivers, forKey: "copy_receivers")
-        try container.encodeIfPresent(items, forKey: "items")
-        try container.encodeIfPresent(summary, forKey: "summary")
-        try container.encodeIfPresent(signingUrls, forKey: "signing_urls")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.resource, forKey: "resource")
+        try container.encodeIfPresent(self.id, forKey: "id")
+        try container.encodeIfPresent(self.senderEmail, forKey: "sender_email")
+        try container.encodeIfPresent(self.method, forKey: "method")
+        try container.encodeDateTimeIfPresent(self.expiresAt, forKey: "expires_at")
+        try container.encodeIfPresent(self.message, forKey: "message")
+        try container.encodeIfPresent(self.signers, forKey: "signers")
+        try container.encodeIfPresent(self.copyReceivers, forKey: "copy_receivers")
+        try container.encodeIfPresent(self.items, forKey: "items")
+        try container.encodeIfPresent(self.summary, forKey: "summary")
+        try container.encodeIfPresent(self.signingUrls, forKey: "signing_urls")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["resource", "id", "sender_email", "method", "expires_at", "message", "signers", "copy_receivers", "items", "summary", "signing_urls"]
@@ -857,12 +857,12 @@ public struct CostEstimateBreakdownItem: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(code, forKey: "code")
-        try container.encodeIfPresent(name, forKey: "name")
-        try container.encodeIfPresent(cost, forKey: "cost")
-        try container.encodeIfPresent(quantity, forKey: "quantity")
-        try container.encodeIfPresent(unitCost, forKey: "unit_cost")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.code, forKey: "code")
+        try container.encodeIfPresent(self.name, forKey: "name")
+        try container.encodeIfPresent(self.cost, forKey: "cost")
+        try container.encodeIfPresent(self.quantity, forKey: "quantity")
+        try container.encodeIfPresent(self.unitCost, forKey: "unit_cost")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["code", "name", "cost", "quantity", "unit_cost"]
@@ -941,18 +941,18 @@ public struct CostEstimate: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(documents, forKey: "documents")
-        try container.encodeIfPresent(credits, forKey: "credits")
-        try container.encodeIfPresent(needsExtraDocument, forKey: "needs_extra_document")
-        try container.encodeIfPresent(extraDocumentCost, forKey: "extra_document_cost")
-        try container.encodeIfPresent(totalCredits, forKey: "total_credits")
-        try container.encodeIfPresent(breakdown, forKey: "breakdown")
-        try container.encodeIfPresent(documentBalance, forKey: "document_balance")
-        try container.encodeIfPresent(creditBalance, forKey: "credit_balance")
-        try container.encodeIfPresent(hasSufficientResources, forKey: "has_sufficient_resources")
-        try container.encodeIfPresent(blockingReason, forKey: "blocking_reason")
-        try container.encodeIfPresent(message, forKey: "message")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.documents, forKey: "documents")
+        try container.encodeIfPresent(self.credits, forKey: "credits")
+        try container.encodeIfPresent(self.needsExtraDocument, forKey: "needs_extra_document")
+        try container.encodeIfPresent(self.extraDocumentCost, forKey: "extra_document_cost")
+        try container.encodeIfPresent(self.totalCredits, forKey: "total_credits")
+        try container.encodeIfPresent(self.breakdown, forKey: "breakdown")
+        try container.encodeIfPresent(self.documentBalance, forKey: "document_balance")
+        try container.encodeIfPresent(self.creditBalance, forKey: "credit_balance")
+        try container.encodeIfPresent(self.hasSufficientResources, forKey: "has_sufficient_resources")
+        try container.encodeIfPresent(self.blockingReason, forKey: "blocking_reason")
+        try container.encodeIfPresent(self.message, forKey: "message")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["documents", "credits", "needs_extra_document", "extra_document_cost", "total_credits", "breakdown", "document_balance", "credit_balance", "has_sufficient_resources", "blocking_reason", "message"]
@@ -983,9 +983,9 @@ public struct WebhookEventOrigin: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(ip, forKey: "ip")
-        try container.encodeIfPresent(userAgent, forKey: "user-agent")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.ip, forKey: "ip")
+        try container.encodeIfPresent(self.userAgent, forKey: "user-agent")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["ip", "user-agent"]
@@ -1045,16 +1045,16 @@ public struct WebhookEvent: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(id, forKey: "id")
-        try container.encode(event, forKey: "event")
-        try container.encodeIfPresent(message, forKey: "message")
-        try container.encodeIfPresent(payload, forKey: "payload")
-        try container.encodeIfPresent(origin, forKey: "origin")
-        try container.encode(createdAt, forKey: "created_at")
-        try container.encode(subject, forKey: "subject")
-        try container.encode(object, forKey: "object")
-        try container.encode(accountId, forKey: "account_id")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.event, forKey: "event")
+        try container.encodeIfPresent(self.message, forKey: "message")
+        try container.encodeIfPresent(self.payload, forKey: "payload")
+        try container.encodeIfPresent(self.origin, forKey: "origin")
+        try container.encode(self.createdAt, forKey: "created_at")
+        try container.encode(self.subject, forKey: "subject")
+        try container.encode(self.object, forKey: "object")
+        try container.encode(self.accountId, forKey: "account_id")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["id", "event", "message", "payload", "origin", "created_at", "subject", "object", "account_id"]
@@ -1134,21 +1134,21 @@ public struct DocumentStatsRow: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(period, forKey: "period")
-        try container.encodeIfPresent(documentsUploaded, forKey: "documents_uploaded")
-        try container.encodeIfPresent(documentsSent, forKey: "documents_sent")
-        try container.encodeIfPresent(signatureRequests, forKey: "signature_requests")
-        try container.encodeIfPresent(signatureRequestsNotificationEmail, forKey: "signature_requests_notification_email")
-        try container.encodeIfPresent(signatureRequestsNotificationWhatsapp, forKey: "signature_requests_notification_whatsapp")
-        try container.encodeIfPresent(signatureRequestsNotificationBypass, forKey: "signature_requests_notification_bypass")
-        try container.encodeIfPresent(signatureRequestsVerificationEmail, forKey: "signature_requests_verification_email")
-        try container.encodeIfPresent(signatureRequestsVerificationWhatsapp, forKey: "signature_requests_verification_whatsapp")
-        try container.encodeIfPresent(signatureRequestsVerificationBypass, forKey: "signature_requests_verification_bypass")
-        try container.encodeIfPresent(signatureRequestsVerificationDigitalCertificate, forKey: "signature_requests_verification_digital_certificate")
-        try container.encodeIfPresent(signatureRequestsViewed, forKey: "signature_requests_viewed")
-        try container.encodeIfPresent(signatureRequestsCompleted, forKey: "signature_requests_completed")
-        try container.encodeIfPresent(documentsCertified, forKey: "documents_certified")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.period, forKey: "period")
+        try container.encodeIfPresent(self.documentsUploaded, forKey: "documents_uploaded")
+        try container.encodeIfPresent(self.documentsSent, forKey: "documents_sent")
+        try container.encodeIfPresent(self.signatureRequests, forKey: "signature_requests")
+        try container.encodeIfPresent(self.signatureRequestsNotificationEmail, forKey: "signature_requests_notification_email")
+        try container.encodeIfPresent(self.signatureRequestsNotificationWhatsapp, forKey: "signature_requests_notification_whatsapp")
+        try container.encodeIfPresent(self.signatureRequestsNotificationBypass, forKey: "signature_requests_notification_bypass")
+        try container.encodeIfPresent(self.signatureRequestsVerificationEmail, forKey: "signature_requests_verification_email")
+        try container.encodeIfPresent(self.signatureRequestsVerificationWhatsapp, forKey: "signature_requests_verification_whatsapp")
+        try container.encodeIfPresent(self.signatureRequestsVerificationBypass, forKey: "signature_requests_verification_bypass")
+        try container.encodeIfPresent(self.signatureRequestsVerificationDigitalCertificate, forKey: "signature_requests_verification_digital_certificate")
+        try container.encodeIfPresent(self.signatureRequestsViewed, forKey: "signature_requests_viewed")
+        try container.encodeIfPresent(self.signatureRequestsCompleted, forKey: "signature_requests_completed")
+        try container.encodeIfPresent(self.documentsCertified, forKey: "documents_certified")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["period", "documents_uploaded", "documents_sent", "signature_requests", "signature_requests_notification_email", "signature_requests_notification_whatsapp", "signature_requests_notification_bypass", "signature_requests_verification_email", "signature_requests_verification_whatsapp", "signature_requests_verification_bypass", "signature_requests_verification_digital_certificate", "signature_requests_viewed", "signature_requests_completed", "documents_certified"]

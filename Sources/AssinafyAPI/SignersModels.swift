@@ -37,11 +37,11 @@ public struct CreateSignerRequest: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(fullName, forKey: "full_name")
-        try container.encodeIfPresent(email, forKey: "email")
-        try container.encodeIfPresent(whatsappPhoneNumber, forKey: "whatsapp_phone_number")
-        try container.encodeIfPresent(governmentId, forKey: "government_id")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encode(self.fullName, forKey: "full_name")
+        try container.encodeIfPresent(self.email, forKey: "email")
+        try container.encodeIfPresent(self.whatsappPhoneNumber, forKey: "whatsapp_phone_number")
+        try container.encodeIfPresent(self.governmentId, forKey: "government_id")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["full_name", "email", "whatsapp_phone_number", "government_id"]
@@ -80,11 +80,11 @@ public struct UpdateSignerRequest: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(fullName, forKey: "full_name")
-        try container.encodeIfPresent(email, forKey: "email")
-        try container.encodeIfPresent(whatsappPhoneNumber, forKey: "whatsapp_phone_number")
-        try container.encodeIfPresent(governmentId, forKey: "government_id")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.fullName, forKey: "full_name")
+        try container.encodeIfPresent(self.email, forKey: "email")
+        try container.encodeIfPresent(self.whatsappPhoneNumber, forKey: "whatsapp_phone_number")
+        try container.encodeIfPresent(self.governmentId, forKey: "government_id")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["full_name", "email", "whatsapp_phone_number", "government_id"]

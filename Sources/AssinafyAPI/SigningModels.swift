@@ -62,17 +62,17 @@ public struct SignerSelf: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(resource, forKey: "resource")
-        try container.encodeIfPresent(id, forKey: "id")
-        try container.encodeIfPresent(fullName, forKey: "full_name")
-        try container.encodeIfPresent(email, forKey: "email")
-        try container.encodeIfPresent(whatsappPhoneNumber, forKey: "whatsapp_phone_number")
-        try container.encodeIfPresent(governmentId, forKey: "government_id")
-        try container.encodeIfPresent(hasAcceptedTerms, forKey: "has_accepted_terms")
-        try container.encodeIfPresent(hasSignature, forKey: "has_signature")
-        try container.encodeIfPresent(hasInitial, forKey: "has_initial")
-        try container.encodeIfPresent(isSignatureReusable, forKey: "is_signature_reusable")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.resource, forKey: "resource")
+        try container.encodeIfPresent(self.id, forKey: "id")
+        try container.encodeIfPresent(self.fullName, forKey: "full_name")
+        try container.encodeIfPresent(self.email, forKey: "email")
+        try container.encodeIfPresent(self.whatsappPhoneNumber, forKey: "whatsapp_phone_number")
+        try container.encodeIfPresent(self.governmentId, forKey: "government_id")
+        try container.encodeIfPresent(self.hasAcceptedTerms, forKey: "has_accepted_terms")
+        try container.encodeIfPresent(self.hasSignature, forKey: "has_signature")
+        try container.encodeIfPresent(self.hasInitial, forKey: "has_initial")
+        try container.encodeIfPresent(self.isSignatureReusable, forKey: "is_signature_reusable")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["resource", "id", "full_name", "email", "whatsapp_phone_number", "government_id", "has_accepted_terms", "has_signature", "has_initial", "is_signature_reusable"]
@@ -113,11 +113,11 @@ public struct SignAssignmentRequestItem: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(itemId, forKey: "itemId")
-        try container.encode(fieldId, forKey: "fieldId")
-        try container.encode(pageId, forKey: "pageId")
-        try container.encode(value, forKey: "value")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encode(self.itemId, forKey: "itemId")
+        try container.encode(self.fieldId, forKey: "fieldId")
+        try container.encode(self.pageId, forKey: "pageId")
+        try container.encode(self.value, forKey: "value")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["itemId", "fieldId", "pageId", "value"]
@@ -144,8 +144,8 @@ public struct DeclineAssignmentRequest: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(declineReason, forKey: "decline_reason")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encode(self.declineReason, forKey: "decline_reason")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["decline_reason"]
@@ -172,8 +172,8 @@ public struct SignMultipleDocumentsRequest: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(documentIds, forKey: "document_ids")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encode(self.documentIds, forKey: "document_ids")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["document_ids"]
@@ -204,9 +204,9 @@ public struct DeclineMultipleDocumentsRequest: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(documentIds, forKey: "document_ids")
-        try container.encode(declineReason, forKey: "decline_reason")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encode(self.documentIds, forKey: "document_ids")
+        try container.encode(self.declineReason, forKey: "decline_reason")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["document_ids", "decline_reason"]
@@ -233,8 +233,8 @@ public struct VerifySignerCodeRequest: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(verificationCode, forKey: "verification-code")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encode(self.verificationCode, forKey: "verification-code")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["verification-code"]
@@ -269,10 +269,10 @@ public struct ConfirmSignerDataRequest: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(fullName, forKey: "full_name")
-        try container.encodeIfPresent(email, forKey: "email")
-        try container.encodeIfPresent(governmentId, forKey: "government_id")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.fullName, forKey: "full_name")
+        try container.encodeIfPresent(self.email, forKey: "email")
+        try container.encodeIfPresent(self.governmentId, forKey: "government_id")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["full_name", "email", "government_id"]

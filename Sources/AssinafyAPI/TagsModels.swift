@@ -29,9 +29,9 @@ public struct CreateTagRequest: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(name, forKey: "name")
-        try container.encodeIfPresent(color, forKey: "color")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encode(self.name, forKey: "name")
+        try container.encodeIfPresent(self.color, forKey: "color")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["name", "color"]
@@ -64,9 +64,9 @@ public struct UpdateTagRequest: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(name, forKey: "name")
-        try container.encodeIfPresent(color, forKey: "color")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.name, forKey: "name")
+        try container.encodeIfPresent(self.color, forKey: "color")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["name", "color"]
@@ -93,8 +93,8 @@ public struct DeleteTagResponseData: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(deleted, forKey: "deleted")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.deleted, forKey: "deleted")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["deleted"]

@@ -50,14 +50,14 @@ public struct TemplateFieldPlacement: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(id, forKey: "id")
-        try container.encodeIfPresent(fieldId, forKey: "field_id")
-        try container.encodeIfPresent(roleId, forKey: "role_id")
-        try container.encodeIfPresent(label, forKey: "label")
-        try container.encodeIfPresent(displaySettings, forKey: "display_settings")
-        try container.encodeDateTimeIfPresent(createdAt, forKey: "created_at")
-        try container.encodeDateTimeIfPresent(updatedAt, forKey: "updated_at")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.id, forKey: "id")
+        try container.encodeIfPresent(self.fieldId, forKey: "field_id")
+        try container.encodeIfPresent(self.roleId, forKey: "role_id")
+        try container.encodeIfPresent(self.label, forKey: "label")
+        try container.encodeIfPresent(self.displaySettings, forKey: "display_settings")
+        try container.encodeDateTimeIfPresent(self.createdAt, forKey: "created_at")
+        try container.encodeDateTimeIfPresent(self.updatedAt, forKey: "updated_at")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["id", "field_id", "role_id", "label", "display_settings", "created_at", "updated_at"]
@@ -105,13 +105,13 @@ public struct TemplatePage: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(id, forKey: "id")
-        try container.encodeIfPresent(number, forKey: "number")
-        try container.encodeIfPresent(height, forKey: "height")
-        try container.encodeIfPresent(width, forKey: "width")
-        try container.encodeIfPresent(downloadUrl, forKey: "download_url")
-        try container.encodeIfPresent(fields, forKey: "fields")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.id, forKey: "id")
+        try container.encodeIfPresent(self.number, forKey: "number")
+        try container.encodeIfPresent(self.height, forKey: "height")
+        try container.encodeIfPresent(self.width, forKey: "width")
+        try container.encodeIfPresent(self.downloadUrl, forKey: "download_url")
+        try container.encodeIfPresent(self.fields, forKey: "fields")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["id", "number", "height", "width", "download_url", "fields"]
@@ -155,12 +155,12 @@ public struct TemplateRole: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(id, forKey: "id")
-        try container.encodeIfPresent(name, forKey: "name")
-        try container.encodeIfPresent(assignmentType, forKey: "assignment_type")
-        try container.encodeDateTimeIfPresent(createdAt, forKey: "created_at")
-        try container.encodeDateTimeIfPresent(updatedAt, forKey: "updated_at")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.id, forKey: "id")
+        try container.encodeIfPresent(self.name, forKey: "name")
+        try container.encodeIfPresent(self.assignmentType, forKey: "assignment_type")
+        try container.encodeDateTimeIfPresent(self.createdAt, forKey: "created_at")
+        try container.encodeDateTimeIfPresent(self.updatedAt, forKey: "updated_at")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["id", "name", "assignment_type", "created_at", "updated_at"]
@@ -236,19 +236,19 @@ public struct Template: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(resource, forKey: "resource")
-        try container.encodeIfPresent(id, forKey: "id")
-        try container.encodeIfPresent(name, forKey: "name")
-        try container.encodeIfPresent(documentName, forKey: "document_name")
-        try container.encodeIfPresent(message, forKey: "message")
-        try container.encodeIfPresent(status, forKey: "status")
-        try container.encodeIfPresent(pages, forKey: "pages")
-        try container.encodeIfPresent(roles, forKey: "roles")
-        try container.encodeIfPresent(tags, forKey: "tags")
-        try container.encodeIfPresent(defaultDocumentTags, forKey: "default_document_tags")
-        try container.encodeDateTimeIfPresent(createdAt, forKey: "created_at")
-        try container.encodeDateTimeIfPresent(updatedAt, forKey: "updated_at")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.resource, forKey: "resource")
+        try container.encodeIfPresent(self.id, forKey: "id")
+        try container.encodeIfPresent(self.name, forKey: "name")
+        try container.encodeIfPresent(self.documentName, forKey: "document_name")
+        try container.encodeIfPresent(self.message, forKey: "message")
+        try container.encodeIfPresent(self.status, forKey: "status")
+        try container.encodeIfPresent(self.pages, forKey: "pages")
+        try container.encodeIfPresent(self.roles, forKey: "roles")
+        try container.encodeIfPresent(self.tags, forKey: "tags")
+        try container.encodeIfPresent(self.defaultDocumentTags, forKey: "default_document_tags")
+        try container.encodeDateTimeIfPresent(self.createdAt, forKey: "created_at")
+        try container.encodeDateTimeIfPresent(self.updatedAt, forKey: "updated_at")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["resource", "id", "name", "document_name", "message", "status", "pages", "roles", "tags", "default_document_tags", "created_at", "updated_at"]
@@ -286,10 +286,10 @@ public struct UpdateTemplateRequest: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(name, forKey: "name")
-        try container.encodeIfPresent(documentName, forKey: "document_name")
-        try container.encodeIfPresent(message, forKey: "message")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.name, forKey: "name")
+        try container.encodeIfPresent(self.documentName, forKey: "document_name")
+        try container.encodeIfPresent(self.message, forKey: "message")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["name", "document_name", "message"]

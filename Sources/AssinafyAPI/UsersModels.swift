@@ -58,16 +58,16 @@ public struct NotificationPreferences: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(documentCompleted, forKey: "DocumentCompleted")
-        try container.encodeIfPresent(signerDeclined, forKey: "SignerDeclined")
-        try container.encodeIfPresent(documentCancelled, forKey: "DocumentCancelled")
-        try container.encodeIfPresent(documentAboutToExpire, forKey: "DocumentAboutToExpire")
-        try container.encodeIfPresent(documentExpired, forKey: "DocumentExpired")
-        try container.encodeIfPresent(documentExpirationReset, forKey: "DocumentExpirationReset")
-        try container.encodeIfPresent(documentProcessingFailed, forKey: "DocumentProcessingFailed")
-        try container.encodeIfPresent(templateProcessingFailed, forKey: "TemplateProcessingFailed")
-        try container.encodeIfPresent(signerWhatsappFailed, forKey: "SignerWhatsappFailed")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.documentCompleted, forKey: "DocumentCompleted")
+        try container.encodeIfPresent(self.signerDeclined, forKey: "SignerDeclined")
+        try container.encodeIfPresent(self.documentCancelled, forKey: "DocumentCancelled")
+        try container.encodeIfPresent(self.documentAboutToExpire, forKey: "DocumentAboutToExpire")
+        try container.encodeIfPresent(self.documentExpired, forKey: "DocumentExpired")
+        try container.encodeIfPresent(self.documentExpirationReset, forKey: "DocumentExpirationReset")
+        try container.encodeIfPresent(self.documentProcessingFailed, forKey: "DocumentProcessingFailed")
+        try container.encodeIfPresent(self.templateProcessingFailed, forKey: "TemplateProcessingFailed")
+        try container.encodeIfPresent(self.signerWhatsappFailed, forKey: "SignerWhatsappFailed")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["DocumentCompleted", "SignerDeclined", "DocumentCancelled", "DocumentAboutToExpire", "DocumentExpired", "DocumentExpirationReset", "DocumentProcessingFailed", "TemplateProcessingFailed", "SignerWhatsappFailed"]

@@ -42,12 +42,12 @@ public struct WebhookSubscription: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(events, forKey: "events")
-        try container.encodeIfPresent(isActive, forKey: "is_active")
-        try container.encodeIfPresent(url, forKey: "url")
-        try container.encodeIfPresent(email, forKey: "email")
-        try container.encodeDateTimeIfPresent(updatedAt, forKey: "updated_at")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.events, forKey: "events")
+        try container.encodeIfPresent(self.isActive, forKey: "is_active")
+        try container.encodeIfPresent(self.url, forKey: "url")
+        try container.encodeIfPresent(self.email, forKey: "email")
+        try container.encodeDateTimeIfPresent(self.updatedAt, forKey: "updated_at")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["events", "is_active", "url", "email", "updated_at"]
@@ -107,16 +107,16 @@ public struct WebhookEndpoint: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(id, forKey: "id")
-        try container.encodeIfPresent(name, forKey: "name")
-        try container.encodeIfPresent(url, forKey: "url")
-        try container.encodeIfPresent(email, forKey: "email")
-        try container.encodeIfPresent(events, forKey: "events")
-        try container.encodeIfPresent(isActive, forKey: "is_active")
-        try container.encodeIfPresent(signingEnabled, forKey: "signing_enabled")
-        try container.encodeDateTimeIfPresent(createdAt, forKey: "created_at")
-        try container.encodeDateTimeIfPresent(updatedAt, forKey: "updated_at")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.id, forKey: "id")
+        try container.encodeIfPresent(self.name, forKey: "name")
+        try container.encodeIfPresent(self.url, forKey: "url")
+        try container.encodeIfPresent(self.email, forKey: "email")
+        try container.encodeIfPresent(self.events, forKey: "events")
+        try container.encodeIfPresent(self.isActive, forKey: "is_active")
+        try container.encodeIfPresent(self.signingEnabled, forKey: "signing_enabled")
+        try container.encodeDateTimeIfPresent(self.createdAt, forKey: "created_at")
+        try container.encodeDateTimeIfPresent(self.updatedAt, forKey: "updated_at")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["id", "name", "url", "email", "events", "is_active", "signing_enabled", "created_at", "updated_at"]
@@ -144,8 +144,8 @@ public struct WebhookEndpointSecret: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(secret, forKey: "secret")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.secret, forKey: "secret")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["secret"]
@@ -221,20 +221,20 @@ public struct WebhookDispatch: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(resource, forKey: "resource")
-        try container.encodeIfPresent(id, forKey: "id")
-        try container.encodeIfPresent(event, forKey: "event")
-        try container.encodeIfPresent(activityId, forKey: "activity_id")
-        try container.encodeIfPresent(endpointId, forKey: "endpoint_id")
-        try container.encodeIfPresent(endpoint, forKey: "endpoint")
-        try container.encodeIfPresent(payload, forKey: "payload")
-        try container.encodeIfPresent(delivered, forKey: "delivered")
-        try container.encodeIfPresent(httpStatus, forKey: "http_status")
-        try container.encodeIfPresent(responseBody, forKey: "response_body")
-        try container.encodeIfPresent(error, forKey: "error")
-        try container.encodeDateTimeIfPresent(createdAt, forKey: "created_at")
-        try container.encodeDateTimeIfPresent(updatedAt, forKey: "updated_at")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.resource, forKey: "resource")
+        try container.encodeIfPresent(self.id, forKey: "id")
+        try container.encodeIfPresent(self.event, forKey: "event")
+        try container.encodeIfPresent(self.activityId, forKey: "activity_id")
+        try container.encodeIfPresent(self.endpointId, forKey: "endpoint_id")
+        try container.encodeIfPresent(self.endpoint, forKey: "endpoint")
+        try container.encodeIfPresent(self.payload, forKey: "payload")
+        try container.encodeIfPresent(self.delivered, forKey: "delivered")
+        try container.encodeIfPresent(self.httpStatus, forKey: "http_status")
+        try container.encodeIfPresent(self.responseBody, forKey: "response_body")
+        try container.encodeIfPresent(self.error, forKey: "error")
+        try container.encodeDateTimeIfPresent(self.createdAt, forKey: "created_at")
+        try container.encodeDateTimeIfPresent(self.updatedAt, forKey: "updated_at")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["resource", "id", "event", "activity_id", "endpoint_id", "endpoint", "payload", "delivered", "http_status", "response_body", "error", "created_at", "updated_at"]
@@ -266,9 +266,9 @@ public struct WebhookEventType: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(id, forKey: "id")
-        try container.encodeIfPresent(description, forKey: "description")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.id, forKey: "id")
+        try container.encodeIfPresent(self.description, forKey: "description")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["id", "description"]
@@ -307,11 +307,11 @@ public struct UpdateWebhookSubscriptionRequest: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(events, forKey: "events")
-        try container.encode(isActive, forKey: "is_active")
-        try container.encode(url, forKey: "url")
-        try container.encode(email, forKey: "email")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encode(self.events, forKey: "events")
+        try container.encode(self.isActive, forKey: "is_active")
+        try container.encode(self.url, forKey: "url")
+        try container.encode(self.email, forKey: "email")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["events", "is_active", "url", "email"]
@@ -368,13 +368,13 @@ public struct CreateWebhookEndpointRequest: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(url, forKey: "url")
-        try container.encode(email, forKey: "email")
-        try container.encode(events, forKey: "events")
-        try container.encodeIfPresent(name, forKey: "name")
-        try container.encodeIfPresent(isActive, forKey: "is_active")
-        try container.encodeIfPresent(signingEnabled, forKey: "signing_enabled")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encode(self.url, forKey: "url")
+        try container.encode(self.email, forKey: "email")
+        try container.encode(self.events, forKey: "events")
+        try container.encodeIfPresent(self.name, forKey: "name")
+        try container.encodeIfPresent(self.isActive, forKey: "is_active")
+        try container.encodeIfPresent(self.signingEnabled, forKey: "signing_enabled")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["url", "email", "events", "name", "is_active", "signing_enabled"]
@@ -421,13 +421,13 @@ public struct UpdateWebhookEndpointRequest: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(url, forKey: "url")
-        try container.encodeIfPresent(email, forKey: "email")
-        try container.encodeIfPresent(events, forKey: "events")
-        try container.encodeIfPresent(name, forKey: "name")
-        try container.encodeIfPresent(isActive, forKey: "is_active")
-        try container.encodeIfPresent(signingEnabled, forKey: "signing_enabled")
-        try container.encodeAdditionalFields(additionalFields)
+        try container.encodeIfPresent(self.url, forKey: "url")
+        try container.encodeIfPresent(self.email, forKey: "email")
+        try container.encodeIfPresent(self.events, forKey: "events")
+        try container.encodeIfPresent(self.name, forKey: "name")
+        try container.encodeIfPresent(self.isActive, forKey: "is_active")
+        try container.encodeIfPresent(self.signingEnabled, forKey: "signing_enabled")
+        try container.encodeAdditionalFields(self.additionalFields)
     }
 
     private static let knownKeys: Set<String> = ["url", "email", "events", "name", "is_active", "signing_enabled"]

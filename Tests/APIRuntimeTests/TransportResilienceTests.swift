@@ -103,7 +103,13 @@ import AssinafyTestSupport
     @Test func cancellationMidRequest() async throws {
         let id = Fixture.id()
         let task = Task { try await Fixture.transport().send(Fixture.request("slow", id, query: [QueryItem("delay", "20")])) }
-        try await Task.sleep(nanoseconds: 500_000_000)
+        // Cancel once the server holds the request: a fixed head start measured the scheduler
+        // (on a busy machine the request had not left yet, and the server saw nothing to drop).
+        var polls = 0
+        while try await server.requests(id).isEmpty, polls < 200 {
+            polls += 1
+            try await Task.sleep(nanoseconds: 50_000_000)
+        }
         let start = Date()
         task.cancel()
         let result = await task.result

@@ -55,7 +55,7 @@ struct GoldenTests {
             "openEnum", "nullableAndOptional", "allOfMerge", "oneOfWithDiscriminator", "oneOfOrderedTrial",
             "anyOfNullAndConst", "recursion", "valuesAnyJSONDatesDeprecated", "multipartForm",
             "binaryHeadersQueryArraysSigner", "securityClasses", "nameMapAndDerivedNames", "genericEnvelope",
-            "declaredResponseHeaders", "securitySchemesAndServers", "duplicateInlineTypes",
+            "declaredResponseHeaders", "securitySchemesAndServers", "duplicateInlineTypes", "reservedLookingNames",
         ]
         #expect(Set(required).isSubset(of: Set(Self.caseNames)), "missing: \(Set(required).subtracting(Self.caseNames))")
     }

@@ -172,8 +172,10 @@ enum ModelRenderer {
             w.line("var container = encoder.container(keyedBy: DynamicCodingKey.self)")
             for property in decl.properties {
                 let key = swiftLiteral(property.wireName)
+                // `self.`: a member may be called `container` or `encoder`, like the locals here.
                 let value =
-                    usesPrivateStorage(property) ? "_" + SwiftNames.bare(property.swiftName) : property.swiftName
+                    "self."
+                    + (usesPrivateStorage(property) ? "_" + SwiftNames.bare(property.swiftName) : property.swiftName)
                 let presence = property.isOptional && !property.isRequired ? "IfPresent" : ""
                 if property.type.isDate {
                     w.line("try container.encodeDateTime\(presence)(\(value), forKey: \(key))")
@@ -183,7 +185,7 @@ enum ModelRenderer {
             }
             if let extras = extrasType(decl) {
                 let method = extras == .named("JSONObject") ? "encodeAdditionalFields" : "encodeAdditionalMembers"
-                w.line("try container.\(method)(additionalFields)")
+                w.line("try container.\(method)(self.additionalFields)")
             }
         }
     }

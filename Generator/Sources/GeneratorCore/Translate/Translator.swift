@@ -102,17 +102,19 @@ public enum Translator {
         return (module, types.diagnostics.items)
     }
 
-    /// The name map first; otherwise a readable name from the summary or method + path, with a warning
-    /// so the map can be completed and names stay stable.
+    /// The name map first; otherwise the operationId, unless it is opaque; otherwise a readable name
+    /// from the summary or method + path, with a warning so the map can be completed.
     static func functionName(for operation: Operation, names: [String: String], diagnostics: inout Diagnostics)
         -> String
     {
         if let id = operation.operationId, let mapped = names[id] { return SwiftNames.memberName(mapped) }
+        // The operationId is the document's stable name (editing a summary must not rename a
+        // public function); the summary, then method and path, only when it is missing or opaque.
         let derived: String
-        if let summary = operation.summary, (1...6).contains(SwiftNames.words(summary).count) {
-            derived = SwiftNames.memberName(summary)
-        } else if let id = operation.operationId, !looksOpaque(id) {
+        if let id = operation.operationId, !looksOpaque(id) {
             derived = SwiftNames.memberName(id)
+        } else if let summary = operation.summary, (1...6).contains(SwiftNames.words(summary).count) {
+            derived = SwiftNames.memberName(summary)
         } else {
             let segments = operation.path.split(separator: "/").filter { !$0.hasPrefix("{") }.map(String.init)
             derived = SwiftNames.memberName(([operation.method] + segments).joined(separator: "_"))

@@ -100,31 +100,21 @@ public struct AssinafyClientConfiguration: Sendable {
         return components.url ?? baseURL
     }
 
+    /// The engine's checks, with credentials named as this configuration names them, plus what
+    /// only Assinafy knows (one credential at a time, a usable default account).
     func validationProblems() -> [String: [String]] {
-        var errors: [String: [String]] = [:]
+        var errors = engineConfiguration.validationProblems()
+        for (scheme, field) in [(SecurityScheme.bearerAuth.name, "token"), (SecurityScheme.apiKeyAuth.name, "apiKey")] {
+            if let problems = errors.removeValue(forKey: "credentials.\(scheme)") { errors[field] = problems }
+        }
         if token != nil && apiKey != nil {
             errors["credentials", default: []].append("configure either a token or an API key, not both")
-        }
-        if let token, !Validation.isSafeCredential(token) {
-            errors["token", default: []].append("must be non-empty without whitespace or control characters")
-        }
-        if let apiKey, !Validation.isSafeCredential(apiKey) {
-            errors["apiKey", default: []].append("must be non-empty without whitespace or control characters")
-        }
-        if !timeout.isFinite || timeout <= 0 {
-            errors["timeout", default: []].append("must be a positive, finite number of seconds")
         }
         if let defaultAccountId, !RequestPath.isSafeSegment(defaultAccountId) {
             errors["defaultAccountId", default: []].append(
                 "must not be blank, '.' or '..', nor contain '/', '\\', '?', '#' or control characters")
         }
-        errors["baseURL", default: []].append(
-            contentsOf: Validation.baseURLProblems(baseURL, allowsInsecureLoopback: allowsInsecureLoopback))
-        if userAgent.isEmpty || userAgent.unicodeScalars.contains(where: Validation.isControl) {
-            errors["userAgent", default: []].append("must be non-empty without control characters")
-        }
-        errors["retryPolicy", default: []].append(contentsOf: retryPolicy.validationProblems())
-        return errors.filter { !$0.value.isEmpty }
+        return errors
     }
 
     private static func constantURL(_ text: StaticString) -> URL {

@@ -70,7 +70,7 @@ public enum ContractDigest {
         case .bool(let flag): output += flag ? "true" : "false"
         case .int(let int): output += String(int)
         case .double(let double): output += number(double)
-        case .string(let text): output += quoted(text)
+        case .string(let text): output += CanonicalJSON.quoted(text)
         case .sequence(let items):
             guard !items.isEmpty else {
                 output += "[]"
@@ -90,7 +90,7 @@ public enum ContractDigest {
             }
             output += "{\n"
             for (index, entry) in entries.enumerated() {
-                output += inner + quoted(entry.key) + ": "
+                output += inner + CanonicalJSON.quoted(entry.key) + ": "
                 write(entry.value, indent: indent + 2, into: &output)
                 output += index == entries.count - 1 ? "\n" : ",\n"
             }
@@ -102,27 +102,6 @@ public enum ContractDigest {
     private static func number(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
         return "\(value)"
-    }
-
-    private static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
     }
 }
 

@@ -23,6 +23,9 @@ public enum SwiftNames {
         "APIRuntime", "DateTimeCoding",
     ]
 
+    /// Members every generated open enum declares, so no case may take their names.
+    static let openEnumMembers: Set<String> = ["rawValue", "knownValues", "isKnown", "description", "init"]
+
     /// Splits `snake_case`, `kebab-case`, `dotted.names`, `camelCase`, `PascalCase` and `HTTPServer`
     /// into words, keeping runs of capitals (acronyms) together.
     public static func words(_ raw: String) -> [String] {

@@ -45,8 +45,8 @@ public enum FileLayout {
             files += chunks(grouped[group] ?? [], baseName: base + "Models", header: header + "\n" + imports)
         }
         files += chunks(shared, baseName: "SharedModels", header: header + "\n" + imports)
-        if !module.webhookNames.isEmpty {
-            files.append(("Webhooks.swift", header + "\n" + imports + "\n" + webhooks(module)))
+        if let events = module.webhookEvents {
+            files.append(("Webhooks.swift", header + "\n" + imports + "\n" + webhooks(events, module)))
         }
         return files.sorted { $0.0 < $1.0 }
     }
@@ -75,18 +75,14 @@ public enum FileLayout {
         return files
     }
 
-    private static func webhooks(_ module: ModuleDecl) -> String {
+    private static func webhooks(_ events: EnumDecl, _ module: ModuleDecl) -> String {
         var writer = SwiftWriter()
-        let cases = module.webhookNames.map { (SwiftNames.caseName($0), $0) }
-        ModelRenderer.renderEnum(
-            EnumDecl(
-                name: module.webhookEventTypeName, docs: ["The webhook events the API description declares."],
-                rawType: "String", cases: cases, deprecated: false),
-            into: &writer)
-        for payload in module.webhookPayloads where payload.alias != payload.type.rendered {
+        ModelRenderer.renderEnum(events, into: &writer)
+        for payload in module.webhookPayloads {
+            guard let alias = payload.alias else { continue }
             writer.line()
             writer.line("/// The body of a `\(payload.event)` delivery.")
-            writer.line("public typealias \(payload.alias) = \(payload.type.rendered)")
+            writer.line("public typealias \(alias) = \(payload.type.rendered)")
         }
         return writer.text
     }

@@ -132,18 +132,18 @@ public enum SwiftAPIDiff {
         let oldPayloads = Dictionary(old.webhookPayloads.map { ($0.event, $0) }, uniquingKeysWith: { a, _ in a })
         let newPayloads = Dictionary(new.webhookPayloads.map { ($0.event, $0) }, uniquingKeysWith: { a, _ in a })
         for payload in new.webhookPayloads where oldPayloads[payload.event] == nil {
-            changes.append(change(.additive, .webhookPayload, payload.event, "added as `\(payload.alias)`"))
+            changes.append(change(.additive, .webhookPayload, payload.event, "added as `\(payload.publicName)`"))
         }
         for payload in old.webhookPayloads where newPayloads[payload.event] == nil {
-            changes.append(change(.breaking, .webhookPayload, payload.event, "removed (`\(payload.alias)`)"))
+            changes.append(change(.breaking, .webhookPayload, payload.event, "removed (`\(payload.publicName)`)"))
         }
         for payload in old.webhookPayloads {
             guard let updated = newPayloads[payload.event] else { continue }
-            if payload.alias != updated.alias || payload.type != updated.type {
+            if payload.publicName != updated.publicName || payload.type != updated.type {
                 changes.append(
                     change(
                         .breaking, .webhookPayload, payload.event,
-                        "`\(payload.alias)` (\(payload.type.rendered)) became `\(updated.alias)` (\(updated.type.rendered))"
+                        "`\(payload.publicName)` (\(payload.type.rendered)) became `\(updated.publicName)` (\(updated.type.rendered))"
                     ))
             }
         }

@@ -251,6 +251,16 @@ public struct OperationDecl: Sendable, Hashable {
     public func hash(into hasher: inout Hasher) { hasher.combine(swiftName) }
 }
 
+/// The body type of one webhook event, and the alias that names it when the type has another name.
+public struct WebhookPayloadDecl: Sendable, Hashable {
+    public var event: String
+    /// nil when `type` is already the name the event suggests (nothing to alias).
+    public var alias: String?
+    public var type: SwiftType
+    /// The name apps write for this event's body.
+    public var publicName: String { alias ?? type.rendered }
+}
+
 /// Everything one generation produces before rendering.
 public struct ModuleDecl: Sendable {
     public var moduleName: String
@@ -259,9 +269,9 @@ public struct ModuleDecl: Sendable {
     /// Declaration name → the operation group (tag type) that first used it; nil for shared ones.
     public var declarationGroups: [String: String]
     public var operations: [OperationDecl]
-    public var webhookNames: [String]
-    public var webhookEventTypeName: String
-    public var webhookPayloads: [(event: String, alias: String, type: SwiftType)]
+    /// The open enum of webhook event names; nil when the document declares none.
+    public var webhookEvents: EnumDecl?
+    public var webhookPayloads: [WebhookPayloadDecl]
     public var securitySchemes: [SecuritySchemeDecl] = []
     public var servers: [ServerDecl] = []
 }

@@ -61,18 +61,7 @@ public enum Translator {
             for component in types.touchedComponents { directUsers[component, default: .none].add(.one(group)) }
         }
 
-        var webhookPayloads: [(String, String, SwiftType)] = []
-        let webhookEventTypeName = document.webhooks.isEmpty ? "" : types.claimInline("WebhookEventName")
-        for webhook in document.webhooks {
-            guard let media = webhook.requestBody?.content.first(where: \.isJSON), let schema = media.schema else {
-                continue
-            }
-            let suggested = SwiftNames.typeName(webhook.path) + "Webhook"
-            let payload = types.type(for: schema, suggestedName: suggested, forRequest: false).type
-            let alias =
-                payload == .named(SwiftNames.typeName(suggested)) ? payload.rendered : types.claimInline(suggested)
-            webhookPayloads.append((webhook.path, alias, payload))
-        }
+        let webhooks = WebhookTranslator.translate(document.webhooks, types: &types)
 
         var declarationGroups: [String: String] = [:]
         for (name, groups) in groupsByDeclaration where groups.count == 1 {
@@ -95,8 +84,7 @@ public enum Translator {
             moduleName: options.moduleName, sourceName: options.sourceName,
             declarations: DeclarationDedup.merge(types.emitted, components: Set(types.componentTypes.values)),
             declarationGroups: declarationGroups, operations: operations,
-            webhookNames: document.webhooks.map(\.path), webhookEventTypeName: webhookEventTypeName,
-            webhookPayloads: webhookPayloads)
+            webhookEvents: webhooks.events, webhookPayloads: webhooks.payloads)
         module.securitySchemes = schemes
         module.servers = types.serverDecls()
         return (module, types.diagnostics.items)

@@ -45,7 +45,7 @@ extension TypeTranslator {
     }
 
     mutating func appendEnumDecl(name: String, schema: Schema, rawType: String, raws: [String]) {
-        var caseNames = SwiftNames.Scope(reserved: ["rawValue", "knownValues", "isKnown", "description", "init"])
+        var caseNames = SwiftNames.Scope(reserved: SwiftNames.openEnumMembers)
         var seen = Set<String>()
         let cases = raws.filter { seen.insert($0).inserted }.map { (caseNames.claim(SwiftNames.caseName($0)), $0) }
         appendDeclaration(

@@ -46,7 +46,7 @@ public struct TemplatesAPI: Sendable {
     ///
     /// `POST /v1/accounts/{accountId}/templates` · security: `bearerAuth` or `apiKeyAuth`
     ///
-    /// - Note: Unpublished: described in openapi-unpublished.yaml, not in the published contract.
+    /// - Note: Described in openapi-unpublished.yaml, not in openapi.yaml.
     ///
     /// - Parameters:
     ///   - accountId: Workspace account identifier.
@@ -71,7 +71,7 @@ public struct TemplatesAPI: Sendable {
     ///
     /// `GET /v1/accounts/{accountId}/templates/{templateId}` · security: `bearerAuth` or `apiKeyAuth`
     ///
-    /// - Note: Unpublished: described in openapi-unpublished.yaml, not in the published contract.
+    /// - Note: Described in openapi-unpublished.yaml, not in openapi.yaml.
     ///
     /// - Parameters:
     ///   - accountId: Workspace account identifier.
@@ -96,7 +96,7 @@ public struct TemplatesAPI: Sendable {
     ///
     /// `PUT /v1/accounts/{accountId}/templates/{templateId}` · security: `bearerAuth` or `apiKeyAuth`
     ///
-    /// - Note: Unpublished: described in openapi-unpublished.yaml, not in the published contract.
+    /// - Note: Described in openapi-unpublished.yaml, not in openapi.yaml.
     ///
     /// - Parameters:
     ///   - accountId: Workspace account identifier.
@@ -122,7 +122,7 @@ public struct TemplatesAPI: Sendable {
     ///
     /// `DELETE /v1/accounts/{accountId}/templates/{templateId}` · security: `bearerAuth` or `apiKeyAuth`
     ///
-    /// - Note: Unpublished: described in openapi-unpublished.yaml, not in the published contract.
+    /// - Note: Described in openapi-unpublished.yaml, not in openapi.yaml.
     ///
     /// - Parameters:
     ///   - accountId: Workspace account identifier.
@@ -146,7 +146,7 @@ public struct TemplatesAPI: Sendable {
     ///
     /// `GET /v1/accounts/{accountId}/templates/{templateId}/pages/{pageId}/download` · security: `bearerAuth` or `apiKeyAuth`
     ///
-    /// - Note: Unpublished: described in openapi-unpublished.yaml, not in the published contract.
+    /// - Note: Described in openapi-unpublished.yaml, not in openapi.yaml.
     ///
     /// - Parameters:
     ///   - accountId: Workspace account identifier.

@@ -55,11 +55,14 @@ public enum GeneratorPipeline {
     ) throws -> Output {
         let (document, loadDiagnostics, extraIds) = try load(
             specPath: specPath, extraPaths: extraPaths, format: format)
-        let sourceName = ([specPath] + extraPaths).map { URL(fileURLWithPath: $0).lastPathComponent }.joined(
-            separator: " + ")
+        let fileNames = ([specPath] + extraPaths).map { URL(fileURLWithPath: $0).lastPathComponent }
+        let note =
+            extraPaths.isEmpty
+            ? nil : "Described in \(fileNames.dropFirst().joined(separator: ", ")), not in \(fileNames[0])."
         return generate(
-            document: document, diagnostics: loadDiagnostics, sourceName: sourceName, moduleName: moduleName,
-            names: names, unpublishedOperationIds: extraIds, perCallCredentialSchemes: perCallCredentialSchemes)
+            document: document, diagnostics: loadDiagnostics, sourceName: fileNames.joined(separator: " + "),
+            moduleName: moduleName, names: names, unpublishedOperationIds: extraIds,
+            perCallCredentialSchemes: perCallCredentialSchemes, supplementaryNote: note)
     }
 
     /// Generation from text, for tests and tools that hold the document in memory.
@@ -76,11 +79,13 @@ public enum GeneratorPipeline {
 
     static func generate(
         document: OpenAPIDocument, diagnostics: [Diagnostic], sourceName: String, moduleName: String,
-        names: [String: String], unpublishedOperationIds: Set<String> = [], perCallCredentialSchemes: Set<String> = []
+        names: [String: String], unpublishedOperationIds: Set<String> = [], perCallCredentialSchemes: Set<String> = [],
+        supplementaryNote: String? = nil
     ) -> Output {
         let options = Translator.Options(
             moduleName: moduleName, sourceName: sourceName, names: names,
-            unpublishedOperationIds: unpublishedOperationIds, perCallCredentialSchemes: perCallCredentialSchemes)
+            unpublishedOperationIds: unpublishedOperationIds, perCallCredentialSchemes: perCallCredentialSchemes,
+            supplementaryNote: supplementaryNote)
         let (module, translateDiagnostics) = Translator.translate(document, options: options)
         return Output(
             files: FileLayout.render(module),

@@ -134,6 +134,12 @@ public enum SwiftNames {
         keywords.contains(name) ? "`\(name)`" : name
     }
 
+    /// The name an argument goes by inside a function: a keyword (`self`, `class`) gets a plain
+    /// one, so it never shadows `self` or needs backticks in expressions.
+    public static func localName(_ swiftName: String) -> String {
+        swiftName.hasPrefix("`") ? "_" + bare(swiftName) : swiftName
+    }
+
     /// The name without backticks (for building derived names).
     public static func bare(_ name: String) -> String {
         name.hasPrefix("`") ? String(name.dropFirst().dropLast()) : name

@@ -38,76 +38,17 @@ enum OperationRenderer {
         }
     }
 
-    static func returnType(_ operation: OperationDecl) -> SwiftType {
-        .generic("APIResponse", [operation.successType ?? .named("Void")])
-    }
-
-    static func arguments(_ operation: OperationDecl) -> [(label: String, type: String, required: Bool)] {
-        var result: [(String, String, Bool)] = []
-        let path = operation.parameters.filter { $0.location == .path }
-        let required = operation.parameters.filter { $0.location != .path && $0.required }
-        let optional = operation.parameters.filter { $0.location != .path && !$0.required }
-        func add(_ parameter: ParameterDecl) {
-            let label =
-                parameter.swiftName == local(parameter.swiftName)
-                ? parameter.swiftName : "\(parameter.swiftName) \(local(parameter.swiftName))"
-            result.append((label, parameter.type.rendered + (parameter.required ? "" : "? = nil"), parameter.required))
-        }
-        path.forEach(add)
-        for credential in operation.security.perCall { result.append((credential.swiftName, "String", true)) }
-        required.forEach(add)
-        switch operation.body {
-        case .json(let type, _, let isRequired)?:
-            result.append((operation.bodyParameterName, type.rendered + (isRequired ? "" : "? = nil"), isRequired))
-        case .raw(_, let isRequired)?:
-            result.append((operation.bodyParameterName, "Data" + (isRequired ? "" : "? = nil"), isRequired))
-        case .multipart(let fields, _)?, .form(let fields, _)?:
-            for field in fields.sorted(by: { $0.parameter.required && !$1.parameter.required }) { add(field.parameter) }
-        case nil:
-            break
-        }
-        optional.forEach(add)
-        return result
-    }
-
-    /// The name a parameter goes by inside the function: keywords (`self`, `class`) get a plain
-    /// one so they never shadow `self` or need backticks in expressions.
-    static func local(_ swiftName: String) -> String {
-        swiftName.hasPrefix("`") ? "_" + SwiftNames.bare(swiftName) : swiftName
-    }
-
     static func renderOperation(_ operation: OperationDecl, into writer: inout SwiftWriter) {
-        var docs: [String] = []
-        if let summary = operation.summary { docs += DocText.paragraph(summary) }
-        let description = DocText.paragraph(operation.description)
-        if !description.isEmpty && description != docs {
-            if !docs.isEmpty { docs.append("") }
-            docs += description
-        }
-        if !docs.isEmpty { docs.append("") }
-        docs.append("`\(operation.method) \(operation.path)` · security: \(operation.security.summary)")
-        if !operation.responseHeadersTypeName.isEmpty {
-            docs.append("")
-            docs.append("Declared response headers: `\(operation.responseHeadersTypeName)(response.headers)`.")
-        }
-        if operation.unpublished {
-            docs.append("")
-            docs.append("- Note: Unpublished: described in openapi-unpublished.yaml, not in the published contract.")
-        }
-        let documented = operation.parameters.filter { !($0.docs ?? "").isEmpty }
-        if !documented.isEmpty {
-            docs.append("")
-            docs.append("- Parameters:")
-            for parameter in documented {
-                docs.append("  - \(SwiftNames.bare(parameter.swiftName)): \(parameter.docs ?? "")")
-            }
-        }
-        writer.docs(docs)
+        writer.docs(operation.docs)
         if operation.deprecated { writer.line("@available(*, deprecated)") }
         writer.line("@discardableResult")
-        let signature = arguments(operation).map { "\($0.label): \($0.type)" }
+        let signature = operation.arguments.map { argument in
+            let names =
+                argument.label == argument.localName ? argument.label : argument.label + " " + argument.localName
+            return names + ": " + argument.declaredType
+        }
         let head = "public func \(operation.swiftName)("
-        let tail = ") async throws -> \(returnType(operation).rendered) {"
+        let tail = ") async throws -> \(operation.returnType.rendered) {"
         if (head + signature.joined(separator: ", ") + tail).count <= 100 {
             writer.line(head + signature.joined(separator: ", ") + tail)
         } else {
@@ -124,34 +65,35 @@ enum OperationRenderer {
     }
 
     private static func renderBody(_ operation: OperationDecl, into writer: inout SwiftWriter) {
+        let request = operation.locals.request
         var statements: [String] = []
         for parameter in operation.parameters where parameter.location == .query {
-            statements.append(queryStatement(parameter, target: "request.query"))
+            statements.append(queryStatement(parameter, target: request + ".query"))
         }
         for parameter in operation.parameters where parameter.location == .header {
-            statements.append("request.headers.add(\(swiftLiteral(parameter.wireName)), \(local(parameter.swiftName)))")
+            statements.append("\(request).headers.add(\(swiftLiteral(parameter.wireName)), \(parameter.localName))")
         }
         let cookies = operation.parameters.filter { $0.location == .cookie }
         for parameter in cookies {
-            let value = "\(swiftLiteral(parameter.wireName + "=")) + \(local(parameter.swiftName)).parameterText"
+            let value = "\(swiftLiteral(parameter.wireName + "=")) + \(parameter.localName).parameterText"
             statements.append(
                 parameter.required
-                    ? "request.headers.add(\"Cookie\", \(value))"
-                    : "if let \(local(parameter.swiftName)) { request.headers.add(\"Cookie\", \(value)) }")
+                    ? "\(request).headers.add(\"Cookie\", \(value))"
+                    : "if let \(parameter.localName) { \(request).headers.add(\"Cookie\", \(value)) }")
         }
         statements += bodyStatements(operation)
         if operation.successIsBinary {
-            statements.append("request.responseKind = .binary")
+            statements.append("\(request).responseKind = .binary")
         } else if operation.successType == nil {
-            statements.append("request.responseKind = .empty")
+            statements.append("\(request).responseKind = .empty")
         }
         if !operation.errorTypes.isEmpty {
             let entries = operation.errorTypes.map { "\(swiftLiteral($0.code)): .decoding(\($0.type.rendered).self)" }
-            let single = "request.errorPayload = ErrorPayloads.decoder([\(entries.joined(separator: ", "))])"
+            let single = "\(request).errorPayload = ErrorPayloads.decoder([\(entries.joined(separator: ", "))])"
             if single.count <= 92 {
                 statements.append(single)
             } else {
-                statements.append("request.errorPayload = ErrorPayloads.decoder([")
+                statements.append("\(request).errorPayload = ErrorPayloads.decoder([")
                 statements += entries.enumerated().map {
                     "    " + $0.element + ($0.offset == entries.count - 1 ? "," : ",")
                 }
@@ -159,11 +101,11 @@ enum OperationRenderer {
             }
         }
         let perCall = operation.security.perCall.map {
-            "request.credentials[\(swiftLiteral($0.scheme.name))] = .apiKey(\(local($0.swiftName)))"
+            "\(request).credentials[\(swiftLiteral($0.scheme.name))] = .apiKey(\($0.localName))"
         }
         statements = perCall + statements
         let security = securityExpression(operation.security)
-        writer.line("\(statements.isEmpty ? "let" : "var") request = APIRequest(")
+        writer.line("\(statements.isEmpty ? "let" : "var") \(request) = APIRequest(")
         writer.indent { w in
             w.line(
                 "operationName: \(swiftLiteral(SwiftNames.bare(operation.swiftName))), method: .\(operation.method.lowercased()),"
@@ -181,11 +123,11 @@ enum OperationRenderer {
         }
         for statement in statements { writer.line(statement) }
         if operation.successIsBinary {
-            writer.line("return try await client.perform(request) { $0.data() }")
+            writer.line("return try await client.perform(\(request)) { $0.data() }")
         } else if let type = operation.successType {
-            writer.line("return try await client.perform(request) { try $0.decode(\(type.rendered).self) }")
+            writer.line("return try await client.perform(\(request)) { try $0.decode(\(type.rendered).self) }")
         } else {
-            writer.line("return try await client.perform(request) { $0.empty() }")
+            writer.line("return try await client.perform(\(request)) { $0.empty() }")
         }
     }
 
@@ -200,63 +142,66 @@ enum OperationRenderer {
 
     static func queryStatement(_ parameter: ParameterDecl, target: String) -> String {
         if case .array = parameter.type, let style = parameter.arrayStyle, style != "exploded" {
-            return "\(target).add(\(swiftLiteral(parameter.wireName)), \(local(parameter.swiftName)), style: .\(style))"
+            return "\(target).add(\(swiftLiteral(parameter.wireName)), \(parameter.localName), style: .\(style))"
         }
-        return "\(target).add(\(swiftLiteral(parameter.wireName)), \(local(parameter.swiftName)))"
+        return "\(target).add(\(swiftLiteral(parameter.wireName)), \(parameter.localName))"
     }
 
     private static func bodyStatements(_ operation: OperationDecl) -> [String] {
-        let body = operation.bodyParameterName
+        let body = operation.locals.body
+        let request = operation.locals.request
+        let form = operation.locals.form
+        let parts = operation.locals.parts
         switch operation.body {
         case .json(_, let contentType, let required)?:
             let typeArgument = contentType == "application/json" ? "" : ", contentType: \(swiftLiteral(contentType))"
             return required
-                ? ["request.body = try .encoding(\(body)\(typeArgument))"]
-                : ["if let \(body) { request.body = try .encoding(\(body)\(typeArgument)) }"]
+                ? ["\(request).body = try .encoding(\(body)\(typeArgument))"]
+                : ["if let \(body) { \(request).body = try .encoding(\(body)\(typeArgument)) }"]
         case .raw(let contentType, let required)?:
             let value = ".raw(\(body), contentType: \(swiftLiteral(contentType)))"
-            return required ? ["request.body = \(value)"] : ["if let \(body) { request.body = \(value) }"]
+            return required ? ["\(request).body = \(value)"] : ["if let \(body) { \(request).body = \(value) }"]
         case .form(let fields, _)?:
-            var lines = ["var form: [QueryItem] = []"]
+            var lines = ["var \(form): [QueryItem] = []"]
             for field in fields {
                 if field.kind == .json {
-                    let name = local(field.parameter.swiftName)
+                    let name = field.parameter.localName
                     let encode = "String(decoding: try JSONCoding.encode(\(name)), as: UTF8.self)"
                     lines.append(
                         field.parameter.required
-                            ? "form.add(\(swiftLiteral(field.parameter.wireName)), \(encode))"
-                            : "if let \(name) { form.add(\(swiftLiteral(field.parameter.wireName)), \(encode)) }")
+                            ? "\(form).add(\(swiftLiteral(field.parameter.wireName)), \(encode))"
+                            : "if let \(name) { \(form).add(\(swiftLiteral(field.parameter.wireName)), \(encode)) }")
                 } else {
-                    lines.append(queryStatement(field.parameter, target: "form"))
+                    lines.append(queryStatement(field.parameter, target: form))
                 }
             }
-            return lines + ["request.body = .form(form)"]
+            return lines + ["\(request).body = .form(\(form))"]
         case .multipart(let fields, _)?:
-            var lines = ["var parts: [MultipartPart] = []"]
-            for field in fields { lines.append(multipartStatement(field)) }
-            return lines + ["request.body = .multipart(parts)"]
+            var lines = ["var \(parts): [MultipartPart] = []"]
+            for field in fields { lines.append(multipartStatement(field, into: parts)) }
+            return lines + ["\(request).body = .multipart(\(parts))"]
         case nil:
             return []
         }
     }
 
-    private static func multipartStatement(_ field: FormField) -> String {
-        let name = local(field.parameter.swiftName)
+    private static func multipartStatement(_ field: FormField, into parts: String) -> String {
+        let name = field.parameter.localName
         let wire = swiftLiteral(field.parameter.wireName)
         let append: String
         switch field.kind {
         case .file:
             let type = field.contentType.map { ", defaultContentType: \(swiftLiteral($0))" } ?? ""
-            append = "parts.append(\(name).part(named: \(wire)\(type)))"
+            append = "\(parts).append(\(name).part(named: \(wire)\(type)))"
         case .json:
-            append = "parts.append(try .json(\(wire), \(name)))"
+            append = "\(parts).append(try .json(\(wire), \(name)))"
         case .text:
             if case .array = field.parameter.type {
                 return field.parameter.required
-                    ? "for value in \(name) { parts.append(.field(\(wire), value.parameterText)) }"
-                    : "for value in \(name) ?? [] { parts.append(.field(\(wire), value.parameterText)) }"
+                    ? "for value in \(name) { \(parts).append(.field(\(wire), value.parameterText)) }"
+                    : "for value in \(name) ?? [] { \(parts).append(.field(\(wire), value.parameterText)) }"
             }
-            append = "parts.append(.field(\(wire), \(name).parameterText))"
+            append = "\(parts).append(.field(\(wire), \(name).parameterText))"
         }
         return field.parameter.required ? append : "if let \(name) { \(append) }"
     }
@@ -286,11 +231,10 @@ enum OperationRenderer {
     }
 
     private static func interpolation(_ parameter: ParameterDecl) -> String {
-        switch parameter.type {
-        case .array: return "\(local(parameter.swiftName)).map(\\.parameterText).joined(separator: \",\")"
-        case .named(let name) where ["Bool", "Double", "Float", "DateTime", "CalendarDate", "Date"].contains(name):
-            return "\(local(parameter.swiftName)).parameterText"
-        default: return local(parameter.swiftName)
+        switch parameter.pathText {
+        case .commaJoined: return "\(parameter.localName).map(\\.parameterText).joined(separator: \",\")"
+        case .parameterText: return "\(parameter.localName).parameterText"
+        case .interpolated: return parameter.localName
         }
     }
 }

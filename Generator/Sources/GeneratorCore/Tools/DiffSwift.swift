@@ -80,11 +80,9 @@ public enum SwiftAPIDiff {
     /// identity by label; defaulted arguments may appear anywhere without breaking a call.
     static func compareSignature(_ old: OperationDecl, _ new: OperationDecl, subject: String) -> [SpecChange] {
         var changes: [SpecChange] = []
-        func label(_ argument: (label: String, type: String, required: Bool)) -> String {
-            String(argument.label.split(separator: " ").first ?? Substring(argument.label))
-        }
-        let oldArguments = OperationRenderer.arguments(old)
-        let newArguments = OperationRenderer.arguments(new)
+        func label(_ argument: ArgumentDecl) -> String { argument.label }
+        let oldArguments = old.arguments
+        let newArguments = new.arguments
         let newByLabel = Dictionary(newArguments.map { (label($0), $0) }, uniquingKeysWith: { a, _ in a })
         let oldLabels = Set(oldArguments.map(label))
         for argument in oldArguments {
@@ -93,19 +91,19 @@ public enum SwiftAPIDiff {
                 changes.append(change(.breaking, .function, subject, "argument `\(name)` removed"))
                 continue
             }
-            guard argument.type != updated.type else { continue }
+            guard argument.declaredType != updated.declaredType else { continue }
             // `T` → `T? = nil` still accepts every call that passed a `T`.
-            let relaxed = argument.required && !updated.required && updated.type == argument.type + "? = nil"
+            let relaxed = argument.required && !updated.required && updated.type == argument.type
             changes.append(
                 change(
                     relaxed ? .additive : .breaking, .function, subject,
-                    "argument `\(name)` changed from `\(argument.type)` to `\(updated.type)`"))
+                    "argument `\(name)` changed from `\(argument.declaredType)` to `\(updated.declaredType)`"))
         }
         for argument in newArguments where !oldLabels.contains(label(argument)) {
             changes.append(
                 change(
                     argument.required ? .breaking : .additive, .function, subject,
-                    "new \(argument.required ? "required" : "defaulted") argument `\(label(argument)): \(argument.type)`"
+                    "new \(argument.required ? "required" : "defaulted") argument `\(label(argument)): \(argument.declaredType)`"
                 ))
         }
         let keptOld = oldArguments.map(label).filter { newByLabel[$0] != nil }
@@ -113,8 +111,8 @@ public enum SwiftAPIDiff {
         if keptOld != keptNew {
             changes.append(change(.breaking, .function, subject, "argument order changed"))
         }
-        let oldReturn = OperationRenderer.returnType(old).rendered
-        let newReturn = OperationRenderer.returnType(new).rendered
+        let oldReturn = old.returnType.rendered
+        let newReturn = new.returnType.rendered
         if oldReturn != newReturn {
             changes.append(change(.breaking, .function, subject, "returns `\(newReturn)` instead of `\(oldReturn)`"))
         }

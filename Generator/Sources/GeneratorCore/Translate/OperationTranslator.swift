@@ -2,10 +2,12 @@
 extension TypeTranslator {
     mutating func operation(
         _ operation: Operation, swiftName: String, group: String, unpublished: Bool,
-        schemes: [SecuritySchemeDecl] = [], perCallCredentialSchemes: Set<String> = []
+        schemes: [SecuritySchemeDecl] = [], perCallCredentialSchemes: Set<String> = [],
+        supplementaryNote: String? = nil
     ) -> OperationDecl {
         let typePrefix = SwiftNames.pascalCase(swiftName)
-        var parameterNames = SwiftNames.Scope(reserved: ["request", "response", "client", "timeout"])
+        // Labels only need to differ from each other: locals are chosen apart (OperationSignature).
+        var parameterNames = SwiftNames.Scope()
         var parameters: [ParameterDecl] = []
         let security = security(
             for: operation, schemes: schemes, perCall: perCallCredentialSchemes, names: &parameterNames)
@@ -34,6 +36,7 @@ extension TypeTranslator {
         if !declaration.responseHeaders.isEmpty {
             declaration.responseHeadersTypeName = claimInline(typePrefix + "Headers")
         }
+        OperationSignature.decide(&declaration, supplementaryNote: supplementaryNote)
         return declaration
     }
 

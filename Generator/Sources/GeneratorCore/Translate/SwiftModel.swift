@@ -122,6 +122,42 @@ public struct ParameterDecl: Sendable, Hashable {
     /// How arrays are written: `exploded`, `commaDelimited`, `spaceDelimited`, `pipeDelimited`.
     public var arrayStyle: String?
     public var deprecated: Bool
+    /// The name inside the generated function (a keyword label such as `class` gets `_class`),
+    /// unique among the function's parameters and locals.
+    public var localName = ""
+    /// How the value is written into a path.
+    public var pathText: PathText = .interpolated
+
+    public enum PathText: Sendable, Hashable {
+        /// `\(value)`: strings, integers and open enums print as their wire text.
+        case interpolated
+        /// `\(value.parameterText)`: booleans, numbers and dates have a wire form of their own.
+        case parameterText
+        /// Array items joined with commas (`style: simple`).
+        case commaJoined
+    }
+}
+
+/// One argument of a generated function, in the order the signature lists it.
+public struct ArgumentDecl: Sendable, Hashable {
+    public var label: String
+    public var localName: String
+    public var type: SwiftType
+    /// Optional arguments are `T? = nil`; required ones have no default.
+    public var required: Bool
+
+    /// `T` or `T? = nil`, as the signature writes it (and the diff compares).
+    public var declaredType: String { type.rendered + (required ? "" : "? = nil") }
+}
+
+/// The names a generated function body declares for itself, claimed after its parameters so
+/// that no parameter (a form field called `form`, a multipart one called `parts`) shadows them.
+public struct OperationLocals: Sendable, Hashable {
+    /// The JSON or raw body argument's local name.
+    public var body = "body"
+    public var request = "request"
+    public var form = "form"
+    public var parts = "parts"
 }
 
 public enum BodyDecl: Sendable, Hashable {
@@ -182,6 +218,7 @@ public struct SecuritySchemeDecl: Sendable, Hashable {
 public struct PerCallCredentialDecl: Sendable, Hashable {
     public var scheme: SecuritySchemeDecl
     public var swiftName: String
+    public var localName = ""
 }
 
 /// An operation's security requirements: alternatives (OR) of schemes that apply together (AND).
@@ -242,8 +279,13 @@ public struct OperationDecl: Sendable, Hashable {
     public var security: SecurityDecl
     public var deprecated: Bool
     public var unpublished: Bool
+    /// Decided by `OperationSignature` once the rest is known.
+    public var arguments: [ArgumentDecl] = []
+    public var locals = OperationLocals()
+    public var docs: [String] = []
 
     public var credential: CredentialDecl { security.credential }
+    public var returnType: SwiftType { .generic("APIResponse", [successType ?? .named("Void")]) }
 
     public static func == (lhs: OperationDecl, rhs: OperationDecl) -> Bool {
         lhs.swiftName == rhs.swiftName && lhs.group == rhs.group && lhs.path == rhs.path && lhs.method == rhs.method

@@ -9,16 +9,20 @@ public enum Translator {
         public var unpublishedOperationIds: Set<String>
         /// Security schemes whose value each call passes (configuration; see `SecurityTranslator`).
         public var perCallCredentialSchemes: Set<String>
+        /// The doc-comment note on operations from a merged supplementary document.
+        public var supplementaryNote: String?
 
         public init(
             moduleName: String, sourceName: String, names: [String: String] = [:],
-            unpublishedOperationIds: Set<String> = [], perCallCredentialSchemes: Set<String> = []
+            unpublishedOperationIds: Set<String> = [], perCallCredentialSchemes: Set<String> = [],
+            supplementaryNote: String? = nil
         ) {
             self.moduleName = moduleName
             self.sourceName = sourceName
             self.names = names
             self.unpublishedOperationIds = unpublishedOperationIds
             self.perCallCredentialSchemes = perCallCredentialSchemes
+            self.supplementaryNote = supplementaryNote
         }
     }
 
@@ -54,7 +58,8 @@ public enum Translator {
             operations.append(
                 types.operation(
                     operation, swiftName: name, group: group, unpublished: unpublished, schemes: schemes,
-                    perCallCredentialSchemes: options.perCallCredentialSchemes))
+                    perCallCredentialSchemes: options.perCallCredentialSchemes,
+                    supplementaryNote: options.supplementaryNote))
             for created in types.createdDeclarations[before...] + types.usedDeclarations {
                 groupsByDeclaration[created, default: []].insert(group)
             }

@@ -1,0 +1,110 @@
+/// What a generated function looks like from outside and inside: its argument order, the local
+/// name of every argument, the names its body declares, and its doc comment. Decided here, once,
+/// so the renderer only prints and the diff tool compares exactly what apps call.
+enum OperationSignature {
+    /// Fills `arguments`, `locals`, `docs` and every parameter's local name and path form.
+    static func decide(_ operation: inout OperationDecl, supplementaryNote: String?) {
+        // `client` is the API struct's property the body calls through: no argument may shadow it.
+        var locals = SwiftNames.Scope(reserved: ["client"])
+        func local(_ swiftName: String) -> String { locals.claim(SwiftNames.localName(swiftName)) }
+
+        for index in operation.parameters.indices {
+            operation.parameters[index].localName = local(operation.parameters[index].swiftName)
+            operation.parameters[index].pathText = pathText(operation.parameters[index].type)
+        }
+        for index in operation.security.perCall.indices {
+            operation.security.perCall[index].localName = local(operation.security.perCall[index].swiftName)
+        }
+        var bodyLocal = operation.bodyParameterName
+        switch operation.body {
+        case .multipart(var fields, let required)?:
+            for index in fields.indices { fields[index].parameter.localName = local(fields[index].parameter.swiftName) }
+            operation.body = .multipart(fields: fields, required: required)
+        case .form(var fields, let required)?:
+            for index in fields.indices { fields[index].parameter.localName = local(fields[index].parameter.swiftName) }
+            operation.body = .form(fields: fields, required: required)
+        case .json?, .raw?:
+            bodyLocal = local(operation.bodyParameterName)
+        case nil:
+            break
+        }
+        operation.locals = OperationLocals(
+            body: bodyLocal, request: locals.claim("request"), form: locals.claim("form"), parts: locals.claim("parts"))
+        operation.arguments = arguments(operation, bodyLocal: bodyLocal)
+        operation.docs = docs(operation, supplementaryNote: supplementaryNote)
+    }
+
+    /// Path parameters first (in path order), the per-call credential, required parameters and
+    /// body fields, then everything optional: required arguments read first at a call site.
+    private static func arguments(_ operation: OperationDecl, bodyLocal: String) -> [ArgumentDecl] {
+        func argument(_ parameter: ParameterDecl) -> ArgumentDecl {
+            ArgumentDecl(
+                label: parameter.swiftName, localName: parameter.localName, type: parameter.type,
+                required: parameter.required)
+        }
+        var result = operation.parameters.filter { $0.location == .path }.map(argument)
+        for credential in operation.security.perCall {
+            result.append(
+                ArgumentDecl(
+                    label: credential.swiftName, localName: credential.localName, type: .named("String"),
+                    required: true))
+        }
+        result += operation.parameters.filter { $0.location != .path && $0.required }.map(argument)
+        switch operation.body {
+        case .json(let type, _, let required)?:
+            result.append(
+                ArgumentDecl(
+                    label: operation.bodyParameterName, localName: bodyLocal, type: type, required: required))
+        case .raw(_, let required)?:
+            result.append(
+                ArgumentDecl(
+                    label: operation.bodyParameterName, localName: bodyLocal, type: .named("Data"), required: required
+                ))
+        case .multipart(let fields, _)?, .form(let fields, _)?:
+            let ordered = fields.filter(\.parameter.required) + fields.filter { !$0.parameter.required }
+            result += ordered.map { argument($0.parameter) }
+        case nil:
+            break
+        }
+        result += operation.parameters.filter { $0.location != .path && !$0.required }.map(argument)
+        return result
+    }
+
+    private static func pathText(_ type: SwiftType) -> ParameterDecl.PathText {
+        switch type {
+        case .array: return .commaJoined
+        case .named(let name) where ["Bool", "Double", "Float", "DateTime", "CalendarDate", "Date"].contains(name):
+            return .parameterText
+        default: return .interpolated
+        }
+    }
+
+    private static func docs(_ operation: OperationDecl, supplementaryNote: String?) -> [String] {
+        var docs: [String] = []
+        if let summary = operation.summary { docs += DocText.paragraph(summary) }
+        let description = DocText.paragraph(operation.description)
+        if !description.isEmpty && description != docs {
+            if !docs.isEmpty { docs.append("") }
+            docs += description
+        }
+        if !docs.isEmpty { docs.append("") }
+        docs.append("`\(operation.method) \(operation.path)` · security: \(operation.security.summary)")
+        if !operation.responseHeadersTypeName.isEmpty {
+            docs.append("")
+            docs.append("Declared response headers: `\(operation.responseHeadersTypeName)(response.headers)`.")
+        }
+        if operation.unpublished, let supplementaryNote {
+            docs.append("")
+            docs.append("- Note: \(supplementaryNote)")
+        }
+        let documented = operation.parameters.filter { !($0.docs ?? "").isEmpty }
+        if !documented.isEmpty {
+            docs.append("")
+            docs.append("- Parameters:")
+            for parameter in documented {
+                docs.append("  - \(SwiftNames.bare(parameter.swiftName)): \(parameter.docs ?? "")")
+            }
+        }
+        return docs
+    }
+}

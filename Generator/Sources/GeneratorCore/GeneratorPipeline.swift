@@ -18,11 +18,19 @@ public enum GeneratorPipeline {
         }
     }
 
+    /// Load's output: one resolved document with every merged document's operations in it.
+    public struct LoadedDocument: Sendable {
+        public var document: OpenAPIDocument
+        public var diagnostics: [Diagnostic]
+        /// Operation ids that came from the merged (`extra`) documents.
+        public var supplementaryOperationIds: Set<String>
+    }
+
     /// Reads and resolves a document; merges `extra` documents' paths and schemas in (used for
-    /// descriptions of routes the published contract omits).
-    public static func load(specPath: String, extraPaths: [String] = [], format: DocumentFormat? = nil) throws -> (
-        OpenAPIDocument, [Diagnostic], Set<String>
-    ) {
+    /// descriptions of routes the main document omits).
+    public static func load(specPath: String, extraPaths: [String] = [], format: DocumentFormat? = nil) throws
+        -> LoadedDocument
+    {
         let loaded = try DocumentLoader.load(contentsOf: specPath, format: format)
         guard var document = loaded.document else { throw Failure(diagnostics: loaded.diagnostics, file: specPath) }
         var all = loaded.diagnostics
@@ -46,22 +54,22 @@ public enum GeneratorPipeline {
                 document.schemas.append(schema)
             }
         }
-        return (document, all, extraIds)
+        return LoadedDocument(document: document, diagnostics: all, supplementaryOperationIds: extraIds)
     }
 
     public static func generate(
         specPath: String, moduleName: String, names: [String: String], extraPaths: [String] = [],
         perCallCredentialSchemes: Set<String> = [], format: DocumentFormat? = nil
     ) throws -> Output {
-        let (document, loadDiagnostics, extraIds) = try load(
-            specPath: specPath, extraPaths: extraPaths, format: format)
+        let loaded = try load(specPath: specPath, extraPaths: extraPaths, format: format)
         let fileNames = ([specPath] + extraPaths).map { URL(fileURLWithPath: $0).lastPathComponent }
         let note =
             extraPaths.isEmpty
             ? nil : "Described in \(fileNames.dropFirst().joined(separator: ", ")), not in \(fileNames[0])."
         return generate(
-            document: document, diagnostics: loadDiagnostics, sourceName: fileNames.joined(separator: " + "),
-            moduleName: moduleName, names: names, unpublishedOperationIds: extraIds,
+            document: loaded.document, diagnostics: loaded.diagnostics,
+            sourceName: fileNames.joined(separator: " + "), moduleName: moduleName, names: names,
+            unpublishedOperationIds: loaded.supplementaryOperationIds,
             perCallCredentialSchemes: perCallCredentialSchemes, supplementaryNote: note)
     }
 
@@ -86,10 +94,10 @@ public enum GeneratorPipeline {
             moduleName: moduleName, sourceName: sourceName, names: names,
             unpublishedOperationIds: unpublishedOperationIds, perCallCredentialSchemes: perCallCredentialSchemes,
             supplementaryNote: supplementaryNote)
-        let (module, translateDiagnostics) = Translator.translate(document, options: options)
+        let translation = Translator.translate(document, options: options)
         return Output(
-            files: FileLayout.render(module),
-            diagnostics: diagnostics + translateDiagnostics.map { $0.attributed(document.sourceFileNames) },
+            files: FileLayout.render(translation.module),
+            diagnostics: diagnostics + translation.diagnostics.map { $0.attributed(document.sourceFileNames) },
             operationCount: document.operations.count, schemaCount: document.schemas.count)
     }
 

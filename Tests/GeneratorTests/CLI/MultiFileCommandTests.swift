@@ -107,9 +107,10 @@ extension MultiFileCommandTests {
     /// `--extra` documents are read apart and merged; their files keep numbers of their own.
     @Test func extraDocumentsNumberTheirFilesApart() throws {
         let extra = Self.fixtures.appendingPathComponent("Coverage/Split/spec.yaml").path
-        let (document, diagnostics, extraIds) = try GeneratorPipeline.load(specPath: Self.spec, extraPaths: [extra])
-        #expect(diagnostics.isEmpty, "\(diagnostics)")
-        #expect(extraIds.count == 6)
+        let loaded = try GeneratorPipeline.load(specPath: Self.spec, extraPaths: [extra])
+        let document = loaded.document
+        #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics)")
+        #expect(loaded.supplementaryOperationIds.count == 6)
         let names = document.sourceFileNames.sorted { $0.key < $1.key }.map { ($0.key, URL(fileURLWithPath: $0.value).lastPathComponent) }
         #expect(names.map(\.0) == [1, 2, 3, 4, 5])
         #expect(names.map(\.1) == ["droplets.yaml", "models.yaml", "parameters.json", "responses.yaml", "paths.yaml"])

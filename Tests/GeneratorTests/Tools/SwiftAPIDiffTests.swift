@@ -80,9 +80,10 @@ struct SwiftAPIDiffTests {
         var names = try Self.names()
         names["getItem"] = "fetchItem"
         let base = try Self.base()
-        let (oldModule, _) = Translator.translate(
-            base, options: .init(moduleName: "M", sourceName: "s", names: try Self.names()))
-        let (newModule, _) = Translator.translate(base, options: .init(moduleName: "M", sourceName: "s", names: names))
+        let oldModule = Translator.translate(
+            base, options: .init(moduleName: "M", sourceName: "s", names: try Self.names())
+        ).module
+        let newModule = Translator.translate(base, options: .init(moduleName: "M", sourceName: "s", names: names)).module
         let renamed = SwiftAPIDiff.compare(old: oldModule, new: newModule, oldName: "a", newName: "b")
         #expect(renamed.has(.breaking, "ItemsAPI.getItem", "renamed to `ItemsAPI.fetchItem`"), "\(renamed.listing)")
         #expect(!renamed.has(.additive, "ItemsAPI.fetchItem", "added"))

@@ -66,13 +66,13 @@ public struct CoverageAnalysis: Sendable {
     }
 
     public static func analyse(_ inputs: Inputs) throws -> CoverageAnalysis {
-        let (document, _, extraIds) = try GeneratorPipeline.load(
-            specPath: inputs.specPath, extraPaths: inputs.extraPaths)
+        let loaded = try GeneratorPipeline.load(specPath: inputs.specPath, extraPaths: inputs.extraPaths)
+        let (document, extraIds) = (loaded.document, loaded.supplementaryOperationIds)
         let names = try inputs.namesPath.map(GeneratorPipeline.readNames) ?? [:]
         let options = Translator.Options(
             moduleName: "AssinafyAPI", sourceName: "coverage", names: names, unpublishedOperationIds: extraIds,
             perCallCredentialSchemes: inputs.perCallCredentialSchemes)
-        let (module, _) = Translator.translate(document, options: options)
+        let module = Translator.translate(document, options: options).module
         let overlay = try OverlayIndex.scan(directory: inputs.overlayPath)
         var analysis = analyse(document: document, module: module, overlay: overlay)
         analysis.readNotes(overlayDirectory: inputs.overlayPath)

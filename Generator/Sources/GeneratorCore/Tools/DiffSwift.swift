@@ -5,8 +5,8 @@ import Foundation
 /// verdicts are about source compatibility: code that compiled against the old API.
 public enum SwiftAPIDiff {
     public static func compare(oldPath: String, newPath: String, names: [String: String]) throws -> DiffReport {
-        let (old, _, _) = try GeneratorPipeline.load(specPath: oldPath)
-        let (new, _, _) = try GeneratorPipeline.load(specPath: newPath)
+        let old = try GeneratorPipeline.load(specPath: oldPath).document
+        let new = try GeneratorPipeline.load(specPath: newPath).document
         return compare(old: old, new: new, names: names, oldName: oldPath, newName: newPath)
     }
 
@@ -15,8 +15,8 @@ public enum SwiftAPIDiff {
         newName: String = "new"
     ) -> DiffReport {
         let options = Translator.Options(moduleName: "AssinafyAPI", sourceName: "diff", names: names)
-        let (oldModule, _) = Translator.translate(old, options: options)
-        let (newModule, _) = Translator.translate(new, options: options)
+        let oldModule = Translator.translate(old, options: options).module
+        let newModule = Translator.translate(new, options: options).module
         return compare(old: oldModule, new: newModule, oldName: oldName, newName: newName)
     }
 

@@ -26,7 +26,13 @@ public enum Translator {
         }
     }
 
-    public static func translate(_ document: OpenAPIDocument, options: Options) -> (ModuleDecl, [Diagnostic]) {
+    /// Translate's output: the declarations to print, and what it had to say about the document.
+    public struct Translation: Sendable {
+        public var module: ModuleDecl
+        public var diagnostics: [Diagnostic]
+    }
+
+    public static func translate(_ document: OpenAPIDocument, options: Options) -> Translation {
         var types = TypeTranslator(document: document)
         var componentOwned: [String: String] = [:]
         for (name, _) in document.schemas {
@@ -92,7 +98,7 @@ public enum Translator {
             webhookEvents: webhooks.events, webhookPayloads: webhooks.payloads)
         module.securitySchemes = schemes
         module.servers = types.serverDecls()
-        return (module, types.diagnostics.items)
+        return Translation(module: module, diagnostics: types.diagnostics.items)
     }
 
     /// The name map first; otherwise the operationId, unless it is opaque; otherwise a readable name

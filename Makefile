@@ -56,7 +56,7 @@ $(SAMPLES): openapi.yaml tools/emulator/samples.py | venv
 	$(PYTHON) tools/emulator/samples.py --out $@ --spec openapi.yaml 2>/dev/null
 
 emulator-test: venv
-	$(PYTHON) -m pytest -q -p no:cacheprovider tools/emulator
+	$(PYTHON) -m pytest -q -p no:cacheprovider tools/emulator tools/mockserver
 
 venv: $(VENV)/.installed
 

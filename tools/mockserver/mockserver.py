@@ -29,6 +29,8 @@ from venv_guard import ensure  # noqa: E402
 
 ensure("openapi_core", "werkzeug", "yaml")
 
+import logging  # noqa: E402
+
 from werkzeug.serving import make_server  # noqa: E402
 from werkzeug.wrappers import Request, Response  # noqa: E402
 
@@ -42,6 +44,8 @@ def main(argv=None) -> int:
     parser.add_argument("--ignore-stdin", action="store_true")
     args = parser.parse_args(argv)
 
+    # One access-log line per request would drown a test run's output; /__mock/requests has them.
+    logging.getLogger("werkzeug").setLevel(logging.WARNING)
     app = MockApp(load_document(args.spec))
     server = make_server("127.0.0.1", args.port, _wsgi(app), threaded=True)
     port = server.socket.getsockname()[1]

@@ -163,3 +163,25 @@ def test_http_server_prints_its_port_and_serves_the_admin_routes():
     finally:
         process.stdin.close()
         assert process.wait(timeout=10) == 0
+
+
+def test_wide_document_is_current_and_served(tmp_path):
+    import wide_document
+
+    out = tmp_path / "wide.yaml"
+    sys.argv, saved = ["wide_document.py", "--out", str(out)], sys.argv
+    try:
+        wide_document.main()
+    finally:
+        sys.argv = saved
+    committed = ROOT / "Tests" / "GeneratorTests" / "Fixtures" / "Documents" / "wide-multitag-3.0.yaml"
+    assert out.read_text() == committed.read_text(), "run tools/mockserver/wide_document.py and commit the result"
+    app = MockApp(load_document(str(committed)))
+    assert len(app.routes) == 200 and len({tag for r in app.routes for tag in r.operation["tags"]}) == 20
+    bearer = [("Authorization", "Bearer t")]
+    assert call(app, "GET", "/v1/claims/c1", (), bearer)[0] == 200
+    assert call(app, "POST", "/v1/claims/search", (), bearer, None, b"q=x&page=2",
+                "application/x-www-form-urlencoded")[0] == 200
+    assert call(app, "PUT", "/v1/claims/c1/attachment", (), bearer, None, b"\x00\x01",
+                "application/octet-stream")[0] == 204
+    assert app.violations == []

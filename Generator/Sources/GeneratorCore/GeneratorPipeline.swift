@@ -51,7 +51,8 @@ public enum GeneratorPipeline {
 
     public static func generate(
         specPath: String, moduleName: String, names: [String: String], extraPaths: [String] = [],
-        perCallCredentialSchemes: Set<String> = [], format: DocumentFormat? = nil
+        perCallCredentialSchemes: Set<String> = [], format: DocumentFormat? = nil,
+        preferredRequestMediaTypes: [String: String] = [:]
     ) throws -> Output {
         let (document, loadDiagnostics, extraIds) = try load(
             specPath: specPath, extraPaths: extraPaths, format: format)
@@ -59,28 +60,31 @@ public enum GeneratorPipeline {
             separator: " + ")
         return generate(
             document: document, diagnostics: loadDiagnostics, sourceName: sourceName, moduleName: moduleName,
-            names: names, unpublishedOperationIds: extraIds, perCallCredentialSchemes: perCallCredentialSchemes)
+            names: names, unpublishedOperationIds: extraIds, perCallCredentialSchemes: perCallCredentialSchemes,
+            preferredRequestMediaTypes: preferredRequestMediaTypes)
     }
 
     /// Generation from text, for tests and tools that hold the document in memory.
     public static func generate(
         text: String, sourceName: String, moduleName: String, names: [String: String] = [:],
-        perCallCredentialSchemes: Set<String> = []
+        perCallCredentialSchemes: Set<String> = [], preferredRequestMediaTypes: [String: String] = [:]
     ) throws -> Output {
         let (document, diagnostics) = DocumentLoader.load(try DocumentReader.read(text, file: sourceName))
         guard let document else { throw Failure(diagnostics: diagnostics, file: sourceName) }
         return generate(
             document: document, diagnostics: diagnostics, sourceName: sourceName, moduleName: moduleName, names: names,
-            perCallCredentialSchemes: perCallCredentialSchemes)
+            perCallCredentialSchemes: perCallCredentialSchemes, preferredRequestMediaTypes: preferredRequestMediaTypes)
     }
 
     static func generate(
         document: OpenAPIDocument, diagnostics: [Diagnostic], sourceName: String, moduleName: String,
-        names: [String: String], unpublishedOperationIds: Set<String> = [], perCallCredentialSchemes: Set<String> = []
+        names: [String: String], unpublishedOperationIds: Set<String> = [], perCallCredentialSchemes: Set<String> = [],
+        preferredRequestMediaTypes: [String: String] = [:]
     ) -> Output {
         let options = Translator.Options(
             moduleName: moduleName, sourceName: sourceName, names: names,
-            unpublishedOperationIds: unpublishedOperationIds, perCallCredentialSchemes: perCallCredentialSchemes)
+            unpublishedOperationIds: unpublishedOperationIds, perCallCredentialSchemes: perCallCredentialSchemes,
+            preferredRequestMediaTypes: preferredRequestMediaTypes)
         let (module, translateDiagnostics) = Translator.translate(document, options: options)
         return Output(
             files: FileLayout.render(module),

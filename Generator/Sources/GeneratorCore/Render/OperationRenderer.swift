@@ -61,6 +61,8 @@ enum OperationRenderer {
             result.append((operation.bodyParameterName, type.rendered + (isRequired ? "" : "? = nil"), isRequired))
         case .raw(_, let isRequired)?:
             result.append((operation.bodyParameterName, "Data" + (isRequired ? "" : "? = nil"), isRequired))
+        case .text(_, let isRequired)?:
+            result.append((operation.bodyParameterName, "String" + (isRequired ? "" : "? = nil"), isRequired))
         case .multipart(let fields, _)?, .form(let fields, _)?:
             for field in fields.sorted(by: { $0.parameter.required && !$1.parameter.required }) { add(field.parameter) }
         case nil:
@@ -131,13 +133,9 @@ enum OperationRenderer {
         for parameter in operation.parameters where parameter.location == .header {
             statements.append("request.headers.add(\(swiftLiteral(parameter.wireName)), \(local(parameter.swiftName)))")
         }
-        let cookies = operation.parameters.filter { $0.location == .cookie }
-        for parameter in cookies {
-            let value = "\(swiftLiteral(parameter.wireName + "=")) + \(local(parameter.swiftName)).parameterText"
-            statements.append(
-                parameter.required
-                    ? "request.headers.add(\"Cookie\", \(value))"
-                    : "if let \(local(parameter.swiftName)) { request.headers.add(\"Cookie\", \(value)) }")
+        // Cookies travel in the engine's one `Cookie` header, next to any cookie credential.
+        for parameter in operation.parameters where parameter.location == .cookie {
+            statements.append(queryStatement(parameter, target: "request.cookies"))
         }
         statements += bodyStatements(operation)
         if operation.successIsBinary {
@@ -199,6 +197,10 @@ enum OperationRenderer {
     }
 
     static func queryStatement(_ parameter: ParameterDecl, target: String) -> String {
+        if parameter.arrayStyle == "deepObject" {
+            let name = swiftLiteral(parameter.wireName)
+            return "try \(target).add(deepObject: \(name), encoding: \(local(parameter.swiftName)))"
+        }
         if case .array = parameter.type, let style = parameter.arrayStyle, style != "exploded" {
             return "\(target).add(\(swiftLiteral(parameter.wireName)), \(local(parameter.swiftName)), style: .\(style))"
         }
@@ -215,6 +217,9 @@ enum OperationRenderer {
                 : ["if let \(body) { request.body = try .encoding(\(body)\(typeArgument)) }"]
         case .raw(let contentType, let required)?:
             let value = ".raw(\(body), contentType: \(swiftLiteral(contentType)))"
+            return required ? ["request.body = \(value)"] : ["if let \(body) { request.body = \(value) }"]
+        case .text(let contentType, let required)?:
+            let value = ".raw(Data(\(body).utf8), contentType: \(swiftLiteral(contentType)))"
             return required ? ["request.body = \(value)"] : ["if let \(body) { request.body = \(value) }"]
         case .form(let fields, _)?:
             var lines = ["var form: [QueryItem] = []"]

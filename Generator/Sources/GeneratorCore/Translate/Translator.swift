@@ -9,16 +9,21 @@ public enum Translator {
         public var unpublishedOperationIds: Set<String>
         /// Security schemes whose value each call passes (configuration; see `SecurityTranslator`).
         public var perCallCredentialSchemes: Set<String>
+        /// `operationId` → the request media type to generate when the operation offers several
+        /// (otherwise the first one the document lists that the generator supports).
+        public var preferredRequestMediaTypes: [String: String]
 
         public init(
             moduleName: String, sourceName: String, names: [String: String] = [:],
-            unpublishedOperationIds: Set<String> = [], perCallCredentialSchemes: Set<String> = []
+            unpublishedOperationIds: Set<String> = [], perCallCredentialSchemes: Set<String> = [],
+            preferredRequestMediaTypes: [String: String] = [:]
         ) {
             self.moduleName = moduleName
             self.sourceName = sourceName
             self.names = names
             self.unpublishedOperationIds = unpublishedOperationIds
             self.perCallCredentialSchemes = perCallCredentialSchemes
+            self.preferredRequestMediaTypes = preferredRequestMediaTypes
         }
     }
 
@@ -54,7 +59,8 @@ public enum Translator {
             operations.append(
                 types.operation(
                     operation, swiftName: name, group: group, unpublished: unpublished, schemes: schemes,
-                    perCallCredentialSchemes: options.perCallCredentialSchemes))
+                    perCallCredentialSchemes: options.perCallCredentialSchemes,
+                    preferredMediaType: operation.operationId.flatMap { options.preferredRequestMediaTypes[$0] }))
             for created in types.createdDeclarations[before...] + types.usedDeclarations {
                 groupsByDeclaration[created, default: []].insert(group)
             }

@@ -185,3 +185,28 @@ def test_wide_document_is_current_and_served(tmp_path):
     assert call(app, "PUT", "/v1/claims/c1/attachment", (), bearer, None, b"\x00\x01",
                 "application/octet-stream")[0] == 204
     assert app.violations == []
+
+
+def multipart(parts, boundary="b0undary"):
+    lines = []
+    for name, content_type, payload in parts:
+        lines += [f"--{boundary}", f'Content-Disposition: form-data; name="{name}"; filename="{name}"'
+                  if content_type == "image/png" else f'Content-Disposition: form-data; name="{name}"']
+        if content_type:
+            lines.append(f"Content-Type: {content_type}")
+        lines += ["", payload]
+    lines += [f"--{boundary}--", ""]
+    return "\r\n".join(lines).encode("latin-1"), f"multipart/form-data; boundary={boundary}"
+
+
+def test_multipart_bodies_are_validated_part_by_part():
+    app = MockApp(load_document(str(FIXTURES / "crm-3.1.yaml")))
+    path = "/api/v1/contacts/3f2c1a9e-0000-4000-8000-00000000abcd/avatar"
+    key = [("api_key", "k")]
+    body, content_type = multipart([("image", "image/png", "\x89PNG"), ("caption", None, "hi"),
+                                    ("crop", "application/json", '{"x": 1, "y": 2}')])
+    assert call(app, "POST", path, key, (), None, body, content_type)[0] == 200
+    assert app.violations == []
+    body, content_type = multipart([("caption", None, "no image")])
+    call(app, "POST", path, key, (), None, body, content_type)
+    assert [v["kind"] for v in app.violations] == ["body"]

@@ -26,7 +26,14 @@ struct LedgerlyEndToEndTests {
                 idempotencyKey: "order-1")
             #expect(charge.body.amount > 0)
             _ = try await charges.listCharges(customer: "cus_1", status: [.succeeded, .pending])
-            _ = try await charges.retrieveCharge(charge: "ch_1")
+            // The document's example expands both anyOf members into objects.
+            guard case .customer(let customer)? = try await charges.retrieveCharge(charge: "ch_1").body.customer,
+                case .card(let card)? = customer.defaultSource
+            else {
+                Issue.record("the expanded customer and card did not decode as objects")
+                return
+            }
+            #expect(customer.email == nil && card.last4 == "4242")
             _ = try await charges.captureCharge(charge: "ch_1", amount: 1000, statementDescriptor: "LEDGERLY")
             #expect(try await charges.retrieveBalance().body.available.first?.amount == 1200)
 

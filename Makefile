@@ -9,7 +9,7 @@ EXTRA_SPECS := $(addprefix --extra ,$(wildcard openapi-unpublished.yaml))
 GENERATE_ARGS := --spec openapi.yaml $(EXTRA_SPECS) --names Generator/assinafy-names.yaml --module AssinafyAPI \
 	--per-call-credential signerAccessCode
 
-.PHONY: test build generate check-generated swift-test emulator-test venv demo digests
+.PHONY: test build generate check-generated swift-test emulator-test venv demo digests generate-e2e
 
 test: build lint check-generated check-docs coverage api-check swift-test emulator-test
 	@echo "make test: all checks passed"
@@ -20,6 +20,18 @@ build:
 # Regenerates the committed module from the contract (commit the result).
 generate: build
 	$(GENERATOR) generate $(GENERATE_ARGS) --output Sources/AssinafyAPI
+
+# The end-to-end fixtures (Tests/EndToEndTests): each document's module is generated into
+# Tests/EndToEnd/Generated/<Module> and committed, like Sources/AssinafyAPI.
+E2E_FIXTURES := Tests/GeneratorTests/Fixtures/EndToEnd
+E2E_GENERATED := Tests/EndToEnd/Generated
+E2E_MODULES := PetClinicAPI=petstore-3.0.yaml LedgerlyAPI=payments-3.1.yaml VaultboxAPI=storage-3.0.yaml \
+	PipelineCRMAPI=crm-3.1.yaml
+generate-e2e:
+	swift build $(SWIFT_FLAGS) --product assinafy-generator
+	@for pair in $(E2E_MODULES); do \
+		$(GENERATOR) generate --spec $(E2E_FIXTURES)/$${pair#*=} --module $${pair%%=*} \
+			--output $(E2E_GENERATED)/$${pair%%=*} || exit 1; done
 
 # Rewrites the committed, prose-free digests of Assinafy's published documents that the contract,
 # diff and reader tests use on a plain clone (commit the result). Needs ../shared/reference.
@@ -38,6 +50,14 @@ check-generated: build
 		echo "Sources/AssinafyAPI is stale: run 'make generate' and commit the result"; \
 		diff -r .build/check-generated Sources/AssinafyAPI | head -40; exit 1; }
 	@echo "check-generated: Sources/AssinafyAPI matches openapi.yaml"
+	@for pair in $(E2E_MODULES); do module=$${pair%%=*}; \
+		$(GENERATOR) generate --spec $(E2E_FIXTURES)/$${pair#*=} --module $$module \
+			--output .build/check-generated/e2e/$$module >/dev/null || exit 1; \
+		diff -r -q .build/check-generated/e2e/$$module $(E2E_GENERATED)/$$module >/dev/null || { \
+			echo "$(E2E_GENERATED)/$$module is stale: run 'make generate-e2e' and commit the result"; \
+			diff -r .build/check-generated/e2e/$$module $(E2E_GENERATED)/$$module | head -40; exit 1; }; \
+	done
+	@echo "check-generated: $(E2E_GENERATED) matches its fixtures"
 
 # The transport's HTTPS tests need the throwaway test CA, trusted only inside a private mount
 # namespace (see scripts/test-ca.sh); the emulator-backed suites need the venv; the response
@@ -56,7 +76,7 @@ $(SAMPLES): openapi.yaml tools/emulator/samples.py | venv
 	$(PYTHON) tools/emulator/samples.py --out $@ --spec openapi.yaml 2>/dev/null
 
 emulator-test: venv
-	$(PYTHON) -m pytest -q -p no:cacheprovider tools/emulator
+	$(PYTHON) -m pytest -q -p no:cacheprovider tools/emulator tools/mockserver
 
 venv: $(VENV)/.installed
 

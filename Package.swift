@@ -57,6 +57,21 @@ let package = Package(
             swiftSettings: strict),
         // The overlay against the local emulator (tools/emulator): every operation, faults, OAuth.
         .testTarget(name: "AssinafyIntegrationTests", dependencies: ["Assinafy"], swiftSettings: strict),
+        // Generality: clients generated from other vendors' styles of document (committed,
+        // `make generate-e2e`) against tools/mockserver, which validates every request.
+        .target(name: "PetClinicAPI", dependencies: ["APIRuntime"], path: "Tests/EndToEnd/Generated/PetClinicAPI",
+            swiftSettings: strict),
+        .target(name: "LedgerlyAPI", dependencies: ["APIRuntime"], path: "Tests/EndToEnd/Generated/LedgerlyAPI",
+            swiftSettings: strict),
+        .target(name: "VaultboxAPI", dependencies: ["APIRuntime"], path: "Tests/EndToEnd/Generated/VaultboxAPI",
+            swiftSettings: strict),
+        .target(
+            name: "PipelineCRMAPI", dependencies: ["APIRuntime"], path: "Tests/EndToEnd/Generated/PipelineCRMAPI",
+            swiftSettings: strict),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["APIRuntime", "PetClinicAPI", "LedgerlyAPI", "VaultboxAPI", "PipelineCRMAPI"],
+            swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -259,9 +259,9 @@ public final class APIEngine: APIClientProtocol, Sendable {
         }
         if hop.sendsBody, let body = exchange.body { headers.set("Content-Type", body.contentType) }
         for field in credentials.headers { headers.set(field.name, field.value) }
-        if !credentials.cookies.isEmpty {
-            headers.set("Cookie", credentials.cookies.map { "\($0.name)=\($0.value)" }.joined(separator: "; "))
-        }
+        let cookies =
+            CookieText.header(request.cookies) + credentials.cookies.map { "\($0.name)=\($0.value)" }
+        if !cookies.isEmpty { headers.set("Cookie", cookies.joined(separator: "; ")) }
         return headers
     }
 

@@ -56,6 +56,31 @@ extension Array where Element == QueryItem {
     public mutating func add(deepObject name: String, _ members: [(String, String)]?) {
         for (key, value) in members ?? [] { append(QueryItem("\(name)[\(key)]", value)) }
     }
+
+    /// `deepObject` style for a generated object: each member as `name[key]=value` (nested
+    /// objects as `name[key][inner]`, arrays as one item per element, nulls left out).
+    public mutating func add(deepObject name: String, encoding value: (some Encodable & Sendable)?) throws {
+        guard let value else { return }
+        let tree = try TreeEncoder.encode(value)
+        guard case .object = tree else {
+            throw RequestValidationError(
+                "A deepObject parameter must be an object", errors: [name: ["must encode as a JSON object"]])
+        }
+        appendDeepObject(name, tree)
+    }
+
+    private mutating func appendDeepObject(_ name: String, _ value: JSONValue) {
+        switch value {
+        case .null: break
+        case .bool(let flag): append(QueryItem(name, flag ? "true" : "false"))
+        case .integer(let number): append(QueryItem(name, String(number)))
+        case .bigInteger(let text): append(QueryItem(name, text))
+        case .double(let number): append(QueryItem(name, number.parameterText))
+        case .string(let text): append(QueryItem(name, text))
+        case .array(let elements): for element in elements { appendDeepObject(name, element) }
+        case .object(let members): for (key, member) in members { appendDeepObject("\(name)[\(key)]", member) }
+        }
+    }
 }
 
 extension HeaderFields {

@@ -114,6 +114,36 @@ public struct RequestPath: Sendable, Hashable, ExpressibleByStringInterpolation,
     public static func percentEncode(_ value: String) -> String { PercentEncoding.encode(value) }
 }
 
+/// Cookie values as `Cookie` header text: RFC 6265 cookie-octets and `,` (which OpenAPI's `form`
+/// style puts between array elements) pass through; anything else (space, `"`, `;`, `\\`, `%`,
+/// controls, non-ASCII) is percent-encoded, so a value can never end its cookie or start another.
+enum CookieText {
+    static func header(_ cookies: [QueryItem]) -> [String] {
+        cookies.map { "\($0.name)=\(encode($0.value))" }
+    }
+
+    static func encode(_ value: String) -> String {
+        var result = ""
+        for byte in value.utf8 {
+            let allowed =
+                byte == 0x21 || (0x23...0x3A).contains(byte)
+                || (0x3C...0x5B).contains(byte) || (0x5D...0x7E).contains(byte)
+            if allowed && byte != 0x25 {
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return result
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}
+
 /// A file or in-memory part of a `multipart/form-data` body.
 public struct MultipartPart: Sendable, Hashable {
     public enum Content: Sendable, Hashable {
@@ -175,6 +205,9 @@ public struct APIRequest: Sendable {
     public var path: RequestPath
     public var query: [QueryItem] = []
     public var headers = HeaderFields()
+    /// Cookie parameters (`in: cookie`): the engine sends them in the one `Cookie` header it
+    /// owns, together with any cookie credential (a `Cookie` in `headers` is never sent).
+    public var cookies: [QueryItem] = []
     public var body: RequestBody?
     /// The operation's security requirements, as its document declares them: any one of the
     /// alternatives (OR) satisfies it, and an alternative needs all of its schemes (AND). An empty

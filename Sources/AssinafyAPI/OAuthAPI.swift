@@ -15,13 +15,35 @@ public struct OAuthAPI: Sendable {
     /// `POST /v1/oauth/token` · security: none
     @discardableResult
     public func exchangeOAuthToken(
-        body: OAuthTokenRequest
+        grantType: OAuthTokenRequestGrantType,
+        clientId: String,
+        code: String? = nil,
+        redirectUri: String? = nil,
+        codeVerifier: String? = nil,
+        refreshToken: String? = nil,
+        clientSecret: String? = nil,
+        resource: String? = nil,
+        subjectToken: String? = nil,
+        subjectTokenType: OAuthTokenRequestSubjectTokenType? = nil,
+        requestedTokenType: OAuthTokenRequestRequestedTokenType? = nil
     ) async throws -> APIResponse<ExchangeOAuthTokenResponse> {
         var request = APIRequest(
             operationName: "exchangeOAuthToken", method: .post,
             pathTemplate: "/v1/oauth/token",
             path: "/v1/oauth/token")
-        request.body = try .encoding(body)
+        var form: [QueryItem] = []
+        form.add("grant_type", grantType)
+        form.add("code", code)
+        form.add("redirect_uri", redirectUri)
+        form.add("code_verifier", codeVerifier)
+        form.add("refresh_token", refreshToken)
+        form.add("client_id", clientId)
+        form.add("client_secret", clientSecret)
+        form.add("resource", resource)
+        form.add("subject_token", subjectToken)
+        form.add("subject_token_type", subjectTokenType)
+        form.add("requested_token_type", requestedTokenType)
+        request.body = .form(form)
         request.errorPayload = ErrorPayloads.decoder([
             "400": .decoding(ExchangeOAuthTokenError400.self),
             "401": .decoding(ExchangeOAuthTokenError401.self),
@@ -34,12 +56,22 @@ public struct OAuthAPI: Sendable {
     ///
     /// `POST /v1/oauth/revoke` · security: none
     @discardableResult
-    public func revokeOAuthToken(body: OAuthRevokeRequest) async throws -> APIResponse<Void> {
+    public func revokeOAuthToken(
+        token: String,
+        clientId: String,
+        tokenTypeHint: OAuthRevokeRequestTokenTypeHint? = nil,
+        clientSecret: String? = nil
+    ) async throws -> APIResponse<Void> {
         var request = APIRequest(
             operationName: "revokeOAuthToken", method: .post,
             pathTemplate: "/v1/oauth/revoke",
             path: "/v1/oauth/revoke")
-        request.body = try .encoding(body)
+        var form: [QueryItem] = []
+        form.add("token", token)
+        form.add("token_type_hint", tokenTypeHint)
+        form.add("client_id", clientId)
+        form.add("client_secret", clientSecret)
+        request.body = .form(form)
         request.responseKind = .empty
         request.errorPayload = ErrorPayloads.decoder([
             "401": .decoding(RevokeOAuthTokenError401.self),

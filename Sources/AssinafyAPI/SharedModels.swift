@@ -1154,6 +1154,161 @@ public struct DocumentStatsRow: Codable, Hashable, Sendable {
     private static let knownKeys: Set<String> = ["period", "documents_uploaded", "documents_sent", "signature_requests", "signature_requests_notification_email", "signature_requests_notification_whatsapp", "signature_requests_notification_bypass", "signature_requests_verification_email", "signature_requests_verification_whatsapp", "signature_requests_verification_bypass", "signature_requests_verification_digital_certificate", "signature_requests_viewed", "signature_requests_completed", "documents_certified"]
 }
 
+public struct OAuthTokenRequestGrantType: OpenEnum, ExpressibleByStringLiteral {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { rawValue = value }
+
+    public static let authorizationCode = Self(rawValue: "authorization_code")
+    public static let refreshToken = Self(rawValue: "refresh_token")
+    public static let urnIetfParamsOauthGrantTypeTokenExchange = Self(rawValue: "urn:ietf:params:oauth:grant-type:token-exchange")
+    public static let knownValues: [Self] = [.authorizationCode, .refreshToken, .urnIetfParamsOauthGrantTypeTokenExchange]
+}
+
+public struct OAuthTokenRequestSubjectTokenType: OpenEnum, ExpressibleByStringLiteral {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { rawValue = value }
+
+    public static let urnIetfParamsOauthTokenTypeAccessToken = Self(rawValue: "urn:ietf:params:oauth:token-type:access_token")
+    public static let knownValues: [Self] = [.urnIetfParamsOauthTokenTypeAccessToken]
+}
+
+public typealias OAuthTokenRequestRequestedTokenType = OAuthTokenRequestSubjectTokenType
+
+/// Token request, form-encoded or JSON.
+public struct OAuthTokenRequest: Codable, Hashable, Sendable {
+    public let grantType: OAuthTokenRequestGrantType
+    public let code: String?
+    public let redirectUri: String?
+    public let codeVerifier: String?
+    public let refreshToken: String?
+    public let clientId: String
+    public let clientSecret: String?
+    public let resource: String?
+    public let subjectToken: String?
+    public let subjectTokenType: OAuthTokenRequestSubjectTokenType?
+    public let requestedTokenType: OAuthTokenRequestRequestedTokenType?
+    /// Members this version of the SDK does not name, kept so nothing sent is lost.
+    public let additionalFields: JSONObject
+
+    public init(
+        grantType: OAuthTokenRequestGrantType,
+        code: String? = nil,
+        redirectUri: String? = nil,
+        codeVerifier: String? = nil,
+        refreshToken: String? = nil,
+        clientId: String,
+        clientSecret: String? = nil,
+        resource: String? = nil,
+        subjectToken: String? = nil,
+        subjectTokenType: OAuthTokenRequestSubjectTokenType? = nil,
+        requestedTokenType: OAuthTokenRequestRequestedTokenType? = nil,
+        additionalFields: JSONObject = [:]
+    ) {
+        self.grantType = grantType
+        self.code = code
+        self.redirectUri = redirectUri
+        self.codeVerifier = codeVerifier
+        self.refreshToken = refreshToken
+        self.clientId = clientId
+        self.clientSecret = clientSecret
+        self.resource = resource
+        self.subjectToken = subjectToken
+        self.subjectTokenType = subjectTokenType
+        self.requestedTokenType = requestedTokenType
+        self.additionalFields = additionalFields
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: DynamicCodingKey.self)
+        self.grantType = try container.decode(OAuthTokenRequestGrantType.self, forKey: "grant_type")
+        self.code = try container.decodeIfPresent(String.self, forKey: "code")
+        self.redirectUri = try container.decodeIfPresent(String.self, forKey: "redirect_uri")
+        self.codeVerifier = try container.decodeIfPresent(String.self, forKey: "code_verifier")
+        self.refreshToken = try container.decodeIfPresent(String.self, forKey: "refresh_token")
+        self.clientId = try container.decode(String.self, forKey: "client_id")
+        self.clientSecret = try container.decodeIfPresent(String.self, forKey: "client_secret")
+        self.resource = try container.decodeIfPresent(String.self, forKey: "resource")
+        self.subjectToken = try container.decodeIfPresent(String.self, forKey: "subject_token")
+        self.subjectTokenType = try container.decodeIfPresent(OAuthTokenRequestSubjectTokenType.self, forKey: "subject_token_type")
+        self.requestedTokenType = try container.decodeIfPresent(OAuthTokenRequestRequestedTokenType.self, forKey: "requested_token_type")
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: DynamicCodingKey.self)
+        try container.encode(self.grantType, forKey: "grant_type")
+        try container.encodeIfPresent(self.code, forKey: "code")
+        try container.encodeIfPresent(self.redirectUri, forKey: "redirect_uri")
+        try container.encodeIfPresent(self.codeVerifier, forKey: "code_verifier")
+        try container.encodeIfPresent(self.refreshToken, forKey: "refresh_token")
+        try container.encode(self.clientId, forKey: "client_id")
+        try container.encodeIfPresent(self.clientSecret, forKey: "client_secret")
+        try container.encodeIfPresent(self.resource, forKey: "resource")
+        try container.encodeIfPresent(self.subjectToken, forKey: "subject_token")
+        try container.encodeIfPresent(self.subjectTokenType, forKey: "subject_token_type")
+        try container.encodeIfPresent(self.requestedTokenType, forKey: "requested_token_type")
+        try container.encodeAdditionalFields(self.additionalFields)
+    }
+
+    private static let knownKeys: Set<String> = ["grant_type", "code", "redirect_uri", "code_verifier", "refresh_token", "client_id", "client_secret", "resource", "subject_token", "subject_token_type", "requested_token_type"]
+}
+
+public struct OAuthRevokeRequestTokenTypeHint: OpenEnum, ExpressibleByStringLiteral {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { rawValue = value }
+
+    public static let accessToken = Self(rawValue: "access_token")
+    public static let refreshToken = Self(rawValue: "refresh_token")
+    public static let knownValues: [Self] = [.accessToken, .refreshToken]
+}
+
+/// Revocation request, form-encoded or JSON.
+public struct OAuthRevokeRequest: Codable, Hashable, Sendable {
+    public let token: String
+    public let tokenTypeHint: OAuthRevokeRequestTokenTypeHint?
+    public let clientId: String
+    public let clientSecret: String?
+    /// Members this version of the SDK does not name, kept so nothing sent is lost.
+    public let additionalFields: JSONObject
+
+    public init(
+        token: String,
+        tokenTypeHint: OAuthRevokeRequestTokenTypeHint? = nil,
+        clientId: String,
+        clientSecret: String? = nil,
+        additionalFields: JSONObject = [:]
+    ) {
+        self.token = token
+        self.tokenTypeHint = tokenTypeHint
+        self.clientId = clientId
+        self.clientSecret = clientSecret
+        self.additionalFields = additionalFields
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: DynamicCodingKey.self)
+        self.token = try container.decode(String.self, forKey: "token")
+        self.tokenTypeHint = try container.decodeIfPresent(OAuthRevokeRequestTokenTypeHint.self, forKey: "token_type_hint")
+        self.clientId = try container.decode(String.self, forKey: "client_id")
+        self.clientSecret = try container.decodeIfPresent(String.self, forKey: "client_secret")
+        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: DynamicCodingKey.self)
+        try container.encode(self.token, forKey: "token")
+        try container.encodeIfPresent(self.tokenTypeHint, forKey: "token_type_hint")
+        try container.encode(self.clientId, forKey: "client_id")
+        try container.encodeIfPresent(self.clientSecret, forKey: "client_secret")
+        try container.encodeAdditionalFields(self.additionalFields)
+    }
+
+    private static let knownKeys: Set<String> = ["token", "token_type_hint", "client_id", "client_secret"]
+}
+
 public typealias NotFoundResponse = ErrorEnvelope
 
 public typealias UnauthorizedResponse = ErrorEnvelope

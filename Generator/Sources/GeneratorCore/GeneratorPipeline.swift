@@ -59,7 +59,8 @@ public enum GeneratorPipeline {
 
     public static func generate(
         specPath: String, moduleName: String, names: [String: String], extraPaths: [String] = [],
-        perCallCredentialSchemes: Set<String> = [], format: DocumentFormat? = nil
+        perCallCredentialSchemes: Set<String> = [], format: DocumentFormat? = nil,
+        preferredRequestMediaTypes: [String: String] = [:]
     ) throws -> Output {
         let loaded = try load(specPath: specPath, extraPaths: extraPaths, format: format)
         let fileNames = ([specPath] + extraPaths).map { URL(fileURLWithPath: $0).lastPathComponent }
@@ -70,30 +71,31 @@ public enum GeneratorPipeline {
             document: loaded.document, diagnostics: loaded.diagnostics,
             sourceName: fileNames.joined(separator: " + "), moduleName: moduleName, names: names,
             unpublishedOperationIds: loaded.supplementaryOperationIds,
-            perCallCredentialSchemes: perCallCredentialSchemes, supplementaryNote: note)
+            perCallCredentialSchemes: perCallCredentialSchemes, supplementaryNote: note,
+            preferredRequestMediaTypes: preferredRequestMediaTypes)
     }
 
     /// Generation from text, for tests and tools that hold the document in memory.
     public static func generate(
         text: String, sourceName: String, moduleName: String, names: [String: String] = [:],
-        perCallCredentialSchemes: Set<String> = []
+        perCallCredentialSchemes: Set<String> = [], preferredRequestMediaTypes: [String: String] = [:]
     ) throws -> Output {
         let (document, diagnostics) = DocumentLoader.load(try DocumentReader.read(text, file: sourceName))
         guard let document else { throw Failure(diagnostics: diagnostics, file: sourceName) }
         return generate(
             document: document, diagnostics: diagnostics, sourceName: sourceName, moduleName: moduleName, names: names,
-            perCallCredentialSchemes: perCallCredentialSchemes)
+            perCallCredentialSchemes: perCallCredentialSchemes, preferredRequestMediaTypes: preferredRequestMediaTypes)
     }
 
     static func generate(
         document: OpenAPIDocument, diagnostics: [Diagnostic], sourceName: String, moduleName: String,
         names: [String: String], unpublishedOperationIds: Set<String> = [], perCallCredentialSchemes: Set<String> = [],
-        supplementaryNote: String? = nil
+        supplementaryNote: String? = nil, preferredRequestMediaTypes: [String: String] = [:]
     ) -> Output {
         let options = Translator.Options(
             moduleName: moduleName, sourceName: sourceName, names: names,
             unpublishedOperationIds: unpublishedOperationIds, perCallCredentialSchemes: perCallCredentialSchemes,
-            supplementaryNote: supplementaryNote)
+            supplementaryNote: supplementaryNote, preferredRequestMediaTypes: preferredRequestMediaTypes)
         let translation = Translator.translate(document, options: options)
         return Output(
             files: FileLayout.render(translation.module),

@@ -138,21 +138,15 @@ struct EnvelopeRule: APIMiddleware {
 /// - `GET /v1/sign` records that the signer viewed the document: it is never repeated, by the
 ///   engine's retries or by an HTTP layer replaying it on a dead connection.
 /// - The OAuth token and revocation endpoints follow no redirect (a redirect there is an error
-///   to surface, not to chase), and their bodies are sent as
-///   `application/x-www-form-urlencoded`, as RFC 6749 §4.1.3/§6 and RFC 7009 §2.1 define them
-///   and every authorization server (and proxy rule) expects; the API accepts JSON too.
+///   to surface, not to chase). Their bodies are forms because the contract lists the form
+///   media type first and the generator follows the document's order.
 struct OperationPolicy: APIMiddleware {
-    static let formOperations: Set<String> = ["exchangeOAuthToken", "revokeOAuthToken"]
+    static let noRedirectOperations: Set<String> = ["exchangeOAuthToken", "revokeOAuthToken"]
     static let viewRecordingPaths: Set<String> = ["/v1/sign"]
     static let apiKeyHeader: String = {
         if case .apiKey(let name, _) = SecurityScheme.apiKeyAuth.kind { return name }
         return "X-Api-Key"
     }()
-    /// Conventional order (grant type first); anything else follows alphabetically.
-    private static let preferredOrder = [
-        "grant_type", "code", "redirect_uri", "code_verifier", "refresh_token", "token", "token_type_hint",
-        "client_id", "resource",
-    ]
 
     func intercept(
         _ request: APIRequest, operation: String, next: @Sendable (APIRequest) async throws -> RawResponse
@@ -163,35 +157,7 @@ struct OperationPolicy: APIMiddleware {
             request.retryable = false
             request.needsExclusiveConnection = true
         }
-        if OperationPolicy.formOperations.contains(operation) {
-            request.followsRedirects = false
-            if case .json(let data, _)? = request.body {
-                request.body = .form(try OperationPolicy.formItems(fromJSON: data, operation: operation))
-            }
-        }
+        if OperationPolicy.noRedirectOperations.contains(operation) { request.followsRedirects = false }
         return try await next(request)
-    }
-
-    static func formItems(fromJSON data: Data, operation: String) throws -> [QueryItem] {
-        guard case .object(let object)? = try? JSONCoding.decode(JSONValue.self, from: data) else {
-            throw AssinafySDKError("The OAuth request body is not a JSON object", context: ["operation": operation])
-        }
-        var items: [QueryItem] = []
-        for member in object {
-            switch member.value {
-            case .null: continue
-            case .string(let text): items.append(QueryItem(member.key, text))
-            case .bool(let flag): items.append(QueryItem(member.key, flag ? "true" : "false"))
-            case .integer(let number): items.append(QueryItem(member.key, String(number)))
-            case .bigInteger(let text): items.append(QueryItem(member.key, text))
-            case .double(let number): items.append(QueryItem(member.key, String(number)))
-            case .array, .object:
-                throw AssinafySDKError(
-                    "An OAuth form field cannot hold a nested value",
-                    context: ["operation": operation, "field": member.key])
-            }
-        }
-        func rank(_ name: String) -> Int { preferredOrder.firstIndex(of: name) ?? preferredOrder.count }
-        return items.sorted { (rank($0.name), $0.name) < (rank($1.name), $1.name) }
     }
 }

@@ -60,3 +60,23 @@ struct OAuthPublicFetcher: Sendable {
         return components.url ?? url
     }
 }
+
+/// The token and revocation calls take their form fields one by one (the contract lists
+/// `application/x-www-form-urlencoded` first, so the generated calls send forms, as RFC 6749
+/// §4.1.3/§6 and RFC 7009 §2.1 define them); the payloads keep building the typed requests.
+extension OAuthAPI {
+    func exchangeOAuthToken(_ body: OAuthTokenRequest) async throws -> APIResponse<ExchangeOAuthTokenResponse> {
+        try await exchangeOAuthToken(
+            grantType: body.grantType, clientId: body.clientId, code: body.code, redirectUri: body.redirectUri,
+            codeVerifier: body.codeVerifier, refreshToken: body.refreshToken, clientSecret: body.clientSecret,
+            resource: body.resource, subjectToken: body.subjectToken, subjectTokenType: body.subjectTokenType,
+            requestedTokenType: body.requestedTokenType)
+    }
+
+    @discardableResult
+    func revokeOAuthToken(_ body: OAuthRevokeRequest) async throws -> APIResponse<Void> {
+        try await revokeOAuthToken(
+            token: body.token, clientId: body.clientId, tokenTypeHint: body.tokenTypeHint,
+            clientSecret: body.clientSecret)
+    }
+}

@@ -117,7 +117,7 @@ public struct OAuthResource: Sendable {
         _ payload: OAuthAuthorizationCodePayload, server: OAuthAuthorizationServerMetadata? = nil
     ) async throws -> OAuthToken {
         try payload.validate()
-        let response = try await decoded("exchangeOAuthToken") { try await api.exchangeOAuthToken(body: payload.body) }
+        let response = try await decoded("exchangeOAuthToken") { try await api.exchangeOAuthToken(payload.body) }
         let token = try OAuthToken.from(response.body, receivedAt: Date(), operation: "exchangeOAuthToken")
         guard let idToken = token.idToken else { return token }
         let metadata = try await resolve(server)
@@ -155,7 +155,7 @@ public struct OAuthResource: Sendable {
         _ payload: OAuthRefreshTokenPayload, server: OAuthAuthorizationServerMetadata?, verifyingIDToken: Bool
     ) async throws -> OAuthToken {
         try payload.validate()
-        let response = try await decoded("exchangeOAuthToken") { try await api.exchangeOAuthToken(body: payload.body) }
+        let response = try await decoded("exchangeOAuthToken") { try await api.exchangeOAuthToken(payload.body) }
         let token = try OAuthToken.from(response.body, receivedAt: Date(), operation: "exchangeOAuthToken")
         guard let rotated = token.refreshToken, rotated != payload.refreshToken else {
             throw AssinafySDKError(
@@ -173,7 +173,7 @@ public struct OAuthResource: Sendable {
     /// success says nothing about whether the token existed. Sent once, never retried.
     public func revoke(_ payload: OAuthRevokePayload) async throws {
         try payload.validate()
-        try await api.revokeOAuthToken(body: payload.body)
+        try await api.revokeOAuthToken(payload.body)
     }
 
     /// The OpenID Connect claims of the user the client's token belongs to. Requires a client

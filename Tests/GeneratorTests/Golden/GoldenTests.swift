@@ -9,7 +9,8 @@ import Testing
 /// by `// <file name>`, headers and imports left out), `<name>.names.yaml` an optional name map.
 /// Every case's output compiles against APIRuntime with warnings as errors
 /// (`FixtureCompileTests.goldenCaseCompiles`). A line `# per-call-credential: <scheme>` in the
-/// YAML passes that generator option. `GOLDEN_RECORD=1 swift test --filter GoldenTests` rewrites
+/// YAML passes that generator option, and `# preferred-media-type: <operationId> <type>` the
+/// per-operation request media type preference. `GOLDEN_RECORD=1 swift test --filter GoldenTests` rewrites
 /// every `.expected` from the current output (review the diff before committing it).
 @Suite("Golden output", .offCooperativePool)
 struct GoldenTests {
@@ -27,9 +28,14 @@ struct GoldenTests {
             let prefix = "# per-call-credential: "
             return line.hasPrefix(prefix) ? String(line.dropFirst(prefix.count)) : nil
         }
+        var preferred: [String: String] = [:]
+        for line in yaml.split(separator: "\n") where line.hasPrefix("# preferred-media-type: ") {
+            let words = line.dropFirst("# preferred-media-type: ".count).split(separator: " ")
+            if words.count == 2 { preferred[String(words[0])] = String(words[1]) }
+        }
         return try GeneratorPipeline.generate(
             text: yaml, sourceName: "fragment.yaml", moduleName: "G", names: names,
-            perCallCredentialSchemes: Set(perCall))
+            perCallCredentialSchemes: Set(perCall), preferredRequestMediaTypes: preferred)
     }
 
     /// Every file a case generates, the module file included (what the compile test builds).
@@ -68,7 +74,7 @@ struct GoldenTests {
             "anyOfNullAndConst", "recursion", "valuesAnyJSONDatesDeprecated", "multipartForm",
             "binaryHeadersQueryArraysSigner", "securityClasses", "nameMapAndDerivedNames", "genericEnvelope",
             "declaredResponseHeaders", "securitySchemesAndServers", "duplicateInlineTypes", "reservedLookingNames",
-            "webhookNamesNormalisingAlike",
+            "webhookNamesNormalisingAlike", "requestMediaTypeOrder", "deepObjectAndCookies",
         ]
         #expect(Set(required).isSubset(of: Set(Self.caseNames)), "missing: \(Set(required).subtracting(Self.caseNames))")
     }

@@ -73,13 +73,9 @@ enum OperationRenderer {
         for parameter in operation.parameters where parameter.location == .header {
             statements.append("\(request).headers.add(\(swiftLiteral(parameter.wireName)), \(parameter.localName))")
         }
-        let cookies = operation.parameters.filter { $0.location == .cookie }
-        for parameter in cookies {
-            let value = "\(swiftLiteral(parameter.wireName + "=")) + \(parameter.localName).parameterText"
-            statements.append(
-                parameter.required
-                    ? "\(request).headers.add(\"Cookie\", \(value))"
-                    : "if let \(parameter.localName) { \(request).headers.add(\"Cookie\", \(value)) }")
+        // Cookies travel in the engine's one `Cookie` header, next to any cookie credential.
+        for parameter in operation.parameters where parameter.location == .cookie {
+            statements.append(queryStatement(parameter, target: request + ".cookies"))
         }
         statements += bodyStatements(operation)
         if operation.successIsBinary {
@@ -141,6 +137,10 @@ enum OperationRenderer {
     }
 
     static func queryStatement(_ parameter: ParameterDecl, target: String) -> String {
+        if parameter.arrayStyle == "deepObject" {
+            let name = swiftLiteral(parameter.wireName)
+            return "try \(target).add(deepObject: \(name), encoding: \(parameter.localName))"
+        }
         if case .array = parameter.type, let style = parameter.arrayStyle, style != "exploded" {
             return "\(target).add(\(swiftLiteral(parameter.wireName)), \(parameter.localName), style: .\(style))"
         }
@@ -160,6 +160,9 @@ enum OperationRenderer {
                 : ["if let \(body) { \(request).body = try .encoding(\(body)\(typeArgument)) }"]
         case .raw(let contentType, let required)?:
             let value = ".raw(\(body), contentType: \(swiftLiteral(contentType)))"
+            return required ? ["\(request).body = \(value)"] : ["if let \(body) { \(request).body = \(value) }"]
+        case .text(let contentType, let required)?:
+            let value = ".raw(Data(\(body).utf8), contentType: \(swiftLiteral(contentType)))"
             return required ? ["\(request).body = \(value)"] : ["if let \(body) { \(request).body = \(value) }"]
         case .form(let fields, _)?:
             var lines = ["var \(form): [QueryItem] = []"]

@@ -178,6 +178,8 @@ public enum ReferenceDocs {
                     + fields.map { describe($0.parameter).replacingFirst("query ", with: "") }.joined(separator: ", "))
         case .raw(let contentType, let required)?:
             parts.append("body `Data` as \(contentType)" + (required ? "" : " (optional)"))
+        case .text(let contentType, let required)?:
+            parts.append("body `String` as \(contentType)" + (required ? "" : " (optional)"))
         case nil:
             break
         }

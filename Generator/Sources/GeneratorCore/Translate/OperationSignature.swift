@@ -23,7 +23,7 @@ enum OperationSignature {
         case .form(var fields, let required)?:
             for index in fields.indices { fields[index].parameter.localName = local(fields[index].parameter.swiftName) }
             operation.body = .form(fields: fields, required: required)
-        case .json?, .raw?:
+        case .json?, .raw?, .text?:
             bodyLocal = local(operation.bodyParameterName)
         case nil:
             break
@@ -60,6 +60,11 @@ enum OperationSignature {
                 ArgumentDecl(
                     label: operation.bodyParameterName, localName: bodyLocal, type: .named("Data"), required: required
                 ))
+        case .text(_, let required)?:
+            result.append(
+                ArgumentDecl(
+                    label: operation.bodyParameterName, localName: bodyLocal, type: .named("String"),
+                    required: required))
         case .multipart(let fields, _)?, .form(let fields, _)?:
             let ordered = fields.filter(\.parameter.required) + fields.filter { !$0.parameter.required }
             result += ordered.map { argument($0.parameter) }

@@ -3,7 +3,7 @@ extension TypeTranslator {
     mutating func operation(
         _ operation: Operation, swiftName: String, group: String, unpublished: Bool,
         schemes: [SecuritySchemeDecl] = [], perCallCredentialSchemes: Set<String> = [],
-        supplementaryNote: String? = nil
+        supplementaryNote: String? = nil, preferredMediaType: String? = nil
     ) -> OperationDecl {
         let typePrefix = SwiftNames.pascalCase(swiftName)
         // Labels only need to differ from each other: locals are chosen apart (OperationSignature).
@@ -16,7 +16,7 @@ extension TypeTranslator {
             parameters.append(parameterDecl(parameter, prefix: typePrefix, names: &parameterNames))
         }
         let bodyName = parameterNames.claim("body")
-        let body = requestBody(operation, prefix: typePrefix, names: &parameterNames)
+        let body = requestBody(operation, prefix: typePrefix, preferred: preferredMediaType, names: &parameterNames)
         let success = successType(operation, prefix: typePrefix)
         var errors: [(String, SwiftType)] = []
         for response in operation.responses where response.isError {
@@ -66,7 +66,10 @@ extension TypeTranslator {
             default: style = explode && parameter.location == .query ? "exploded" : "commaDelimited"
             }
         }
-        if !isSimpleParameterType(type) {
+        if parameter.style == "deepObject" && parameter.location == .query && !isSimpleParameterType(type) {
+            // `name[key]=value` per member: the object keeps its generated type.
+            style = "deepObject"
+        } else if !isSimpleParameterType(type) {
             // Objects and unions in a query or header are sent as their JSON text.
             type = .named("String")
         }
@@ -104,25 +107,48 @@ extension TypeTranslator {
 
     // MARK: Bodies
 
-    private mutating func requestBody(_ operation: Operation, prefix: String, names: inout SwiftNames.Scope)
-        -> BodyDecl?
-    {
+    /// The media type the configuration prefers when the operation offers it, else the first one
+    /// the document lists that is generated natively (the document's order is its preference:
+    /// an OAuth token endpoint lists its form before JSON).
+    private mutating func requestBody(
+        _ operation: Operation, prefix: String, preferred: String?, names: inout SwiftNames.Scope
+    ) -> BodyDecl? {
         guard let body = operation.requestBody, !body.content.isEmpty else { return nil }
         let content = body.content
-        if let json = content.first(where: \.isJSON) {
-            guard let schema = json.schema, !schema.isUnconstrained else {
-                return .json(type: .named("JSONValue"), contentType: json.contentType, required: body.required)
+        let media =
+            preferred.flatMap { wanted in content.first { $0.contentType.lowercased() == wanted.lowercased() } }
+            ?? content.first { Self.requestKind($0) != nil } ?? content[0]
+        switch Self.requestKind(media) {
+        case .json?:
+            guard let schema = media.schema, !schema.isUnconstrained else {
+                return .json(type: .named("JSONValue"), contentType: media.contentType, required: body.required)
             }
             let translated = type(for: schema, suggestedName: prefix + "Request", forRequest: true)
-            return .json(type: translated.type, contentType: json.contentType, required: body.required)
+            return .json(type: translated.type, contentType: media.contentType, required: body.required)
+        case .multipart?:
+            return .multipart(fields: formFields(media, prefix: prefix, names: &names), required: body.required)
+        case .form?:
+            return .form(fields: formFields(media, prefix: prefix, names: &names), required: body.required)
+        case .text?:
+            return .text(contentType: media.contentType, required: body.required)
+        case .binary?, nil:
+            return .raw(contentType: media.contentType, required: body.required)
         }
-        if let multipart = content.first(where: { $0.contentType.lowercased().hasPrefix("multipart/") }) {
-            return .multipart(fields: formFields(multipart, prefix: prefix, names: &names), required: body.required)
-        }
-        if let form = content.first(where: { $0.contentType.lowercased() == "application/x-www-form-urlencoded" }) {
-            return .form(fields: formFields(form, prefix: prefix, names: &names), required: body.required)
-        }
-        return .raw(contentType: content[0].contentType, required: body.required)
+    }
+
+    enum RequestKind { case json, multipart, form, text, binary }
+
+    /// How a request media type is generated; `nil` for one with no native encoding (XML with
+    /// a structured schema), which is only used when the operation offers nothing else.
+    static func requestKind(_ media: MediaType) -> RequestKind? {
+        let base = media.contentType.split(separator: ";").first.map(String.init)?.trimmed.lowercased() ?? ""
+        if media.isJSON { return .json }
+        if base.hasPrefix("multipart/") { return .multipart }
+        if base == "application/x-www-form-urlencoded" { return .form }
+        if media.schema?.format == "binary" || base == "application/octet-stream" { return .binary }
+        if base.hasPrefix("text/") { return .text }
+        if base.hasSuffix("/xml") || base.hasSuffix("+xml") { return nil }
+        return .binary
     }
 
     private mutating func formFields(_ media: MediaType, prefix: String, names: inout SwiftNames.Scope) -> [FormField] {

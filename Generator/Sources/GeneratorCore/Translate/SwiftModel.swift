@@ -119,7 +119,8 @@ public struct ParameterDecl: Sendable, Hashable {
     public var type: SwiftType
     public var required: Bool
     public var docs: String?
-    /// How arrays are written: `exploded`, `commaDelimited`, `spaceDelimited`, `pipeDelimited`.
+    /// How arrays are written: `exploded`, `commaDelimited`, `spaceDelimited`, `pipeDelimited`;
+    /// `deepObject` for an object in a query (`name[key]=value`).
     public var arrayStyle: String?
     public var deprecated: Bool
     /// The name inside the generated function (a keyword label such as `class` gets `_class`),
@@ -165,7 +166,10 @@ public enum BodyDecl: Sendable, Hashable {
     /// Fields flattened into parameters.
     case multipart(fields: [FormField], required: Bool)
     case form(fields: [FormField], required: Bool)
+    /// Octets as `Data` (`application/octet-stream`, `format: binary`, images, PDFs...).
     case raw(contentType: String, required: Bool)
+    /// `text/*` as a `String`, sent as UTF-8.
+    case text(contentType: String, required: Bool)
 }
 
 public struct FormField: Sendable, Hashable {

@@ -11,11 +11,14 @@ public enum Translator {
         public var perCallCredentialSchemes: Set<String>
         /// The doc-comment note on operations from a merged supplementary document.
         public var supplementaryNote: String?
+        /// `operationId` → the request media type to generate when the operation offers several
+        /// (otherwise the first one the document lists that the generator supports).
+        public var preferredRequestMediaTypes: [String: String]
 
         public init(
             moduleName: String, sourceName: String, names: [String: String] = [:],
             unpublishedOperationIds: Set<String> = [], perCallCredentialSchemes: Set<String> = [],
-            supplementaryNote: String? = nil
+            supplementaryNote: String? = nil, preferredRequestMediaTypes: [String: String] = [:]
         ) {
             self.moduleName = moduleName
             self.sourceName = sourceName
@@ -23,6 +26,7 @@ public enum Translator {
             self.unpublishedOperationIds = unpublishedOperationIds
             self.perCallCredentialSchemes = perCallCredentialSchemes
             self.supplementaryNote = supplementaryNote
+            self.preferredRequestMediaTypes = preferredRequestMediaTypes
         }
     }
 
@@ -65,7 +69,8 @@ public enum Translator {
                 types.operation(
                     operation, swiftName: name, group: group, unpublished: unpublished, schemes: schemes,
                     perCallCredentialSchemes: options.perCallCredentialSchemes,
-                    supplementaryNote: options.supplementaryNote))
+                    supplementaryNote: options.supplementaryNote,
+                    preferredMediaType: operation.operationId.flatMap { options.preferredRequestMediaTypes[$0] }))
             for created in types.createdDeclarations[before...] + types.usedDeclarations {
                 groupsByDeclaration[created, default: []].insert(group)
             }

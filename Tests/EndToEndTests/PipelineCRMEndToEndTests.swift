@@ -1,0 +1,58 @@
+import Foundation
+import PipelineCRMAPI
+import Testing
+
+/// crm-3.1.yaml (OpenAPI 3.1): an API key in the query string, a deepObject filter,
+/// space-delimited arrays, a required header, multipart with a file and a JSON part, a form
+/// body, allOf bodies and answers, and a discriminated oneOf both ways.
+@Suite(.enabled(if: MockServer.python != nil, "no Python for the mock server"))
+struct PipelineCRMEndToEndTests {
+    static let contactId = "3f2c1a9e-0000-4000-8000-00000000abcd"
+
+    @Test func twelveOperationsPassTheMocksValidation() async throws {
+        try await MockServer.run("crm-3.1.yaml", minimumOperations: 12) { mock in
+            let engine = mock.engine(["crmQueryKey": .apiKey("crm-key-7")])
+            let contacts = ContactsAPI(client: engine)
+            let found = try await contacts.searchContacts(
+                filter: SearchContactsFilter(email: "x@example.invalid", company: "Acme & Co", scoreMin: 10),
+                sort: ["name", "-created"], page: 2)
+            #expect(found.body.total >= 0)
+            let input = ContactInput(name: "Ada", email: .value("ada@example.invalid"), phones: ["+1 555"])
+            #expect(try await contacts.createContact(body: input).statusCode == 201)
+            _ = try await contacts.getContact(contactId: Self.contactId)
+            _ = try await contacts.replaceContact(
+                contactId: Self.contactId, body: ContactInput(name: "Ada L.", email: .null))
+            let avatar = try await contacts.uploadAvatar(
+                contactId: Self.contactId,
+                image: MultipartFile(data: Data([0x89, 0x50, 0x4E, 0x47]), filename: "ada.png"),
+                caption: "Profile", crop: UploadAvatarCrop(x: 4, y: 8))
+            #expect(avatar.body.url.isEmpty == false)
+            #expect(try await contacts.exportContacts(format: .csv, include: ["email", "phones"]).body.isEmpty == false)
+
+            let deals = DealsAPI(client: engine)
+            _ = try await deals.listDeals(xTenant: "acme", stage: [.lead, .won])
+            _ = try await deals.createDeal(
+                body: CreateDealRequest(title: "Pilot", amount: 1500.5, contactId: Self.contactId))
+            _ = try await deals.moveDeal(dealId: 7, body: MoveDealRequest(stage: .proposal, reason: .null))
+
+            let activities = ActivitiesAPI(client: engine)
+            let feed = try await activities.listActivities(contactId: Self.contactId)
+            #expect(feed.body.allSatisfy { if case .unknown = $0 { false } else { true } })
+            let logged = try await activities.logActivity(body: .meetingActivity(MeetingActivity(attendees: ["ada"])))
+            #expect(logged.statusCode == 201)
+            _ = try await activities.logActivity(body: .emailActivity(EmailActivity(subject: "Hello")))
+            guard case .callActivity = try await activities.getActivity(activityId: "act_1").body else {
+                Issue.record("the discriminator did not route to CallActivity")
+                return
+            }
+
+            let recorded = try await mock.requests()
+            #expect(recorded.allSatisfy { $0.query.contains(["api_key", "crm-key-7"]) })
+            let search = recorded.first { $0.operationId == "searchContacts" }
+            #expect(search?.query.contains(["filter[company]", "Acme & Co"]) == true)
+            #expect(search?.query.contains(["sort", "name -created"]) == true)
+            let upload = recorded.first { $0.operationId == "uploadAvatar" }
+            #expect(upload?.header("Content-Type")?.hasPrefix("multipart/form-data; boundary=") == true)
+        }
+    }
+}

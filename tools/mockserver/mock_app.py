@@ -1,0 +1,295 @@
+"""The mock's request handling, free of any socket: route → validate → record → answer.
+Tests drive `MockApp.handle` directly or through the HTTP server in mockserver.py."""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+import threading
+from collections import defaultdict
+from urllib.parse import urlsplit
+
+import yaml
+from openapi_core import Config, OpenAPI
+from openapi_core.datatypes import RequestParameters
+from openapi_core.deserializing.media_types import media_type_deserializers
+from openapi_core.deserializing.media_types.factories import MediaTypeDeserializersFactory
+from openapi_core.deserializing.styles import style_deserializers_factory
+from openapi_core.templating.paths.exceptions import PathError
+from openapi_core.templating.security.exceptions import SecurityNotFound
+from openapi_core.validation.request.exceptions import (
+    ParameterValidationError,
+    RequestBodyValidationError,
+    SecurityValidationError,
+)
+from werkzeug.datastructures import Headers, ImmutableMultiDict
+
+from instances import InstanceBuilder
+
+METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
+VALIDATION_ORIGIN = "https://mock.invalid"
+ADMIN_PREFIX = "/__mock"
+BINARY_BODY = b"\x00\x01mock-binary\xff"
+
+
+def load_document(path: str) -> dict:
+    with open(path, "rb") as handle:
+        text = handle.read().decode("utf-8")
+    return json.loads(text) if path.endswith(".json") else yaml.safe_load(text)
+
+
+def _binary_as_text(value, **_parameters):
+    # openapi-core hands `format: binary` payloads to the JSON Schema validator as bytes,
+    # which it rejects as "not a string"; the schema means "any octets".
+    return value.decode("latin-1") if isinstance(value, (bytes, bytearray)) else value
+
+
+def _config() -> Config:
+    deserializers = defaultdict(lambda: _binary_as_text, **dict(media_type_deserializers))
+    deserializers["application/octet-stream"] = _binary_as_text
+    return Config(
+        extra_format_validators={"binary": lambda v: isinstance(v, (str, bytes))},
+        media_type_deserializers_factory=MediaTypeDeserializersFactory(
+            style_deserializers_factory, media_type_deserializers=deserializers
+        ),
+    )
+
+
+def base_path(document: dict) -> str:
+    """The path part of the first server URL, variables at their defaults: the prefix the
+    client puts before every operation path."""
+    servers = document.get("servers") or [{"url": "/"}]
+    url = servers[0].get("url", "/")
+    for name, variable in (servers[0].get("variables") or {}).items():
+        url = url.replace("{" + name + "}", str(variable.get("default", "")))
+    return urlsplit(url).path.rstrip("/")
+
+
+class Route:
+    def __init__(self, method: str, template: str, operation: dict, item: dict):
+        self.method = method
+        self.template = template
+        self.operation = operation
+        self.item = item
+        self.operation_id = operation.get("operationId") or f"{method.upper()} {template}"
+        self.names = re.findall(r"\{([^}]+)\}", template)
+        pattern = re.escape(template)
+        for index, name in enumerate(self.names):
+            pattern = pattern.replace(re.escape("{" + name + "}"), f"(?P<p{index}>[^/]+)", 1)
+        self.regex = re.compile("^" + pattern + "$")
+        self.literal_segments = sum(1 for s in template.split("/") if s and "{" not in s)
+
+    def match(self, path: str):
+        found = self.regex.match(path)
+        if not found:
+            return None
+        return {name: found.group(f"p{index}") for index, name in enumerate(self.names)}
+
+
+class OARequest:
+    """openapi_core.protocols.Request + SupportsPathPattern over one recorded request."""
+
+    def __init__(self, route: Route, path: str, path_params, query_pairs, headers, cookies, body, content_type):
+        self.host_url = VALIDATION_ORIGIN
+        self.path = path
+        self.path_pattern = route.template
+        self.method = route.method
+        self.body = body if body else None
+        self.content_type = content_type or ""
+        self.parameters = RequestParameters(
+            query=ImmutableMultiDict(query_pairs), header=Headers(list(headers)),
+            cookie=ImmutableMultiDict(list(cookies.items())), path=dict(path_params),
+        )
+
+
+class OAResponse:
+    def __init__(self, status, headers, body, content_type):
+        self.status_code = int(status)
+        self.headers = Headers(list(headers))
+        self.data = body or b""
+        self.content_type = content_type or ""
+
+
+def classify(error: Exception) -> tuple[str, dict]:
+    """(kind, details) of one openapi-core finding: the violation kinds tests assert on."""
+    if isinstance(error, (SecurityValidationError, SecurityNotFound)):
+        return "security", {}
+    if isinstance(error, ParameterValidationError):
+        return "parameter", {"location": error.location, "name": error.name}
+    if isinstance(error, RequestBodyValidationError):
+        return "body", {}
+    if isinstance(error, PathError):
+        return "route", {}
+    return "request", {}
+
+
+def describe(error: Exception) -> str:
+    parts = [f"{type(error).__name__}: {error}"]
+    cause = error.__cause__ or error.__context__
+    while cause is not None and len(parts) < 4:
+        details = getattr(cause, "schema_errors", None)
+        if details:
+            parts.append("; ".join(
+                f"{'/'.join(map(str, e.absolute_path)) or '<root>'}: {e.message}" for e in details))
+            break
+        parts.append(f"{type(cause).__name__}: {cause}")
+        cause = cause.__cause__ or cause.__context__
+    return " <- ".join(parts)
+
+
+class MockApp:
+    def __init__(self, document: dict):
+        self.document = document
+        self.base_path = base_path(document)
+        self.builder = InstanceBuilder(document)
+        self.routes = [
+            Route(method, template, item[method], item)
+            for template, item in (document.get("paths") or {}).items()
+            for method in METHODS if isinstance(item.get(method), dict)
+        ]
+        # Literal segments before templated ones: `/pets/mine` wins over `/pets/{id}`.
+        self.routes.sort(key=lambda r: -r.literal_segments)
+        self.openapi = OpenAPI.from_dict(self._validation_copy(document), config=_config())
+        self.lock = threading.Lock()
+        self.requests: list[dict] = []
+        self.violations: list[dict] = []
+
+    @staticmethod
+    def _validation_copy(document: dict) -> dict:
+        clone = copy.deepcopy(document)
+        clone["servers"] = [{"url": VALIDATION_ORIGIN}]
+        for item in (clone.get("paths") or {}).values():
+            item.pop("servers", None)
+            for method in METHODS:
+                if isinstance(item.get(method), dict):
+                    item[method].pop("servers", None)
+        return clone
+
+    # MARK: entry point
+
+    def handle(self, method, path, query_pairs, headers, cookies, body, content_type):
+        if path == ADMIN_PREFIX or path.startswith(ADMIN_PREFIX + "/"):
+            return self._admin(method, path[len(ADMIN_PREFIX):])
+        relative = path[len(self.base_path):] if self.base_path and path.startswith(self.base_path) else None
+        if relative is None and not self.base_path:
+            relative = path
+        route, params = self._route(method, relative)
+        record = {
+            "method": method, "path": path, "operationId": route.operation_id if route else None,
+            "query": [list(pair) for pair in query_pairs], "headers": [list(h) for h in headers],
+            "cookies": cookies, "content_type": content_type, "body_size": len(body or b""),
+            "body": (body or b"")[:4096].decode("utf-8", "replace"),
+        }
+        with self.lock:
+            self.requests.append(record)
+        if route is None:
+            self._violation("route", None, f"no operation for {method} {path}", method=method, path=path)
+            return 404, [("Content-Type", "application/json")], b'{"error":"no such operation"}'
+        request = OARequest(route, relative, params, query_pairs, headers, cookies, body, content_type)
+        self._validate_request(route, request)
+        status, response_headers, response_body, media = self._answer(route)
+        self._validate_response(route, request, status, response_headers, response_body, media)
+        return status, response_headers, response_body
+
+    # MARK: validation
+
+    def _route(self, method: str, relative):
+        if relative is None:
+            return None, {}
+        for route in self.routes:
+            if route.method != method.lower():
+                continue
+            params = route.match(relative)
+            if params is not None:
+                return route, params
+        return None, {}
+
+    def _validate_request(self, route: Route, request: OARequest):
+        try:
+            errors = list(self.openapi.unmarshal_request(request).errors)
+        except Exception as exc:  # a validator crash is itself worth reporting
+            errors = [exc]
+        for error in errors:
+            kind, details = classify(error)
+            self._violation(kind, route.operation_id, describe(error), **details)
+
+    def _validate_response(self, route, request, status, headers, body, media):
+        # A self-check: a generated answer that breaks its own schema is a mock defect, and a
+        # client test must not pass because the mock answered something the document forbids.
+        try:
+            response = OAResponse(status, headers, body, media)
+            errors = list(self.openapi.unmarshal_response(request, response).errors)
+        except Exception as exc:
+            errors = [exc]
+        for error in errors:
+            self._violation("response", route.operation_id, describe(error), status=status)
+
+    def _violation(self, kind: str, operation_id, message: str, **details):
+        with self.lock:
+            self.violations.append({"kind": kind, "operationId": operation_id, "message": message, **details})
+
+    # MARK: answers
+
+    def _answer(self, route: Route):
+        code, response = self._success(route.operation)
+        status = 200 if code in ("default", "2XX") else int(code)
+        response = self.builder.resolve(response or {})
+        headers = []
+        for name, header in (response.get("headers") or {}).items():
+            header = self.builder.resolve(header)
+            if name.lower() == "content-type" or "schema" not in header:
+                continue
+            value = self._example(header) or self.builder.build(header["schema"])
+            headers.append((name, value if isinstance(value, str) else json.dumps(value)))
+        content = response.get("content") or {}
+        if not content or route.method == "head":
+            return status, headers, b"", ""
+        media_type, media = next(iter(content.items()))
+        media = self.builder.resolve(media or {})
+        headers.append(("Content-Type", media_type))
+        if "json" in media_type:
+            value = self._example(media)
+            if value is None:
+                value = self.builder.build(media.get("schema", {}))
+            return status, headers, json.dumps(value).encode(), media_type
+        if media_type.startswith("text/"):
+            value = self._example(media)
+            if value is None:
+                value = self.builder.build(media.get("schema", {"type": "string"}))
+            return status, headers, str(value).encode(), media_type
+        return status, headers, BINARY_BODY, media_type
+
+    def _success(self, operation: dict):
+        responses = operation.get("responses") or {}
+        codes = sorted(c for c in responses if str(c).startswith("2") and str(c).isdigit())
+        for code in codes + [c for c in ("2XX", "default") if c in responses]:
+            return str(code), responses[code]
+        return "200", {}
+
+    def _example(self, holder: dict):
+        if "example" in holder:
+            return holder["example"]
+        for example in (holder.get("examples") or {}).values():
+            example = self.builder.resolve(example)
+            if isinstance(example, dict) and "value" in example:
+                return example["value"]
+        return None
+
+    # MARK: admin
+
+    def _admin(self, method: str, route: str):
+        with self.lock:
+            if method == "GET" and route == "/requests":
+                payload = self.requests
+            elif method == "GET" and route == "/violations":
+                payload = self.violations
+            elif method == "POST" and route == "/reset":
+                self.requests, self.violations = [], []
+                payload = {"reset": True}
+            elif method == "GET" and route == "/operations":
+                payload = [{"operationId": r.operation_id, "method": r.method, "path": r.template}
+                           for r in self.routes]
+            else:
+                return 404, [("Content-Type", "application/json")], b'{"error":"unknown admin route"}'
+            return 200, [("Content-Type", "application/json")], json.dumps(payload).encode()

@@ -21,6 +21,8 @@ public enum GeneratorCommand {
           docs     [--output FILE] [--spec FILE] [--names FILE] [--extra FILE]... [--overlay DIR] [--generated DIR]
                                                     write the API reference (docs/API_REFERENCE.md)
           digest   --spec FILE [--output FILE]      the document's contract without its prose, as JSON
+          twins    --overlay DIR --output DIR [--type NAME]... [--type-suffix SUFFIX]... [--delivery FUNCTION]
+                                                    write completion-handler twins of the overlay's async methods
         """
 
     /// Runs a command; returns the process exit code. Output goes through the given sinks.
@@ -41,6 +43,7 @@ public enum GeneratorCommand {
             case "coverage": return try CoverageCommand.run(&options, out: out, err: err)
             case "docs": return try ReferenceDocsCommand.run(&options, out: out, err: err)
             case "digest": return try ContractDigestCommand.run(&options, out: out, err: err)
+            case "twins": return try TwinsCommand.run(&options, out: out, err: err)
             case "help", "--help", "-h":
                 out(usage)
                 return 0

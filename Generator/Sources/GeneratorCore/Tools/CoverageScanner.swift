@@ -11,6 +11,10 @@ struct SwiftToken: Equatable {
     var kind: Kind
     var text: String
     var line: Int
+    /// Unicode-scalar offsets of the token in its source, so a tool can quote it verbatim
+    /// (`text` loses a string literal's content and a number's digits).
+    var start = 0
+    var end = 0
 
     func isPunctuation(_ character: String) -> Bool { kind == .punctuation && text == character }
     func isIdentifier(_ name: String) -> Bool { kind == .identifier && text == name }
@@ -22,6 +26,14 @@ enum SwiftScanner {
         var result: [SwiftToken] = []
         while let scalar = scanner.peek() {
             let line = scanner.line
+            let start = scanner.index
+            let count = result.count
+            defer {
+                if result.count > count {
+                    result[count].start = start
+                    result[count].end = scanner.index
+                }
+            }
             if scalar == "\n" || scalar.properties.isWhitespace {
                 scanner.advance()
             } else if scalar == "/", scanner.peek(1) == "/" {

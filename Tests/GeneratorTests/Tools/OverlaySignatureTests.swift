@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import GeneratorCore
+@testable import GeneratorTools
 
 /// The overlay index `coverage` uses reads a function's labels, parameter and result types and
 /// `async` from tokens, as Swift would, however the declaration is spread over lines.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import GeneratorCore
+@testable import GeneratorTools
 
 /// `twins`: a small overlay in, the exact completion-handler file out; what it skips, what it
 /// refuses, and that the committed twins are what the overlay produces today.

@@ -1,5 +1,5 @@
 /// Operation groups → one `public struct <Tag>API` per tag.
-enum OperationRenderer {
+package enum OperationRenderer {
     static func render(group: String, operations: [OperationDecl], into writer: inout SwiftWriter) {
         writer.line("/// The operations tagged `\(group.hasSuffix("API") ? String(group.dropLast(3)) : group)`.")
         writer.block("public struct \(group): Sendable") { w in
@@ -38,11 +38,11 @@ enum OperationRenderer {
         }
     }
 
-    static func returnType(_ operation: OperationDecl) -> SwiftType {
+    package static func returnType(_ operation: OperationDecl) -> SwiftType {
         .generic("APIResponse", [operation.successType ?? .named("Void")])
     }
 
-    static func arguments(_ operation: OperationDecl) -> [(label: String, type: String, required: Bool)] {
+    package static func arguments(_ operation: OperationDecl) -> [(label: String, type: String, required: Bool)] {
         var result: [(String, String, Bool)] = []
         let path = operation.parameters.filter { $0.location == .path }
         let required = operation.parameters.filter { $0.location != .path && $0.required }

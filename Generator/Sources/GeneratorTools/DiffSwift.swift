@@ -1,20 +1,26 @@
 import Foundation
+import GeneratorCore
 
-/// `diff --swift`: what regenerating `AssinafyAPI` from the new document would do to its public
+/// `diff --swift`: what regenerating the generated module from the new document would do to its public
 /// Swift API, found by translating both documents and comparing the declaration models. The
 /// verdicts are about source compatibility: code that compiled against the old API.
 public enum SwiftAPIDiff {
-    public static func compare(oldPath: String, newPath: String, names: [String: String]) throws -> DiffReport {
+    /// The module name matters only to the translator's bookkeeping, not to what is compared.
+    public static let defaultModuleName = "GeneratedAPI"
+
+    public static func compare(
+        oldPath: String, newPath: String, names: [String: String], moduleName: String = defaultModuleName
+    ) throws -> DiffReport {
         let (old, _, _) = try GeneratorPipeline.load(specPath: oldPath)
         let (new, _, _) = try GeneratorPipeline.load(specPath: newPath)
-        return compare(old: old, new: new, names: names, oldName: oldPath, newName: newPath)
+        return compare(old: old, new: new, names: names, moduleName: moduleName, oldName: oldPath, newName: newPath)
     }
 
     public static func compare(
-        old: OpenAPIDocument, new: OpenAPIDocument, names: [String: String], oldName: String = "old",
-        newName: String = "new"
+        old: OpenAPIDocument, new: OpenAPIDocument, names: [String: String],
+        moduleName: String = defaultModuleName, oldName: String = "old", newName: String = "new"
     ) -> DiffReport {
-        let options = Translator.Options(moduleName: "AssinafyAPI", sourceName: "diff", names: names)
+        let options = Translator.Options(moduleName: moduleName, sourceName: "diff", names: names)
         let (oldModule, _) = Translator.translate(old, options: options)
         let (newModule, _) = Translator.translate(new, options: options)
         return compare(old: oldModule, new: newModule, oldName: oldName, newName: newName)

@@ -1,3 +1,5 @@
+import GeneratorCore
+
 /// Generated types compared by name: structs by their properties (and hence memberwise
 /// initialisers), open enums by their named values, unions by their cases, aliases by target.
 extension SwiftAPIDiff {

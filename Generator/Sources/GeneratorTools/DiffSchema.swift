@@ -1,3 +1,5 @@
+import GeneratorCore
+
 /// Compares two schemas in one direction of travel. References to component schemas are compared
 /// by name only: the components themselves are compared once, under their own names, so a change
 /// to `Signer` is reported once however many operations return it.

@@ -1,3 +1,5 @@
+import GeneratorCore
+
 /// Component schemas, security schemes and servers: compared by name (or URL).
 extension DocumentComparer {
     // MARK: Schemas

@@ -1,3 +1,5 @@
+import GeneratorCore
+
 /// A schema reduced to what it accepts, so that spellings which mean the same thing compare
 /// equal: 3.0 `nullable: true` and 3.1 `type: [T, "null"]`, a `{type: null}` member of
 /// `oneOf`/`anyOf`, `null` inside `enum`, a lone `allOf`/`oneOf`/`anyOf` wrapper, `type: T` and

@@ -1,12 +1,14 @@
 import Foundation
+import GeneratorCore
 
-/// `assinafy-generator diff OLD NEW [--format markdown|json] [--fail-on breaking] [--swift [--names FILE]]`.
+/// `assinafy-generator diff OLD NEW [--format markdown|json] [--fail-on breaking] [--swift [--names FILE] [--module NAME]]`.
 enum DiffCommand {
     static func run(_ options: inout Options, out: (String) -> Void, err: (String) -> Void) throws -> Int32 {
         let format = options.value("--format") ?? "markdown"
         let failOn = options.value("--fail-on")
         let swift = options.flag("--swift")
         let namesPath = options.value("--names")
+        let moduleName = options.value("--module")
         try options.finish()
         guard options.positional.count == 2 else {
             throw UsageError(message: "diff takes two documents, OLD and NEW")
@@ -17,8 +19,8 @@ enum DiffCommand {
         guard failOn == nil || failOn == "breaking" else {
             throw UsageError(message: "--fail-on accepts only 'breaking'")
         }
-        guard namesPath == nil || swift else {
-            throw UsageError(message: "--names only applies to --swift")
+        guard (namesPath == nil && moduleName == nil) || swift else {
+            throw UsageError(message: "--names and --module only apply to --swift")
         }
         let oldPath = options.positional[0]
         let newPath = options.positional[1]
@@ -26,7 +28,9 @@ enum DiffCommand {
         let report: DiffReport
         if swift {
             let names = try namesPath.map(GeneratorPipeline.readNames) ?? [:]
-            report = try SwiftAPIDiff.compare(oldPath: oldPath, newPath: newPath, names: names)
+            report = try SwiftAPIDiff.compare(
+                oldPath: oldPath, newPath: newPath, names: names,
+                moduleName: moduleName ?? SwiftAPIDiff.defaultModuleName)
         } else {
             let (contract, diagnostics) = try SpecDiff.compare(oldPath: oldPath, newPath: newPath)
             // Loader warnings (the published `items: []`, say) do not change the comparison and

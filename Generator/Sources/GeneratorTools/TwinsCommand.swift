@@ -1,4 +1,5 @@
 import Foundation
+import GeneratorCore
 
 /// What `twins` needs; every path and name comes from the caller (arguments today, a
 /// configuration file later), none is built in.

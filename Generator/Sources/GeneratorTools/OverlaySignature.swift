@@ -1,3 +1,5 @@
+import GeneratorCore
+
 /// A function's signature as `OverlayIndex` reads it from tokens: enough to compare two
 /// declarations (argument labels, parameter and result types, `async`), not to compile them.
 /// Types are the token texts joined without spaces (`[String:Int]`, `(Int64,Int64)->Void`),

@@ -1,4 +1,5 @@
 import Foundation
+import GeneratorCore
 
 /// What the API reference says about a member beyond the operations it reaches, read from the
 /// overlay's doc comments and attributes. The convention, in a member's `///` comment:
@@ -9,8 +10,8 @@ import Foundation
 ///   recoveries it performs, polling, forwarding, what is checked locally before any request.
 ///
 /// Either may continue on following lines indented under it. `@available(*, deprecated, …)`
-/// is read from the attribute itself (`renamed:` or `message:`). Completion-handler twins
-/// (`Compatibility/`) are skipped: they repeat their async method's behaviour.
+/// is read from the attribute itself (`renamed:` or `message:`). Files `twins` generated are
+/// skipped, wherever they are: they repeat their async method's behaviour.
 public struct OverlayDocNotes: Sendable, Hashable {
     public var throwing: [String] = []
     public var compatibility: [String] = []
@@ -82,14 +83,17 @@ extension CoverageAnalysis {
     /// Fills `notes` from the overlay sources under `overlayDirectory`.
     mutating func readNotes(overlayDirectory: String) {
         var files: [String: [Substring]] = [:]
+        var generated: Set<String> = []
         for index in methods.indices {
             var notes = OverlayDocNotes()
-            for declaration in methods[index].declarations where !declaration.file.hasPrefix("Compatibility/") {
+            for declaration in methods[index].declarations {
                 if files[declaration.file] == nil {
                     let path = (overlayDirectory as NSString).appendingPathComponent(declaration.file)
                     let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+                    if text.hasPrefix(TwinRenderer.headerPrefix) { generated.insert(declaration.file) }
                     files[declaration.file] = text.split(separator: "\n", omittingEmptySubsequences: false)
                 }
+                if generated.contains(declaration.file) { continue }
                 notes.merge(OverlayDocNotes.read(files[declaration.file] ?? [], declarationLine: declaration.line))
             }
             methods[index].notes = notes

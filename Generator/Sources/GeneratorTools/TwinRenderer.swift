@@ -1,3 +1,5 @@
+import GeneratorCore
+
 /// Writes the completion-handler twins: one file per type, one twin per async method, with the
 /// method's labels, types and defaults plus `completion:`, returning the `Task` doing the work.
 /// Everything the twins do at run time is in the overlay's hand-written delivery function (named

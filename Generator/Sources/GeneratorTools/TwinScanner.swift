@@ -1,3 +1,5 @@
+import GeneratorCore
+
 /// What `twins` reads from the overlay: every public `async` method of the selected types, with
 /// its declaration quoted from the source (labels, types, defaults, generics, `@available`) so the
 /// completion-handler twin repeats it exactly. Built on `SwiftScanner`'s tokens; like the coverage

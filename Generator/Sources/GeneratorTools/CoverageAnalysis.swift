@@ -1,6 +1,7 @@
 import Foundation
+import GeneratorCore
 
-/// Which operations the public `AssinafyClient` surface reaches, computed from code: the generated
+/// Which operations the public surface of the client type (`Inputs.clientType`) reaches, computed from code: the generated
 /// function of every operation comes from running the translator; the overlay's calls come from
 /// scanning its sources (`OverlayIndex`).
 public struct CoverageAnalysis: Sendable {
@@ -15,7 +16,7 @@ public struct CoverageAnalysis: Sendable {
     }
 
     public struct Method: Sendable {
-        /// `documents.upload` (a member of a resource property of `AssinafyClient`).
+        /// `documents.upload` (a member of a resource property of the client type).
         public var path: String
         public var file: String
         public var line: Int
@@ -40,11 +41,18 @@ public struct CoverageAnalysis: Sendable {
         public var generatedPath: String?
         /// As `generate --per-call-credential`: the schemes each call passes a value for.
         public var perCallCredentialSchemes: Set<String>
+        /// The overlay type apps start from (its public members, and theirs, are the surface).
+        public var clientType: String
+        /// The generated module's name, as `generate --module` gives it.
+        public var moduleName: String
 
         public init(
             specPath: String, namesPath: String? = nil, extraPaths: [String] = [], overlayPath: String,
-            generatedPath: String? = nil, perCallCredentialSchemes: Set<String> = []
+            generatedPath: String? = nil, perCallCredentialSchemes: Set<String> = [], clientType: String,
+            moduleName: String
         ) {
+            self.clientType = clientType
+            self.moduleName = moduleName
             self.specPath = specPath
             self.namesPath = namesPath
             self.extraPaths = extraPaths
@@ -58,11 +66,12 @@ public struct CoverageAnalysis: Sendable {
     public var methods: [Method]
     /// Problems worth a maintainer's attention: calls to functions that do not exist, stale sources.
     public var warnings: [String]
+    public var clientType: String
 
     public var published: [Entry] { entries.filter { !$0.unpublished } }
     public var reachableCount: Int { published.filter { !$0.reachedBy.isEmpty }.count }
     public var summaryLine: String {
-        "coverage: \(reachableCount)/\(published.count) operations reachable from AssinafyClient"
+        "coverage: \(reachableCount)/\(published.count) operations reachable from \(clientType)"
     }
 
     public static func analyse(_ inputs: Inputs) throws -> CoverageAnalysis {
@@ -70,11 +79,11 @@ public struct CoverageAnalysis: Sendable {
             specPath: inputs.specPath, extraPaths: inputs.extraPaths)
         let names = try inputs.namesPath.map(GeneratorPipeline.readNames) ?? [:]
         let options = Translator.Options(
-            moduleName: "AssinafyAPI", sourceName: "coverage", names: names, unpublishedOperationIds: extraIds,
+            moduleName: inputs.moduleName, sourceName: "coverage", names: names, unpublishedOperationIds: extraIds,
             perCallCredentialSchemes: inputs.perCallCredentialSchemes)
         let (module, _) = Translator.translate(document, options: options)
         let overlay = try OverlayIndex.scan(directory: inputs.overlayPath)
-        var analysis = analyse(document: document, module: module, overlay: overlay)
+        var analysis = analyse(document: document, module: module, overlay: overlay, clientType: inputs.clientType)
         analysis.readNotes(overlayDirectory: inputs.overlayPath)
         if let generated = inputs.generatedPath {
             analysis.warnings += try staleGenerated(module: module, directory: generated)
@@ -82,7 +91,9 @@ public struct CoverageAnalysis: Sendable {
         return analysis
     }
 
-    static func analyse(document: OpenAPIDocument, module: ModuleDecl, overlay: OverlayIndex) -> CoverageAnalysis {
+    static func analyse(
+        document: OpenAPIDocument, module: ModuleDecl, overlay: OverlayIndex, clientType: String
+    ) -> CoverageAnalysis {
         var warnings: [String] = []
         // The translator emits one declaration per operation, in document order.
         var entries: [Entry] = zip(document.operations, module.operations).map { operation, decl in
@@ -159,7 +170,7 @@ public struct CoverageAnalysis: Sendable {
         }
 
         var methods: [Method] = []
-        for (path, function) in publicMembers(overlay) {
+        for (path, function) in publicMembers(overlay, clientType: clientType) {
             let reached = (reach["\(function.typeName).\(function.name)"] ?? []).sorted()
             for index in reached where !entries[index].reachedBy.contains(path) {
                 entries[index].reachedBy.append(path)
@@ -176,15 +187,16 @@ public struct CoverageAnalysis: Sendable {
             }
         }
         for index in entries.indices { entries[index].reachedBy.sort() }
-        return CoverageAnalysis(entries: entries, methods: methods.sorted { $0.path < $1.path }, warnings: warnings)
+        return CoverageAnalysis(
+            entries: entries, methods: methods.sorted { $0.path < $1.path }, warnings: warnings, clientType: clientType)
     }
 
-    /// Public members of `AssinafyClient` and of the types its public properties hold, named by
+    /// Public members of the client type and of the types its public properties hold, named by
     /// the property path an app writes (`documents.upload`, `documents.pages.list`).
-    static func publicMembers(_ overlay: OverlayIndex) -> [(String, OverlayIndex.Function)] {
+    static func publicMembers(_ overlay: OverlayIndex, clientType: String) -> [(String, OverlayIndex.Function)] {
         let typesWithMembers = Set(overlay.functions.map(\.typeName)).union(overlay.properties.map(\.typeName))
         var result: [(String, OverlayIndex.Function)] = []
-        var queue: [(typeName: String, prefix: String)] = [("AssinafyClient", "")]
+        var queue: [(typeName: String, prefix: String)] = [(clientType, "")]
         var visited = Set<String>()
         while !queue.isEmpty {
             let (typeName, prefix) = queue.removeFirst()

@@ -1,3 +1,5 @@
+import GeneratorCore
+
 /// A small Swift tokenizer for `coverage`: enough to find declarations and call chains while
 /// never mistaking text in comments or string literals for code. It does not parse Swift; it
 /// yields identifiers (backticks removed) and single punctuation characters with their lines.

@@ -1,4 +1,5 @@
 import Foundation
+import GeneratorCore
 
 /// The facts of an OpenAPI document without its prose, as canonical JSON.
 ///

@@ -1,11 +1,15 @@
 import Foundation
+import GeneratorCore
 
-/// `assinafy-generator docs [--output FILE] [--spec FILE] [--names FILE] [--extra FILE]… [--overlay DIR] [--generated DIR]`:
-/// writes the API reference (to standard output without `--output`). Unchanged files are not rewritten.
+/// `assinafy-generator docs --title TEXT [--error-model FILE] [--output FILE]` and the options of
+/// `coverage`: writes the API reference (to standard output without `--output`). Unchanged files
+/// are not rewritten.
 enum ReferenceDocsCommand {
     static func run(_ options: inout Options, out: (String) -> Void, err: (String) -> Void) throws -> Int32 {
         let output = options.value("--output")
-        let inputs = CoverageCommand.inputs(&options)
+        let title = try options.required("--title")
+        let errorModelPath = options.value("--error-model")
+        let inputs = try CoverageCommand.inputs(&options)
         try options.finish()
         guard options.positional.isEmpty else { throw UsageError(message: "docs takes no positional arguments") }
         let analysis = try CoverageAnalysis.analyse(inputs)
@@ -13,7 +17,10 @@ enum ReferenceDocsCommand {
         let sources =
             ([inputs.specPath] + inputs.extraPaths + [inputs.namesPath, inputs.overlayPath].compactMap { $0 })
             .map { "`\($0)`" }.joined(separator: ", ")
-        let text = ReferenceDocs.render(analysis, sources: sources)
+        let errorModel = try errorModelPath.map { try String(contentsOfFile: $0, encoding: .utf8) }
+        let text = ReferenceDocs.render(
+            analysis, sources: sources,
+            options: ReferenceDocs.Options(title: title, moduleName: inputs.moduleName, errorModel: errorModel))
         guard let output else {
             out(String(text.dropLast()))
             return 0

@@ -1,30 +1,22 @@
 import Foundation
+import GeneratorCore
 
-/// `assinafy-generator coverage [--spec FILE] [--names FILE] [--extra FILE]… [--generated DIR] [--overlay DIR]
-/// [--per-call-credential SCHEME]…`.
-/// Exits 1 when some published operation is not reachable from `AssinafyClient`. Defaults are the
-/// package's own files (`openapi-unpublished.yaml` as extra when `--spec` is not given and it exists).
+/// `assinafy-generator coverage --spec FILE --overlay DIR --client TYPE --module NAME [--names FILE]
+/// [--extra FILE]… [--generated DIR] [--per-call-credential SCHEME]…`.
+/// Exits 1 when some published operation is not reachable from the client type. Every path and
+/// name is an argument (the Makefile's scripts pass the package's own).
 enum CoverageCommand {
-    static func inputs(_ options: inout Options) -> CoverageAnalysis.Inputs {
-        let spec = options.value("--spec")
-        var extras = options.values("--extra")
-        // Run from the package root with no arguments, describe the package as `make generate` does.
-        if spec == nil, extras.isEmpty, FileManager.default.fileExists(atPath: "openapi-unpublished.yaml") {
-            extras = ["openapi-unpublished.yaml"]
-        }
-        return CoverageAnalysis.Inputs(
-            specPath: spec ?? "openapi.yaml",
-            namesPath: options.value("--names") ?? "Generator/assinafy-names.yaml",
-            extraPaths: extras,
-            overlayPath: options.value("--overlay") ?? "Sources/Assinafy",
-            // The default is only checked when it is there (a fixture package has none).
-            generatedPath: options.value("--generated")
-                ?? (FileManager.default.fileExists(atPath: "Sources/AssinafyAPI") ? "Sources/AssinafyAPI" : nil),
-            perCallCredentialSchemes: Set(options.values("--per-call-credential")))
+    static func inputs(_ options: inout Options) throws -> CoverageAnalysis.Inputs {
+        CoverageAnalysis.Inputs(
+            specPath: try options.required("--spec"), namesPath: options.value("--names"),
+            extraPaths: options.values("--extra"), overlayPath: try options.required("--overlay"),
+            generatedPath: options.value("--generated"),
+            perCallCredentialSchemes: Set(options.values("--per-call-credential")),
+            clientType: try options.required("--client"), moduleName: try options.required("--module"))
     }
 
     static func run(_ options: inout Options, out: (String) -> Void, err: (String) -> Void) throws -> Int32 {
-        let inputs = inputs(&options)
+        let inputs = try inputs(&options)
         try options.finish()
         guard options.positional.isEmpty else { throw UsageError(message: "coverage takes no positional arguments") }
         let analysis = try CoverageAnalysis.analyse(inputs)
@@ -40,14 +32,14 @@ enum CoverageCommand {
             return "| `\(entry.operation.method) \(entry.operation.path)` | `\(entry.function)` | \(reached) |"
         }
         func table(_ entries: [CoverageAnalysis.Entry]) {
-            lines += ["| Operation | Generated function | AssinafyClient members |", "|---|---|---|"]
+            lines += ["| Operation | Generated function | \(analysis.clientType) members |", "|---|---|---|"]
             lines += entries.sorted { $0.function < $1.function }.map(row)
             lines.append("")
         }
         table(analysis.published)
 
         let unreached = analysis.published.filter { $0.reachedBy.isEmpty }.sorted { $0.function < $1.function }
-        lines += ["## Not reachable from AssinafyClient (\(unreached.count))", ""]
+        lines += ["## Not reachable from \(analysis.clientType) (\(unreached.count))", ""]
         lines +=
             unreached.isEmpty
             ? ["None."]

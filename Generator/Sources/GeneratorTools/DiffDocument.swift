@@ -1,3 +1,5 @@
+import GeneratorCore
+
 /// `assinafy-generator diff`: two OpenAPI documents compared by contract. It works on the resolved
 /// model, so references to parameters/responses/bodies are already followed, 3.0/3.1 spellings
 /// are already partly unified by the loader, and YAML vs JSON and key order do not matter.

@@ -1,4 +1,5 @@
 import Foundation
+import GeneratorCore
 
 /// One difference between two API descriptions, judged from the point of view of a client
 /// written against the old one.

@@ -1,4 +1,5 @@
 import Foundation
+import GeneratorCore
 
 /// What `coverage` needs to know about the hand-written overlay: its types, their members, and
 /// inside each function the generated calls (`context.<accessor>.<function>(`) and the calls to

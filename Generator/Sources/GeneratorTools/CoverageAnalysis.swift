@@ -45,12 +45,16 @@ public struct CoverageAnalysis: Sendable {
         public var clientType: String
         /// The generated module's name, as `generate --module` gives it.
         public var moduleName: String
+        /// The overlay type whose properties hand out the generated groups, reached as
+        /// `context.<accessor>.<function>(` (`var documentsAPI: DocumentsAPI { … }`).
+        public var contextType: String
 
         public init(
             specPath: String, namesPath: String? = nil, extraPaths: [String] = [], overlayPath: String,
             generatedPath: String? = nil, perCallCredentialSchemes: Set<String> = [], clientType: String,
-            moduleName: String
+            moduleName: String, contextType: String
         ) {
+            self.contextType = contextType
             self.clientType = clientType
             self.moduleName = moduleName
             self.specPath = specPath
@@ -83,7 +87,9 @@ public struct CoverageAnalysis: Sendable {
             perCallCredentialSchemes: inputs.perCallCredentialSchemes)
         let (module, _) = Translator.translate(document, options: options)
         let overlay = try OverlayIndex.scan(directory: inputs.overlayPath)
-        var analysis = analyse(document: document, module: module, overlay: overlay, clientType: inputs.clientType)
+        var analysis = analyse(
+            document: document, module: module, overlay: overlay, clientType: inputs.clientType,
+            contextType: inputs.contextType)
         analysis.readNotes(overlayDirectory: inputs.overlayPath)
         if let generated = inputs.generatedPath {
             analysis.warnings += try staleGenerated(module: module, directory: generated)
@@ -92,7 +98,7 @@ public struct CoverageAnalysis: Sendable {
     }
 
     static func analyse(
-        document: OpenAPIDocument, module: ModuleDecl, overlay: OverlayIndex, clientType: String
+        document: OpenAPIDocument, module: ModuleDecl, overlay: OverlayIndex, clientType: String, contextType: String
     ) -> CoverageAnalysis {
         var warnings: [String] = []
         // The translator emits one declaration per operation, in document order.
@@ -105,15 +111,15 @@ public struct CoverageAnalysis: Sendable {
         var entryByFunction: [String: Int] = [:]
         for (index, entry) in entries.enumerated() { entryByFunction[entry.function] = index }
 
-        // `var documentsAPI: DocumentsAPI { … }` in ClientContext: accessor → generated group.
+        // `var documentsAPI: DocumentsAPI { … }` in the context type: accessor → generated group.
         // Other members (the transport, the configuration) are not generated groups.
         let groups = Set(module.operations.map(\.group))
         var groupByAccessor: [String: String] = [:]
         for property in overlay.properties
-        where property.typeName == "ClientContext" && groups.contains(property.propertyType) {
+        where property.typeName == contextType && groups.contains(property.propertyType) {
             groupByAccessor[property.name] = property.propertyType
         }
-        if groupByAccessor.isEmpty { warnings.append("no generated-group accessors found in ClientContext") }
+        if groupByAccessor.isEmpty { warnings.append("no generated-group accessors found in \(contextType)") }
 
         // Direct reach of every overlay member (overloads share a name and are merged).
         var reach: [String: Set<Int>] = [:]

@@ -1,7 +1,7 @@
 import Foundation
 import GeneratorCore
 
-/// `assinafy-generator coverage --spec FILE --overlay DIR --client TYPE --module NAME [--names FILE]
+/// `assinafy-generator coverage --spec FILE --overlay DIR --client TYPE --context TYPE --module NAME [--names FILE]
 /// [--extra FILE]… [--generated DIR] [--per-call-credential SCHEME]…`.
 /// Exits 1 when some published operation is not reachable from the client type. Every path and
 /// name is an argument (the Makefile's scripts pass the package's own).
@@ -12,7 +12,8 @@ enum CoverageCommand {
             extraPaths: options.values("--extra"), overlayPath: try options.required("--overlay"),
             generatedPath: options.value("--generated"),
             perCallCredentialSchemes: Set(options.values("--per-call-credential")),
-            clientType: try options.required("--client"), moduleName: try options.required("--module"))
+            clientType: try options.required("--client"), moduleName: try options.required("--module"),
+            contextType: try options.required("--context"))
     }
 
     static func run(_ options: inout Options, out: (String) -> Void, err: (String) -> Void) throws -> Int32 {

@@ -56,7 +56,7 @@ struct MultiFileCommandTests {
                 namesPath: coverage.appendingPathComponent("names.yaml").path,
                 extraPaths: [coverage.appendingPathComponent("unpublished.yaml").path],
                 overlayPath: coverage.appendingPathComponent("Overlay").path, clientType: "AssinafyClient",
-                moduleName: "AssinafyAPI"))
+                moduleName: "AssinafyAPI", contextType: "ClientContext"))
         // The same figures as the single-file spec (CoverageTests).
         #expect(analysis.summaryLine == "coverage: 5/6 operations reachable from AssinafyClient")
         #expect(analysis.published.count == 6)

@@ -18,7 +18,7 @@ struct CoverageTests {
             .init(
                 specPath: ToolsFixtures.coverage("spec.yaml"), namesPath: ToolsFixtures.coverage("names.yaml"),
                 extraPaths: extra ? [ToolsFixtures.coverage("unpublished.yaml")] : [], overlayPath: Self.overlay,
-                clientType: "AssinafyClient", moduleName: "AssinafyAPI"))
+                clientType: "AssinafyClient", moduleName: "AssinafyAPI", contextType: "ClientContext"))
     }
 
     @Test func reachabilityComesFromCodeNotFromTextThatLooksLikeIt() throws {
@@ -74,7 +74,7 @@ struct CoverageTests {
         let result = ToolsFixtures.run([
             "coverage", "--spec", ToolsFixtures.coverage("spec.yaml"), "--names", ToolsFixtures.coverage("names.yaml"),
             "--extra", ToolsFixtures.coverage("unpublished.yaml"), "--overlay", overlay,
-            "--client", "AssinafyClient", "--module", "AssinafyAPI",
+            "--client", "AssinafyClient", "--module", "AssinafyAPI", "--context", "ClientContext",
         ])
         #expect(result.code == 1)
         #expect(result.out.last == "coverage: 5/6 operations reachable from AssinafyClient")
@@ -89,19 +89,22 @@ struct CoverageTests {
         let analysis = try CoverageAnalysis.analyse(
             .init(
                 specPath: ToolsFixtures.coverage("spec.yaml"), namesPath: ToolsFixtures.coverage("names.yaml"),
-                overlayPath: overlay, generatedPath: overlay, clientType: "AssinafyClient", moduleName: "AssinafyAPI"))
+                overlayPath: overlay, generatedPath: overlay, clientType: "AssinafyClient", moduleName: "AssinafyAPI",
+                contextType: "ClientContext"))
         #expect(analysis.warnings.filter { $0.contains("regenerate") }.count == 6)
     }
 
-    /// The client type is an argument, not a built-in name: another type reaches nothing here.
-    @Test func theClientTypeComesFromTheArguments() throws {
+    /// The client and context types are arguments, not built-in names: other types reach nothing here.
+    @Test func theClientAndContextTypesComeFromTheArguments() throws {
         let base = [
             "coverage", "--spec", ToolsFixtures.coverage("spec.yaml"), "--names", ToolsFixtures.coverage("names.yaml"),
-            "--overlay", Self.overlay, "--module", "AssinafyAPI",
+            "--overlay", Self.overlay, "--module", "AssinafyAPI", "--context", "ClientContext",
         ]
         let other = ToolsFixtures.run(base + ["--client", "OtherClient"])
         #expect(other.code == 1)
         #expect(other.out.last == "coverage: 0/6 operations reachable from OtherClient")
+        let noContext = ToolsFixtures.run(base.dropLast(2) + ["--context", "Nowhere", "--client", "AssinafyClient"])
+        #expect(noContext.err.contains { $0.contains("no generated-group accessors found in Nowhere") })
         let missing = ToolsFixtures.run(base)
         #expect(missing.code == 64)
         #expect(missing.err.joined().contains("missing --client"))

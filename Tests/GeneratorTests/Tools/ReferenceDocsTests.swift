@@ -70,7 +70,8 @@ struct ReferenceDocsTests {
             ["docs", "--spec", path("openapi.yaml")] + (extra ? ["--extra", path("openapi-unpublished.yaml")] : []) + [
                 "--names", path("Generator/assinafy-names.yaml"), "--overlay", path("Sources/Assinafy"),
                 "--generated", path("Sources/AssinafyAPI"), "--per-call-credential", "signerAccessCode",
-                "--client", "AssinafyClient", "--module", "AssinafyAPI", "--title", "Assinafy Swift SDK: API reference",
+                "--client", "AssinafyClient", "--module", "AssinafyAPI", "--context", "ClientContext", "--title",
+                "Assinafy Swift SDK: API reference",
                 "--error-model", path("Generator/assinafy-reference-errors.md"),
             ])
         #expect(result.code == 0, "\(result.err)")
@@ -95,7 +96,7 @@ struct ReferenceDocsTests {
         let arguments = [
             "docs", "--output", output, "--spec", ToolsFixtures.coverage("spec.yaml"),
             "--names", ToolsFixtures.coverage("names.yaml"), "--overlay", overlay, "--client", "AssinafyClient",
-            "--module", "AssinafyAPI", "--title", "Things: API reference",
+            "--module", "AssinafyAPI", "--context", "ClientContext", "--title", "Things: API reference",
         ]
         let first = ToolsFixtures.run(arguments)
         #expect(first.code == 0)

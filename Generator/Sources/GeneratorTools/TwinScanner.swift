@@ -278,11 +278,25 @@ struct TwinScanner {
             throw TwinScanError(description: "\(location): cannot read a parameter")
         }
         let declaration = quote(tokens, text)
-        let type = tokens[(colon + 1)...]
+        // The type ends at a top-level `=` (the default value is not part of it).
+        var type = tokens[(colon + 1)...]
+        var depth = 0
+        for position in type.indices {
+            depth += bracketDelta(type, position)
+            if depth == 0, type[position].isPunctuation("=") {
+                type = type[..<position]
+                break
+            }
+        }
+        let isFunction = type.indices.dropLast().contains {
+            type[$0].isPunctuation("-") && type[$0 + 1].isPunctuation(">")
+        }
+        let isVariadic = type.indices.dropLast(2).contains {
+            type[$0].isPunctuation(".") && type[$0 + 1].isPunctuation(".") && type[$0 + 2].isPunctuation(".")
+        }
         // A twin captures its arguments in an escaping task: these cannot be passed on as they are.
-        if type.contains(where: { $0.isIdentifier("inout") }) || declaration.contains("...")
-            || (type.contains { $0.isPunctuation(">") } && type.contains { $0.isPunctuation("-") }
-                && !type.contains { $0.isIdentifier("escaping") })
+        if type.contains(where: { $0.isIdentifier("inout") }) || isVariadic
+            || (isFunction && !type.contains { $0.isIdentifier("escaping") })
         {
             throw TwinScanError(
                 description: "\(location): parameter `\(declaration)` cannot be captured by a twin; write it by hand")
@@ -291,23 +305,28 @@ struct TwinScanner {
     }
 
     /// The position just past the bracket that closes the one at `start` (`(`, `[` or `<`).
+    /// Angle brackets count only for a generic clause: inside a parameter list a default value
+    /// may compare (`= 1 > 0`), and only parentheses, brackets and braces nest there.
     private static func closing(_ tokens: [SwiftToken], from start: Int) -> Int {
         var depth = 0
+        let angles = tokens[start].isPunctuation("<")
         for position in start..<tokens.count {
-            depth += bracketDelta(tokens[...], position)
+            depth += bracketDelta(tokens[...], position, angles: angles)
             if depth == 0 { return position + 1 }
         }
         return tokens.count
     }
 
     /// +1 for an opening bracket, -1 for a closing one; the `>` of `->` is not a bracket.
-    private static func bracketDelta(_ tokens: ArraySlice<SwiftToken>, _ position: Int) -> Int {
+    private static func bracketDelta(_ tokens: ArraySlice<SwiftToken>, _ position: Int, angles: Bool = true) -> Int {
         let token = tokens[position]
         guard token.kind == .punctuation else { return 0 }
         switch token.text {
-        case "(", "[", "<": return 1
-        case ")", "]": return -1
-        case ">": return position > tokens.startIndex && tokens[position - 1].isPunctuation("-") ? 0 : -1
+        case "(", "[", "{": return 1
+        case ")", "]", "}": return -1
+        case "<": return angles ? 1 : 0
+        case ">":
+            return !angles || (position > tokens.startIndex && tokens[position - 1].isPunctuation("-")) ? 0 : -1
         default: return 0
         }
     }
@@ -316,11 +335,15 @@ struct TwinScanner {
         var parts: [ArraySlice<SwiftToken>] = []
         var depth = 0
         var start = tokens.startIndex
+        // In a type `<` and `>` nest (`[String: Result<A, B>]`); in a default value they compare.
+        var inDefault = false
         for position in tokens.indices {
-            depth += bracketDelta(tokens, position)
+            depth += bracketDelta(tokens, position, angles: !inDefault)
+            if depth == 0, tokens[position].isPunctuation("=") { inDefault = true }
             if depth == 0, tokens[position].isPunctuation(",") {
                 parts.append(tokens[start..<position])
                 start = position + 1
+                inDefault = false
             }
         }
         if start < tokens.endIndex { parts.append(tokens[start...]) }

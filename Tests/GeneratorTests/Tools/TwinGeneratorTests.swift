@@ -188,6 +188,26 @@ import Testing
         #expect(throws: Never.self) { _ = try Self.scan("public struct Other {\n\(member)\n}") }
     }
 
+    /// Only the type decides: a default value with `-`, `>` or `...` in it is copied, and an
+    /// escaping closure is passed on.
+    @Test func defaultsAndEscapingClosuresAreCopied() throws {
+        let scanner = try Self.scan(
+            """
+            public struct ThingsResource {
+                public func a(x: Array<Int> = [-1], y: Bool = 1 > 0, z: String = "...") async throws {}
+                public func b(onProgress: @escaping @Sendable (Int64) -> Void) async throws -> Int { 1 }
+            }
+            """)
+        #expect(scanner.methods.map(\.selector) == ["a(x:y:z:)", "b(onProgress:)"])
+        #expect(
+            scanner.methods.first?.parameters.map(\.declaration) == [
+                "x: Array<Int> = [-1]", "y: Bool = 1 > 0", #"z: String = "...""#,
+            ])
+        #expect(
+            Self.renderer.twin(scanner.methods[1]).contains(
+                "    deliverOnMain(completion) { try await self.b(onProgress: onProgress) }"))
+    }
+
     @Test func writeReplacesStaleTwinsAndKeepsHandWrittenFiles() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("twins-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }

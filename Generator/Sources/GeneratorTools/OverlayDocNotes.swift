@@ -35,7 +35,8 @@ public struct OverlayDocNotes: Sendable, Hashable {
         var index = line - 1
         // Attributes and modifiers written on the lines above the keyword's line.
         var attributes: [String] = [index >= 0 && index < lines.count ? String(lines[index]) : ""]
-        index -= 1
+        // A line past the end (a file changed since it was indexed) has nothing above it to read.
+        index = min(index, lines.count) - 1
         while index >= 0 {
             let text = lines[index].trimmingCharacters(in: .whitespaces)
             if text.hasPrefix("///") {

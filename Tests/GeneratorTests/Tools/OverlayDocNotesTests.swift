@@ -70,6 +70,13 @@ struct OverlayDocNotesTests {
         #expect(errorModel.components(separatedBy: "\n").contains { $0.hasPrefix("| `AssinafySDKError` |") })
     }
 
+    /// A declaration line beyond the file's end reads nothing rather than trapping.
+    @Test func aLinePastTheEndReadsNothing() {
+        #expect(OverlayDocNotes.read([], declarationLine: 5).isEmpty)
+        #expect(OverlayDocNotes.read(["/// - Throws: x", "func a()"], declarationLine: 9).isEmpty)
+        #expect(OverlayDocNotes.read(["/// - Throws: x", "func a()"], declarationLine: 2).throwing == ["x"])
+    }
+
     /// The committed reference carries the overlay's notes (the real doc comments are read).
     @Test func committedReferenceListsTheOverlaysBehaviour() throws {
         let text = try String(contentsOfFile: ToolsFixtures.path("docs/API_REFERENCE.md"), encoding: .utf8)

@@ -22,14 +22,9 @@ struct MultiFileCommandTests {
         let result = CommandLineTests.run(["check", "--spec", Self.spec])
         #expect(result.code == 0, "\(result.err)")
         let folder = (Self.spec as NSString).deletingLastPathComponent
-        let listed = [
-            "openapi.yaml", "paths/droplets.yaml", "resources/droplets/models.yaml", "shared/parameters.json",
-            "shared/responses.yaml",
-        ].map { "  \(folder)/\($0)" }
-        #expect(
-            result.out
-                == (["read 5 files:"] + listed + ["2 operations, 3 schemas, 0 warnings, 0 errors", ""]).joined(
-                    separator: "\n"))
+        let listed = ["openapi.yaml", "paths/droplets.yaml", "resources/droplets/models.yaml", "shared/parameters.json",
+            "shared/responses.yaml"].map { "  \(folder)/\($0)" }
+        #expect(result.out == (["read 5 files:"] + listed + ["2 operations, 3 schemas, 0 warnings, 0 errors", ""]).joined(separator: "\n"))
     }
 
     @Test func diffComparesMultiFileDocuments() throws {
@@ -37,13 +32,10 @@ struct MultiFileCommandTests {
         defer { try? FileManager.default.removeItem(at: copy) }
         let models = copy.appendingPathComponent("resources/droplets/models.yaml")
         let text = try String(contentsOf: models, encoding: .utf8)
-        try Data(text.replacingOccurrences(of: "id: {type: integer}", with: "id: {type: string}").utf8).write(
-            to: models)
+        try Data(text.replacingOccurrences(of: "id: {type: integer}", with: "id: {type: string}").utf8).write(to: models)
         let same = CommandLineTests.run(["diff", Self.spec, Self.spec, "--format", "json"])
         #expect(same.code == 0 && same.err.contains("0 breaking"), "\(same.err)")
-        let changed = CommandLineTests.run([
-            "diff", Self.spec, copy.appendingPathComponent("openapi.yaml").path, "--fail-on", "breaking",
-        ])
+        let changed = CommandLineTests.run(["diff", Self.spec, copy.appendingPathComponent("openapi.yaml").path, "--fail-on", "breaking"])
         #expect(changed.code == 1, "\(changed.out)")
         #expect(changed.out.contains("integer") && changed.out.contains("string"), "\(changed.out)")
     }
@@ -102,13 +94,10 @@ extension MultiFileCommandTests {
         defer { try? manager.removeItem(at: base) }
         try Data("type: string\n".utf8).write(to: base.appendingPathComponent("secret.yaml"))
         try manager.createSymbolicLink(
-            at: inside.appendingPathComponent("link.yaml"),
-            withDestinationURL: base.appendingPathComponent("secret.yaml"))
+            at: inside.appendingPathComponent("link.yaml"), withDestinationURL: base.appendingPathComponent("secret.yaml"))
         let spec = inside.appendingPathComponent("openapi.yaml")
-        try Data(
-            "openapi: 3.1.0\ninfo: {title: T, version: '1'}\ncomponents:\n  schemas:\n    A: {$ref: link.yaml}\n".utf8
-        )
-        .write(to: spec)
+        try Data("openapi: 3.1.0\ninfo: {title: T, version: '1'}\ncomponents:\n  schemas:\n    A: {$ref: link.yaml}\n".utf8)
+            .write(to: spec)
         let result = CommandLineTests.run(["check", "--spec", spec.path])
         #expect(result.code == 1)
         #expect(result.err.contains("openapi.yaml:5:15: error: cannot read"), "\(result.err)")
@@ -123,9 +112,7 @@ extension MultiFileCommandTests {
         let (document, diagnostics, extraIds) = try GeneratorPipeline.load(specPath: Self.spec, extraPaths: [extra])
         #expect(diagnostics.isEmpty, "\(diagnostics)")
         #expect(extraIds.count == 6)
-        let names = document.sourceFileNames.sorted { $0.key < $1.key }.map {
-            ($0.key, URL(fileURLWithPath: $0.value).lastPathComponent)
-        }
+        let names = document.sourceFileNames.sorted { $0.key < $1.key }.map { ($0.key, URL(fileURLWithPath: $0.value).lastPathComponent) }
         #expect(names.map(\.0) == [1, 2, 3, 4, 5])
         #expect(names.map(\.1) == ["droplets.yaml", "models.yaml", "parameters.json", "responses.yaml", "paths.yaml"])
     }

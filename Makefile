@@ -8,6 +8,9 @@ PYTHON := $(VENV)/bin/python
 EXTRA_SPECS := $(addprefix --extra ,$(wildcard openapi-unpublished.yaml))
 GENERATE_ARGS := --spec openapi.yaml $(EXTRA_SPECS) --names Generator/assinafy-names.yaml --module AssinafyAPI \
 	--per-call-credential signerAccessCode
+# The completion-handler twins of the overlay's async methods (Sources/Assinafy/Compatibility).
+TWINS_ARGS := --overlay Sources/Assinafy --type-suffix Resource --type AssinafyClient
+TWINS := Sources/Assinafy/Compatibility
 
 .PHONY: test build generate check-generated swift-test emulator-test venv demo digests generate-e2e
 
@@ -17,9 +20,11 @@ test: build lint check-generated check-docs coverage api-check swift-test emulat
 build:
 	swift build $(SWIFT_FLAGS)
 
-# Regenerates the committed module from the contract (commit the result).
+# Regenerates the committed module from the contract, and the overlay's completion-handler
+# twins from its async methods (commit the result).
 generate: build
 	$(GENERATOR) generate $(GENERATE_ARGS) --output Sources/AssinafyAPI
+	$(GENERATOR) twins $(TWINS_ARGS) --output $(TWINS)
 
 # The end-to-end fixtures (Tests/EndToEndTests): each document's module is generated into
 # Tests/EndToEnd/Generated/<Module> and committed, like Sources/AssinafyAPI.
@@ -42,14 +47,13 @@ digests: build
 	$(GENERATOR) digest --spec $(REFERENCE)/history/assinafy-openapi-v1-rev93.json \
 		--output $(DIGESTS)/assinafy-openapi-v1-rev93.digest.json
 
-# CI fails when the committed module differs from a fresh generation.
+# CI fails when the committed module or twins differ from a fresh generation.
 check-generated: build
-	@rm -rf .build/check-generated && mkdir -p .build/check-generated
+	@rm -rf .build/check-generated .build/check-twins && mkdir -p .build/check-generated .build/check-twins
 	@$(GENERATOR) generate $(GENERATE_ARGS) --output .build/check-generated >/dev/null
 	@diff -r -q .build/check-generated Sources/AssinafyAPI >/dev/null || { \
 		echo "Sources/AssinafyAPI is stale: run 'make generate' and commit the result"; \
 		diff -r .build/check-generated Sources/AssinafyAPI | head -40; exit 1; }
-	@echo "check-generated: Sources/AssinafyAPI matches openapi.yaml"
 	@for pair in $(E2E_MODULES); do module=$${pair%%=*}; \
 		$(GENERATOR) generate --spec $(E2E_FIXTURES)/$${pair#*=} --module $$module \
 			--output .build/check-generated/e2e/$$module >/dev/null || exit 1; \
@@ -57,7 +61,11 @@ check-generated: build
 			echo "$(E2E_GENERATED)/$$module is stale: run 'make generate-e2e' and commit the result"; \
 			diff -r .build/check-generated/e2e/$$module $(E2E_GENERATED)/$$module | head -40; exit 1; }; \
 	done
-	@echo "check-generated: $(E2E_GENERATED) matches its fixtures"
+	@$(GENERATOR) twins $(TWINS_ARGS) --output .build/check-twins >/dev/null
+	@diff -r -q .build/check-twins $(TWINS) >/dev/null || { \
+		echo "$(TWINS) is stale: run 'make generate' and commit the result"; \
+		diff -r .build/check-twins $(TWINS) | head -40; exit 1; }
+	@echo "check-generated: Sources/AssinafyAPI matches openapi.yaml, $(E2E_GENERATED) its fixtures, $(TWINS) the overlay"
 
 # The transport's HTTPS tests need the throwaway test CA, trusted only inside a private mount
 # namespace (see scripts/test-ca.sh); the emulator-backed suites need the venv; the response

@@ -23,10 +23,14 @@ let package = Package(
             name: "Assinafy", dependencies: ["AssinafyAPI", "APIRuntime"],
             resources: [.copy("PrivacyInfo.xcprivacy")], swiftSettings: strict),
 
-        // The generator: a library with the pipeline stages, and a thin CLI.
+        // The generator: a library with the pipeline stages (it reads and writes no files), the
+        // maintainer tools on top of it (diff, coverage, docs, digest, twins), and a thin CLI.
         .target(name: "GeneratorCore", path: "Generator/Sources/GeneratorCore", swiftSettings: strict),
+        .target(
+            name: "GeneratorTools", dependencies: ["GeneratorCore"], path: "Generator/Sources/GeneratorTools",
+            swiftSettings: strict),
         .executableTarget(
-            name: "assinafy-generator", dependencies: ["GeneratorCore"],
+            name: "assinafy-generator", dependencies: ["GeneratorCore", "GeneratorTools"],
             path: "Generator/Sources/assinafy-generator", swiftSettings: strict),
         // Seeded synthetic OpenAPI documents for the benchmarks and tests (not part of the generator).
         .target(name: "SyntheticDocuments", path: "Generator/Sources/SyntheticDocuments", swiftSettings: strict),
@@ -45,7 +49,8 @@ let package = Package(
         .executableTarget(name: "assinafy-demo", dependencies: ["Assinafy"], path: "Demo", swiftSettings: strict),
 
         .testTarget(
-            name: "GeneratorTests", dependencies: ["GeneratorCore", "SyntheticDocuments", "AssinafyTestSupport"],
+            name: "GeneratorTests",
+            dependencies: ["GeneratorCore", "GeneratorTools", "SyntheticDocuments", "AssinafyTestSupport"],
             exclude: ["Golden/Cases", "Fixtures"], swiftSettings: strict),
         // Subprocess helpers the test targets share (openssl and python3 as reference tools).
         .target(name: "AssinafyTestSupport", path: "Tests/TestSupport", swiftSettings: strict),

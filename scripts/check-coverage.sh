@@ -12,4 +12,4 @@ extra=()
 if [ -f openapi-unpublished.yaml ]; then extra=(--extra openapi-unpublished.yaml); fi
 exec "$scratch/debug/assinafy-generator" coverage --spec openapi.yaml ${extra[@]+"${extra[@]}"} \
     --names Generator/assinafy-names.yaml --overlay Sources/Assinafy --generated Sources/AssinafyAPI \
-    --per-call-credential signerAccessCode
+    --per-call-credential signerAccessCode --client AssinafyClient --context ClientContext --module AssinafyAPI

@@ -17,7 +17,9 @@ generator="$scratch/debug/assinafy-generator"
 extra=()
 if [ -f openapi-unpublished.yaml ]; then extra=(--extra openapi-unpublished.yaml); fi
 args=(--spec openapi.yaml ${extra[@]+"${extra[@]}"} --names Generator/assinafy-names.yaml
-      --overlay Sources/Assinafy --generated Sources/AssinafyAPI --per-call-credential signerAccessCode)
+      --overlay Sources/Assinafy --generated Sources/AssinafyAPI --per-call-credential signerAccessCode
+      --client AssinafyClient --context ClientContext --module AssinafyAPI --title "Assinafy Swift SDK: API reference"
+      --error-model Generator/assinafy-reference-errors.md)
 
 case "$mode" in
 write)

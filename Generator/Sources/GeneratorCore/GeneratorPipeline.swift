@@ -13,6 +13,10 @@ public enum GeneratorPipeline {
     public struct Failure: Error, CustomStringConvertible {
         public var diagnostics: [Diagnostic]
         public var file: String
+        public init(diagnostics: [Diagnostic], file: String) {
+            self.diagnostics = diagnostics
+            self.file = file
+        }
         public var description: String {
             diagnostics.filter { $0.severity == .error }.map { $0.formatted(file: file) }.joined(separator: "\n")
         }

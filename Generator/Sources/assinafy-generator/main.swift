@@ -1,4 +1,4 @@
 import Foundation
-import GeneratorCore
+import GeneratorTools
 
-exit(GeneratorCommand.run(Array(CommandLine.arguments.dropFirst())))
+exit(ToolCommands.run(Array(CommandLine.arguments.dropFirst())))

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import GeneratorCore
+@testable import GeneratorTools
 
 @Suite("Command line", .serialized, .offCooperativePool)
 struct CommandLineTests {
@@ -12,7 +13,7 @@ struct CommandLineTests {
     static func run(_ arguments: [String]) -> (code: Int32, out: String, err: String) {
         var out = ""
         var err = ""
-        let code = GeneratorCommand.run(arguments, out: { out += $0 + "\n" }, err: { err += $0 + "\n" })
+        let code = ToolCommands.run(arguments, out: { out += $0 + "\n" }, err: { err += $0 + "\n" })
         return (code, out, err)
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import GeneratorCore
+@testable import GeneratorTools
 
 /// The commands on documents split over files, and the input format switch.
 @Suite("Command line: multi-file documents", .serialized)
@@ -46,7 +47,8 @@ struct MultiFileCommandTests {
                 specPath: coverage.appendingPathComponent("Split/spec.yaml").path,
                 namesPath: coverage.appendingPathComponent("names.yaml").path,
                 extraPaths: [coverage.appendingPathComponent("unpublished.yaml").path],
-                overlayPath: coverage.appendingPathComponent("Overlay").path))
+                overlayPath: coverage.appendingPathComponent("Overlay").path, clientType: "AssinafyClient",
+                moduleName: "AssinafyAPI", contextType: "ClientContext"))
         // The same figures as the single-file spec (CoverageTests).
         #expect(analysis.summaryLine == "coverage: 5/6 operations reachable from AssinafyClient")
         #expect(analysis.published.count == 6)

@@ -1,6 +1,7 @@
 import AssinafyTestSupport
 import Foundation
 import GeneratorCore
+@testable import GeneratorTools
 import Testing
 
 /// The committed digests (Fixtures/Published) stand in for Assinafy's published documents on a

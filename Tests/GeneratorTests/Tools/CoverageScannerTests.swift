@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import GeneratorCore
+@testable import GeneratorTools
 
 /// The tokenizer behind `coverage`: code inside comments and string literals of every form must
 /// never look like code, and real code around them must still be seen.

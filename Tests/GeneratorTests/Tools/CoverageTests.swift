@@ -3,6 +3,8 @@ import Foundation
 import GeneratorCore
 import Testing
 
+@testable import GeneratorTools
+
 /// `coverage` on the fixture package in Fixtures/Coverage: one operation is deliberately
 /// unreachable and hidden behind comment, string, visibility and private-property traps.
 @Suite(.offCooperativePool)
@@ -15,7 +17,8 @@ struct CoverageTests {
         try CoverageAnalysis.analyse(
             .init(
                 specPath: ToolsFixtures.coverage("spec.yaml"), namesPath: ToolsFixtures.coverage("names.yaml"),
-                extraPaths: extra ? [ToolsFixtures.coverage("unpublished.yaml")] : [], overlayPath: Self.overlay))
+                extraPaths: extra ? [ToolsFixtures.coverage("unpublished.yaml")] : [], overlayPath: Self.overlay,
+                clientType: "AssinafyClient", moduleName: "AssinafyAPI", contextType: "ClientContext"))
     }
 
     @Test func reachabilityComesFromCodeNotFromTextThatLooksLikeIt() throws {
@@ -71,6 +74,7 @@ struct CoverageTests {
         let result = ToolsFixtures.run([
             "coverage", "--spec", ToolsFixtures.coverage("spec.yaml"), "--names", ToolsFixtures.coverage("names.yaml"),
             "--extra", ToolsFixtures.coverage("unpublished.yaml"), "--overlay", overlay,
+            "--client", "AssinafyClient", "--module", "AssinafyAPI", "--context", "ClientContext",
         ])
         #expect(result.code == 1)
         #expect(result.out.last == "coverage: 5/6 operations reachable from AssinafyClient")
@@ -85,7 +89,24 @@ struct CoverageTests {
         let analysis = try CoverageAnalysis.analyse(
             .init(
                 specPath: ToolsFixtures.coverage("spec.yaml"), namesPath: ToolsFixtures.coverage("names.yaml"),
-                overlayPath: overlay, generatedPath: overlay))
+                overlayPath: overlay, generatedPath: overlay, clientType: "AssinafyClient", moduleName: "AssinafyAPI",
+                contextType: "ClientContext"))
         #expect(analysis.warnings.filter { $0.contains("regenerate") }.count == 6)
+    }
+
+    /// The client and context types are arguments, not built-in names: other types reach nothing here.
+    @Test func theClientAndContextTypesComeFromTheArguments() throws {
+        let base = [
+            "coverage", "--spec", ToolsFixtures.coverage("spec.yaml"), "--names", ToolsFixtures.coverage("names.yaml"),
+            "--overlay", Self.overlay, "--module", "AssinafyAPI", "--context", "ClientContext",
+        ]
+        let other = ToolsFixtures.run(base + ["--client", "OtherClient"])
+        #expect(other.code == 1)
+        #expect(other.out.last == "coverage: 0/6 operations reachable from OtherClient")
+        let noContext = ToolsFixtures.run(base.dropLast(2) + ["--context", "Nowhere", "--client", "AssinafyClient"])
+        #expect(noContext.err.contains { $0.contains("no generated-group accessors found in Nowhere") })
+        let missing = ToolsFixtures.run(base)
+        #expect(missing.code == 64)
+        #expect(missing.err.joined().contains("missing --client"))
     }
 }

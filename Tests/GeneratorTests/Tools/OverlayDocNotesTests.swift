@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import GeneratorCore
+@testable import GeneratorTools
 
 /// The doc-comment convention the API reference reads (`- Throws:`, `- Note: Compatibility:`,
 /// `@available(*, deprecated, …)`), and the reference's rendering of it.
@@ -61,9 +62,19 @@ struct OverlayDocNotesTests {
         notes.merge(try Self.notes("make"))
         let lines = ReferenceDocs.behaviour(notes)
         #expect(lines.first == "- Deprecated: forwards to `create`.")
-        #expect(lines.contains("- Compatibility: idempotent by name; a 409 is recovered by reading the existing thing."))
+        #expect(
+            lines.contains("- Compatibility: idempotent by name; a 409 is recovered by reading the existing thing."))
         #expect(lines.contains("- Throws: `APIError` otherwise."))
-        #expect(ReferenceDocs.errorModel.contains { $0.hasPrefix("| `AssinafySDKError` |") })
+        let errorModel = try String(
+            contentsOfFile: ToolsFixtures.path("Generator/assinafy-reference-errors.md"), encoding: .utf8)
+        #expect(errorModel.components(separatedBy: "\n").contains { $0.hasPrefix("| `AssinafySDKError` |") })
+    }
+
+    /// A declaration line beyond the file's end reads nothing rather than trapping.
+    @Test func aLinePastTheEndReadsNothing() {
+        #expect(OverlayDocNotes.read([], declarationLine: 5).isEmpty)
+        #expect(OverlayDocNotes.read(["/// - Throws: x", "func a()"], declarationLine: 9).isEmpty)
+        #expect(OverlayDocNotes.read(["/// - Throws: x", "func a()"], declarationLine: 2).throwing == ["x"])
     }
 
     /// The committed reference carries the overlay's notes (the real doc comments are read).

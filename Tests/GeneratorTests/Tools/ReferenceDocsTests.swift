@@ -3,11 +3,16 @@ import Foundation
 import GeneratorCore
 import Testing
 
+@testable import GeneratorTools
+
 /// `docs`: the generated API reference on the coverage fixture.
 @Suite(.offCooperativePool)
 struct ReferenceDocsTests {
     static func render() throws -> String {
-        ReferenceDocs.render(try CoverageTests.analyse(), sources: "`spec.yaml`")
+        ReferenceDocs.render(
+            try CoverageTests.analyse(), sources: "`spec.yaml`",
+            options: ReferenceDocs.Options(
+                title: "Things: API reference", moduleName: "ThingsAPI", errorModel: "## Error model\n"))
     }
 
     @Test func eachClientMemberListsCredentialRouteShapesAndErrors() throws {
@@ -42,6 +47,40 @@ struct ReferenceDocsTests {
         #expect(text.contains("coverage: 5/6 operations reachable from AssinafyClient"))
     }
 
+    /// The title, the module and the error model come from the options, not from the tool.
+    @Test func pageTextComesFromTheOptions() throws {
+        let text = try Self.render()
+        #expect(text.hasPrefix("# Things: API reference\n"))
+        #expect(text.contains("Types are those of the generated `ThingsAPI` module."))
+        #expect(text.contains("Every public member of `AssinafyClient` that calls the API"))
+        #expect(text.contains("\n## Error model\n") && text.contains("- [Error model](#error-model)"))
+        let bare = ReferenceDocs.render(
+            try CoverageTests.analyse(), sources: "`spec.yaml`",
+            options: ReferenceDocs.Options(title: "T", moduleName: "M"))
+        #expect(!bare.contains("Error model]") && !bare.contains("## Error model"))
+    }
+
+    /// The committed reference is what `make docs` writes from the package (the arguments of
+    /// scripts/check-docs.sh); the overlay's generated twins are read past, not for their notes.
+    @Test func committedReferenceIsWhatThePackageProduces() throws {
+        let root = ToolsFixtures.path("")
+        func path(_ relative: String) -> String { ToolsFixtures.path(relative) }
+        let extra = FileManager.default.fileExists(atPath: path("openapi-unpublished.yaml"))
+        let result = ToolsFixtures.run(
+            ["docs", "--spec", path("openapi.yaml")] + (extra ? ["--extra", path("openapi-unpublished.yaml")] : []) + [
+                "--names", path("Generator/assinafy-names.yaml"), "--overlay", path("Sources/Assinafy"),
+                "--generated", path("Sources/AssinafyAPI"), "--per-call-credential", "signerAccessCode",
+                "--client", "AssinafyClient", "--module", "AssinafyAPI", "--context", "ClientContext", "--title",
+                "Assinafy Swift SDK: API reference",
+                "--error-model", path("Generator/assinafy-reference-errors.md"),
+            ])
+        #expect(result.code == 0, "\(result.err)")
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        let fresh = result.out.joined(separator: "\n").replacingOccurrences(of: prefix, with: "") + "\n"
+        let committed = try String(contentsOfFile: path("docs/API_REFERENCE.md"), encoding: .utf8)
+        #expect(fresh == committed, "docs/API_REFERENCE.md is stale: make docs")
+    }
+
     @Test func outputIsDeterministicAndEndsWithOneNewline() throws {
         let first = try Self.render()
         #expect(first == (try Self.render()))
@@ -56,7 +95,8 @@ struct ReferenceDocsTests {
         defer { try? FileManager.default.removeItem(atPath: (output as NSString).deletingLastPathComponent) }
         let arguments = [
             "docs", "--output", output, "--spec", ToolsFixtures.coverage("spec.yaml"),
-            "--names", ToolsFixtures.coverage("names.yaml"), "--overlay", overlay,
+            "--names", ToolsFixtures.coverage("names.yaml"), "--overlay", overlay, "--client", "AssinafyClient",
+            "--module", "AssinafyAPI", "--context", "ClientContext", "--title", "Things: API reference",
         ]
         let first = ToolsFixtures.run(arguments)
         #expect(first.code == 0)
@@ -65,6 +105,6 @@ struct ReferenceDocsTests {
         Thread.sleep(forTimeInterval: 0.05)
         #expect(ToolsFixtures.run(arguments).code == 0)
         #expect(try FileManager.default.attributesOfItem(atPath: output)[.modificationDate] as? Date == written)
-        #expect(try String(contentsOfFile: output, encoding: .utf8).hasPrefix("# Assinafy Swift SDK: API reference\n"))
+        #expect(try String(contentsOfFile: output, encoding: .utf8).hasPrefix("# Things: API reference\n"))
     }
 }

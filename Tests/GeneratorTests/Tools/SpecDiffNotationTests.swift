@@ -1,6 +1,7 @@
 import AssinafyTestSupport
 import Foundation
 import GeneratorCore
+@testable import GeneratorTools
 import Testing
 
 /// Each notation equivalence on its own: a component schema `S`, sent and received by one

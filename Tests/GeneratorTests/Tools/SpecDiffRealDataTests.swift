@@ -1,6 +1,7 @@
 import AssinafyTestSupport
 import Foundation
 import GeneratorCore
+@testable import GeneratorTools
 import Testing
 
 /// `diff` on Assinafy's real documents: the 3.0 revision 93 against the current 3.1 one, and our

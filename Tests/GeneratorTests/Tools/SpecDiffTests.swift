@@ -1,6 +1,7 @@
 import AssinafyTestSupport
 import Foundation
 import GeneratorCore
+@testable import GeneratorTools
 import Testing
 
 /// `diff` on the constructed pairs in Fixtures/Diff: equivalent spellings report nothing, and

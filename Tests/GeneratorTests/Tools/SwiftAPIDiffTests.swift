@@ -1,6 +1,7 @@
 import AssinafyTestSupport
 import Foundation
 import GeneratorCore
+@testable import GeneratorTools
 import Testing
 
 /// `diff --swift`: the translator runs on both documents and the declaration models are compared

@@ -1,5 +1,6 @@
 import Foundation
 import GeneratorCore
+@testable import GeneratorTools
 
 /// Files the tool tests read, located from this source file so the working directory does not matter.
 enum ToolsFixtures {
@@ -29,7 +30,7 @@ enum ToolsFixtures {
     static func run(_ arguments: [String]) -> (code: Int32, out: [String], err: [String]) {
         var out: [String] = []
         var err: [String] = []
-        let code = GeneratorCommand.run(
+        let code = ToolCommands.run(
             arguments, out: { out += $0.components(separatedBy: "\n") }, err: { err.append($0) })
         return (code, out, err)
     }

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import GeneratorCore
+@testable import GeneratorTools
 
 /// Structurally identical inline declarations are emitted once; every other name stays as an
 /// alias (issue 17). The golden case `duplicateInlineTypes` shows the emitted Swift.

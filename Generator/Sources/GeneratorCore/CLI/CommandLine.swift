@@ -12,22 +12,20 @@ public enum GeneratorCommand {
                    [--per-call-credential SCHEME]
                                                     write Swift sources for the document
           (--format names the grammar of --spec; by default .json files are strict JSON, others YAML 1.2)
-          diff     OLD NEW [--format markdown|json] [--fail-on breaking]
-                                                    compare two documents by contract: breaking/additive
-          diff     --swift OLD NEW [--names FILE] [--format markdown|json] [--fail-on breaking]
-                                                    what the regenerated Swift API loses or gains, and the semver
-          coverage [--spec FILE] [--names FILE] [--extra FILE]... [--generated DIR] [--overlay DIR]
-                                                    which operations AssinafyClient reaches (exit 1 if not all)
-          docs     [--output FILE] [--spec FILE] [--names FILE] [--extra FILE]... [--overlay DIR] [--generated DIR]
-                                                    write the API reference (docs/API_REFERENCE.md)
-          digest   --spec FILE [--output FILE]      the document's contract without its prose, as JSON
         """
 
+    /// A command that is not the core's own (the tools': diff, coverage, …), given by the executable
+    /// so that the core does not depend on them.
+    public typealias Command = (inout Options, _ out: (String) -> Void, _ err: (String) -> Void) throws -> Int32
+
     /// Runs a command; returns the process exit code. Output goes through the given sinks.
+    /// `commands` and `commandsUsage` add commands beyond `check` and `generate`.
     public static func run(
-        _ arguments: [String], out: (String) -> Void = { print($0) },
+        _ arguments: [String], commands: [String: Command] = [:], commandsUsage: String = "",
+        out: (String) -> Void = { print($0) },
         err: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
     ) -> Int32 {
+        let usage = commandsUsage.isEmpty ? usage : usage + "\n" + commandsUsage
         guard let command = arguments.first else {
             err(usage)
             return 64
@@ -37,13 +35,11 @@ public enum GeneratorCommand {
             switch command {
             case "check": return try check(&options, out: out, err: err)
             case "generate": return try generate(&options, out: out, err: err)
-            case "diff": return try DiffCommand.run(&options, out: out, err: err)
-            case "coverage": return try CoverageCommand.run(&options, out: out, err: err)
-            case "docs": return try ReferenceDocsCommand.run(&options, out: out, err: err)
-            case "digest": return try ContractDigestCommand.run(&options, out: out, err: err)
             case "help", "--help", "-h":
                 out(usage)
                 return 0
+            case let other where commands[other] != nil:
+                return try commands[other].map { try $0(&options, out, err) } ?? 64
             default:
                 err("unknown command '\(command)'\n\(usage)")
                 return 64
@@ -114,16 +110,17 @@ public enum GeneratorCommand {
     }
 }
 
-struct UsageError: Error {
-    var message: String
+public struct UsageError: Error {
+    public var message: String
+    public init(message: String) { self.message = message }
 }
 
 /// `--name value` options, checked so a typo is an error rather than silently ignored.
-struct Options {
+public struct Options {
     private var remaining: [String]
-    private(set) var positional: [String] = []
+    public private(set) var positional: [String] = []
 
-    init(_ arguments: [String]) {
+    public init(_ arguments: [String]) {
         remaining = []
         var iterator = arguments.makeIterator()
         while let argument = iterator.next() {
@@ -139,31 +136,31 @@ struct Options {
 
     static let flags: Set<String> = ["--swift"]
 
-    mutating func value(_ name: String) -> String? {
+    public mutating func value(_ name: String) -> String? {
         guard let index = remaining.firstIndex(of: name), index + 1 < remaining.count else { return nil }
         let value = remaining[index + 1]
         remaining.removeSubrange(index...(index + 1))
         return value
     }
 
-    mutating func values(_ name: String) -> [String] {
+    public mutating func values(_ name: String) -> [String] {
         var result: [String] = []
         while let value = value(name) { result.append(value) }
         return result
     }
 
-    mutating func flag(_ name: String) -> Bool {
+    public mutating func flag(_ name: String) -> Bool {
         guard let index = remaining.firstIndex(of: name) else { return false }
         remaining.remove(at: index)
         return true
     }
 
-    mutating func required(_ name: String) throws -> String {
+    public mutating func required(_ name: String) throws -> String {
         guard let value = value(name) else { throw UsageError(message: "missing \(name)") }
         return value
     }
 
-    func finish() throws {
+    public func finish() throws {
         if let unknown = remaining.first { throw UsageError(message: "unknown option '\(unknown)'") }
     }
 }

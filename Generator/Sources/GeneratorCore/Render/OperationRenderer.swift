@@ -1,5 +1,5 @@
 /// Operation groups → one `public struct <Tag>API` per tag.
-enum OperationRenderer {
+package enum OperationRenderer {
     static func render(group: String, operations: [OperationDecl], into writer: inout SwiftWriter) {
         writer.line("/// The operations tagged `\(group.hasSuffix("API") ? String(group.dropLast(3)) : group)`.")
         writer.block("public struct \(group): Sendable") { w in

@@ -145,7 +145,7 @@ public struct SecurityRequirement: Sendable {
 }
 
 extension String {
-    var trimmed: String {
+    package var trimmed: String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
             let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })

@@ -29,7 +29,7 @@ public struct ReferenceGraph: Sendable {
         return false
     }
 
-    static func collect(_ schema: Schema, into targets: inout Set<String>) {
+    package static func collect(_ schema: Schema, into targets: inout Set<String>) {
         if let ref = schema.ref { targets.insert(ref) }
         for property in schema.properties { collect(property.schema, into: &targets) }
         for child in schema.itemsStorage + schema.prefixItems + schema.allOf + schema.oneOf + schema.anyOf

@@ -21,12 +21,8 @@ public enum ServerURL {
                 errors[variable.name, default: []].append(
                     "must be one of \(variable.allowed.joined(separator: ", "))")
             }
-            if variable.value.isEmpty
-                || variable.value.unicodeScalars.contains(where: {
-                    "/?#@ ".unicodeScalars.contains($0) || Validation.isControl($0)
-                })
-            {
-                errors[variable.name, default: []].append("must be non-empty without '/', '?', '#', '@' or spaces")
+            if let problem = problem(with: variable.value, inPath: isInPath(variable.name, of: template)) {
+                errors[variable.name, default: []].append(problem)
             }
             text = text.replacingOccurrences(of: "{\(variable.name)}", with: variable.value)
         }
@@ -35,5 +31,29 @@ public enum ServerURL {
             throw RequestValidationError(Validation.summary("Invalid server variables", errors), errors: errors)
         }
         return url
+    }
+
+    /// Whether `{name}` first appears after the authority (`https://host:port`) of `template`.
+    static func isInPath(_ name: String, of template: String) -> Bool {
+        guard let placeholder = template.range(of: "{\(name)}") else { return false }
+        let afterScheme = template.range(of: "://").map(\.upperBound) ?? template.startIndex
+        guard let pathStart = template[afterScheme...].firstIndex(of: "/") else { return false }
+        return placeholder.lowerBound >= pathStart
+    }
+
+    /// In the authority a value must stay one label or port; in the path it may span segments
+    /// (a `{basePath}` of `storage/v3`) but never add a query, a fragment or a `..` segment.
+    static func problem(with value: String, inPath: Bool) -> String? {
+        let forbidden = inPath ? "?# " : "/?#@ "
+        let unsafe =
+            value.isEmpty
+            || value.unicodeScalars.contains { forbidden.unicodeScalars.contains($0) || Validation.isControl($0) }
+        if inPath {
+            let climbs = value.split(separator: "/", omittingEmptySubsequences: false).contains {
+                $0 == ".." || $0 == "."
+            }
+            return unsafe || climbs ? "must be non-empty path text without '?', '#', spaces or '..' segments" : nil
+        }
+        return unsafe ? "must be non-empty without '/', '?', '#', '@' or spaces" : nil
     }
 }

@@ -5,9 +5,8 @@ SWIFT_FLAGS := -Xswiftc -strict-concurrency=complete -Xswiftc -warnings-as-error
 GENERATOR := .build/debug/assinafy-generator
 VENV := .venv
 PYTHON := $(VENV)/bin/python
-EXTRA_SPECS := $(addprefix --extra ,$(wildcard openapi-unpublished.yaml))
-GENERATE_ARGS := --spec openapi.yaml $(EXTRA_SPECS) --names Generator/assinafy-names.yaml --module AssinafyAPI \
-	--per-call-credential signerAccessCode
+# Module name, documents, operation names and options, type names: all in the configuration.
+GENERATE_ARGS := --config assinafy-generator.yaml
 
 .PHONY: test build generate check-generated swift-test emulator-test venv demo digests
 

@@ -49,29 +49,38 @@ public enum GeneratorPipeline {
         return (document, all, extraIds)
     }
 
+    /// Generation from files. `configuration` supplies what the arguments leave out; an argument
+    /// given here (a module name, a name-map entry, a per-call scheme) wins over it.
     public static func generate(
-        specPath: String, moduleName: String, names: [String: String], extraPaths: [String] = [],
-        perCallCredentialSchemes: Set<String> = [], format: DocumentFormat? = nil
+        specPath: String, moduleName: String? = nil, names: [String: String] = [:], extraPaths: [String] = [],
+        perCallCredentialSchemes: Set<String> = [], format: DocumentFormat? = nil,
+        configuration: GeneratorConfiguration = GeneratorConfiguration()
     ) throws -> Output {
         let (document, loadDiagnostics, extraIds) = try load(
             specPath: specPath, extraPaths: extraPaths, format: format)
         let sourceName = ([specPath] + extraPaths).map { URL(fileURLWithPath: $0).lastPathComponent }.joined(
             separator: " + ")
+        var options = translatorOptions(
+            configuration, document: document, moduleName: moduleName, sourceName: sourceName)
+        options.names.merge(names) { _, given in given }
+        options.unpublishedOperationIds = extraIds
+        options.perCallCredentialSchemes.formUnion(perCallCredentialSchemes)
         return generate(
-            document: document, diagnostics: loadDiagnostics, sourceName: sourceName, moduleName: moduleName,
-            names: names, unpublishedOperationIds: extraIds, perCallCredentialSchemes: perCallCredentialSchemes)
+            document: document, diagnostics: loadDiagnostics, options: options, access: configuration.access)
     }
 
     /// Generation from text, for tests and tools that hold the document in memory.
     public static func generate(
-        text: String, sourceName: String, moduleName: String, names: [String: String] = [:],
-        perCallCredentialSchemes: Set<String> = []
+        text: String, sourceName: String, moduleName: String? = nil, names: [String: String] = [:],
+        perCallCredentialSchemes: Set<String> = [], configuration: GeneratorConfiguration = GeneratorConfiguration()
     ) throws -> Output {
         let (document, diagnostics) = DocumentLoader.load(try DocumentReader.read(text, file: sourceName))
         guard let document else { throw Failure(diagnostics: diagnostics, file: sourceName) }
-        return generate(
-            document: document, diagnostics: diagnostics, sourceName: sourceName, moduleName: moduleName, names: names,
-            perCallCredentialSchemes: perCallCredentialSchemes)
+        var options = translatorOptions(
+            configuration, document: document, moduleName: moduleName, sourceName: sourceName)
+        options.names.merge(names) { _, given in given }
+        options.perCallCredentialSchemes.formUnion(perCallCredentialSchemes)
+        return generate(document: document, diagnostics: diagnostics, options: options, access: configuration.access)
     }
 
     static func generate(
@@ -81,14 +90,54 @@ public enum GeneratorPipeline {
         let options = Translator.Options(
             moduleName: moduleName, sourceName: sourceName, names: names,
             unpublishedOperationIds: unpublishedOperationIds, perCallCredentialSchemes: perCallCredentialSchemes)
+        return generate(document: document, diagnostics: diagnostics, options: options, access: nil)
+    }
+
+    static func generate(
+        document: OpenAPIDocument, diagnostics: [Diagnostic], options: Translator.Options,
+        access: GeneratorConfiguration.AccessLevel?
+    ) -> Output {
         let (module, translateDiagnostics) = Translator.translate(document, options: options)
+        var files = FileLayout.render(module)
+        if let access, access != .public {
+            files = files.map { ($0.name, AccessLevelRewrite.apply(access, to: $0.contents)) }
+        }
         return Output(
-            files: FileLayout.render(module),
+            files: files,
             diagnostics: diagnostics + translateDiagnostics.map { $0.attributed(document.sourceFileNames) },
             operationCount: document.operations.count, schemaCount: document.schemas.count)
     }
 
-    /// The name map file: a YAML (or JSON) mapping `operationId: swiftName`.
+    /// The translator's options a configuration asks for (tools that translate without
+    /// rendering, such as coverage, use the same so they see the same names).
+    public static func translatorOptions(
+        _ configuration: GeneratorConfiguration, document: OpenAPIDocument, moduleName: String? = nil,
+        sourceName: String
+    ) -> Translator.Options {
+        var options = Translator.Options(
+            moduleName: moduleName ?? configuration.module ?? GeneratorConfiguration.defaultModule,
+            sourceName: sourceName, names: configuration.functionNames,
+            perCallCredentialSchemes: Set(configuration.perCallCredentials))
+        options.typeNames = configuration.types
+        options.regenerateCommand = configuration.regenerateCommand
+        for operation in document.operations {
+            guard
+                let settings = configuration.settings(
+                    operationId: operation.operationId, method: operation.method, path: operation.path)
+            else { continue }
+            let key =
+                operation.operationId ?? GeneratorConfiguration.routeKey(method: operation.method, path: operation.path)
+            if settings.retry != nil || settings.exclusiveConnection == true {
+                options.requestSettings[key] = Translator.RequestSettings(
+                    retryable: settings.retry?.retryable, needsExclusiveConnection: settings.exclusiveConnection ?? false)
+            }
+            if let mediaType = settings.requestMediaType { options.preferredRequestMediaTypes[key] = mediaType }
+        }
+        return options
+    }
+
+    /// The older name map file: a YAML (or JSON) mapping `operationId: swiftName` (the
+    /// configuration's `operations` replaces it; `--names` still reads one).
     public static func readNames(_ path: String) throws -> [String: String] {
         let root = try DocumentReader.read(contentsOf: path)
         var names: [String: String] = [:]
@@ -96,6 +145,12 @@ public enum GeneratorPipeline {
             if let name = entry.value.string { names[entry.key] = name }
         }
         return names
+    }
+
+    /// One file for a build-tool plugin, which must name its outputs before the document is
+    /// read: the files in order, each keeping its header (duplicate imports are allowed).
+    public static func joined(_ files: [(name: String, contents: String)]) -> String {
+        files.map(\.contents).joined(separator: "\n")
     }
 
     /// Writes `files` into `directory`, removing generated files that are no longer produced and
@@ -116,5 +171,24 @@ public enum GeneratorPipeline {
             if let current = try? String(contentsOfFile: path, encoding: .utf8), current == file.contents { continue }
             try Data(file.contents.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         }
+    }
+}
+
+/// `access: package` or `internal`: every declaration the renderer writes starts its line with
+/// `public `, and nothing else the generated code holds does (doc comments start with `///`).
+enum AccessLevelRewrite {
+    static func apply(_ access: GeneratorConfiguration.AccessLevel, to text: String) -> String {
+        let replacement = access == .internal ? "" : access.rawValue + " "
+        var lines: [Substring] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let indent = line.prefix { $0 == " " }
+            let rest = line.dropFirst(indent.count)
+            if rest.hasPrefix("public ") {
+                lines.append(indent + Substring(replacement) + rest.dropFirst("public ".count))
+            } else {
+                lines.append(line)
+            }
+        }
+        return lines.joined(separator: "\n")
     }
 }

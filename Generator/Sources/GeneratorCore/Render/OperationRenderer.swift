@@ -158,6 +158,8 @@ enum OperationRenderer {
                 statements.append("])")
             }
         }
+        if let retryable = operation.retryable { statements.append("request.retryable = \(retryable)") }
+        if operation.needsExclusiveConnection { statements.append("request.needsExclusiveConnection = true") }
         let perCall = operation.security.perCall.map {
             "request.credentials[\(swiftLiteral($0.scheme.name))] = .apiKey(\(local($0.swiftName)))"
         }

@@ -40,6 +40,9 @@ public struct CoverageAnalysis: Sendable {
         public var generatedPath: String?
         /// As `generate --per-call-credential`: the schemes each call passes a value for.
         public var perCallCredentialSchemes: Set<String>
+        /// As `generate --config`: names, types and schemes the same as the generated code's.
+        public var configuration = GeneratorConfiguration()
+        public var configPath: String?
 
         public init(
             specPath: String, namesPath: String? = nil, extraPaths: [String] = [], overlayPath: String,
@@ -69,9 +72,11 @@ public struct CoverageAnalysis: Sendable {
         let (document, _, extraIds) = try GeneratorPipeline.load(
             specPath: inputs.specPath, extraPaths: inputs.extraPaths)
         let names = try inputs.namesPath.map(GeneratorPipeline.readNames) ?? [:]
-        let options = Translator.Options(
-            moduleName: "AssinafyAPI", sourceName: "coverage", names: names, unpublishedOperationIds: extraIds,
-            perCallCredentialSchemes: inputs.perCallCredentialSchemes)
+        var options = GeneratorPipeline.translatorOptions(
+            inputs.configuration, document: document, moduleName: "AssinafyAPI", sourceName: "coverage")
+        options.names.merge(names) { _, given in given }
+        options.unpublishedOperationIds = extraIds
+        options.perCallCredentialSchemes.formUnion(inputs.perCallCredentialSchemes)
         let (module, _) = Translator.translate(document, options: options)
         let overlay = try OverlayIndex.scan(directory: inputs.overlayPath)
         var analysis = analyse(document: document, module: module, overlay: overlay)

@@ -1,17 +1,17 @@
 import Foundation
 
-/// `assinafy-generator docs [--output FILE] [--spec FILE] [--names FILE] [--extra FILE]… [--overlay DIR] [--generated DIR]`:
+/// `assinafy-generator docs [--output FILE] [--config FILE] [--spec FILE] [--names FILE] [--extra FILE]… [--overlay DIR] [--generated DIR]`:
 /// writes the API reference (to standard output without `--output`). Unchanged files are not rewritten.
 enum ReferenceDocsCommand {
     static func run(_ options: inout Options, out: (String) -> Void, err: (String) -> Void) throws -> Int32 {
         let output = options.value("--output")
-        let inputs = CoverageCommand.inputs(&options)
+        let inputs = try CoverageCommand.inputs(&options)
         try options.finish()
         guard options.positional.isEmpty else { throw UsageError(message: "docs takes no positional arguments") }
         let analysis = try CoverageAnalysis.analyse(inputs)
         for warning in analysis.warnings { err("warning: \(warning)") }
         let sources =
-            ([inputs.specPath] + inputs.extraPaths + [inputs.namesPath, inputs.overlayPath].compactMap { $0 })
+            ([inputs.specPath] + inputs.extraPaths + [inputs.configPath, inputs.namesPath, inputs.overlayPath].compactMap { $0 })
             .map { "`\($0)`" }.joined(separator: ", ")
         let text = ReferenceDocs.render(analysis, sources: sources)
         guard let output else {

@@ -242,6 +242,10 @@ public struct OperationDecl: Sendable, Hashable {
     public var security: SecurityDecl
     public var deprecated: Bool
     public var unpublished: Bool
+    /// From the configuration: `APIRequest.retryable` (`nil`: the client's retry policy decides).
+    public var retryable: Bool? = nil
+    /// From the configuration: `APIRequest.needsExclusiveConnection`.
+    public var needsExclusiveConnection = false
 
     public var credential: CredentialDecl { security.credential }
 
@@ -264,4 +268,9 @@ public struct ModuleDecl: Sendable {
     public var webhookPayloads: [(event: String, alias: String, type: SwiftType)]
     public var securitySchemes: [SecuritySchemeDecl] = []
     public var servers: [ServerDecl] = []
+    /// What the files' header says to run to regenerate them.
+    public var regenerateCommand = ModuleDecl.defaultRegenerateCommand
+
+    /// Without a configuration: the generator itself, which is all a reader can be told.
+    public static let defaultRegenerateCommand = "assinafy-generator generate"
 }

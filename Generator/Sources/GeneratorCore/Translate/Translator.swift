@@ -9,6 +9,14 @@ public enum Translator {
         public var unpublishedOperationIds: Set<String>
         /// Security schemes whose value each call passes (configuration; see `SecurityTranslator`).
         public var perCallCredentialSchemes: Set<String>
+        /// The name a type would get → the name it gets (applied last, see `TypeRenaming`).
+        public var typeNames: [String: String] = [:]
+        /// Request settings by `operationId` or `METHOD path` (never retried, own connection).
+        public var requestSettings: [String: RequestSettings] = [:]
+        /// The request media type to send when an operation offers several, by `operationId`.
+        public var preferredRequestMediaTypes: [String: String] = [:]
+        /// The command the generated files' header tells readers to run.
+        public var regenerateCommand: String?
 
         public init(
             moduleName: String, sourceName: String, names: [String: String] = [:],
@@ -19,6 +27,24 @@ public enum Translator {
             self.names = names
             self.unpublishedOperationIds = unpublishedOperationIds
             self.perCallCredentialSchemes = perCallCredentialSchemes
+        }
+
+        /// An `operationId` entry first, then a `METHOD path` one.
+        func lookup<Value>(_ table: [String: Value], _ operation: Operation) -> Value? {
+            if let id = operation.operationId, let value = table[id] { return value }
+            return table[GeneratorConfiguration.routeKey(method: operation.method, path: operation.path)]
+        }
+    }
+
+    /// What the generated request carries beyond the document: `APIRequest.retryable` and
+    /// `APIRequest.needsExclusiveConnection`.
+    public struct RequestSettings: Sendable, Hashable {
+        public var retryable: Bool?
+        public var needsExclusiveConnection: Bool
+
+        public init(retryable: Bool? = nil, needsExclusiveConnection: Bool = false) {
+            self.retryable = retryable
+            self.needsExclusiveConnection = needsExclusiveConnection
         }
     }
 
@@ -44,17 +70,21 @@ public enum Translator {
         for operation in document.operations {
             let group = SwiftNames.typeName(operation.tags.first ?? "Default") + "API"
             var scope = groupScopes[group] ?? SwiftNames.Scope(reserved: ["client", "init"])
-            let name = scope.claim(functionName(for: operation, names: options.names, diagnostics: &types.diagnostics))
+            let name = scope.claim(functionName(for: operation, options: options, diagnostics: &types.diagnostics))
             groupScopes[group] = scope
             let before = types.createdDeclarations.count
             types.touchedComponents = []
             types.usedDeclarations = []
             types.beginOperationScope()
             let unpublished = operation.operationId.map(options.unpublishedOperationIds.contains) ?? false
-            operations.append(
-                types.operation(
-                    operation, swiftName: name, group: group, unpublished: unpublished, schemes: schemes,
-                    perCallCredentialSchemes: options.perCallCredentialSchemes))
+            var decl = types.operation(
+                operation, swiftName: name, group: group, unpublished: unpublished, schemes: schemes,
+                perCallCredentialSchemes: options.perCallCredentialSchemes)
+            if let settings = options.lookup(options.requestSettings, operation) {
+                decl.retryable = settings.retryable
+                decl.needsExclusiveConnection = settings.needsExclusiveConnection
+            }
+            operations.append(decl)
             for created in types.createdDeclarations[before...] + types.usedDeclarations {
                 groupsByDeclaration[created, default: []].insert(group)
             }
@@ -99,15 +129,18 @@ public enum Translator {
             webhookPayloads: webhookPayloads)
         module.securitySchemes = schemes
         module.servers = types.serverDecls()
+        module.regenerateCommand = options.regenerateCommand ?? ModuleDecl.defaultRegenerateCommand
+        if !options.typeNames.isEmpty {
+            TypeRenaming(options.typeNames).apply(to: &module, diagnostics: &types.diagnostics)
+        }
         return (module, types.diagnostics.items)
     }
 
     /// The name map first; otherwise the operationId, unless it is opaque; otherwise a readable name
     /// from the summary or method + path, with a warning so the map can be completed.
-    static func functionName(for operation: Operation, names: [String: String], diagnostics: inout Diagnostics)
-        -> String
-    {
-        if let id = operation.operationId, let mapped = names[id] { return SwiftNames.memberName(mapped) }
+    static func functionName(for operation: Operation, options: Options, diagnostics: inout Diagnostics) -> String {
+        let names = options.names
+        if let mapped = options.lookup(names, operation) { return SwiftNames.memberName(mapped) }
         // The operationId is the document's stable name (editing a summary must not rename a
         // public function); the summary, then method and path, only when it is missing or opaque.
         let derived: String

@@ -129,7 +129,8 @@ public enum GeneratorPipeline {
                 operation.operationId ?? GeneratorConfiguration.routeKey(method: operation.method, path: operation.path)
             if settings.retry != nil || settings.exclusiveConnection == true {
                 options.requestSettings[key] = Translator.RequestSettings(
-                    retryable: settings.retry?.retryable, needsExclusiveConnection: settings.exclusiveConnection ?? false)
+                    retryable: settings.retry?.retryable,
+                    needsExclusiveConnection: settings.exclusiveConnection ?? false)
             }
             if let mediaType = settings.requestMediaType { options.preferredRequestMediaTypes[key] = mediaType }
         }

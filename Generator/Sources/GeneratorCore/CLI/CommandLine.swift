@@ -15,11 +15,12 @@ public enum GeneratorCommand {
           (--format names the grammar of --spec; by default .json files are strict JSON, others YAML 1.2)
           diff     OLD NEW [--format markdown|json] [--fail-on breaking]
                                                     compare two documents by contract: breaking/additive
-          diff     --swift OLD NEW [--names FILE] [--format markdown|json] [--fail-on breaking]
+          diff     --swift OLD NEW [--config FILE] [--names FILE] [--format markdown|json] [--fail-on breaking]
                                                     what the regenerated Swift API loses or gains, and the semver
-          coverage [--spec FILE] [--names FILE] [--extra FILE]... [--generated DIR] [--overlay DIR]
+          coverage [--config FILE] [--spec FILE] [--names FILE] [--extra FILE]... [--generated DIR] [--overlay DIR]
                                                     which operations AssinafyClient reaches (exit 1 if not all)
-          docs     [--output FILE] [--spec FILE] [--names FILE] [--extra FILE]... [--overlay DIR] [--generated DIR]
+          docs     [--output FILE] [--config FILE] [--spec FILE] [--names FILE] [--extra FILE]... [--overlay DIR]
+                   [--generated DIR]
                                                     write the API reference (docs/API_REFERENCE.md)
           digest   --spec FILE [--output FILE]      the document's contract without its prose, as JSON
         """

@@ -46,7 +46,9 @@ private struct ConfigurationReader {
     }
 
     func string(_ node: Node, _ what: String) throws -> String {
-        guard let text = node.string, !text.isEmpty else { throw error("\(what) must be a non-empty string", at: node.location) }
+        guard let text = node.string, !text.isEmpty else {
+            throw error("\(what) must be a non-empty string", at: node.location)
+        }
         return text
     }
 

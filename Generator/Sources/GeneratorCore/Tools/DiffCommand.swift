@@ -1,12 +1,13 @@
 import Foundation
 
-/// `assinafy-generator diff OLD NEW [--format markdown|json] [--fail-on breaking] [--swift [--names FILE]]`.
+/// `assinafy-generator diff OLD NEW [--format markdown|json] [--fail-on breaking] [--swift [--config FILE] [--names FILE]]`.
 enum DiffCommand {
     static func run(_ options: inout Options, out: (String) -> Void, err: (String) -> Void) throws -> Int32 {
         let format = options.value("--format") ?? "markdown"
         let failOn = options.value("--fail-on")
         let swift = options.flag("--swift")
         let namesPath = options.value("--names")
+        let configPath = options.value("--config")
         try options.finish()
         guard options.positional.count == 2 else {
             throw UsageError(message: "diff takes two documents, OLD and NEW")
@@ -17,15 +18,16 @@ enum DiffCommand {
         guard failOn == nil || failOn == "breaking" else {
             throw UsageError(message: "--fail-on accepts only 'breaking'")
         }
-        guard namesPath == nil || swift else {
-            throw UsageError(message: "--names only applies to --swift")
+        guard (namesPath == nil && configPath == nil) || swift else {
+            throw UsageError(message: "--names and --config only apply to --swift")
         }
         let oldPath = options.positional[0]
         let newPath = options.positional[1]
 
         let report: DiffReport
         if swift {
-            let names = try namesPath.map(GeneratorPipeline.readNames) ?? [:]
+            var names = try configPath.map(GeneratorCommand.readConfiguration)?.functionNames ?? [:]
+            names.merge(try namesPath.map(GeneratorPipeline.readNames) ?? [:]) { _, given in given }
             report = try SwiftAPIDiff.compare(oldPath: oldPath, newPath: newPath, names: names)
         } else {
             let (contract, diagnostics) = try SpecDiff.compare(oldPath: oldPath, newPath: newPath)

@@ -11,7 +11,8 @@ enum ReferenceDocsCommand {
         let analysis = try CoverageAnalysis.analyse(inputs)
         for warning in analysis.warnings { err("warning: \(warning)") }
         let sources =
-            ([inputs.specPath] + inputs.extraPaths + [inputs.configPath, inputs.namesPath, inputs.overlayPath].compactMap { $0 })
+            ([inputs.specPath] + inputs.extraPaths
+            + [inputs.configPath, inputs.namesPath, inputs.overlayPath].compactMap { $0 })
             .map { "`\($0)`" }.joined(separator: ", ")
         let text = ReferenceDocs.render(analysis, sources: sources)
         guard let output else {

@@ -14,12 +14,14 @@ struct TypeRenaming {
         var table: [String: String] = [:]
         for (old, new) in names.sorted(by: { $0.key < $1.key }) {
             guard existing.contains(old) else {
-                diagnostics.warn("types: '\(old)' names no generated type; the override does nothing", at: JSONPointer())
+                diagnostics.warn(
+                    "types: '\(old)' names no generated type; the override does nothing", at: JSONPointer())
                 continue
             }
             // A rename onto a type that stays would declare it twice.
             if existing.contains(new), names[new] == nil {
-                diagnostics.warn("types: '\(new)' is already a generated type; '\(old)' keeps its name", at: JSONPointer())
+                diagnostics.warn(
+                    "types: '\(new)' is already a generated type; '\(old)' keeps its name", at: JSONPointer())
                 continue
             }
             table[old] = new

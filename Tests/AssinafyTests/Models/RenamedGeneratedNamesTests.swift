@@ -1,7 +1,6 @@
+import AssinafyAPI
 import Foundation
 import Testing
-
-import AssinafyAPI
 
 @testable import Assinafy
 
@@ -16,16 +15,22 @@ import AssinafyAPI
             (UpdateAccountRequest.self, UpdateWorkspacePayload.self),
             (GetAccountStatsGranularity.self, WorkspaceStatsGranularity.self),
             (GetUserStatsGranularity.self, UserStatsGranularity.self), (LoginRequest.self, LoginPayload.self),
-            (SocialLoginRequest.self, SocialLoginPayload.self), (LinkSocialLoginRequest.self, LinkSocialLoginPayload.self),
-            (ResetPasswordRequest.self, ResetPasswordPayload.self), (ChangePasswordRequest.self, ChangePasswordPayload.self),
-            (ListMFAMethodsResponseData.self, MFAStatus.self), (ListMFAMethodsResponseDataMethodsItem.self, MFAMethod.self),
+            (SocialLoginRequest.self, SocialLoginPayload.self),
+            (LinkSocialLoginRequest.self, LinkSocialLoginPayload.self),
+            (ResetPasswordRequest.self, ResetPasswordPayload.self),
+            (ChangePasswordRequest.self, ChangePasswordPayload.self),
+            (ListMFAMethodsResponseData.self, MFAStatus.self),
+            (ListMFAMethodsResponseDataMethodsItem.self, MFAMethod.self),
             (StartTOTPEnrollmentResponseData.self, TOTPEnrollment.self),
-            (DeleteMFAMethodResponseData.self, MFAMethodRemoval.self), (CreateSignerRequest.self, CreateSignerPayload.self),
-            (UpdateSignerRequest.self, UpdateSignerPayload.self), (RenameDocumentRequest.self, UpdateDocumentPayload.self),
+            (DeleteMFAMethodResponseData.self, MFAMethodRemoval.self),
+            (CreateSignerRequest.self, CreateSignerPayload.self),
+            (UpdateSignerRequest.self, UpdateSignerPayload.self),
+            (RenameDocumentRequest.self, UpdateDocumentPayload.self),
             (CreateAssignmentRequestEntriesItem.self, AssignmentEntry.self),
             (CreateAssignmentRequestEntriesItemFieldsItem.self, AssignmentFieldPlacement.self),
             (CreateDocumentFromTemplateRequestEditorFieldsItem.self, TemplateEditorField.self),
-            (UpdateTemplateRequest.self, UpdateTemplatePayload.self), (CreateFieldRequest.self, CreateFieldPayload.self),
+            (UpdateTemplateRequest.self, UpdateTemplatePayload.self),
+            (CreateFieldRequest.self, CreateFieldPayload.self),
             (UpdateFieldRequest.self, UpdateFieldPayload.self), (CreateTagRequest.self, CreateTagPayload.self),
             (UpdateTagRequest.self, UpdateTagPayload.self),
             (CreateWebhookEndpointRequest.self, CreateWebhookEndpointPayload.self),

@@ -42,13 +42,14 @@ check-generated: build
 # namespace (see scripts/test-ca.sh); the emulator-backed suites need the venv; the response
 # samples (hypothesis-jsonschema) are generated once, before the Swift suites run.
 SAMPLES := .build/conformance/samples.json
-# The fixture suite runs swiftc on generated modules (minutes of CPU): it gets its own run so it
-# does not starve the timing-sensitive transport and emulator suites on a 2-core machine.
-COMPILE_SUITE := GeneratorTests.FixtureCompileTests
+# The fixture suite runs swiftc on generated modules and the plugin suite builds a sample package
+# (minutes of CPU each): they get their own run so they
+# do not starve the timing-sensitive transport and emulator suites on a 2-core machine.
+COMPILE_SUITE := GeneratorTests.(FixtureCompileTests|PluginSampleTests)
 swift-test: venv $(SAMPLES)
 	ASSINAFY_PYTHON=$(abspath $(PYTHON)) ASSINAFY_SAMPLES=$(abspath $(SAMPLES)) \
-		scripts/test-ca.sh run swift test $(SWIFT_FLAGS) --skip $(COMPILE_SUITE)
-	swift test $(SWIFT_FLAGS) --skip-build --filter $(COMPILE_SUITE)
+		scripts/test-ca.sh run swift test $(SWIFT_FLAGS) --skip '$(COMPILE_SUITE)'
+	swift test $(SWIFT_FLAGS) --skip-build --filter '$(COMPILE_SUITE)'
 
 $(SAMPLES): openapi.yaml tools/emulator/samples.py | venv
 	@mkdir -p $(dir $@)

@@ -152,7 +152,9 @@ public enum Translator {
             let segments = operation.path.split(separator: "/").filter { !$0.hasPrefix("{") }.map(String.init)
             derived = SwiftNames.memberName(([operation.method] + segments).joined(separator: "_"))
         }
-        if !names.isEmpty || operation.operationId.map(looksOpaque) == true {
+        // A readable operationId is a name already; only a name made up from prose or the route
+        // (which changes when they do) is worth a warning.
+        if operation.operationId.map(looksOpaque) ?? true {
             diagnostics.warn(
                 "operation \(operation.operationId ?? "without operationId") has no entry in the name map; using '\(derived)'",
                 at: operation.pointer)

@@ -5,9 +5,8 @@ SWIFT_FLAGS := -Xswiftc -strict-concurrency=complete -Xswiftc -warnings-as-error
 GENERATOR := .build/debug/assinafy-generator
 VENV := .venv
 PYTHON := $(VENV)/bin/python
-EXTRA_SPECS := $(addprefix --extra ,$(wildcard openapi-unpublished.yaml))
-GENERATE_ARGS := --spec openapi.yaml $(EXTRA_SPECS) --names Generator/assinafy-names.yaml --module AssinafyAPI \
-	--per-call-credential signerAccessCode
+# Module name, documents, operation names and options, type names: all in the configuration.
+GENERATE_ARGS := --config assinafy-generator.yaml
 # The completion-handler twins of the overlay's async methods (Sources/Assinafy/Compatibility).
 TWINS_ARGS := --overlay Sources/Assinafy --type-suffix Resource --type AssinafyClient
 TWINS := Sources/Assinafy/Compatibility
@@ -71,13 +70,14 @@ check-generated: build
 # namespace (see scripts/test-ca.sh); the emulator-backed suites need the venv; the response
 # samples (hypothesis-jsonschema) are generated once, before the Swift suites run.
 SAMPLES := .build/conformance/samples.json
-# The fixture suite runs swiftc on generated modules (minutes of CPU): it gets its own run so it
-# does not starve the timing-sensitive transport and emulator suites on a 2-core machine.
-COMPILE_SUITE := GeneratorTests.FixtureCompileTests
+# The fixture suite runs swiftc on generated modules and the plugin suite builds a sample package
+# (minutes of CPU each): they get their own run so they
+# do not starve the timing-sensitive transport and emulator suites on a 2-core machine.
+COMPILE_SUITE := GeneratorTests.(FixtureCompileTests|PluginSampleTests)
 swift-test: venv $(SAMPLES)
 	ASSINAFY_PYTHON=$(abspath $(PYTHON)) ASSINAFY_SAMPLES=$(abspath $(SAMPLES)) \
-		scripts/test-ca.sh run swift test $(SWIFT_FLAGS) --skip $(COMPILE_SUITE)
-	swift test $(SWIFT_FLAGS) --skip-build --filter $(COMPILE_SUITE)
+		scripts/test-ca.sh run swift test $(SWIFT_FLAGS) --skip '$(COMPILE_SUITE)'
+	swift test $(SWIFT_FLAGS) --skip-build --filter '$(COMPILE_SUITE)'
 
 $(SAMPLES): openapi.yaml tools/emulator/samples.py | venv
 	@mkdir -p $(dir $@)

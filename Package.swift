@@ -11,6 +11,10 @@ let package = Package(
         .library(name: "AssinafyAPI", targets: ["AssinafyAPI"]),
         .library(name: "APIRuntime", targets: ["APIRuntime"]),
         .executable(name: "assinafy-generator", targets: ["assinafy-generator"]),
+        // The generator as other packages use it: `swift package generate-api` regenerates committed
+        // sources; the build-tool plugin generates a target's client while it builds.
+        .plugin(name: "GenerateCommand", targets: ["GenerateCommand"]),
+        .plugin(name: "GenerateBuildTool", targets: ["GenerateBuildTool"]),
     ],
     targets: [
         // Hand-written support that generated code depends on.
@@ -32,6 +36,19 @@ let package = Package(
         .executableTarget(
             name: "assinafy-generator", dependencies: ["GeneratorCore", "GeneratorTools"],
             path: "Generator/Sources/assinafy-generator", swiftSettings: strict),
+        .plugin(
+            name: "GenerateCommand",
+            capability: .command(
+                intent: .custom(
+                    verb: "generate-api",
+                    description: "Regenerate the sources of targets that hold assinafy-generator.yaml"),
+                permissions: [
+                    .writeToPackageDirectory(reason: "Writes the generated Swift sources into the target's directory")
+                ]),
+            dependencies: ["assinafy-generator"], path: "Plugins/GenerateCommand"),
+        .plugin(
+            name: "GenerateBuildTool", capability: .buildTool(), dependencies: ["assinafy-generator"],
+            path: "Plugins/GenerateBuildTool"),
         // Seeded synthetic OpenAPI documents for the benchmarks and tests (not part of the generator).
         .target(name: "SyntheticDocuments", path: "Generator/Sources/SyntheticDocuments", swiftSettings: strict),
         // Release-build benchmarks behind `make bench` (generation, parsing, size, compile, runtime).

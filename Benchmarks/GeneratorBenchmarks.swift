@@ -17,14 +17,7 @@ struct BenchContext: Sendable {
 
     /// The arguments `make generate` uses, minus the output directory.
     var generateArguments: [String] {
-        var arguments = ["--spec", root + "/openapi.yaml"]
-        if FileManager.default.fileExists(atPath: root + "/openapi-unpublished.yaml") {
-            arguments += ["--extra", root + "/openapi-unpublished.yaml"]
-        }
-        return arguments + [
-            "--names", root + "/Generator/assinafy-names.yaml", "--module", "AssinafyAPI",
-            "--per-call-credential", "signerAccessCode",
-        ]
+        ["--config", root + "/assinafy-generator.yaml"]
     }
 }
 

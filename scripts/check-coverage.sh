@@ -8,8 +8,6 @@ cd "$(dirname "$0")/.."
 scratch="${SWIFT_SCRATCH:-.build}"
 swift build --scratch-path "$scratch" --product assinafy-generator \
     -Xswiftc -strict-concurrency=complete -Xswiftc -warnings-as-errors >/dev/null
-extra=()
-if [ -f openapi-unpublished.yaml ]; then extra=(--extra openapi-unpublished.yaml); fi
-exec "$scratch/debug/assinafy-generator" coverage --spec openapi.yaml ${extra[@]+"${extra[@]}"} \
-    --names Generator/assinafy-names.yaml --overlay Sources/Assinafy --generated Sources/AssinafyAPI \
-    --per-call-credential signerAccessCode --client AssinafyClient --context ClientContext --module AssinafyAPI
+exec "$scratch/debug/assinafy-generator" coverage --config assinafy-generator.yaml \
+    --overlay Sources/Assinafy --generated Sources/AssinafyAPI --client AssinafyClient --context ClientContext \
+    --module AssinafyAPI

@@ -14,10 +14,8 @@ flags=(-Xswiftc -strict-concurrency=complete -Xswiftc -warnings-as-errors)
 
 swift build --scratch-path "$scratch" --product assinafy-generator "${flags[@]}" >/dev/null
 generator="$scratch/debug/assinafy-generator"
-extra=()
-if [ -f openapi-unpublished.yaml ]; then extra=(--extra openapi-unpublished.yaml); fi
-args=(--spec openapi.yaml ${extra[@]+"${extra[@]}"} --names Generator/assinafy-names.yaml
-      --overlay Sources/Assinafy --generated Sources/AssinafyAPI --per-call-credential signerAccessCode
+# Documents, names and schemes come from the generator's configuration, as for `make generate`.
+args=(--config assinafy-generator.yaml --overlay Sources/Assinafy --generated Sources/AssinafyAPI
       --client AssinafyClient --context ClientContext --module AssinafyAPI --title "Assinafy Swift SDK: API reference"
       --error-model Generator/assinafy-reference-errors.md)
 

@@ -17,7 +17,7 @@ public struct AccountsAPI: Sendable {
     /// - Parameters:
     ///   - accountId: Workspace account identifier.
     @discardableResult
-    public func getAccount(accountId: String) async throws -> APIResponse<EnvelopeOf<Account>> {
+    public func getAccount(accountId: String) async throws -> APIResponse<EnvelopeOf<Workspace>> {
         var request = APIRequest(
             operationName: "getAccount", method: .get,
             pathTemplate: "/v1/accounts/{accountId}",
@@ -27,7 +27,7 @@ public struct AccountsAPI: Sendable {
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.perform(request) { try $0.decode(EnvelopeOf<Account>.self) }
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<Workspace>.self) }
     }
 
     /// Update account
@@ -39,8 +39,8 @@ public struct AccountsAPI: Sendable {
     @discardableResult
     public func updateAccount(
         accountId: String,
-        body: UpdateAccountRequest
-    ) async throws -> APIResponse<EnvelopeOf<Account>> {
+        body: UpdateWorkspacePayload
+    ) async throws -> APIResponse<EnvelopeOf<Workspace>> {
         var request = APIRequest(
             operationName: "updateAccount", method: .put,
             pathTemplate: "/v1/accounts/{accountId}",
@@ -51,7 +51,7 @@ public struct AccountsAPI: Sendable {
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.perform(request) { try $0.decode(EnvelopeOf<Account>.self) }
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<Workspace>.self) }
     }
 
     /// Delete account
@@ -88,7 +88,7 @@ public struct AccountsAPI: Sendable {
     @discardableResult
     public func getAccountTheme(
         accountId: String
-    ) async throws -> APIResponse<EnvelopeOf<AccountTheme>> {
+    ) async throws -> APIResponse<EnvelopeOf<WorkspaceTheme>> {
         var request = APIRequest(
             operationName: "getAccountTheme", method: .get,
             pathTemplate: "/v1/accounts/{accountId}/theme",
@@ -97,7 +97,7 @@ public struct AccountsAPI: Sendable {
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.perform(request) { try $0.decode(EnvelopeOf<AccountTheme>.self) }
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<WorkspaceTheme>.self) }
     }
 
     /// Download account logo
@@ -170,7 +170,7 @@ public struct AccountsAPI: Sendable {
     ///
     /// `GET /v1/accounts` · security: `bearerAuth` or `apiKeyAuth`
     @discardableResult
-    public func listAccounts() async throws -> APIResponse<EnvelopeOf<[Account]>> {
+    public func listAccounts() async throws -> APIResponse<EnvelopeOf<[Workspace]>> {
         var request = APIRequest(
             operationName: "listAccounts", method: .get,
             pathTemplate: "/v1/accounts",
@@ -179,7 +179,7 @@ public struct AccountsAPI: Sendable {
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.perform(request) { try $0.decode(EnvelopeOf<[Account]>.self) }
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<[Workspace]>.self) }
     }
 
     /// Create account
@@ -187,8 +187,8 @@ public struct AccountsAPI: Sendable {
     /// `POST /v1/accounts` · security: `bearerAuth` or `apiKeyAuth`
     @discardableResult
     public func createAccount(
-        body: CreateAccountRequest
-    ) async throws -> APIResponse<EnvelopeOf<Account>> {
+        body: CreateWorkspacePayload
+    ) async throws -> APIResponse<EnvelopeOf<Workspace>> {
         var request = APIRequest(
             operationName: "createAccount", method: .post,
             pathTemplate: "/v1/accounts",
@@ -199,7 +199,7 @@ public struct AccountsAPI: Sendable {
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.perform(request) { try $0.decode(EnvelopeOf<Account>.self) }
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<Workspace>.self) }
     }
 
     /// Get account document statistics
@@ -213,7 +213,7 @@ public struct AccountsAPI: Sendable {
     @discardableResult
     public func getAccountStats(
         accountId: String,
-        granularity: GetAccountStatsGranularity? = nil,
+        granularity: WorkspaceStatsGranularity? = nil,
         month: String? = nil
     ) async throws -> APIResponse<EnvelopeOf<[DocumentStatsRow]>> {
         var request = APIRequest(

@@ -15,7 +15,7 @@ public struct AccountNotificationSenderType: OpenEnum, ExpressibleByStringLitera
 }
 
 /// A workspace account.
-public struct Account: Codable, Hashable, Sendable {
+public struct Workspace: Codable, Hashable, Sendable {
     public let resource: String?
     public let id: String?
     public let name: String?
@@ -84,7 +84,7 @@ public struct Account: Codable, Hashable, Sendable {
 }
 
 /// Account branding.
-public struct AccountTheme: Codable, Hashable, Sendable {
+public struct WorkspaceTheme: Codable, Hashable, Sendable {
     public let accountName: String?
     public let primaryColor: String?
     public let secondaryColor: String?
@@ -168,7 +168,7 @@ public struct EnvelopeOf<Payload: Codable & Hashable & Sendable>: Codable, Hasha
 
 public typealias UpdateAccountRequestNotificationSenderType = AccountNotificationSenderType
 
-public struct UpdateAccountRequest: Codable, Hashable, Sendable {
+public struct UpdateWorkspacePayload: Codable, Hashable, Sendable {
     public let name: String?
     public let notificationSenderType: UpdateAccountRequestNotificationSenderType?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
@@ -322,7 +322,7 @@ public struct DeletionRestrictionsResponse: Codable, Hashable, Sendable {
 
 public typealias CreateAccountRequestNotificationSenderType = AccountNotificationSenderType
 
-public struct CreateAccountRequest: Codable, Hashable, Sendable {
+public struct CreateWorkspacePayload: Codable, Hashable, Sendable {
     public let name: String
     public let notificationSenderType: CreateAccountRequestNotificationSenderType?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
@@ -355,7 +355,7 @@ public struct CreateAccountRequest: Codable, Hashable, Sendable {
     private static let knownKeys: Set<String> = ["name", "notification_sender_type"]
 }
 
-public struct GetAccountStatsGranularity: OpenEnum, ExpressibleByStringLiteral {
+public struct WorkspaceStatsGranularity: OpenEnum, ExpressibleByStringLiteral {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     public init(stringLiteral value: String) { rawValue = value }

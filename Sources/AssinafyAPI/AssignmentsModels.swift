@@ -211,7 +211,7 @@ public struct CreateAssignmentRequestSignersItem: Codable, Hashable, Sendable {
     private static let knownKeys: Set<String> = ["id", "verification_method", "notification_methods", "step"]
 }
 
-public struct CreateAssignmentRequestEntriesItemFieldsItem: Codable, Hashable, Sendable {
+public struct AssignmentFieldPlacement: Codable, Hashable, Sendable {
     public let signerId: String?
     public let fieldId: String?
     public let displaySettings: DisplaySettings?
@@ -249,15 +249,15 @@ public struct CreateAssignmentRequestEntriesItemFieldsItem: Codable, Hashable, S
     private static let knownKeys: Set<String> = ["signer_id", "field_id", "display_settings"]
 }
 
-public struct CreateAssignmentRequestEntriesItem: Codable, Hashable, Sendable {
+public struct AssignmentEntry: Codable, Hashable, Sendable {
     public let pageId: String?
-    public let fields: [CreateAssignmentRequestEntriesItemFieldsItem]?
+    public let fields: [AssignmentFieldPlacement]?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
     public init(
         pageId: String? = nil,
-        fields: [CreateAssignmentRequestEntriesItemFieldsItem]? = nil,
+        fields: [AssignmentFieldPlacement]? = nil,
         additionalFields: JSONObject = [:]
     ) {
         self.pageId = pageId
@@ -268,7 +268,7 @@ public struct CreateAssignmentRequestEntriesItem: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         self.pageId = try container.decodeIfPresent(String.self, forKey: "page_id")
-        self.fields = try container.decodeIfPresent([CreateAssignmentRequestEntriesItemFieldsItem].self, forKey: "fields")
+        self.fields = try container.decodeIfPresent([AssignmentFieldPlacement].self, forKey: "fields")
         self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
 
@@ -285,7 +285,7 @@ public struct CreateAssignmentRequestEntriesItem: Codable, Hashable, Sendable {
 public struct CreateAssignmentRequest: Codable, Hashable, Sendable {
     public let method: CreateAssignmentRequestMethod
     public let signers: [CreateAssignmentRequestSignersItem]
-    public let entries: [CreateAssignmentRequestEntriesItem]?
+    public let entries: [AssignmentEntry]?
     public let message: String?
     public let expiresAt: Date?
     public let copyReceivers: [String]?
@@ -295,7 +295,7 @@ public struct CreateAssignmentRequest: Codable, Hashable, Sendable {
     public init(
         method: CreateAssignmentRequestMethod,
         signers: [CreateAssignmentRequestSignersItem],
-        entries: [CreateAssignmentRequestEntriesItem]? = nil,
+        entries: [AssignmentEntry]? = nil,
         message: String? = nil,
         expiresAt: Date? = nil,
         copyReceivers: [String]? = nil,
@@ -314,7 +314,7 @@ public struct CreateAssignmentRequest: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         self.method = try container.decode(CreateAssignmentRequestMethod.self, forKey: "method")
         self.signers = try container.decode([CreateAssignmentRequestSignersItem].self, forKey: "signers")
-        self.entries = try container.decodeIfPresent([CreateAssignmentRequestEntriesItem].self, forKey: "entries")
+        self.entries = try container.decodeIfPresent([AssignmentEntry].self, forKey: "entries")
         self.message = try container.decodeIfPresent(String.self, forKey: "message")
         self.expiresAt = try container.decodeDateTimeIfPresent(forKey: "expires_at")
         self.copyReceivers = try container.decodeIfPresent([String].self, forKey: "copy_receivers")

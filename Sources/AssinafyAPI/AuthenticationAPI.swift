@@ -14,7 +14,7 @@ public struct AuthenticationAPI: Sendable {
     ///
     /// `POST /v1/login` · security: none
     @discardableResult
-    public func login(body: LoginRequest) async throws -> APIResponse<EnvelopeOf<AuthSession>> {
+    public func login(body: LoginPayload) async throws -> APIResponse<EnvelopeOf<AuthSession>> {
         var request = APIRequest(
             operationName: "login", method: .post,
             pathTemplate: "/v1/login",
@@ -48,7 +48,7 @@ public struct AuthenticationAPI: Sendable {
     /// `PUT /v1/authentication/reset-password` · security: none
     @discardableResult
     public func resetPassword(
-        body: ResetPasswordRequest
+        body: ResetPasswordPayload
     ) async throws -> APIResponse<EnvelopeOf<ResetPasswordResponseData>> {
         var request = APIRequest(
             operationName: "resetPassword", method: .put,
@@ -67,7 +67,7 @@ public struct AuthenticationAPI: Sendable {
     /// `PUT /v1/authentication/change-password` · security: `bearerAuth` or `apiKeyAuth`
     @discardableResult
     public func changePassword(
-        body: ChangePasswordRequest
+        body: ChangePasswordPayload
     ) async throws -> APIResponse<EnvelopeOf<ChangePasswordResponseData>> {
         var request = APIRequest(
             operationName: "changePassword", method: .put,
@@ -103,7 +103,7 @@ public struct AuthenticationAPI: Sendable {
     ///
     /// `GET /v1/users/self/mfa` · security: `bearerAuth` or `apiKeyAuth`
     @discardableResult
-    public func listMFAMethods() async throws -> APIResponse<EnvelopeOf<ListMFAMethodsResponseData>> {
+    public func listMFAMethods() async throws -> APIResponse<EnvelopeOf<MFAStatus>> {
         var request = APIRequest(
             operationName: "listMFAMethods", method: .get,
             pathTemplate: "/v1/users/self/mfa",
@@ -112,7 +112,7 @@ public struct AuthenticationAPI: Sendable {
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.perform(request) { try $0.decode(EnvelopeOf<ListMFAMethodsResponseData>.self) }
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<MFAStatus>.self) }
     }
 
     /// Begin authenticator app setup
@@ -121,7 +121,7 @@ public struct AuthenticationAPI: Sendable {
     @discardableResult
     public func startTOTPEnrollment(
         body: StartTOTPEnrollmentRequest? = nil
-    ) async throws -> APIResponse<EnvelopeOf<StartTOTPEnrollmentResponseData>> {
+    ) async throws -> APIResponse<EnvelopeOf<TOTPEnrollment>> {
         var request = APIRequest(
             operationName: "startTOTPEnrollment", method: .post,
             pathTemplate: "/v1/users/self/mfa/totp",
@@ -131,7 +131,7 @@ public struct AuthenticationAPI: Sendable {
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.perform(request) { try $0.decode(EnvelopeOf<StartTOTPEnrollmentResponseData>.self) }
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<TOTPEnrollment>.self) }
     }
 
     /// Finish authenticator app setup
@@ -185,7 +185,7 @@ public struct AuthenticationAPI: Sendable {
     public func deleteMFAMethod(
         customId: String,
         body: DeleteMFAMethodRequest
-    ) async throws -> APIResponse<EnvelopeOf<DeleteMFAMethodResponseData>> {
+    ) async throws -> APIResponse<EnvelopeOf<MFAMethodRemoval>> {
         var request = APIRequest(
             operationName: "deleteMFAMethod", method: .delete,
             pathTemplate: "/v1/users/self/mfa/{customId}",
@@ -197,7 +197,7 @@ public struct AuthenticationAPI: Sendable {
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
-        return try await client.perform(request) { try $0.decode(EnvelopeOf<DeleteMFAMethodResponseData>.self) }
+        return try await client.perform(request) { try $0.decode(EnvelopeOf<MFAMethodRemoval>.self) }
     }
 
     /// Log in with a social provider
@@ -205,7 +205,7 @@ public struct AuthenticationAPI: Sendable {
     /// `POST /v1/authentication/social-login` · security: none
     @discardableResult
     public func socialLogin(
-        body: SocialLoginRequest
+        body: SocialLoginPayload
     ) async throws -> APIResponse<EnvelopeOf<AuthSession>> {
         var request = APIRequest(
             operationName: "socialLogin", method: .post,
@@ -223,7 +223,7 @@ public struct AuthenticationAPI: Sendable {
     ///
     /// `POST /v1/auth/link-social-login` · security: `bearerAuth` or `apiKeyAuth`
     @discardableResult
-    public func linkSocialLogin(body: LinkSocialLoginRequest) async throws -> APIResponse<Envelope> {
+    public func linkSocialLogin(body: LinkSocialLoginPayload) async throws -> APIResponse<Envelope> {
         var request = APIRequest(
             operationName: "linkSocialLogin", method: .post,
             pathTemplate: "/v1/auth/link-social-login",

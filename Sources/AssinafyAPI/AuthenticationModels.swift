@@ -121,7 +121,7 @@ public struct AuthSession: Codable, Hashable, Sendable {
     private static let knownKeys: Set<String> = ["access_token", "user", "accounts"]
 }
 
-public struct LoginRequest: Codable, Hashable, Sendable {
+public struct LoginPayload: Codable, Hashable, Sendable {
     public let email: String
     public let password: String
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
@@ -210,7 +210,7 @@ public struct RequestPasswordResetResponseData: Codable, Hashable, Sendable {
     private static let knownKeys: Set<String> = ["email"]
 }
 
-public struct ResetPasswordRequest: Codable, Hashable, Sendable {
+public struct ResetPasswordPayload: Codable, Hashable, Sendable {
     public let email: String
     public let token: String?
     public let newPassword: String
@@ -250,7 +250,7 @@ public struct ResetPasswordRequest: Codable, Hashable, Sendable {
 
 public typealias ResetPasswordResponseData = RequestPasswordResetResponseData
 
-public struct ChangePasswordRequest: Codable, Hashable, Sendable {
+public struct ChangePasswordPayload: Codable, Hashable, Sendable {
     public let email: String
     public let password: String
     public let newPassword: String
@@ -323,7 +323,7 @@ public struct VerifyMFARequest: Codable, Hashable, Sendable {
     private static let knownKeys: Set<String> = ["mfa_token", "code"]
 }
 
-public struct ListMFAMethodsResponseDataMethodsItem: Codable, Hashable, Sendable {
+public struct MFAMethod: Codable, Hashable, Sendable {
     public let id: String?
     public let type: String?
     public let label: String?
@@ -371,14 +371,14 @@ public struct ListMFAMethodsResponseDataMethodsItem: Codable, Hashable, Sendable
     private static let knownKeys: Set<String> = ["id", "type", "label", "confirmed_at", "last_used_at"]
 }
 
-public struct ListMFAMethodsResponseData: Codable, Hashable, Sendable {
-    public let methods: [ListMFAMethodsResponseDataMethodsItem]?
+public struct MFAStatus: Codable, Hashable, Sendable {
+    public let methods: [MFAMethod]?
     public let recoveryCodesRemaining: Int?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
     public init(
-        methods: [ListMFAMethodsResponseDataMethodsItem]? = nil,
+        methods: [MFAMethod]? = nil,
         recoveryCodesRemaining: Int? = nil,
         additionalFields: JSONObject = [:]
     ) {
@@ -389,7 +389,7 @@ public struct ListMFAMethodsResponseData: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.methods = try container.decodeIfPresent([ListMFAMethodsResponseDataMethodsItem].self, forKey: "methods")
+        self.methods = try container.decodeIfPresent([MFAMethod].self, forKey: "methods")
         self.recoveryCodesRemaining = try container.decodeIfPresent(Int.self, forKey: "recovery_codes_remaining")
         self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
     }
@@ -432,7 +432,7 @@ public struct StartTOTPEnrollmentRequest: Codable, Hashable, Sendable {
     private static let knownKeys: Set<String> = ["label"]
 }
 
-public struct StartTOTPEnrollmentResponseData: Codable, Hashable, Sendable {
+public struct TOTPEnrollment: Codable, Hashable, Sendable {
     public let id: String?
     public let secret: String?
     public let provisioningUri: String?
@@ -578,7 +578,7 @@ public typealias RegenerateRecoveryCodesResponseData = ConfirmTOTPEnrollmentResp
 
 public typealias DeleteMFAMethodRequest = RegenerateRecoveryCodesRequest
 
-public struct DeleteMFAMethodResponseData: Codable, Hashable, Sendable {
+public struct MFAMethodRemoval: Codable, Hashable, Sendable {
     public let isMfaEnabled: Bool?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
@@ -615,7 +615,7 @@ public struct SocialLoginRequestProvider: OpenEnum, ExpressibleByStringLiteral {
     public static let knownValues: [Self] = [.google]
 }
 
-public struct SocialLoginRequest: Codable, Hashable, Sendable {
+public struct SocialLoginPayload: Codable, Hashable, Sendable {
     public let provider: SocialLoginRequestProvider
     public let token: String
     public let hasAcceptedTerms: Bool
@@ -655,7 +655,7 @@ public struct SocialLoginRequest: Codable, Hashable, Sendable {
 
 public typealias LinkSocialLoginRequestProvider = SocialLoginRequestProvider
 
-public struct LinkSocialLoginRequest: Codable, Hashable, Sendable {
+public struct LinkSocialLoginPayload: Codable, Hashable, Sendable {
     public let provider: LinkSocialLoginRequestProvider
     public let token: String
     /// Members this version of the SDK does not name, kept so nothing sent is lost.

@@ -200,7 +200,7 @@ public struct DocumentsAPI: Sendable {
     @discardableResult
     public func renameDocument(
         documentId: String,
-        body: RenameDocumentRequest
+        body: UpdateDocumentPayload
     ) async throws -> APIResponse<EnvelopeOf<Document>> {
         var request = APIRequest(
             operationName: "renameDocument", method: .patch,

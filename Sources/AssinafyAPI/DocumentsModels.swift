@@ -40,7 +40,7 @@ public struct DocumentStatus: Codable, Hashable, Sendable {
 
 /// Outcome of looking up a signed document by hash.
 public struct DocumentVerification: Codable, Hashable, Sendable {
-    public let hash2: String?
+    public let hash: String?
     public let id: String?
     public let agreementCode: String?
     public let status: String?
@@ -55,7 +55,7 @@ public struct DocumentVerification: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        hash2: String? = nil,
+        hash: String? = nil,
         id: String? = nil,
         agreementCode: String? = nil,
         status: String? = nil,
@@ -68,7 +68,7 @@ public struct DocumentVerification: Codable, Hashable, Sendable {
         message: String? = nil,
         additionalFields: JSONObject = [:]
     ) {
-        self.hash2 = hash2
+        self.hash = hash
         self.id = id
         self.agreementCode = agreementCode
         self.status = status
@@ -84,7 +84,7 @@ public struct DocumentVerification: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.hash2 = try container.decodeIfPresent(String.self, forKey: "hash")
+        self.hash = try container.decodeIfPresent(String.self, forKey: "hash")
         self.id = try container.decodeIfPresent(String.self, forKey: "id")
         self.agreementCode = try container.decodeIfPresent(String.self, forKey: "agreement_code")
         self.status = try container.decodeIfPresent(String.self, forKey: "status")
@@ -100,7 +100,7 @@ public struct DocumentVerification: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.hash2, forKey: "hash")
+        try container.encodeIfPresent(self.hash, forKey: "hash")
         try container.encodeIfPresent(self.id, forKey: "id")
         try container.encodeIfPresent(self.agreementCode, forKey: "agreement_code")
         try container.encodeIfPresent(self.status, forKey: "status")
@@ -175,7 +175,7 @@ public struct DocumentActivity: Codable, Hashable, Sendable {
 
 public typealias ListDocumentsMethod = AssignmentMethod
 
-public struct RenameDocumentRequest: Codable, Hashable, Sendable {
+public struct UpdateDocumentPayload: Codable, Hashable, Sendable {
     public let name: String
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
@@ -324,7 +324,7 @@ public struct CreateDocumentFromTemplateRequestSignersItem: Codable, Hashable, S
     private static let knownKeys: Set<String> = ["role_id", "id", "verification_method", "notification_methods", "step"]
 }
 
-public struct CreateDocumentFromTemplateRequestEditorFieldsItem: Codable, Hashable, Sendable {
+public struct TemplateEditorField: Codable, Hashable, Sendable {
     public let fieldId: String
     public let value: String
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
@@ -359,7 +359,7 @@ public struct CreateDocumentFromTemplateRequestEditorFieldsItem: Codable, Hashab
 
 public struct CreateDocumentFromTemplateRequest: Codable, Hashable, Sendable {
     public let signers: [CreateDocumentFromTemplateRequestSignersItem]
-    public let editorFields: [CreateDocumentFromTemplateRequestEditorFieldsItem]?
+    public let editorFields: [TemplateEditorField]?
     public let name: String?
     public let message: String?
     public let expiresAt: Date?
@@ -369,7 +369,7 @@ public struct CreateDocumentFromTemplateRequest: Codable, Hashable, Sendable {
 
     public init(
         signers: [CreateDocumentFromTemplateRequestSignersItem],
-        editorFields: [CreateDocumentFromTemplateRequestEditorFieldsItem]? = nil,
+        editorFields: [TemplateEditorField]? = nil,
         name: String? = nil,
         message: String? = nil,
         expiresAt: Date? = nil,
@@ -388,7 +388,7 @@ public struct CreateDocumentFromTemplateRequest: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         self.signers = try container.decode([CreateDocumentFromTemplateRequestSignersItem].self, forKey: "signers")
-        self.editorFields = try container.decodeIfPresent([CreateDocumentFromTemplateRequestEditorFieldsItem].self, forKey: "editor_fields")
+        self.editorFields = try container.decodeIfPresent([TemplateEditorField].self, forKey: "editor_fields")
         self.name = try container.decodeIfPresent(String.self, forKey: "name")
         self.message = try container.decodeIfPresent(String.self, forKey: "message")
         self.expiresAt = try container.decodeDateTimeIfPresent(forKey: "expires_at")

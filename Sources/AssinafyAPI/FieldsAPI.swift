@@ -46,7 +46,7 @@ public struct FieldsAPI: Sendable {
     @discardableResult
     public func createField(
         accountId: String,
-        body: CreateFieldRequest
+        body: CreateFieldPayload
     ) async throws -> APIResponse<EnvelopeOf<Field>> {
         var request = APIRequest(
             operationName: "createField", method: .post,
@@ -97,7 +97,7 @@ public struct FieldsAPI: Sendable {
     public func updateField(
         accountId: String,
         fieldId: String,
-        body: UpdateFieldRequest
+        body: UpdateFieldPayload
     ) async throws -> APIResponse<EnvelopeOf<Field>> {
         var request = APIRequest(
             operationName: "updateField", method: .put,

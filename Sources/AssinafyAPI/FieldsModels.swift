@@ -200,7 +200,7 @@ public struct FieldValidationResult: Codable, Hashable, Sendable {
     private static let knownKeys: Set<String> = ["field_id", "type", "success", "error_message"]
 }
 
-public struct CreateFieldRequest: Codable, Hashable, Sendable {
+public struct CreateFieldPayload: Codable, Hashable, Sendable {
     public let name: String
     public let type: String
     public let regex: Nullable<String>?
@@ -243,7 +243,7 @@ public struct CreateFieldRequest: Codable, Hashable, Sendable {
     private static let knownKeys: Set<String> = ["name", "type", "regex", "is_required"]
 }
 
-public struct UpdateFieldRequest: Codable, Hashable, Sendable {
+public struct UpdateFieldPayload: Codable, Hashable, Sendable {
     public let name: String?
     public let regex: Nullable<String>?
     public let isActive: Bool?

@@ -49,7 +49,7 @@ public struct SignersAPI: Sendable {
     @discardableResult
     public func createSigner(
         accountId: String,
-        body: CreateSignerRequest
+        body: CreateSignerPayload
     ) async throws -> APIResponse<EnvelopeOf<Signer>> {
         var request = APIRequest(
             operationName: "createSigner", method: .post,
@@ -100,7 +100,7 @@ public struct SignersAPI: Sendable {
     public func updateSigner(
         accountId: String,
         signerId: String,
-        body: UpdateSignerRequest
+        body: UpdateSignerPayload
     ) async throws -> APIResponse<EnvelopeOf<Signer>> {
         var request = APIRequest(
             operationName: "updateSigner", method: .put,

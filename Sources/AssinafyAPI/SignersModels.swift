@@ -4,7 +4,7 @@
 import Foundation
 import APIRuntime
 
-public struct CreateSignerRequest: Codable, Hashable, Sendable {
+public struct CreateSignerPayload: Codable, Hashable, Sendable {
     public let fullName: String
     public let email: String?
     public let whatsappPhoneNumber: String?
@@ -47,7 +47,7 @@ public struct CreateSignerRequest: Codable, Hashable, Sendable {
     private static let knownKeys: Set<String> = ["full_name", "email", "whatsapp_phone_number", "government_id"]
 }
 
-public struct UpdateSignerRequest: Codable, Hashable, Sendable {
+public struct UpdateSignerPayload: Codable, Hashable, Sendable {
     public let fullName: String?
     public let email: String?
     public let whatsappPhoneNumber: String?

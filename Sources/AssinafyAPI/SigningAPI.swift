@@ -115,6 +115,8 @@ public struct SigningAPI: Sendable {
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
         ])
+        request.retryable = false
+        request.needsExclusiveConnection = true
         return try await client.perform(request) { try $0.decode(EnvelopeOf<Document>.self) }
     }
 

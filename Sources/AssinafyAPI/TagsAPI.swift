@@ -43,7 +43,7 @@ public struct TagsAPI: Sendable {
     @discardableResult
     public func createTag(
         accountId: String,
-        body: CreateTagRequest
+        body: CreateTagPayload
     ) async throws -> APIResponse<EnvelopeOf<Tag>> {
         var request = APIRequest(
             operationName: "createTag", method: .post,
@@ -70,7 +70,7 @@ public struct TagsAPI: Sendable {
     public func updateTag(
         accountId: String,
         tagId: String,
-        body: UpdateTagRequest
+        body: UpdateTagPayload
     ) async throws -> APIResponse<EnvelopeOf<Tag>> {
         var request = APIRequest(
             operationName: "updateTag", method: .put,

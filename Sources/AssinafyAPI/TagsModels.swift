@@ -4,7 +4,7 @@
 import Foundation
 import APIRuntime
 
-public struct CreateTagRequest: Codable, Hashable, Sendable {
+public struct CreateTagPayload: Codable, Hashable, Sendable {
     public let name: String
     public let color: Nullable<String>?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
@@ -39,7 +39,7 @@ public struct CreateTagRequest: Codable, Hashable, Sendable {
 
 public typealias CreateTagError409 = ErrorEnvelope
 
-public struct UpdateTagRequest: Codable, Hashable, Sendable {
+public struct UpdateTagPayload: Codable, Hashable, Sendable {
     public let name: String?
     public let color: Nullable<String>?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.

@@ -105,7 +105,7 @@ public struct TemplatesAPI: Sendable {
     public func updateTemplate(
         accountId: String,
         templateId: String,
-        body: UpdateTemplateRequest
+        body: UpdateTemplatePayload
     ) async throws -> APIResponse<EnvelopeOf<Template>> {
         var request = APIRequest(
             operationName: "updateTemplate", method: .put,

@@ -254,7 +254,7 @@ public struct Template: Codable, Hashable, Sendable {
     private static let knownKeys: Set<String> = ["resource", "id", "name", "document_name", "message", "status", "pages", "roles", "tags", "default_document_tags", "created_at", "updated_at"]
 }
 
-public struct UpdateTemplateRequest: Codable, Hashable, Sendable {
+public struct UpdateTemplatePayload: Codable, Hashable, Sendable {
     /// Template name.
     public let name: String?
     /// Default name of documents created from the template.

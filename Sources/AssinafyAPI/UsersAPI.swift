@@ -58,7 +58,7 @@ public struct UsersAPI: Sendable {
     ///   - month: Month as YYYY-MM; needed for daily series.
     @discardableResult
     public func getUserStats(
-        granularity: GetUserStatsGranularity? = nil,
+        granularity: UserStatsGranularity? = nil,
         month: String? = nil
     ) async throws -> APIResponse<EnvelopeOf<[DocumentStatsRow]>> {
         var request = APIRequest(

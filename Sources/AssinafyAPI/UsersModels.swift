@@ -73,4 +73,4 @@ public struct NotificationPreferences: Codable, Hashable, Sendable {
     private static let knownKeys: Set<String> = ["DocumentCompleted", "SignerDeclined", "DocumentCancelled", "DocumentAboutToExpire", "DocumentExpired", "DocumentExpirationReset", "DocumentProcessingFailed", "TemplateProcessingFailed", "SignerWhatsappFailed"]
 }
 
-public typealias GetUserStatsGranularity = GetAccountStatsGranularity
+public typealias UserStatsGranularity = WorkspaceStatsGranularity

@@ -194,7 +194,7 @@ public struct WebhooksAPI: Sendable {
     @discardableResult
     public func createWebhookEndpoint(
         accountId: String,
-        body: CreateWebhookEndpointRequest
+        body: CreateWebhookEndpointPayload
     ) async throws -> APIResponse<EnvelopeOf<WebhookEndpoint>> {
         var request = APIRequest(
             operationName: "createWebhookEndpoint", method: .post,
@@ -247,7 +247,7 @@ public struct WebhooksAPI: Sendable {
     public func updateWebhookEndpoint(
         accountId: String,
         endpointId: String,
-        body: UpdateWebhookEndpointRequest
+        body: UpdateWebhookEndpointPayload
     ) async throws -> APIResponse<EnvelopeOf<WebhookEndpoint>> {
         var request = APIRequest(
             operationName: "updateWebhookEndpoint", method: .put,

@@ -327,7 +327,7 @@ public struct ListWebhookDeliveriesDelivered: OpenEnum, ExpressibleByStringLiter
     public static let knownValues: [Self] = [.`true`, .`false`]
 }
 
-public struct CreateWebhookEndpointRequest: Codable, Hashable, Sendable {
+public struct CreateWebhookEndpointPayload: Codable, Hashable, Sendable {
     public let url: String
     public let email: String
     public let events: [String]
@@ -380,7 +380,7 @@ public struct CreateWebhookEndpointRequest: Codable, Hashable, Sendable {
     private static let knownKeys: Set<String> = ["url", "email", "events", "name", "is_active", "signing_enabled"]
 }
 
-public struct UpdateWebhookEndpointRequest: Codable, Hashable, Sendable {
+public struct UpdateWebhookEndpointPayload: Codable, Hashable, Sendable {
     public let url: String?
     public let email: String?
     public let events: [String]?

@@ -61,34 +61,46 @@ public enum GeneratorPipeline {
         return LoadedDocument(document: document, diagnostics: all, supplementaryOperationIds: extraIds)
     }
 
+    /// Generation from files. `configuration` supplies what the arguments leave out; an argument
+    /// given here (a module name, a name-map entry, a per-call scheme) wins over it.
     public static func generate(
-        specPath: String, moduleName: String, names: [String: String], extraPaths: [String] = [],
+        specPath: String, moduleName: String? = nil, names: [String: String] = [:], extraPaths: [String] = [],
         perCallCredentialSchemes: Set<String> = [], format: DocumentFormat? = nil,
-        preferredRequestMediaTypes: [String: String] = [:]
+        preferredRequestMediaTypes: [String: String] = [:],
+        configuration: GeneratorConfiguration = GeneratorConfiguration()
     ) throws -> Output {
         let loaded = try load(specPath: specPath, extraPaths: extraPaths, format: format)
         let fileNames = ([specPath] + extraPaths).map { URL(fileURLWithPath: $0).lastPathComponent }
-        let note =
-            extraPaths.isEmpty
-            ? nil : "Described in \(fileNames.dropFirst().joined(separator: ", ")), not in \(fileNames[0])."
+        var options = translatorOptions(
+            configuration, document: loaded.document, moduleName: moduleName,
+            sourceName: fileNames.joined(separator: " + "))
+        options.names.merge(names) { _, given in given }
+        options.unpublishedOperationIds = loaded.supplementaryOperationIds
+        options.perCallCredentialSchemes.formUnion(perCallCredentialSchemes)
+        options.preferredRequestMediaTypes.merge(preferredRequestMediaTypes) { _, given in given }
+        if !extraPaths.isEmpty {
+            options.supplementaryNote =
+                "Described in \(fileNames.dropFirst().joined(separator: ", ")), not in \(fileNames[0])."
+        }
         return generate(
-            document: loaded.document, diagnostics: loaded.diagnostics,
-            sourceName: fileNames.joined(separator: " + "), moduleName: moduleName, names: names,
-            unpublishedOperationIds: loaded.supplementaryOperationIds,
-            perCallCredentialSchemes: perCallCredentialSchemes, supplementaryNote: note,
-            preferredRequestMediaTypes: preferredRequestMediaTypes)
+            document: loaded.document, diagnostics: loaded.diagnostics, options: options,
+            access: configuration.access)
     }
 
     /// Generation from text, for tests and tools that hold the document in memory.
     public static func generate(
-        text: String, sourceName: String, moduleName: String, names: [String: String] = [:],
-        perCallCredentialSchemes: Set<String> = [], preferredRequestMediaTypes: [String: String] = [:]
+        text: String, sourceName: String, moduleName: String? = nil, names: [String: String] = [:],
+        perCallCredentialSchemes: Set<String> = [], preferredRequestMediaTypes: [String: String] = [:],
+        configuration: GeneratorConfiguration = GeneratorConfiguration()
     ) throws -> Output {
         let (document, diagnostics) = DocumentLoader.load(try DocumentReader.read(text, file: sourceName))
         guard let document else { throw Failure(diagnostics: diagnostics, file: sourceName) }
-        return generate(
-            document: document, diagnostics: diagnostics, sourceName: sourceName, moduleName: moduleName, names: names,
-            perCallCredentialSchemes: perCallCredentialSchemes, preferredRequestMediaTypes: preferredRequestMediaTypes)
+        var options = translatorOptions(
+            configuration, document: document, moduleName: moduleName, sourceName: sourceName)
+        options.names.merge(names) { _, given in given }
+        options.perCallCredentialSchemes.formUnion(perCallCredentialSchemes)
+        options.preferredRequestMediaTypes.merge(preferredRequestMediaTypes) { _, given in given }
+        return generate(document: document, diagnostics: diagnostics, options: options, access: configuration.access)
     }
 
     static func generate(
@@ -100,14 +112,55 @@ public enum GeneratorPipeline {
             moduleName: moduleName, sourceName: sourceName, names: names,
             unpublishedOperationIds: unpublishedOperationIds, perCallCredentialSchemes: perCallCredentialSchemes,
             supplementaryNote: supplementaryNote, preferredRequestMediaTypes: preferredRequestMediaTypes)
+        return generate(document: document, diagnostics: diagnostics, options: options, access: nil)
+    }
+
+    static func generate(
+        document: OpenAPIDocument, diagnostics: [Diagnostic], options: Translator.Options,
+        access: GeneratorConfiguration.AccessLevel?
+    ) -> Output {
         let translation = Translator.translate(document, options: options)
+        var files = FileLayout.render(translation.module)
+        if let access, access != .public {
+            files = files.map { ($0.name, AccessLevelRewrite.apply(access, to: $0.contents)) }
+        }
         return Output(
-            files: FileLayout.render(translation.module),
+            files: files,
             diagnostics: diagnostics + translation.diagnostics.map { $0.attributed(document.sourceFileNames) },
             operationCount: document.operations.count, schemaCount: document.schemas.count)
     }
 
-    /// The name map file: a YAML (or JSON) mapping `operationId: swiftName`.
+    /// The translator's options a configuration asks for (tools that translate without
+    /// rendering, such as coverage, use the same so they see the same names).
+    public static func translatorOptions(
+        _ configuration: GeneratorConfiguration, document: OpenAPIDocument, moduleName: String? = nil,
+        sourceName: String
+    ) -> Translator.Options {
+        var options = Translator.Options(
+            moduleName: moduleName ?? configuration.module ?? GeneratorConfiguration.defaultModule,
+            sourceName: sourceName, names: configuration.functionNames,
+            perCallCredentialSchemes: Set(configuration.perCallCredentials))
+        options.typeNames = configuration.types
+        options.regenerateCommand = configuration.regenerateCommand
+        for operation in document.operations {
+            guard
+                let settings = configuration.settings(
+                    operationId: operation.operationId, method: operation.method, path: operation.path)
+            else { continue }
+            let key =
+                operation.operationId ?? GeneratorConfiguration.routeKey(method: operation.method, path: operation.path)
+            if settings.retry != nil || settings.exclusiveConnection == true {
+                options.requestSettings[key] = Translator.RequestSettings(
+                    retryable: settings.retry?.retryable,
+                    needsExclusiveConnection: settings.exclusiveConnection ?? false)
+            }
+            if let mediaType = settings.requestMediaType { options.preferredRequestMediaTypes[key] = mediaType }
+        }
+        return options
+    }
+
+    /// The older name map file: a YAML (or JSON) mapping `operationId: swiftName` (the
+    /// configuration's `operations` replaces it; `--names` still reads one).
     public static func readNames(_ path: String) throws -> [String: String] {
         let root = try DocumentReader.read(contentsOf: path)
         var names: [String: String] = [:]
@@ -115,6 +168,12 @@ public enum GeneratorPipeline {
             if let name = entry.value.string { names[entry.key] = name }
         }
         return names
+    }
+
+    /// One file for a build-tool plugin, which must name its outputs before the document is
+    /// read: the files in order, each keeping its header (duplicate imports are allowed).
+    public static func joined(_ files: [(name: String, contents: String)]) -> String {
+        files.map(\.contents).joined(separator: "\n")
     }
 
     /// Writes `files` into `directory`, removing generated files that are no longer produced and
@@ -135,5 +194,24 @@ public enum GeneratorPipeline {
             if let current = try? String(contentsOfFile: path, encoding: .utf8), current == file.contents { continue }
             try Data(file.contents.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         }
+    }
+}
+
+/// `access: package` or `internal`: every declaration the renderer writes starts its line with
+/// `public `, and nothing else the generated code holds does (doc comments start with `///`).
+enum AccessLevelRewrite {
+    static func apply(_ access: GeneratorConfiguration.AccessLevel, to text: String) -> String {
+        let replacement = access == .internal ? "" : access.rawValue + " "
+        var lines: [Substring] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let indent = line.prefix { $0 == " " }
+            let rest = line.dropFirst(indent.count)
+            if rest.hasPrefix("public ") {
+                lines.append(indent + Substring(replacement) + rest.dropFirst("public ".count))
+            } else {
+                lines.append(line)
+            }
+        }
+        return lines.joined(separator: "\n")
     }
 }

@@ -48,6 +48,9 @@ public struct CoverageAnalysis: Sendable {
         /// The overlay type whose properties hand out the generated groups, reached as
         /// `context.<accessor>.<function>(` (`var documentsAPI: DocumentsAPI { … }`).
         public var contextType: String
+        /// As `generate --config`: names, types and schemes the same as the generated code's.
+        public var configuration = GeneratorConfiguration()
+        public var configPath: String?
 
         public init(
             specPath: String, namesPath: String? = nil, extraPaths: [String] = [], overlayPath: String,
@@ -82,9 +85,11 @@ public struct CoverageAnalysis: Sendable {
         let loaded = try GeneratorPipeline.load(specPath: inputs.specPath, extraPaths: inputs.extraPaths)
         let (document, extraIds) = (loaded.document, loaded.supplementaryOperationIds)
         let names = try inputs.namesPath.map(GeneratorPipeline.readNames) ?? [:]
-        let options = Translator.Options(
-            moduleName: inputs.moduleName, sourceName: "coverage", names: names, unpublishedOperationIds: extraIds,
-            perCallCredentialSchemes: inputs.perCallCredentialSchemes)
+        var options = GeneratorPipeline.translatorOptions(
+            inputs.configuration, document: document, moduleName: inputs.moduleName, sourceName: "coverage")
+        options.names.merge(names) { _, given in given }
+        options.unpublishedOperationIds = extraIds
+        options.perCallCredentialSchemes.formUnion(inputs.perCallCredentialSchemes)
         let module = Translator.translate(document, options: options).module
         let overlay = try OverlayIndex.scan(directory: inputs.overlayPath)
         var analysis = analyse(

@@ -1,19 +1,35 @@
 import Foundation
 import GeneratorCore
 
-/// `assinafy-generator coverage --spec FILE --overlay DIR --client TYPE --context TYPE --module NAME [--names FILE]
-/// [--extra FILE]… [--generated DIR] [--per-call-credential SCHEME]…`.
-/// Exits 1 when some published operation is not reachable from the client type. Every path and
-/// name is an argument (the Makefile's scripts pass the package's own).
+/// `assinafy-generator coverage --overlay DIR --client TYPE --context TYPE --module NAME [--config FILE]
+/// [--spec FILE] [--names FILE] [--extra FILE]… [--generated DIR] [--per-call-credential SCHEME]…`.
+/// Exits 1 when some operation is not reachable from the client type. The documents come from
+/// `--spec`/`--extra` or the configuration's `documents`; every other path and name is an
+/// argument (the Makefile's scripts pass the package's own).
 enum CoverageCommand {
     static func inputs(_ options: inout Options) throws -> CoverageAnalysis.Inputs {
-        CoverageAnalysis.Inputs(
-            specPath: try options.required("--spec"), namesPath: options.value("--names"),
-            extraPaths: options.values("--extra"), overlayPath: try options.required("--overlay"),
-            generatedPath: options.value("--generated"),
+        let configPath = options.value("--config")
+        let configuration = try configPath.map(GeneratorCommand.readConfiguration) ?? GeneratorConfiguration()
+        let spec = options.value("--spec")
+        let extras = options.values("--extra")
+        guard spec != nil || !configuration.documents.isEmpty else {
+            throw UsageError(message: "coverage needs --spec FILE or a --config naming its documents")
+        }
+        let documents =
+            spec != nil
+            ? (spec: spec ?? "", extras: extras)
+            : try GeneratorCommand.documentPaths(
+                spec: nil, extras: extras, configuration: configuration, configPath: configPath)
+        var inputs = CoverageAnalysis.Inputs(
+            specPath: documents.spec, namesPath: options.value("--names"), extraPaths: documents.extras,
+            overlayPath: try options.required("--overlay"), generatedPath: options.value("--generated"),
             perCallCredentialSchemes: Set(options.values("--per-call-credential")),
-            clientType: try options.required("--client"), moduleName: try options.required("--module"),
+            clientType: try options.required("--client"),
+            moduleName: try options.value("--module") ?? configuration.module ?? options.required("--module"),
             contextType: try options.required("--context"))
+        inputs.configuration = configuration
+        inputs.configPath = configPath
+        return inputs
     }
 
     static func run(_ options: inout Options, out: (String) -> Void, err: (String) -> Void) throws -> Int32 {

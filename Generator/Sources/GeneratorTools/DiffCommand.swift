@@ -1,7 +1,7 @@
 import Foundation
 import GeneratorCore
 
-/// `assinafy-generator diff OLD NEW [--format markdown|json] [--fail-on breaking] [--swift [--names FILE] [--module NAME]]`.
+/// `assinafy-generator diff OLD NEW [--format markdown|json] [--fail-on breaking] [--swift [--config FILE] [--names FILE] [--module NAME]]`.
 enum DiffCommand {
     static func run(_ options: inout Options, out: (String) -> Void, err: (String) -> Void) throws -> Int32 {
         let format = options.value("--format") ?? "markdown"
@@ -9,6 +9,7 @@ enum DiffCommand {
         let swift = options.flag("--swift")
         let namesPath = options.value("--names")
         let moduleName = options.value("--module")
+        let configPath = options.value("--config")
         try options.finish()
         guard options.positional.count == 2 else {
             throw UsageError(message: "diff takes two documents, OLD and NEW")
@@ -19,18 +20,20 @@ enum DiffCommand {
         guard failOn == nil || failOn == "breaking" else {
             throw UsageError(message: "--fail-on accepts only 'breaking'")
         }
-        guard (namesPath == nil && moduleName == nil) || swift else {
-            throw UsageError(message: "--names and --module only apply to --swift")
+        guard (namesPath == nil && moduleName == nil && configPath == nil) || swift else {
+            throw UsageError(message: "--names, --config and --module only apply to --swift")
         }
         let oldPath = options.positional[0]
         let newPath = options.positional[1]
 
         let report: DiffReport
         if swift {
-            let names = try namesPath.map(GeneratorPipeline.readNames) ?? [:]
+            let configuration = try configPath.map(GeneratorCommand.readConfiguration)
+            var names = configuration?.functionNames ?? [:]
+            names.merge(try namesPath.map(GeneratorPipeline.readNames) ?? [:]) { _, given in given }
             report = try SwiftAPIDiff.compare(
                 oldPath: oldPath, newPath: newPath, names: names,
-                moduleName: moduleName ?? SwiftAPIDiff.defaultModuleName)
+                moduleName: moduleName ?? configuration?.module ?? SwiftAPIDiff.defaultModuleName)
         } else {
             let (contract, diagnostics) = try SpecDiff.compare(oldPath: oldPath, newPath: newPath)
             // Loader warnings (the published `items: []`, say) do not change the comparison and

@@ -2,8 +2,8 @@ import Foundation
 import GeneratorCore
 
 /// `assinafy-generator docs --title TEXT [--error-model FILE] [--output FILE]` and the options of
-/// `coverage`: writes the API reference (to standard output without `--output`). Unchanged files
-/// are not rewritten.
+/// `coverage` (`--config`, `--spec`, `--overlay`, …): writes the API reference (to standard output
+/// without `--output`). Unchanged files are not rewritten.
 enum ReferenceDocsCommand {
     static func run(_ options: inout Options, out: (String) -> Void, err: (String) -> Void) throws -> Int32 {
         let output = options.value("--output")
@@ -15,7 +15,8 @@ enum ReferenceDocsCommand {
         let analysis = try CoverageAnalysis.analyse(inputs)
         for warning in analysis.warnings { err("warning: \(warning)") }
         let sources =
-            ([inputs.specPath] + inputs.extraPaths + [inputs.namesPath, inputs.overlayPath].compactMap { $0 })
+            ([inputs.specPath] + inputs.extraPaths
+            + [inputs.configPath, inputs.namesPath, inputs.overlayPath].compactMap { $0 })
             .map { "`\($0)`" }.joined(separator: ", ")
         let errorModel = try errorModelPath.map { try String(contentsOfFile: $0, encoding: .utf8) }
         let text = ReferenceDocs.render(

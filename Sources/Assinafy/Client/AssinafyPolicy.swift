@@ -135,14 +135,14 @@ struct EnvelopeRule: APIMiddleware {
 /// - The API key header is a credential wherever it appears: a caller's own `X-Api-Key` is
 ///   dropped on every operation (the engine attaches the configured one where the operation's
 ///   security names it).
-/// - `GET /v1/sign` records that the signer viewed the document: it is never repeated, by the
-///   engine's retries or by an HTTP layer replaying it on a dead connection.
+/// - (`GET /v1/sign` records that the signer viewed the document, so it is never repeated: the
+///   generated request says so itself, from `retry: never` and `exclusiveConnection: true` in
+///   assinafy-generator.yaml, and needs no rule here.)
 /// - The OAuth token and revocation endpoints follow no redirect (a redirect there is an error
 ///   to surface, not to chase). Their bodies are forms because the contract lists the form
 ///   media type first and the generator follows the document's order.
 struct OperationPolicy: APIMiddleware {
     static let noRedirectOperations: Set<String> = ["exchangeOAuthToken", "revokeOAuthToken"]
-    static let viewRecordingPaths: Set<String> = ["/v1/sign"]
     static let apiKeyHeader: String = {
         if case .apiKey(let name, _) = SecurityScheme.apiKeyAuth.kind { return name }
         return "X-Api-Key"
@@ -153,10 +153,6 @@ struct OperationPolicy: APIMiddleware {
     ) async throws -> RawResponse {
         var request = request
         request.headers.set(OperationPolicy.apiKeyHeader, nil)
-        if OperationPolicy.viewRecordingPaths.contains(request.pathTemplate) {
-            request.retryable = false
-            request.needsExclusiveConnection = true
-        }
         if OperationPolicy.noRedirectOperations.contains(operation) { request.followsRedirects = false }
         return try await next(request)
     }

@@ -2,11 +2,6 @@ import APIRuntime
 import AssinafyAPI
 import Foundation
 
-/// One page's field placements for a `.collect` assignment.
-public typealias AssignmentEntry = CreateAssignmentRequestEntriesItem
-/// One field placed on a page of a `.collect` assignment.
-public typealias AssignmentFieldPlacement = CreateAssignmentRequestEntriesItemFieldsItem
-
 /// A workspace signer in a signature request, with how they are verified and notified and, for
 /// ordered signing, their step.
 ///

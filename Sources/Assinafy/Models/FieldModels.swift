@@ -2,11 +2,6 @@ import APIRuntime
 import AssinafyAPI
 import Foundation
 
-/// `name`, `type`, optional `regex` and `isRequired` for `fields.create(_:accountId:)`.
-public typealias CreateFieldPayload = CreateFieldRequest
-/// Fields to change in `fields.update(fieldId:payload:accountId:)`.
-public typealias UpdateFieldPayload = UpdateFieldRequest
-
 /// One value to check in `fields.validateMultiple(items:accountId:)`.
 ///
 /// Most fields take text, so a plain `String` is the common case; a field that takes another

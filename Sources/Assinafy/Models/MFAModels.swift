@@ -2,16 +2,6 @@ import APIRuntime
 import AssinafyAPI
 import Foundation
 
-/// The enrolled second factors and how many recovery codes remain (`auth.mfaStatus()`).
-public typealias MFAStatus = ListMFAMethodsResponseData
-/// One enrolled second factor.
-public typealias MFAMethod = ListMFAMethodsResponseDataMethodsItem
-/// The shared secret and provisioning URI of an unconfirmed authenticator (`auth.enrollTOTP`).
-/// The secret is returned only once: show it (or its QR code) and do not persist it.
-public typealias TOTPEnrollment = StartTOTPEnrollmentResponseData
-/// The result of `auth.removeMFAMethod`: whether two-factor authentication is still on.
-public typealias MFAMethodRemoval = DeleteMFAMethodResponseData
-
 /// Login succeeded on the password but the account has two-factor authentication on: finish with
 /// `auth.verifyMFA(mfaToken:code:)` within five minutes.
 ///

@@ -2,12 +2,6 @@ import APIRuntime
 import AssinafyAPI
 import Foundation
 
-/// A new workspace signer: `CreateSignerPayload(fullName:email:)`, optionally with a WhatsApp
-/// number and government id. A full name alone is enough.
-public typealias CreateSignerPayload = CreateSignerRequest
-/// Changes to a workspace signer; members left `nil` stay as they are.
-public typealias UpdateSignerPayload = UpdateSignerRequest
-
 /// Which image `signers.uploadSignature` and `downloadSignature` handle.
 public enum SignatureImageType: String, Sendable, Hashable, CaseIterable {
     /// The full signature.
@@ -16,7 +10,7 @@ public enum SignatureImageType: String, Sendable, Hashable, CaseIterable {
     case initial
 }
 
-extension CreateSignerRequest {
+extension CreateSignerPayload {
     /// Local checks before creation: a non-blank name, and well-formed contacts when given.
     func validate() throws {
         var errors: [String: [String]] = [:]

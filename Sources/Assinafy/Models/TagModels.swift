@@ -2,11 +2,6 @@ import APIRuntime
 import AssinafyAPI
 import Foundation
 
-/// `name` and optional `color` (hex without `#`) for `tags.create(_:accountId:)`.
-public typealias CreateTagPayload = CreateTagRequest
-/// Fields to change in `tags.update(tagId:payload:accountId:)`; `color: .null` clears the colour.
-public typealias UpdateTagPayload = UpdateTagRequest
-
 /// A workspace tag.
 ///
 /// The generated `Tag` has an optional `id` because the schema does not mark it required, but a

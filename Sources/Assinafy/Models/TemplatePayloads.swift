@@ -62,11 +62,6 @@ public struct CreateDocumentFromTemplateOptions: Sendable, Hashable {
     }
 }
 
-/// A value for one editor field of a template.
-public typealias TemplateEditorField = CreateDocumentFromTemplateRequestEditorFieldsItem
-/// The changes `templates.update` sends; members left `nil` stay as they are.
-public typealias UpdateTemplatePayload = UpdateTemplateRequest
-
 /// The template-signer rules, applied before a request is built.
 enum TemplateSignerChecks {
     struct Resolved {

@@ -30,11 +30,6 @@ public struct WebhookRegisterPayload: Sendable, Hashable {
     }
 }
 
-/// URL, e-mail, events and options for `webhooks.createEndpoint(_:accountId:)`.
-public typealias CreateWebhookEndpointPayload = CreateWebhookEndpointRequest
-/// Fields to change in `webhooks.updateEndpoint(endpointId:payload:accountId:)`.
-public typealias UpdateWebhookEndpointPayload = UpdateWebhookEndpointRequest
-
 /// Filters and paging for `webhooks.listDispatches(params:accountId:)`.
 public struct WebhookDispatchListParams: Sendable, Hashable {
     public var page: Int

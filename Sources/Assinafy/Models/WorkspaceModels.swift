@@ -2,19 +2,8 @@ import APIRuntime
 import AssinafyAPI
 import Foundation
 
-// The API calls workspaces "accounts"; the SDK's public vocabulary is "workspace", so the
-// generated account types get workspace names here.
-
-/// A workspace (an API "account").
-public typealias Workspace = Account
-/// Branding colours, name and logo URL of a workspace (`workspaces.theme()`).
-public typealias WorkspaceTheme = AccountTheme
-/// `name` and optional notification sender for `workspaces.create(_:)`.
-public typealias CreateWorkspacePayload = CreateAccountRequest
-/// Fields to change in `workspaces.update(_:accountId:)`.
-public typealias UpdateWorkspacePayload = UpdateAccountRequest
-/// The series granularity of `workspaces.stats(granularity:month:accountId:)`.
-public typealias WorkspaceStatsGranularity = GetAccountStatsGranularity
+// The API calls workspaces "accounts"; the SDK's public vocabulary is "workspace", which
+// assinafy-generator.yaml gives the generated account types (`Workspace`, `WorkspaceTheme`...).
 
 enum PNGCheck {
     /// The eight-byte PNG signature: checking it locally turns a wrong file into a

@@ -259,9 +259,6 @@ public struct DocumentsResource: Sendable {
     }
 }
 
-/// The editable members of a document.
-public typealias UpdateDocumentPayload = RenameDocumentRequest
-
 // MARK: - Ids taken from models
 
 // The published schema leaves every `id` optional, so `uploaded.id` is a `String?`. These

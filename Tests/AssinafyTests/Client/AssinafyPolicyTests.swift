@@ -38,14 +38,25 @@ import Testing
 
     // MARK: OperationPolicy
 
+    /// The rule moved from `OperationPolicy` into the generated request (the configuration's
+    /// `retry: never`, `exclusiveConnection: true`): what reaches the engine is unchanged.
     @Test func signIsNeverRepeatedNorReplayed() async throws {
-        let sign = request("getSigningDocument", path: "/v1/sign", credential: .signerAccessCode("code-1"))
-        let (sent, _) = try await passedOn(sign, through: OperationPolicy())
-        #expect(sent.first?.retryable == false)
-        #expect(sent.first?.needsExclusiveConnection == true)
-        let other = try await passedOn(request("getDocument", path: "/v1/documents/{id}"), through: OperationPolicy())
-        #expect(other.requests.first?.retryable == nil)
-        #expect(other.requests.first?.needsExclusiveConnection == false)
+        let stub = StubTransport()
+        stub.enqueueData(Fixture.document())
+        _ = try await Fixture.client(stub).signers.getSigningDocument(signerAccessCode: "code-1")
+        let sign = try #require(stub.requests.first)
+        #expect(sign.route == "GET /v1/sign")
+        #expect(sign.retryable == false)
+        #expect(sign.needsExclusiveConnection == true)
+        stub.enqueueData(Fixture.document())
+        _ = try await Fixture.client(stub).documents.get(documentId: "doc-1")
+        let other = try #require(stub.requests.last)
+        #expect(other.route == "GET /v1/documents/doc-1")
+        #expect(other.retryable == nil)
+        #expect(other.needsExclusiveConnection == false)
+        let passed = try await passedOn(request("getDocument", path: "/v1/documents/{id}"), through: OperationPolicy())
+        #expect(passed.requests.first?.retryable == nil)
+        #expect(passed.requests.first?.needsExclusiveConnection == false)
     }
 
     /// The generated token and revoke calls build forms themselves (the contract lists the form

@@ -21,7 +21,7 @@ struct ResponseSamplesTests {
     /// Every component schema and its generated type. The test fails if the sample file names a
     /// schema missing here, so a new schema cannot slip through untested.
     static let models: [String: RoundTrip] = [
-        "Account": roundTrip(Account.self), "AccountTheme": roundTrip(AccountTheme.self),
+        "Account": roundTrip(Workspace.self), "AccountTheme": roundTrip(WorkspaceTheme.self),
         "ApiKey": roundTrip(ApiKey.self), "Assignment": roundTrip(Assignment.self),
         "AssignmentItem": roundTrip(AssignmentItem.self), "AssignmentSigner": roundTrip(AssignmentSigner.self),
         "AssignmentSummary": roundTrip(AssignmentSummary.self), "AuthAccount": roundTrip(AuthAccount.self),

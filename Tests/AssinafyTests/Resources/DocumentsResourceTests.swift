@@ -270,7 +270,7 @@ import Testing
             """)
         let verification = try await documents.verifyDetails(signatureHash: "abc123")
         #expect(verification.isValid == true)
-        #expect(verification.hash2 == "abc123")
+        #expect(verification.hash == "abc123")
         stub.enqueueData(Fixture.document())
         _ = try await documents.getPublicInfo(documentId: "doc-1")
         stub.enqueueJSON("{\"status\": 200, \"message\": \"Token sent\"}")

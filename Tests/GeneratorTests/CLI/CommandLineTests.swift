@@ -70,8 +70,7 @@ struct CommandLineTests {
             let process = Process()
             process.executableURL = binary
             process.arguments = [
-                "generate", "--spec", Self.root.appendingPathComponent("openapi.yaml").path, "--names",
-                Self.root.appendingPathComponent("Generator/assinafy-names.yaml").path, "--output", directory.path,
+                "generate", "--config", Self.configPath, "--output", directory.path,
             ]
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
@@ -86,22 +85,26 @@ struct CommandLineTests {
             let b = try Data(contentsOf: second.appendingPathComponent(name))
             #expect(a == b, "\(name) differs between runs")
         }
-        let inProcess = try GeneratorPipeline.generate(
-            specPath: Self.root.appendingPathComponent("openapi.yaml").path, moduleName: "AssinafyAPI",
-            names: GeneratorPipeline.readNames(Self.root.appendingPathComponent("Generator/assinafy-names.yaml").path))
+        let inProcess = try Self.generateFromConfiguration()
         for file in inProcess.files {
             #expect(try Data(contentsOf: second.appendingPathComponent(file.name)) == Data(file.contents.utf8))
         }
     }
 
+    static let configPath = root.appendingPathComponent("assinafy-generator.yaml").path
+
+    /// What `make generate` produces, in process: the package's configuration and its documents.
+    static func generateFromConfiguration() throws -> GeneratorPipeline.Output {
+        let configuration = try GeneratorCommand.readConfiguration(configPath)
+        let documents = try GeneratorCommand.documentPaths(
+            spec: nil, extras: [], configuration: configuration, configPath: configPath)
+        return try GeneratorPipeline.generate(
+            specPath: documents.spec, extraPaths: documents.extras, configuration: configuration)
+    }
+
     /// The committed module is what the generator writes now (the drift check CI also runs).
     @Test func committedModuleIsCurrent() throws {
-        let output = try GeneratorPipeline.generate(
-            specPath: Self.root.appendingPathComponent("openapi.yaml").path, moduleName: "AssinafyAPI",
-            names: GeneratorPipeline.readNames(Self.root.appendingPathComponent("Generator/assinafy-names.yaml").path),
-            extraPaths: FileManager.default.fileExists(atPath: Self.root.appendingPathComponent("openapi-unpublished.yaml").path)
-                ? [Self.root.appendingPathComponent("openapi-unpublished.yaml").path] : [],
-            perCallCredentialSchemes: ["signerAccessCode"])
+        let output = try Self.generateFromConfiguration()
         let directory = Self.root.appendingPathComponent("Sources/AssinafyAPI")
         for file in output.files {
             let committed = try String(contentsOf: directory.appendingPathComponent(file.name), encoding: .utf8)

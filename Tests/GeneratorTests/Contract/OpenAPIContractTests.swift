@@ -20,7 +20,8 @@ struct OpenAPIContractTests {
         .deletingLastPathComponent()  // the package root
 
     static let specPath = packageRoot.appendingPathComponent("openapi.yaml").path
-    static let namesPath = packageRoot.appendingPathComponent("Generator/assinafy-names.yaml").path
+    /// The generator's configuration, which names every operation.
+    static let namesPath = packageRoot.appendingPathComponent("assinafy-generator.yaml").path
 
     // MARK: Equivalence
 
@@ -154,15 +155,10 @@ struct OpenAPIContractTests {
 
     @Test func nameMapCoversEveryOperation() throws {
         let ours = try DocumentReader.read(contentsOf: Self.specPath)
-        let map = try DocumentReader.read(contentsOf: Self.namesPath)
-        let entries = try #require(map.entries, "assinafy-names.yaml must be a mapping")
-
-        var names: [String: String] = [:]
-        for entry in entries {
-            let name = try #require(entry.value.string, "\(entry.key): the Swift name must be a string")
-            #expect(names[entry.key] == nil, "\(entry.key) is mapped twice")
-            names[entry.key] = name
-        }
+        // The reader rejects an entry configured twice or a name that is not an identifier.
+        let configuration = try GeneratorCommand.readConfiguration(Self.namesPath)
+        let names = configuration.functionNames
+        #expect(names.count == configuration.operations.count, "every operations entry gives a name")
         let operationIDs = Self.operations(in: ours).compactMap { $0.operation["operationId"]?.string }
         #expect(operationIDs.count == 106, "every operation needs an operationId")
         for operationID in operationIDs {

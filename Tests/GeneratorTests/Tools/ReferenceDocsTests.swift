@@ -65,15 +65,12 @@ struct ReferenceDocsTests {
     @Test func committedReferenceIsWhatThePackageProduces() throws {
         let root = ToolsFixtures.path("")
         func path(_ relative: String) -> String { ToolsFixtures.path(relative) }
-        let extra = FileManager.default.fileExists(atPath: path("openapi-unpublished.yaml"))
-        let result = ToolsFixtures.run(
-            ["docs", "--spec", path("openapi.yaml")] + (extra ? ["--extra", path("openapi-unpublished.yaml")] : []) + [
-                "--names", path("Generator/assinafy-names.yaml"), "--overlay", path("Sources/Assinafy"),
-                "--generated", path("Sources/AssinafyAPI"), "--per-call-credential", "signerAccessCode",
-                "--client", "AssinafyClient", "--module", "AssinafyAPI", "--context", "ClientContext", "--title",
-                "Assinafy Swift SDK: API reference",
-                "--error-model", path("Generator/assinafy-reference-errors.md"),
-            ])
+        let result = ToolsFixtures.run([
+            "docs", "--config", path("assinafy-generator.yaml"), "--overlay", path("Sources/Assinafy"),
+            "--generated", path("Sources/AssinafyAPI"), "--client", "AssinafyClient", "--module", "AssinafyAPI",
+            "--context", "ClientContext", "--title", "Assinafy Swift SDK: API reference",
+            "--error-model", path("Generator/assinafy-reference-errors.md"),
+        ])
         #expect(result.code == 0, "\(result.err)")
         let prefix = root.hasSuffix("/") ? root : root + "/"
         let fresh = result.out.joined(separator: "\n").replacingOccurrences(of: prefix, with: "") + "\n"

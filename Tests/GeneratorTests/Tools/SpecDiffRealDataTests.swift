@@ -74,8 +74,8 @@ struct SpecDiffRealDataTests {
 
     static func revision93ToCurrentIsAMinorReleaseOfTheSwiftAPI(_ source: PublishedDocuments.Source) throws {
         let result = ToolsFixtures.run([
-            "diff", "--swift", source.revision93, source.current, "--names",
-            ToolsFixtures.path("Generator/assinafy-names.yaml"),
+            "diff", "--swift", source.revision93, source.current, "--config",
+            ToolsFixtures.path("assinafy-generator.yaml"),
         ])
         #expect(result.code == 0)
         #expect(result.out.contains("semver: minor"), "\(result.out.joined(separator: "\n"))")

@@ -8,9 +8,10 @@ public enum GeneratorCommand {
         commands:
           check    --spec FILE [--format yaml|json] read and resolve a document (and the files it
                                                     refers to), print diagnostics
-          generate --spec FILE --output DIR [--module NAME] [--names FILE] [--extra FILE] [--format yaml|json]
-                   [--per-call-credential SCHEME]
-                                                    write Swift sources for the document
+          generate --output DIR [--config FILE] [--spec FILE] [--module NAME] [--extra FILE]...
+                   [--names FILE] [--per-call-credential SCHEME]... [--single-file NAME] [--format yaml|json]
+                                                    write Swift sources for the document (--spec, or the
+                                                    config's documents; arguments win over the config)
           (--format names the grammar of --spec; by default .json files are strict JSON, others YAML 1.2)
         """
 
@@ -80,25 +81,68 @@ public enum GeneratorCommand {
     }
 
     static func generate(_ options: inout Options, out: (String) -> Void, err: (String) -> Void) throws -> Int32 {
-        let spec = try options.required("--spec")
+        let configPath = options.value("--config")
+        let givenSpec = options.value("--spec")
         let output = try options.required("--output")
-        let module = options.value("--module") ?? "AssinafyAPI"
+        let givenModule = options.value("--module")
         let namesPath = options.value("--names")
-        let extras = options.values("--extra")
+        let givenExtras = options.values("--extra")
         let perCall = Set(options.values("--per-call-credential"))
+        let singleFile = options.value("--single-file")
         let format = try inputFormat(&options)
         try options.finish()
+        let configuration = try configPath.map(readConfiguration) ?? GeneratorConfiguration()
+        let documents = try documentPaths(
+            spec: givenSpec, extras: givenExtras, configuration: configuration, configPath: configPath)
         let names = try namesPath.map(GeneratorPipeline.readNames) ?? [:]
+        let module = givenModule ?? configuration.module ?? defaultModule(output: output)
+        let spec = documents.spec
         let result = try GeneratorPipeline.generate(
-            specPath: spec, moduleName: module, names: names, extraPaths: extras, perCallCredentialSchemes: perCall,
-            format: format)
+            specPath: spec, moduleName: module, names: names, extraPaths: documents.extras,
+            perCallCredentialSchemes: perCall, format: format, configuration: configuration)
         for diagnostic in result.diagnostics { err(diagnostic.formatted(file: spec)) }
-        try GeneratorPipeline.write(result.files, to: output)
-        let lines = result.files.reduce(0) { $0 + $1.contents.reduce(0) { $1 == "\n" ? $0 + 1 : $0 } }
+        var files = result.files
+        if let singleFile { files = [(singleFile, GeneratorPipeline.joined(files))] }
+        try GeneratorPipeline.write(files, to: output)
+        let lines = files.reduce(0) { $0 + $1.contents.reduce(0) { $1 == "\n" ? $0 + 1 : $0 } }
         out(
-            "generated \(result.files.count) files, \(lines) lines, \(result.operationCount) operations, \(result.schemaCount) schemas → \(output)"
+            "generated \(files.count) files, \(lines) lines, \(result.operationCount) operations, \(result.schemaCount) schemas → \(output)"
         )
         return 0
+    }
+
+    /// The configuration file's bytes, parsed by the core (which reads no files itself).
+    public static func readConfiguration(_ path: String) throws -> GeneratorConfiguration {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw UsageError(message: "cannot read the configuration \(path): \(error.localizedDescription)")
+        }
+        return try GeneratorConfiguration.parse([UInt8](data), file: path)
+    }
+
+    /// `--spec` and `--extra` when given; otherwise the configuration's `documents`, which are
+    /// relative to the configuration file.
+    public static func documentPaths(
+        spec: String?, extras: [String], configuration: GeneratorConfiguration, configPath: String?
+    ) throws -> (spec: String, extras: [String]) {
+        if let spec { return (spec, extras) }
+        guard let first = configuration.documents.first, let configPath else {
+            throw UsageError(message: "missing --spec (or `documents` in --config)")
+        }
+        let directory = (configPath as NSString).deletingLastPathComponent
+        func resolved(_ path: String) -> String {
+            path.hasPrefix("/") || directory.isEmpty ? path : (directory as NSString).appendingPathComponent(path)
+        }
+        return (resolved(first), configuration.documents.dropFirst().map(resolved) + extras)
+    }
+
+    /// SwiftPM's convention: a module is named after its directory (`Sources/PetsAPI`); a name
+    /// that is not an identifier falls back to a neutral one.
+    static func defaultModule(output: String) -> String {
+        let last = URL(fileURLWithPath: output).lastPathComponent
+        return SwiftNames.isIdentifier(last) ? last : GeneratorConfiguration.defaultModule
     }
 
     static func inputFormat(_ options: inout Options) throws -> DocumentFormat? {

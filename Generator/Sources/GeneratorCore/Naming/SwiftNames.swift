@@ -129,6 +129,13 @@ public enum SwiftNames {
         return memberName(text)
     }
 
+    /// A name a configuration may give: letters, digits and `_`, not starting with a digit, and
+    /// not a keyword (a keyword would need backticks at every use).
+    public static func isIdentifier(_ name: String) -> Bool {
+        guard let first = name.first, !first.isNumber, !keywords.contains(name) else { return false }
+        return name.allSatisfy { $0 == "_" || $0.isLetter || $0.isNumber }
+    }
+
     /// Backticks around keywords; leaves other names alone.
     public static func escaped(_ name: String) -> String {
         keywords.contains(name) ? "`\(name)`" : name

@@ -7,7 +7,7 @@ public enum FileLayout {
     public static func render(_ module: ModuleDecl) -> [(name: String, contents: String)] {
         let header = """
             \(headerMarker) from \(module.sourceName) — do not edit.
-            // Regenerate with `make generate`.
+            // Regenerate with `\(module.regenerateCommand)`.
 
             """
         let imports = "import Foundation\nimport APIRuntime\n"

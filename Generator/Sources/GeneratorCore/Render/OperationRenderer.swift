@@ -96,6 +96,8 @@ package enum OperationRenderer {
                 statements.append("])")
             }
         }
+        if let retryable = operation.retryable { statements.append("request.retryable = \(retryable)") }
+        if operation.needsExclusiveConnection { statements.append("request.needsExclusiveConnection = true") }
         let perCall = operation.security.perCall.map {
             "\(request).credentials[\(swiftLiteral($0.scheme.name))] = .apiKey(\($0.localName))"
         }

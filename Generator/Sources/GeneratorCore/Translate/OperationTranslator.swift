@@ -3,7 +3,7 @@ extension TypeTranslator {
     mutating func operation(
         _ operation: Operation, swiftName: String, group: String, unpublished: Bool,
         schemes: [SecuritySchemeDecl] = [], perCallCredentialSchemes: Set<String> = [],
-        supplementaryNote: String? = nil, preferredMediaType: String? = nil
+        preferredMediaType: String? = nil
     ) -> OperationDecl {
         let typePrefix = SwiftNames.pascalCase(swiftName)
         // Labels only need to differ from each other: locals are chosen apart (OperationSignature).
@@ -36,7 +36,6 @@ extension TypeTranslator {
         if !declaration.responseHeaders.isEmpty {
             declaration.responseHeadersTypeName = claimInline(typePrefix + "Headers")
         }
-        OperationSignature.decide(&declaration, supplementaryNote: supplementaryNote)
         return declaration
     }
 

@@ -287,6 +287,10 @@ public struct OperationDecl: Sendable, Hashable {
     public var arguments: [ArgumentDecl] = []
     public var locals = OperationLocals()
     public var docs: [String] = []
+    /// From the configuration: `APIRequest.retryable` (`nil`: the client's retry policy decides).
+    public var retryable: Bool? = nil
+    /// From the configuration: `APIRequest.needsExclusiveConnection`.
+    public var needsExclusiveConnection = false
 
     public var credential: CredentialDecl { security.credential }
     public var returnType: SwiftType { .generic("APIResponse", [successType ?? .named("Void")]) }
@@ -320,4 +324,9 @@ public struct ModuleDecl: Sendable {
     public var webhookPayloads: [WebhookPayloadDecl]
     public var securitySchemes: [SecuritySchemeDecl] = []
     public var servers: [ServerDecl] = []
+    /// What the files' header says to run to regenerate them.
+    public var regenerateCommand = ModuleDecl.defaultRegenerateCommand
+
+    /// Without a configuration: the generator itself, which is all a reader can be told.
+    public static let defaultRegenerateCommand = "assinafy-generator generate"
 }

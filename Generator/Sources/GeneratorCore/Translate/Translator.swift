@@ -14,6 +14,12 @@ public enum Translator {
         /// `operationId` → the request media type to generate when the operation offers several
         /// (otherwise the first one the document lists that the generator supports).
         public var preferredRequestMediaTypes: [String: String]
+        /// The name a type would get → the name it gets (applied last, see `TypeRenaming`).
+        public var typeNames: [String: String] = [:]
+        /// Request settings by `operationId` or `METHOD path` (never retried, own connection).
+        public var requestSettings: [String: RequestSettings] = [:]
+        /// The command the generated files' header tells readers to run.
+        public var regenerateCommand: String?
 
         public init(
             moduleName: String, sourceName: String, names: [String: String] = [:],
@@ -27,6 +33,24 @@ public enum Translator {
             self.perCallCredentialSchemes = perCallCredentialSchemes
             self.supplementaryNote = supplementaryNote
             self.preferredRequestMediaTypes = preferredRequestMediaTypes
+        }
+
+        /// An `operationId` entry first, then a `METHOD path` one.
+        func lookup<Value>(_ table: [String: Value], _ operation: Operation) -> Value? {
+            if let id = operation.operationId, let value = table[id] { return value }
+            return table[GeneratorConfiguration.routeKey(method: operation.method, path: operation.path)]
+        }
+    }
+
+    /// What the generated request carries beyond the document: `APIRequest.retryable` and
+    /// `APIRequest.needsExclusiveConnection`.
+    public struct RequestSettings: Sendable, Hashable {
+        public var retryable: Bool?
+        public var needsExclusiveConnection: Bool
+
+        public init(retryable: Bool? = nil, needsExclusiveConnection: Bool = false) {
+            self.retryable = retryable
+            self.needsExclusiveConnection = needsExclusiveConnection
         }
     }
 
@@ -58,19 +82,22 @@ public enum Translator {
         for operation in document.operations {
             let group = SwiftNames.typeName(operation.tags.first ?? "Default") + "API"
             var scope = groupScopes[group] ?? SwiftNames.Scope(reserved: ["client", "init"])
-            let name = scope.claim(functionName(for: operation, names: options.names, diagnostics: &types.diagnostics))
+            let name = scope.claim(functionName(for: operation, options: options, diagnostics: &types.diagnostics))
             groupScopes[group] = scope
             let before = types.createdDeclarations.count
             types.touchedComponents = []
             types.usedDeclarations = []
             types.beginOperationScope()
             let unpublished = operation.operationId.map(options.unpublishedOperationIds.contains) ?? false
-            operations.append(
-                types.operation(
-                    operation, swiftName: name, group: group, unpublished: unpublished, schemes: schemes,
-                    perCallCredentialSchemes: options.perCallCredentialSchemes,
-                    supplementaryNote: options.supplementaryNote,
-                    preferredMediaType: operation.operationId.flatMap { options.preferredRequestMediaTypes[$0] }))
+            var decl = types.operation(
+                operation, swiftName: name, group: group, unpublished: unpublished, schemes: schemes,
+                perCallCredentialSchemes: options.perCallCredentialSchemes,
+                preferredMediaType: options.lookup(options.preferredRequestMediaTypes, operation))
+            if let settings = options.lookup(options.requestSettings, operation) {
+                decl.retryable = settings.retryable
+                decl.needsExclusiveConnection = settings.needsExclusiveConnection
+            }
+            operations.append(decl)
             for created in types.createdDeclarations[before...] + types.usedDeclarations {
                 groupsByDeclaration[created, default: []].insert(group)
             }
@@ -103,15 +130,22 @@ public enum Translator {
             webhookEvents: webhooks.events, webhookPayloads: webhooks.payloads)
         module.securitySchemes = schemes
         module.servers = types.serverDecls()
+        module.regenerateCommand = options.regenerateCommand ?? ModuleDecl.defaultRegenerateCommand
+        if !options.typeNames.isEmpty {
+            TypeRenaming(options.typeNames).apply(to: &module, diagnostics: &types.diagnostics)
+        }
+        // Last, so signatures and doc comments see the final type names.
+        for index in module.operations.indices {
+            OperationSignature.decide(&module.operations[index], supplementaryNote: options.supplementaryNote)
+        }
         return Translation(module: module, diagnostics: types.diagnostics.items)
     }
 
     /// The name map first; otherwise the operationId, unless it is opaque; otherwise a readable name
     /// from the summary or method + path, with a warning so the map can be completed.
-    static func functionName(for operation: Operation, names: [String: String], diagnostics: inout Diagnostics)
-        -> String
-    {
-        if let id = operation.operationId, let mapped = names[id] { return SwiftNames.memberName(mapped) }
+    static func functionName(for operation: Operation, options: Options, diagnostics: inout Diagnostics) -> String {
+        let names = options.names
+        if let mapped = options.lookup(names, operation) { return SwiftNames.memberName(mapped) }
         // The operationId is the document's stable name (editing a summary must not rename a
         // public function); the summary, then method and path, only when it is missing or opaque.
         let derived: String
@@ -123,7 +157,9 @@ public enum Translator {
             let segments = operation.path.split(separator: "/").filter { !$0.hasPrefix("{") }.map(String.init)
             derived = SwiftNames.memberName(([operation.method] + segments).joined(separator: "_"))
         }
-        if !names.isEmpty || operation.operationId.map(looksOpaque) == true {
+        // A readable operationId is a name already; only a name made up from prose or the route
+        // (which changes when they do) is worth a warning.
+        if operation.operationId.map(looksOpaque) ?? true {
             diagnostics.warn(
                 "operation \(operation.operationId ?? "without operationId") has no entry in the name map; using '\(derived)'",
                 at: operation.pointer)

@@ -19,7 +19,7 @@ extension TypeTranslator {
     private mutating func structDecl(_ name: String, _ schema: Schema, forRequest: Bool, payloadMember: String? = nil)
         -> StructDecl
     {
-        var members = SwiftNames.Scope(reserved: ["additionalFields", "init", "encode", "hash", "knownKeys"])
+        var members = SwiftNames.Scope(reserved: ["additionalFields", "init"])
         var properties: [PropertyDecl] = []
         for (wireName, propertySchema) in schema.properties {
             let swiftName = members.claim(SwiftNames.memberName(wireName))
@@ -102,7 +102,7 @@ extension TypeTranslator {
     }
 
     mutating func declareUnion(_ name: String, schema: Schema, alternatives: [Schema], forRequest: Bool) {
-        var caseNames = SwiftNames.Scope(reserved: ["unknown", "init", "encode"])
+        var caseNames = SwiftNames.Scope(reserved: ["unknown", "init"])
         var members: [UnionDecl.Member] = []
         var indirect = false
         let mapping = schema.discriminator?.mapping ?? []

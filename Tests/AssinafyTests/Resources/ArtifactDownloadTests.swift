@@ -57,4 +57,16 @@ import Testing
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
     }
+
+    @Test func theClientConfigurationCarriesTheLimits() throws {
+        var configuration = AssinafyClientConfiguration(
+            token: "test-token", apiKey: nil, baseURL: AssinafyClientConfiguration.sandboxBaseURL,
+            defaultAccountId: nil, retryPolicy: .none)
+        #expect(configuration.engineConfiguration.maximumResponseBytes == 32 << 20)
+        #expect(configuration.engineConfiguration.maximumDownloadBytes == 1 << 30)
+        configuration.maximumDownloadBytes = 5 << 20
+        #expect(configuration.engineConfiguration.maximumDownloadBytes == 5 << 20)
+        configuration.maximumResponseBytes = 0
+        #expect(throws: ValidationError.self) { try configuration.validate() }
+    }
 }

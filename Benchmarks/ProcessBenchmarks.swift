@@ -67,6 +67,9 @@ enum ProcessBenchmarks {
                 "`documents.get` answered with `Content-Encoding: gzip` although the request asked for identity; "
                     + "VmHWM before vs after the refused call, fresh process per run")
             row.notes.append("bytes counted when the limit tripped: " + Summary(received).formatted(unit: "MB", digits: 1))
+            row.notes.append(
+                "on Linux URLSession always enables libcurl's content decoding and inflates a whole socket read on "
+                    + "its work queue before the cancellation can run: the limit bounds what the SDK keeps, not this peak")
             return row
         } catch {
             return .failure(bombWhat, target: bombTarget, error)

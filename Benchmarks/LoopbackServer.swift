@@ -17,7 +17,7 @@ final class LoopbackServer: @unchecked Sendable {
 
     /// Embedded rather than a file in Benchmarks/, which SwiftPM would flag as an unhandled resource.
     static let source = #"""
-import json, os, re, socket, sys, threading
+import json, os, re, socket, sys, threading, zlib
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs
 
@@ -42,6 +42,19 @@ FIXED = envelope(document("doc-1", "metadata_ready"))
 PAGE = envelope([document("doc-%d" % i, "pending_signature") for i in range(50)])
 polls = {}
 lock = threading.Lock()
+bomb = []
+
+def gzip_bomb():
+    """About 305 KB of gzip that inflate to a 300 MB JSON envelope, built once."""
+    with lock:
+        if not bomb:
+            coder = zlib.compressobj(9, zlib.DEFLATED, 31)
+            parts = [coder.compress(b'{"status":200,"message":"ok","data":"')]
+            piece = b"x" * (1 << 20)
+            parts += [coder.compress(piece) for _ in range(300)]
+            parts += [coder.compress(b'"}'), coder.flush()]
+            bomb.append(b"".join(parts))
+        return bomb[0]
 
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
@@ -66,6 +79,9 @@ class Handler(BaseHTTPRequestHandler):
         match = re.fullmatch(r"/v1/documents/([^/]+)", path)
         if match:
             doc_id = match.group(1)
+            if doc_id == "bomb":
+                # Coded whatever the client accepts, as a hostile server would.
+                return self.reply(gzip_bomb(), extra=[("Content-Encoding", "gzip")])
             if doc_id.startswith("poll-"):
                 ready_after = int(doc_id.rsplit("-", 1)[1])
                 with lock:

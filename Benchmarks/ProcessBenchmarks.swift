@@ -13,6 +13,8 @@ enum ProcessBenchmarks {
     static let pollWhat = "waitUntilReady (0.5 s interval): CPU between polls"
     static let pollTarget = "≈ 0 (< 1 % of the sleep)"
     static let uploadBytes = 25 * 1024 * 1024
+    static let bombWhat = "305 KB gzip answer inflating to 300 MB, 32 MiB limit: peak RSS growth"
+    static let bombTarget = "near the limit (≤ 64 MB)"
 
     // MARK: Parent side
 
@@ -43,6 +45,34 @@ enum ProcessBenchmarks {
             return row
         } catch {
             return .failure(uploadWhat, target: uploadTarget, error)
+        }
+    }
+
+    /// A compression bomb against the default JSON limit: the call must fail with the limit's
+    /// error, and the figure is how far past the limit memory went before the transfer stopped.
+    static func bomb(_ context: BenchContext, server: LoopbackServer) -> ResultRow {
+        do {
+            var growth: [Double] = []
+            var received: [Double] = []
+            for _ in 0..<context.runs(3, quick: 1) {
+                let result = try child(["bomb", "--port", String(server.port)])
+                growth.append((result["hwmAfterKiB", default: 0] - result["hwmBeforeKiB", default: 0]) * 1024 / 1e6)
+                received.append(result["receivedBytes", default: .nan] / 1e6)
+            }
+            let summary = Summary(growth)
+            var row = ResultRow(
+                what: bombWhat, measured: summary.formatted(unit: "MB", digits: 1), target: bombTarget,
+                verdict: summary.median <= 64 ? .met : .missed)
+            row.notes.append(
+                "`documents.get` answered with `Content-Encoding: gzip` although the request asked for identity; "
+                    + "VmHWM before vs after the refused call, fresh process per run")
+            row.notes.append("bytes counted when the limit tripped: " + Summary(received).formatted(unit: "MB", digits: 1))
+            row.notes.append(
+                "on Linux URLSession always enables libcurl's content decoding and inflates a whole socket read on "
+                    + "its work queue before the cancellation can run: the limit bounds what the SDK keeps, not this peak")
+            return row
+        } catch {
+            return .failure(bombWhat, target: bombTarget, error)
         }
     }
 
@@ -134,6 +164,8 @@ enum ProcessBenchmarks {
                     throw BenchFailure("upload needs --file and --small")
                 }
                 result = try await childUpload(client, file: file, small: small)
+            case "bomb":
+                result = try await childBomb(client)
             case "poll":
                 result = try await childPoll(client, processing: options["--processing"].flatMap(Int.init) ?? 4)
             default:
@@ -160,6 +192,23 @@ enum ProcessBenchmarks {
         return [
             "hwmBeforeKiB": Double(before.peak), "hwmAfterKiB": Double(after.peak),
             "rssBeforeKiB": Double(before.current), "rssAfterKiB": Double(after.current), "seconds": seconds,
+        ]
+    }
+
+    static func childBomb(_ client: AssinafyClient) async throws -> [String: Double] {
+        for _ in 0..<3 { _ = try await client.documents.get(documentId: "doc-1") }
+        let before = memoryStatusKiB()
+        var tooLarge: ResponseTooLargeError?
+        do {
+            _ = try await client.documents.get(documentId: "bomb")
+        } catch let error as AssinafySDKError {
+            tooLarge = error.underlyingError as? ResponseTooLargeError
+        }
+        let after = memoryStatusKiB()
+        guard let tooLarge else { throw BenchFailure("the bomb was not refused as too large") }
+        return [
+            "hwmBeforeKiB": Double(before.peak), "hwmAfterKiB": Double(after.peak),
+            "receivedBytes": Double(tooLarge.receivedBytes),
         ]
     }
 

@@ -92,7 +92,7 @@ func runBenchmarks(_ options: BenchOptions) async -> Int32 {
         rows.append(DecodeBenchmark.run(context))
         rows.append(EncodeBenchmark.run(context))
     }
-    if options.wants("calls") || options.wants("upload") || options.wants("poll") {
+    if options.wants("calls") || options.wants("upload") || options.wants("poll") || options.wants("bomb") {
         do {
             let server = try LoopbackServer()
             defer { server.stop() }
@@ -103,6 +103,10 @@ func runBenchmarks(_ options: BenchOptions) async -> Int32 {
             if options.wants("upload") {
                 progress("25 MB upload, peak RSS (fresh process per run)")
                 rows.append(ProcessBenchmarks.upload(context, server: server))
+            }
+            if options.wants("bomb") {
+                progress("gzip bomb against the response limit, peak RSS (fresh process per run)")
+                rows.append(ProcessBenchmarks.bomb(context, server: server))
             }
             if options.wants("poll") {
                 progress("waitUntilReady and paging CPU (fresh process)")

@@ -63,12 +63,16 @@ public final class APIEngine: APIClientProtocol, Sendable {
 
     public func send(_ request: APIRequest) async throws -> RawResponse {
         let secrets = SecretLog()
+        let downloads = Downloads()
+        defer { downloads.removeAll() }
         do {
             try Task.checkCancellation()
             if let configurationProblem { throw configurationProblem }
             _ = try Preflight.check(request, timeout: request.timeout ?? configuration.timeout)
-            let response = try await run(request, from: 0, secrets: secrets)
-            return try ResponseEvaluator.evaluate(response, request: request, redactor: redactor(request, secrets))
+            let response = try await run(request, from: 0, secrets: secrets, downloads: downloads)
+            let evaluated = try ResponseEvaluator.evaluate(
+                response, request: request, redactor: redactor(request, secrets))
+            return try downloads.deliver(evaluated)
         } catch let error as ServerResponseError {
             throw translate(error.redacted(by: redactor(request, secrets)))
         } catch let error as EngineError {
@@ -99,15 +103,19 @@ public final class APIEngine: APIClientProtocol, Sendable {
         return errorTranslator?(normalized) ?? normalized
     }
 
-    private func run(_ request: APIRequest, from index: Int, secrets: SecretLog) async throws -> RawResponse {
-        guard index < middlewares.count else { return try await perform(request, secrets: secrets) }
+    private func run(
+        _ request: APIRequest, from index: Int, secrets: SecretLog, downloads: Downloads
+    ) async throws -> RawResponse {
+        guard index < middlewares.count else {
+            return try await perform(request, secrets: secrets, downloads: downloads)
+        }
         return try await middlewares[index].intercept(request, operation: request.operationName) { next in
-            try await self.run(next, from: index + 1, secrets: secrets)
+            try await self.run(next, from: index + 1, secrets: secrets, downloads: downloads)
         }
     }
 
     /// The end of the chain: every attempt of `request`, each with its redirects.
-    private func perform(_ request: APIRequest, secrets: SecretLog) async throws -> RawResponse {
+    private func perform(_ request: APIRequest, secrets: SecretLog, downloads: Downloads) async throws -> RawResponse {
         try Task.checkCancellation()
         let timeout = try Preflight.check(request, timeout: request.timeout ?? configuration.timeout)
         let credentials = AppliedCredentials(security: request.security) {
@@ -125,8 +133,12 @@ public final class APIEngine: APIClientProtocol, Sendable {
         let logger = configuration.logger
         // With the default no-op logger, building log contexts is the only cost logging has.
         let logs = !(logger is NoopLogger)
+        // A download is staged beside its destination (a middleware may have asked for it, so
+        // only here is it known); `send` moves it into place once the whole call succeeded.
+        let staging = try request.downloadDestination.map { try downloads.stage(for: $0) }
         let exchange = Exchange(
-            request: request, url: url, body: body, credentials: credentials, timeout: timeout, redactor: redactor)
+            request: request, url: url, body: body, credentials: credentials, timeout: timeout, redactor: redactor,
+            limit: configuration.responseLimit(for: request), bodyFile: staging)
         var attempt = 0
         while true {
             attempt += 1
@@ -181,6 +193,8 @@ public final class APIEngine: APIClientProtocol, Sendable {
         let credentials: AppliedCredentials
         let timeout: TimeInterval
         let redactor: Redactor
+        let limit: Int64
+        let bodyFile: URL?
     }
 
     /// One attempt: the request and every redirect the policy allows, under one deadline.
@@ -197,7 +211,11 @@ public final class APIEngine: APIClientProtocol, Sendable {
             let transportRequest = TransportRequest(
                 url: hop.url, method: hop.method, headers: headers(for: exchange, hop: hop, sameOrigin: sameOrigin),
                 body: hop.sendsBody ? exchange.body?.transportBody : nil, timeout: remaining,
-                uploadProgress: request.uploadProgress, needsExclusiveConnection: request.needsExclusiveConnection)
+                uploadProgress: request.uploadProgress, needsExclusiveConnection: request.needsExclusiveConnection,
+                maximumResponseBytes: exchange.limit, responseBodyFile: exchange.bodyFile,
+                downloadProgress: request.downloadProgress)
+            // What an earlier attempt streamed there (a success a middleware repeated) is stale.
+            if let file = exchange.bodyFile { DownloadFile.remove(file) }
             let answer: TransportResponse
             do {
                 answer = try await transport.send(transportRequest)
@@ -209,6 +227,9 @@ public final class APIEngine: APIClientProtocol, Sendable {
             var raw = RawResponse(
                 statusCode: answer.statusCode, headers: answer.headers, body: answer.body,
                 url: URLBuilder.redacted(hop.url), isFromOtherOrigin: !sameOrigin)
+            if let file = exchange.bodyFile, (200..<300).contains(answer.statusCode) {
+                try Downloads.settle(answer, into: file, limit: exchange.limit, response: &raw)
+            }
             guard RedirectPolicy.redirectStatuses.contains(answer.statusCode) else { return raw }
             let decision =
                 request.followsRedirects
@@ -267,6 +288,53 @@ public final class APIEngine: APIClientProtocol, Sendable {
 
     private static func milliseconds(since start: Date) -> String {
         String(RetryDelay.milliseconds(Date().timeIntervalSince(start)))
+    }
+}
+
+/// The files a call's downloads are staged in: moved into place when the call succeeds,
+/// removed in every case when it ends.
+private final class Downloads: Sendable {
+    private let staged = Locked<[(directory: URL, destination: URL)]>([])
+
+    func stage(for destination: URL) throws -> URL {
+        let directory = try DownloadFile.stagingDirectory(beside: destination)
+        staged.withLock { $0.append((directory, destination)) }
+        return directory.appendingPathComponent("body")
+    }
+
+    /// The 2xx answer's body in its staging file, whatever the transport did with it (one that
+    /// ignores `responseBodyFile` returns it in memory).
+    static func settle(_ answer: TransportResponse, into file: URL, limit: Int64, response: inout RawResponse) throws {
+        if answer.bodyFile == nil {
+            if Int64(answer.body.count) > limit {
+                throw ResponseTooLargeError(limit: limit, receivedBytes: Int64(answer.body.count))
+            }
+            let handle = try DownloadFile.create(at: file)
+            defer { try? handle.close() }
+            do {
+                try handle.write(contentsOf: answer.body)
+            } catch {
+                throw EngineError("Cannot write the downloaded body to its file", underlyingError: error)
+            }
+        }
+        response.body = Data()
+        response.bodyFile = file
+    }
+
+    /// `response` with its staged body moved to the destination it was staged for.
+    func deliver(_ response: RawResponse) throws -> RawResponse {
+        guard let file = response.bodyFile else { return response }
+        let directory = file.deletingLastPathComponent().standardizedFileURL.path
+        guard let target = staged.withLock({ $0.last { $0.directory.standardizedFileURL.path == directory } })
+        else { return response }
+        try DownloadFile.move(file, to: target.destination)
+        var delivered = response
+        delivered.bodyFile = target.destination
+        return delivered
+    }
+
+    func removeAll() {
+        for entry in staged.withLock({ $0 }) { DownloadFile.removeDirectory(entry.directory) }
     }
 }
 

@@ -10,6 +10,10 @@ import Foundation
 public struct APIEngineConfiguration: Sendable {
     /// A product built on the engine sends its own (name and version).
     public static let defaultUserAgent = "swift-api-runtime"
+    /// 32 MiB: far above any JSON answer an API sends, far below what hurts a phone.
+    public static let defaultMaximumResponseBytes: Int64 = 32 << 20
+    /// 1 GiB: a large signed PDF or certificate bundle, streamed to a file or held in memory.
+    public static let defaultMaximumDownloadBytes: Int64 = 1 << 30
 
     public var baseURL: URL
     /// Credential values by security-scheme name (the keys of the document's
@@ -23,11 +27,20 @@ public struct APIEngineConfiguration: Sendable {
     public var allowsInsecureLoopback: Bool
     public var retryPolicy: RetryPolicy
     public var userAgent: String
+    /// The largest answer body, in bytes after any content coding is undone, of an operation
+    /// that answers JSON (or nothing). A larger one fails with `ResponseTooLargeError` and its
+    /// transfer is cancelled; `APIRequest.maximumResponseBytes` overrides it per call.
+    public var maximumResponseBytes: Int64
+    /// The same limit for operations that answer binary content (downloads), in memory or
+    /// streamed to a file.
+    public var maximumDownloadBytes: Int64
 
     public init(
         baseURL: URL, credentials: [String: CredentialValue] = [:], timeout: TimeInterval = 30,
         logger: any ClientLogger = NoopLogger(), allowsInsecureLoopback: Bool = false,
-        retryPolicy: RetryPolicy = .default, userAgent: String = defaultUserAgent
+        retryPolicy: RetryPolicy = .default, userAgent: String = defaultUserAgent,
+        maximumResponseBytes: Int64 = defaultMaximumResponseBytes,
+        maximumDownloadBytes: Int64 = defaultMaximumDownloadBytes
     ) {
         self.baseURL = baseURL
         self.credentials = credentials
@@ -36,6 +49,15 @@ public struct APIEngineConfiguration: Sendable {
         self.allowsInsecureLoopback = allowsInsecureLoopback
         self.retryPolicy = retryPolicy
         self.userAgent = userAgent
+        self.maximumResponseBytes = maximumResponseBytes
+        self.maximumDownloadBytes = maximumDownloadBytes
+    }
+
+    /// The limit for `request`: its own, else the one for its kind of answer.
+    package func responseLimit(for request: APIRequest) -> Int64 {
+        if let own = request.maximumResponseBytes { return own }
+        return request.responseKind == .binary || request.downloadDestination != nil
+            ? maximumDownloadBytes : maximumResponseBytes
     }
 
     /// Throws `RequestValidationError` listing every problem by field. Messages name the field,
@@ -63,6 +85,12 @@ public struct APIEngineConfiguration: Sendable {
             errors["userAgent", default: []].append("must be non-empty without control characters")
         }
         errors["retryPolicy", default: []].append(contentsOf: retryPolicy.validationProblems())
+        if maximumResponseBytes <= 0 {
+            errors["maximumResponseBytes", default: []].append("must be a positive number of bytes")
+        }
+        if maximumDownloadBytes <= 0 {
+            errors["maximumDownloadBytes", default: []].append("must be a positive number of bytes")
+        }
         return errors.filter { !$0.value.isEmpty }
     }
 }

@@ -192,3 +192,40 @@ package enum ErrorText {
         return text.count > 500 ? String(text.prefix(500)) + "…" : text
     }
 }
+
+/// The answer was larger than the request allows (`APIEngineConfiguration.maximumResponseBytes`,
+/// `maximumDownloadBytes` or `APIRequest.maximumResponseBytes`). The transfer was cancelled as
+/// soon as that was known, so the rest of the body was never read or kept; nothing of the body
+/// is carried here.
+public struct ResponseTooLargeError: Error, Sendable, Hashable, LocalizedError, CustomNSError,
+    CustomStringConvertible
+{
+    /// The limit in bytes (of the decoded body, after any content coding was undone).
+    public let limit: Int64
+    /// Bytes received before the transfer was cancelled (0 when `declaredLength` decided it).
+    public let receivedBytes: Int64
+    /// The answer's `Content-Length`, when it announced a size above the limit.
+    public let declaredLength: Int64?
+
+    public init(limit: Int64, receivedBytes: Int64, declaredLength: Int64? = nil) {
+        self.limit = limit
+        self.receivedBytes = receivedBytes
+        self.declaredLength = declaredLength
+    }
+
+    public var message: String {
+        if let declaredLength {
+            return "The response announced \(declaredLength) bytes, more than the limit of \(limit) bytes"
+        }
+        return "The response exceeded the limit of \(limit) bytes (\(receivedBytes) bytes received)"
+    }
+    public var errorDescription: String? { message }
+    public var description: String { "ResponseTooLargeError: \(message)" }
+    public static var errorDomain: String { "APIRuntime.ResponseTooLargeError" }
+    public var errorCode: Int { 413 }
+    public var errorUserInfo: [String: Any] {
+        var info: [String: Any] = [NSLocalizedDescriptionKey: message, "limit": limit, "receivedBytes": receivedBytes]
+        if let declaredLength { info["declaredLength"] = declaredLength }
+        return info
+    }
+}

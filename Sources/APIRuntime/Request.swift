@@ -231,6 +231,19 @@ public struct APIRequest: Sendable {
     /// Sends the request on a connection of its own that is closed afterwards, so no HTTP layer
     /// can replay it on a dead keep-alive connection (requests with side effects).
     public var needsExclusiveConnection = false
+    /// The largest answer body accepted for this call, in bytes; `nil` uses the client's
+    /// (`maximumResponseBytes`, or `maximumDownloadBytes` for binary answers and downloads).
+    public var maximumResponseBytes: Int64?
+    /// Streams a successful (2xx) answer's body into this file instead of memory: the body is
+    /// written to a private file (0600) beside it while it arrives and moved into place only once
+    /// the whole call succeeded, replacing what was there; on any failure nothing is left behind.
+    /// The answer's `body` is then empty and `RawResponse.bodyFile` is this URL.
+    public var downloadDestination: URL?
+    /// Called with (bytes received, bytes expected or -1) while a body streams to
+    /// `downloadDestination`.
+    public var downloadProgress: (@Sendable (Int64, Int64) -> Void)?
+    /// The private file a download is written to before it is moved into place (set by the engine).
+    var downloadStaging: URL?
 
     public init(
         operationName: String, method: RequestMethod, pathTemplate: String, path: RequestPath,

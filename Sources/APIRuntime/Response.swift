@@ -14,6 +14,10 @@ public struct RawResponse: Sendable {
     /// Why the engine did not follow this 3xx, when it is one; the engine throws
     /// `ServerResponseError` for it after the middlewares have seen it.
     public var refusedRedirect: String?
+    /// Where the body is, when the request streamed it to a file (`APIRequest.downloadDestination`);
+    /// `body` is then empty. Inside the middleware chain this is a private file the engine moves
+    /// into place (or removes) when the call ends.
+    public var bodyFile: URL?
 
     public init(
         statusCode: Int, headers: HeaderFields = HeaderFields(), body: Data = Data(), url: URL? = nil,

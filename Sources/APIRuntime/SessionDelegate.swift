@@ -16,32 +16,58 @@ final class Locked<Value>: @unchecked Sendable {
     }
 }
 
+/// A complete answer: the body in memory, or in `bodyFile` when it was streamed there.
+struct TransferResult: Sendable {
+    let response: HTTPURLResponse
+    let body: Data
+    let bodyFile: URL?
+    var statusCode: Int { response.statusCode }
+}
+
 /// How one URLSession task ended, before the transport maps it onto the SDK's errors.
 enum TransferOutcome: Sendable {
-    case response(HTTPURLResponse, Data)
+    case response(TransferResult)
     case failure(URLError)
+    /// The transfer itself stopped the task: a body over the limit, a file it could not write.
+    case refused(any Error)
     /// The Swift task was cancelled before the URLSession task could start.
     case cancelledBeforeStart
 }
 
-/// The state of one in-flight URLSession task: collects the answer and resumes the caller once.
-///
-/// Fed either by the session delegate (delegate-driven tasks, used for upload progress because
-/// on Linux only they get `didSendBodyData`) or by a task's completion handler.
+/// The state of one in-flight URLSession task: collects the answer (in memory or in a file),
+/// holds it to the size limit as it arrives, and resumes the caller once. Fed by the session
+/// delegate.
 final class Transfer: @unchecked Sendable {
     private struct State {
         var continuation: CheckedContinuation<TransferOutcome, Never>?
         var task: URLSessionTask?
         var response: HTTPURLResponse?
         var body = Data()
+        var received: Int64 = 0
+        var expected: Int64 = -1
+        /// Open while a 2xx body streams to `bodyFile`.
+        var file: FileHandle?
+        var fileCreated = false
+        var refusal: (any Error)?
         var cancelled = false
         var timedOut = false
         var finished = false
     }
     private let state = Locked(State())
-    let progress: (@Sendable (Int64, Int64) -> Void)?
+    let uploadProgress: (@Sendable (Int64, Int64) -> Void)?
+    private let limit: Int64?
+    private let bodyFile: URL?
+    private let downloadProgress: (@Sendable (Int64, Int64) -> Void)?
 
-    init(progress: (@Sendable (Int64, Int64) -> Void)?) { self.progress = progress }
+    init(
+        uploadProgress: (@Sendable (Int64, Int64) -> Void)? = nil, limit: Int64? = nil, bodyFile: URL? = nil,
+        downloadProgress: (@Sendable (Int64, Int64) -> Void)? = nil
+    ) {
+        self.uploadProgress = uploadProgress
+        self.limit = limit
+        self.bodyFile = bodyFile
+        self.downloadProgress = downloadProgress
+    }
 
     var timedOut: Bool { state.withLock { $0.timedOut } }
 
@@ -79,40 +105,91 @@ final class Transfer: @unchecked Sendable {
         task?.cancel()
     }
 
-    func received(_ response: URLResponse) {
-        state.withLock { $0.response = response as? HTTPURLResponse }
-    }
-
-    func received(_ data: Data) {
-        state.withLock { $0.body.append(data) }
-    }
-
-    /// The whole answer at once, from a task with a completion handler.
-    func finish(data: Data?, response: URLResponse?, error: (any Error)?) {
+    /// `false` refuses the answer (the task is then cancelled): a declared length above the
+    /// limit, or a download file that cannot be created.
+    func received(_ response: URLResponse) -> Bool {
         state.withLock { state in
-            if let response { state.response = response as? HTTPURLResponse }
-            if let data { state.body = data }
+            let http = response as? HTTPURLResponse
+            state.response = http
+            state.expected = response.expectedContentLength
+            // With a content coding the declared length is the coded size, which says nothing
+            // certain about the decoded one; then only the bytes as they arrive count.
+            let coding = http?.value(forHTTPHeaderField: "Content-Encoding")?.lowercased()
+            if let limit, coding == nil || coding == "identity", response.expectedContentLength > limit {
+                state.refusal = ResponseTooLargeError(
+                    limit: limit, receivedBytes: 0, declaredLength: response.expectedContentLength)
+                return false
+            }
+            guard let bodyFile, let http, (200..<300).contains(http.statusCode) else { return true }
+            do {
+                state.file = try DownloadFile.create(at: bodyFile)
+                state.fileCreated = true
+                return true
+            } catch {
+                state.refusal = error
+                return false
+            }
         }
-        completed(error)
     }
 
-    func completed(_ error: (any Error)?) {
+    /// A piece of the body. Returns the task to cancel when the transfer must stop now.
+    func received(_ data: Data) -> URLSessionTask? {
+        let (stop, progress): (URLSessionTask?, (Int64, Int64)?) = state.withLock { state in
+            guard state.refusal == nil, !state.finished else { return (nil, nil) }
+            state.received += Int64(data.count)
+            if let limit, state.received > limit {
+                state.refusal = ResponseTooLargeError(limit: limit, receivedBytes: state.received)
+                state.body = Data()
+                return (state.task, nil)
+            }
+            guard let file = state.file else {
+                state.body.append(data)
+                return (nil, nil)
+            }
+            do {
+                try file.write(contentsOf: data)
+            } catch {
+                state.refusal = EngineError(
+                    "Cannot write the downloaded body to its file", context: ["detail": "\(error)"],
+                    underlyingError: error)
+                return (state.task, nil)
+            }
+            return (nil, (state.received, state.expected))
+        }
+        if let progress { downloadProgress?(progress.0, progress.1) }
+        return stop
+    }
+
+    func completed(_ error: (any Error)?, response: URLResponse? = nil) {
         let (continuation, outcome): (CheckedContinuation<TransferOutcome, Never>?, TransferOutcome) =
             state.withLock { state in
                 let continuation = state.finished ? nil : state.continuation
+                if state.response == nil { state.response = response as? HTTPURLResponse }
                 state.finished = true
                 state.continuation = nil
                 state.task = nil
-                if let error {
-                    let urlError = error as? URLError ?? URLError(.unknown, userInfo: [NSUnderlyingErrorKey: error])
-                    return (continuation, .failure(urlError))
+                let file = state.file
+                state.file = nil
+                let written = state.fileCreated ? bodyFile : nil
+                let outcome = Transfer.outcome(of: state, error: error, bodyFile: written)
+                try? file?.close()
+                if case .response = outcome {
+                } else if let written {
+                    // A partial download must not look like a complete one.
+                    DownloadFile.remove(written)
                 }
-                guard let response = state.response else {
-                    return (continuation, .failure(URLError(.badServerResponse)))
-                }
-                return (continuation, .response(response, state.body))
+                return (continuation, outcome)
             }
         continuation?.resume(returning: outcome)
+    }
+
+    private static func outcome(of state: State, error: (any Error)?, bodyFile: URL?) -> TransferOutcome {
+        if let refusal = state.refusal { return .refused(refusal) }
+        if let error {
+            return .failure(error as? URLError ?? URLError(.unknown, userInfo: [NSUnderlyingErrorKey: error]))
+        }
+        guard let response = state.response else { return .failure(URLError(.badServerResponse)) }
+        return .response(TransferResult(response: response, body: state.body, bodyFile: bodyFile))
     }
 }
 
@@ -143,25 +220,27 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
-        transfer(for: dataTask)?.received(response)
-        completionHandler(.allow)
+        let accepted = transfer(for: dataTask)?.received(response) ?? true
+        // On Linux `.cancel` alone leaves libcurl reading the whole body; cancelling the task
+        // stops the transfer now.
+        if !accepted { dataTask.cancel() }
+        completionHandler(accepted ? .allow : .cancel)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        transfer(for: dataTask)?.received(data)
+        transfer(for: dataTask)?.received(data)?.cancel()
     }
 
     func urlSession(
         _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
         totalBytesExpectedToSend: Int64
     ) {
-        transfer(for: task)?.progress?(totalBytesSent, totalBytesExpectedToSend)
+        transfer(for: task)?.uploadProgress?(totalBytesSent, totalBytesExpectedToSend)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         let finished = transfers.withLock { $0.removeValue(forKey: ObjectIdentifier(task)) }
-        if let response = task.response { finished?.received(response) }
-        finished?.completed(error)
+        finished?.completed(error, response: task.response)
     }
 }
 

@@ -32,11 +32,23 @@ public struct TransportRequest: Sendable {
     public var uploadProgress: (@Sendable (Int64, Int64) -> Void)?
     /// Use a connection of its own, closed afterwards (see `APIRequest.needsExclusiveConnection`).
     public var needsExclusiveConnection: Bool
+    /// The largest body to accept, counted after any content coding is undone; a transport
+    /// cancels the transfer once it is exceeded (or announced by `Content-Length`) and throws
+    /// `ResponseTooLargeError`. `nil`: no limit.
+    public var maximumResponseBytes: Int64?
+    /// Where a 2xx answer's body goes instead of memory: a transport creates this file itself
+    /// (it must not exist), writes the body as it arrives, sets `TransportResponse.bodyFile`, and
+    /// removes it when the transfer fails. A transport that ignores it returns the body in memory
+    /// and the engine writes the file.
+    public var responseBodyFile: URL?
+    /// Called with (bytes received, bytes expected or -1) while a body is written to `responseBodyFile`.
+    public var downloadProgress: (@Sendable (Int64, Int64) -> Void)?
 
     public init(
         url: URL, method: RequestMethod, headers: HeaderFields = HeaderFields(), body: Body? = nil,
         timeout: TimeInterval = 30, uploadProgress: (@Sendable (Int64, Int64) -> Void)? = nil,
-        needsExclusiveConnection: Bool = false
+        needsExclusiveConnection: Bool = false, maximumResponseBytes: Int64? = nil, responseBodyFile: URL? = nil,
+        downloadProgress: (@Sendable (Int64, Int64) -> Void)? = nil
     ) {
         self.url = url
         self.method = method
@@ -45,6 +57,9 @@ public struct TransportRequest: Sendable {
         self.timeout = timeout
         self.uploadProgress = uploadProgress
         self.needsExclusiveConnection = needsExclusiveConnection
+        self.maximumResponseBytes = maximumResponseBytes
+        self.responseBodyFile = responseBodyFile
+        self.downloadProgress = downloadProgress
     }
 }
 
@@ -52,11 +67,14 @@ public struct TransportResponse: Sendable {
     public var statusCode: Int
     public var headers: HeaderFields
     public var body: Data
+    /// The `TransportRequest.responseBodyFile` the body was written to (`body` is then empty).
+    public var bodyFile: URL?
 
-    public init(statusCode: Int, headers: HeaderFields = HeaderFields(), body: Data = Data()) {
+    public init(statusCode: Int, headers: HeaderFields = HeaderFields(), body: Data = Data(), bodyFile: URL? = nil) {
         self.statusCode = statusCode
         self.headers = headers
         self.body = body
+        self.bodyFile = bodyFile
     }
 }
 
@@ -133,19 +151,35 @@ public final class URLSessionHTTPTransport: HTTPTransport, Sendable {
         urlRequest.timeoutInterval = URLSessionHTTPTransport.wholeSeconds(request.timeout)
         urlRequest.httpShouldHandleCookies = false
         for field in request.headers { urlRequest.addValue(field.value, forHTTPHeaderField: field.name) }
-        let (response, data) = try await execute(
-            urlRequest, body: request.body, progress: request.uploadProgress, remaining: request.timeout,
+        #if canImport(FoundationNetworking)
+        // On Linux URLSession always has libcurl undo gzip/deflate itself, on its work queue and
+        // a whole socket read at a time, and hands the pieces to the delegate queue without
+        // waiting: a limit checked there stops keeping bytes at once, but cannot stop libcurl
+        // from inflating what already arrived (a 305 KB gzip answer still peaks at its inflated
+        // 300 MB; see the bomb row of `make bench`). An honest server asked for no coding sends
+        // none, and then memory grows only as fast as the network delivers, so ask for that
+        // unless the caller chose an encoding. A server that codes anyway is not refused: that
+        // would not bound memory either (the inflation happens before any refusal can land).
+        if request.headers["Accept-Encoding"] == nil {
+            urlRequest.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
+        }
+        #endif
+        let transfer = Transfer(
+            uploadProgress: request.uploadProgress, limit: request.maximumResponseBytes,
+            bodyFile: request.responseBodyFile, downloadProgress: request.downloadProgress)
+        let response = try await execute(
+            urlRequest, body: request.body, transfer: transfer, remaining: request.timeout,
             exclusive: request.needsExclusiveConnection)
         return TransportResponse(
-            statusCode: response.statusCode, headers: URLSessionHTTPTransport.headers(of: response), body: data)
+            statusCode: response.statusCode, headers: URLSessionHTTPTransport.headers(of: response.response),
+            body: response.body, bodyFile: response.bodyFile)
     }
 
     private func execute(
-        _ urlRequest: URLRequest, body: TransportRequest.Body?, progress: (@Sendable (Int64, Int64) -> Void)?,
-        remaining: TimeInterval, exclusive: Bool
-    ) async throws -> (HTTPURLResponse, Data) {
+        _ urlRequest: URLRequest, body: TransportRequest.Body?, transfer: Transfer, remaining: TimeInterval,
+        exclusive: Bool
+    ) async throws -> TransferResult {
         try Task.checkCancellation()
-        let transfer = Transfer(progress: progress)
         var urlRequest = urlRequest
         var session = self.session
         // On Linux libcurl re-sends a request, silently and without its body, when a reused
@@ -174,8 +208,10 @@ public final class URLSessionHTTPTransport: HTTPTransport, Sendable {
             transfer.cancel()
         }
         switch outcome {
-        case .response(let response, let data):
-            return (response, data)
+        case .response(let result):
+            return result
+        case .refused(let error):
+            throw error
         case .cancelledBeforeStart:
             delegate.unregister(task)
             task.cancel()
@@ -188,32 +224,21 @@ public final class URLSessionHTTPTransport: HTTPTransport, Sendable {
         }
     }
 
-    /// Only upload progress needs a delegate-driven task (on Linux it is the only way to get
-    /// `didSendBodyData`). Every other request uses a completion handler: one hop to the
-    /// delegate queue per request instead of one per event, which is most of what the
-    /// transport costs over a bare `data(for:)`. Redirects reach the session delegate either
-    /// way, because a task without a delegate of its own answers with the session's.
+    /// Every task is delegate-driven: the body must be seen as it arrives to stop at the size
+    /// limit (a completion handler gets it only whole) and to stream downloads to a file, and on
+    /// Linux only such tasks report upload progress. Redirects and challenges reach the same
+    /// session delegate.
     private func makeTask(
         _ session: URLSession, _ urlRequest: URLRequest, body: TransportRequest.Body?, transfer: Transfer
     ) -> URLSessionTask {
-        guard transfer.progress == nil else {
-            let task: URLSessionTask
-            switch body {
-            case .data(let data)?: task = session.uploadTask(with: urlRequest, from: data)
-            case .file(let file, _)?: task = session.uploadTask(with: urlRequest, fromFile: file)
-            case nil: task = session.dataTask(with: urlRequest)
-            }
-            delegate.register(transfer, for: task)
-            return task
-        }
-        let finish: @Sendable (Data?, URLResponse?, (any Error)?) -> Void = { data, response, error in
-            transfer.finish(data: data, response: response, error: error)
-        }
+        let task: URLSessionTask
         switch body {
-        case .data(let data)?: return session.uploadTask(with: urlRequest, from: data, completionHandler: finish)
-        case .file(let file, _)?: return session.uploadTask(with: urlRequest, fromFile: file, completionHandler: finish)
-        case nil: return session.dataTask(with: urlRequest, completionHandler: finish)
+        case .data(let data)?: task = session.uploadTask(with: urlRequest, from: data)
+        case .file(let file, _)?: task = session.uploadTask(with: urlRequest, fromFile: file)
+        case nil: task = session.dataTask(with: urlRequest)
         }
+        delegate.register(transfer, for: task)
+        return task
     }
 
     static func headers(of response: HTTPURLResponse) -> HeaderFields {

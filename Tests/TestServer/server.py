@@ -21,6 +21,9 @@ Routes: /v1/<scenario>/<id>[/anything] with the scenario's options in the query 
   reset     reads the request, then resets the connection (RST)
   upload    reads the body to disk, parses multipart, answers sizes and SHA-256 of every part
   paged     total, per, case=lower|upper|mixed, omit_meta=1: X-Pagination-* headers
+  large     size=<bytes> (0: endless), gzip=1 (gzip-coded whatever the client accepts: a
+            compression bomb), chunked=1 (no Content-Length), pause=<s> between 64 KiB pieces,
+            ctype; records "completed" or "disconnected"
 """
 
 import hashlib
@@ -35,6 +38,7 @@ import tempfile
 import threading
 import time
 import urllib.parse
+import zlib
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 LOCK = threading.Lock()
@@ -176,6 +180,9 @@ class Handler(BaseHTTPRequestHandler):
             return self.send(200, {"status": 200, "message": "ok", "data": summary})
         if scenario == "paged":
             return self.paged(query)
+        if scenario == "large":
+            return self.large(ident, int(opt("size", "0")), opt("gzip") == "1", opt("chunked") == "1",
+                              opt("ctype", "application/json"), float(opt("pause", "0")))
         return self.send(404, {"name": "Not Found", "message": "Page not found.", "code": 0, "status": 404})
 
     def control(self, path, query):
@@ -227,6 +234,55 @@ class Handler(BaseHTTPRequestHandler):
                 time.sleep(interval)
                 self.wfile.write(bytes([byte]))
                 self.wfile.flush()
+            record_event(ident, "completed")
+        except OSError:
+            record_event(ident, "disconnected", started)
+            self.close_connection = True
+
+    def large(self, ident, size, gzip_body, chunked, ctype, pause):
+        """`size` bytes of a JSON string ("xxx…"), sent as fast as the client takes them."""
+        started = time.time()
+        piece = b"x" * (64 * 1024)
+
+        def plain():
+            if size <= 0:
+                yield b'"'
+                while True:
+                    yield piece
+            left = size - 2
+            yield b'"'
+            while left > 0:
+                yield piece[: min(left, len(piece))]
+                left -= min(left, len(piece))
+            yield b'"'
+
+        if gzip_body:
+            coder = zlib.compressobj(9, zlib.DEFLATED, 31)
+            coded = b"".join(coder.compress(part) for part in plain()) + coder.flush()
+            chunks = [coded[i: i + 65536] for i in range(0, len(coded), 65536)]
+            length = len(coded)
+        else:
+            chunks, length = plain(), size
+        try:
+            self.send_response(200)
+            self.send_header("Content-Type", ctype)
+            if gzip_body:
+                self.send_header("Content-Encoding", "gzip")
+            if chunked or size <= 0:
+                self.send_header("Transfer-Encoding", "chunked")
+            else:
+                self.send_header("Content-Length", str(length))
+            self.end_headers()
+            for chunk in chunks:
+                if chunked or size <= 0:
+                    self.wfile.write(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+                else:
+                    self.wfile.write(chunk)
+                if pause:
+                    time.sleep(pause)
+            if chunked or size <= 0:
+                self.wfile.write(b"0\r\n\r\n")
+            self.wfile.flush()
             record_event(ident, "completed")
         except OSError:
             record_event(ident, "disconnected", started)

@@ -288,8 +288,20 @@ struct TwinScanner {
                 break
             }
         }
-        let isFunction = type.indices.dropLast().contains {
-            type[$0].isPunctuation("-") && type[$0 + 1].isPunctuation(">")
+        // An arrow at the top level is a function type, non-escaping unless marked; one only inside
+        // parentheses followed by `?` is an optional function, which is escaping already.
+        var arrowDepth = 0
+        var isFunction = false
+        for position in type.indices.dropLast() {
+            if arrowDepth == 0, type[position].isPunctuation("-"), type[position + 1].isPunctuation(">") {
+                isFunction = true
+            }
+            arrowDepth += bracketDelta(type, position)
+        }
+        if !isFunction, type.last?.isPunctuation("?") != true, type.last?.isPunctuation("!") != true {
+            isFunction = type.indices.dropLast().contains {
+                type[$0].isPunctuation("-") && type[$0 + 1].isPunctuation(">")
+            }
         }
         let isVariadic = type.indices.dropLast(2).contains {
             type[$0].isPunctuation(".") && type[$0 + 1].isPunctuation(".") && type[$0 + 2].isPunctuation(".")

@@ -28,6 +28,11 @@ public struct AssinafyClientConfiguration: Sendable {
     public var allowsInsecureLoopback: Bool
     public var retryPolicy: RetryPolicy
     public var userAgent: String
+    /// The largest JSON answer accepted, in bytes (decoded); a larger one is cancelled and fails
+    /// with `AssinafySDKError` over a `ResponseTooLargeError`.
+    public var maximumResponseBytes: Int64 = APIEngineConfiguration.defaultMaximumResponseBytes
+    /// The same limit for downloads (document artifacts, pages, signature images).
+    public var maximumDownloadBytes: Int64 = APIEngineConfiguration.defaultMaximumDownloadBytes
 
     public init(
         token: String, baseURL: URL = productionBaseURL, defaultAccountId: String? = nil, timeout: TimeInterval = 30,
@@ -88,7 +93,8 @@ public struct AssinafyClientConfiguration: Sendable {
         return APIEngineConfiguration(
             baseURL: AssinafyClientConfiguration.serverURL(for: baseURL), credentials: credentials, timeout: timeout,
             logger: logger, allowsInsecureLoopback: allowsInsecureLoopback, retryPolicy: retryPolicy,
-            userAgent: userAgent)
+            userAgent: userAgent, maximumResponseBytes: maximumResponseBytes,
+            maximumDownloadBytes: maximumDownloadBytes)
     }
 
     static func serverURL(for baseURL: URL) -> URL {

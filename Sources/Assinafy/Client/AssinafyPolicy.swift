@@ -74,6 +74,10 @@ enum AssinafyErrorTranslation {
             return AssinafySDKError(error.message, context: error.context, underlyingError: error.underlyingError)
         case let error as URLError:
             return NetworkError(transport: error, redactor: Redactor([]))
+        case let error as ResponseTooLargeError:
+            var context = ["limit": String(error.limit), "receivedBytes": String(error.receivedBytes)]
+            if let declared = error.declaredLength { context["declaredLength"] = String(declared) }
+            return AssinafySDKError(error.message, context: context, underlyingError: error)
         default:
             return AssinafySDKError("The request failed", underlyingError: error)
         }

@@ -155,6 +155,20 @@ extension DocumentsResource {
         deliverOnMain(completion) { try await self.downloadArtifact(documentId: documentId, artifact: artifact) }
     }
 
+    /// Completion-handler variant of `downloadArtifact(documentId:artifact:to:progress:)`; `completion` runs on the main queue.
+    @discardableResult
+    public func downloadArtifact(
+        documentId: String,
+        artifact: Artifact,
+        to fileURL: URL,
+        progress: (@Sendable (_ received: Int64, _ expected: Int64) -> Void)? = nil,
+        completion: @escaping @Sendable (Result<Void, any Error>) -> Void
+    ) -> Task<Void, Never> {
+        deliverOnMain(completion) {
+            try await self.downloadArtifact(documentId: documentId, artifact: artifact, to: fileURL, progress: progress)
+        }
+    }
+
     /// Completion-handler variant of `getSigningProgress(documentId:)`; `completion` runs on the main queue.
     @discardableResult
     public func getSigningProgress(

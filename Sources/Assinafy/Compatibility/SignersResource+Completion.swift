@@ -226,4 +226,25 @@ extension SignersResource {
             try await self.downloadDocumentArtifact(signerId: signerId, documentId: documentId, artifact: artifact)
         }
     }
+
+    /// Completion-handler variant of `downloadDocumentArtifact(signerId:documentId:artifact:to:progress:)`; `completion` runs on the main queue.
+    @discardableResult
+    public func downloadDocumentArtifact(
+        signerId: String,
+        documentId: String,
+        artifact: DocumentsResource.Artifact,
+        to fileURL: URL,
+        progress: (@Sendable (_ received: Int64, _ expected: Int64) -> Void)? = nil,
+        completion: @escaping @Sendable (Result<Void, any Error>) -> Void
+    ) -> Task<Void, Never> {
+        deliverOnMain(completion) {
+            try await self.downloadDocumentArtifact(
+                signerId: signerId,
+                documentId: documentId,
+                artifact: artifact,
+                to: fileURL,
+                progress: progress
+            )
+        }
+    }
 }

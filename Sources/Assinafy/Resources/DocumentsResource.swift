@@ -160,6 +160,22 @@ public struct DocumentsResource: Sendable {
         ).body
     }
 
+    /// Streams the artifact into `fileURL` without holding it in memory, replacing what is
+    /// there once the whole file has arrived; on failure or cancellation nothing is left
+    /// behind. `progress` gets (bytes received, bytes expected or -1) as it arrives. The file
+    /// is readable by its owner only (0600). Larger than the client's `maximumDownloadBytes`,
+    /// it fails with `AssinafySDKError` whose `underlyingError` is a `ResponseTooLargeError`.
+    public func downloadArtifact(
+        documentId: String, artifact: Artifact, to fileURL: URL,
+        progress: (@Sendable (_ received: Int64, _ expected: Int64) -> Void)? = nil
+    ) async throws {
+        try await context.downloading(to: fileURL, progress: progress) { context in
+            try await context.documentsAPI.downloadDocumentArtifact(
+                documentId: documentId, artifactName: artifact.accountRouteName
+            ).body
+        }
+    }
+
     // MARK: Signing state
 
     public func getSigningProgress(documentId: String) async throws -> SigningProgress {

@@ -219,6 +219,18 @@ public struct SignersResource: Sendable {
         ).body
     }
 
+    /// The same file streamed into `fileURL`, as `DocumentsResource.downloadArtifact(documentId:artifact:to:progress:)`.
+    public func downloadDocumentArtifact(
+        signerId: String, documentId: String, artifact: DocumentsResource.Artifact, to fileURL: URL,
+        progress: (@Sendable (_ received: Int64, _ expected: Int64) -> Void)? = nil
+    ) async throws {
+        try await context.downloading(to: fileURL, progress: progress) { context in
+            try await context.signing.downloadSignerDocumentArtifact(
+                signerId: signerId, documentId: documentId, artifactName: artifact.signerRouteName
+            ).body
+        }
+    }
+
     // MARK: Helpers
 
     /// A 409, or the live API's 400 for a duplicate e-mail ("Um signatário com este e-mail já

@@ -208,6 +208,21 @@ import Testing
                 "    deliverOnMain(completion) { try await self.b(onProgress: onProgress) }"))
     }
 
+    /// An optional closure is escaping already (a download's `progress: (…)? = nil`).
+    @Test func optionalClosuresAreCopied() throws {
+        let scanner = try Self.scan(
+            """
+            public struct ThingsResource {
+                public func c(progress: (@Sendable (_ received: Int64, _ expected: Int64) -> Void)? = nil) async throws {}
+            }
+            """)
+        #expect(scanner.methods.map(\.selector) == ["c(progress:)"])
+        #expect(Self.renderer.twin(scanner.methods[0]).contains("    deliverOnMain(completion) { try await self.c(progress: progress) }"))
+        #expect(throws: TwinScanError.self) {
+            try Self.scan("public struct ThingsResource { public func d(each: [(Int) -> Void]) async throws {} }")
+        }
+    }
+
     @Test func writeReplacesStaleTwinsAndKeepsHandWrittenFiles() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("twins-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -67,6 +67,21 @@ struct TypeTranslator {
         }
     }
 
+    /// Declares component `name` under its claimed type name; returns the inline declarations
+    /// it created.
+    mutating func declareComponent(_ name: String) -> ArraySlice<String> {
+        let before = createdDeclarations.count
+        // Only operations read these; left to grow over every component, each inline schema's
+        // bookkeeping cost more than the last (issue 17).
+        touchedComponents = []
+        usedDeclarations = []
+        currentComponent = name
+        declare(
+            componentSchema(name) ?? Schema(), as: componentTypes[name] ?? SwiftNames.typeName(name),
+            forRequest: requestComponents.contains(name), fixedName: true)
+        return createdDeclarations[before...]
+    }
+
     /// The component schema called `name`.
     func componentSchema(_ name: String) -> Schema? { componentSchemas[name] }
 
@@ -118,17 +133,18 @@ struct TypeTranslator {
             usedDeclarations.append(contentsOf: cached.created)
             return (cached.type, cached.nullable)
         }
-        let touchedBefore = touchedComponents
+        // Swapped, never copied: a copy of the outer set per inline schema cost O(everything
+        // touched so far) each time, which made generation superlinear (issue 17).
+        var outer = Set<String>()
+        swap(&outer, &touchedComponents)
         let createdBefore = createdDeclarations.count
-        touchedComponents = []
         let result = uncachedType(for: schema, suggestedName: suggestedName, forRequest: forRequest)
         let created = Array(createdDeclarations[createdBefore...])
-        inlineCache[key] = CachedType(
-            type: result.type, nullable: result.nullable, touched: touchedComponents, created: created)
-        // The small set into the large one: the outer set holds everything touched so far.
-        var merged = touchedBefore
-        merged.formUnion(touchedComponents)
-        touchedComponents = merged
+        var inner = Set<String>()
+        swap(&inner, &touchedComponents)
+        inlineCache[key] = CachedType(type: result.type, nullable: result.nullable, touched: inner, created: created)
+        swap(&outer, &touchedComponents)
+        touchedComponents.formUnion(inner)
         return result
     }
 

@@ -62,6 +62,10 @@ struct TranslationScalingTests {
         #expect(DocText.wrap("éé ü", width: 4) == ["éé ü"])
         #expect(DocText.paragraph("First\r\nline\n\nsecond paragraph") == ["First line"])
         #expect(DocText.paragraph("no breaks at all") == ["no breaks at all"])
+        // Short one-liners take a fast path; it must agree with the full one.
+        for text in ["a  b", " a", "a ", "a\tb", "\t", "", "a\u{00A0}", String(repeating: "word ", count: 30)] {
+            #expect(DocText.paragraph(text) == DocText.wrap(text.trimmed, width: 96), "\(text.debugDescription)")
+        }
     }
 
     /// The scope still finds what a form field names: an enum component (`Interval`), an inline

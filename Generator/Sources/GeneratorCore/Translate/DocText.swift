@@ -2,6 +2,13 @@
 enum DocText {
     static func paragraph(_ text: String?, width: Int = 96) -> [String] {
         guard let text else { return [] }
+        // Most descriptions are one short line already: returned as they are, which is what the
+        // trimming, joining and wrapping below would produce for them.
+        if text.utf8.count <= width, !text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }),
+            !text.contains("  "), text.trimmed == text
+        {
+            return text.isEmpty ? [] : [text]
+        }
         let normalized = text.utf8.contains(0x0D) ? text.replacingAll("\r\n", with: "\n") : text
         var lines: [String] = []
         for line in normalized.split(separator: "\n", omittingEmptySubsequences: false) {

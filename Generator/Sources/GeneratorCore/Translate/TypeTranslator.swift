@@ -30,7 +30,8 @@ struct TypeTranslator {
     var createdDeclarations: [String] = []
     /// Inline declarations an operation reused from an earlier one (for file grouping).
     var usedDeclarations: [String] = []
-    var inlineCache: [String: CachedType] = [:]
+    /// Inline schema (by where it is written) → what it translated to.
+    var inlineCache: [InlineKey: CachedType] = [:]
     /// Generic wrappers detected in `allOf` (component name + member name → generic type name).
     var genericWrappers: [String: String] = [:]
     var currentComponent: String?
@@ -127,7 +128,7 @@ struct TypeTranslator {
         guard schema.ref == nil, !schema.pointer.tokens.isEmpty else {
             return uncachedType(for: schema, suggestedName: suggestedName, forRequest: forRequest)
         }
-        let key = schema.pointer.tokens.joined(separator: "\u{1}") + (forRequest ? "\u{1}request" : "")
+        let key = InlineKey(pointer: schema.pointer, forRequest: forRequest)
         if let cached = inlineCache[key] {
             touchedComponents.formUnion(cached.touched)
             usedDeclarations.append(contentsOf: cached.created)
@@ -146,6 +147,12 @@ struct TypeTranslator {
         swap(&outer, &touchedComponents)
         touchedComponents.formUnion(inner)
         return result
+    }
+
+    /// The pointer itself, not a string joined from it for every lookup.
+    struct InlineKey: Hashable {
+        var pointer: JSONPointer
+        var forRequest: Bool
     }
 
     struct CachedType {

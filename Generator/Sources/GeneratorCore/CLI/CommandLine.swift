@@ -98,7 +98,7 @@ public enum GeneratorCommand {
             format: format)
         for diagnostic in result.diagnostics { err(diagnostic.formatted(file: spec)) }
         try GeneratorPipeline.write(result.files, to: output)
-        let lines = result.files.reduce(0) { $0 + $1.contents.utf8.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 } }
+        let lines = result.files.reduce(0) { $0 + lineBreakCount($1.contents) }
         out(
             "generated \(result.files.count) files, \(lines) lines, \(result.operationCount) operations, \(result.schemaCount) schemas → \(output)"
         )

@@ -38,6 +38,36 @@ struct TranslationScalingTests {
         #expect(largestScope <= 40, "an operation's lookup scope holds \(largestScope) declarations")
     }
 
+    /// What one component's translation records for file grouping is about that component only:
+    /// carried over from every earlier component, it was copied once per inline schema.
+    @Test func componentBookkeepingDoesNotAccumulate() throws {
+        let document = Self.document
+        var types = TypeTranslator(document: document)
+        var largest = 0
+        var everything = Set<String>()
+        for (name, _) in document.schemas {
+            _ = types.declareComponent(name)
+            largest = max(largest, types.touchedComponents.count + types.usedDeclarations.count)
+            everything.formUnion(types.touchedComponents)
+        }
+        // Accumulated, the last component would hold at least every one touched.
+        #expect(everything.count > 40)
+        #expect(largest <= 40, "one component's bookkeeping holds \(largest) names")
+    }
+
+    /// Wrapping counts a line as it grows; the result is the same greedy wrap.
+    @Test func docTextWrapsGreedilyAtTheWidth() {
+        #expect(DocText.wrap("aaa bb cc dddd", width: 6) == ["aaa bb", "cc", "dddd"])
+        #expect(DocText.wrap("  one   two  ", width: 96) == ["one two"])
+        #expect(DocText.wrap("éé ü", width: 4) == ["éé ü"])
+        #expect(DocText.paragraph("First\r\nline\n\nsecond paragraph") == ["First line"])
+        #expect(DocText.paragraph("no breaks at all") == ["no breaks at all"])
+        // Short one-liners take a fast path; it must agree with the full one.
+        for text in ["a  b", " a", "a ", "a\tb", "\t", "", "a\u{00A0}", String(repeating: "word ", count: 30)] {
+            #expect(DocText.paragraph(text) == DocText.wrap(text.trimmed, width: 96), "\(text.debugDescription)")
+        }
+    }
+
     /// The scope still finds what a form field names: an enum component (`Interval`), an inline
     /// enum, an alias chain.
     @Test func operationScopeHoldsNamedEnumsAndAliases() throws {

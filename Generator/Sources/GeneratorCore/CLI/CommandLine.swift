@@ -104,7 +104,7 @@ public enum GeneratorCommand {
         var files = result.files
         if let singleFile { files = [(singleFile, GeneratorPipeline.joined(files))] }
         try GeneratorPipeline.write(files, to: output)
-        let lines = files.reduce(0) { $0 + $1.contents.reduce(0) { $1 == "\n" ? $0 + 1 : $0 } }
+        let lines = files.reduce(0) { $0 + lineBreakCount($1.contents) }
         out(
             "generated \(files.count) files, \(lines) lines, \(result.operationCount) operations, \(result.schemaCount) schemas → \(output)"
         )

@@ -66,7 +66,7 @@ public enum FileLayout {
             var single = SwiftWriter()
             single.line()
             ModelRenderer.render(declaration, into: &single)
-            let count = single.text.utf8.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+            let count = lineBreakCount(single.text)
             if lines > 0 && lines + count > sharedFileLineBudget { flush() }
             text += single.text
             lines += count

@@ -4,11 +4,12 @@ struct SwiftWriter {
     private var depth = 0
 
     mutating func line(_ content: String = "") {
-        if content.isEmpty {
-            text += "\n"
-        } else {
-            text += String(repeating: "    ", count: depth) + content + "\n"
+        // Appended piece by piece: no temporary string per line.
+        if !content.isEmpty {
+            for _ in 0..<depth { text += "    " }
+            text += content
         }
+        text += "\n"
     }
 
     mutating func docs(_ lines: [String]) {
@@ -35,6 +36,12 @@ struct SwiftWriter {
         body(&self)
         depth -= 1
     }
+}
+
+/// Line breaks in `text`, counted over its contiguous UTF-8 (a loop the compiler vectorises).
+func lineBreakCount(_ text: String) -> Int {
+    var text = text
+    return text.withUTF8 { bytes in bytes.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 } }
 }
 
 /// Escapes text for a Swift string literal.

@@ -64,13 +64,7 @@ public enum Translator {
         var types = TypeTranslator(document: document)
         var componentOwned: [String: String] = [:]
         for (name, _) in document.schemas {
-            let before = types.createdDeclarations.count
-            types.currentComponent = name
-            let typeName = types.componentTypes[name] ?? SwiftNames.typeName(name)
-            types.declare(
-                types.componentSchema(name) ?? Schema(), as: typeName,
-                forRequest: types.requestComponents.contains(name), fixedName: true)
-            for created in types.createdDeclarations[before...] { componentOwned[created] = name }
+            for created in types.declareComponent(name) { componentOwned[created] = name }
         }
         types.currentComponent = nil
 

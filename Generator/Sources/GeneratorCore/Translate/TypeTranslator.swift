@@ -30,7 +30,8 @@ struct TypeTranslator {
     var createdDeclarations: [String] = []
     /// Inline declarations an operation reused from an earlier one (for file grouping).
     var usedDeclarations: [String] = []
-    var inlineCache: [String: CachedType] = [:]
+    /// Inline schema (by where it is written) → what it translated to.
+    var inlineCache: [InlineKey: CachedType] = [:]
     /// Generic wrappers detected in `allOf` (component name + member name → generic type name).
     var genericWrappers: [String: String] = [:]
     var currentComponent: String?
@@ -65,6 +66,21 @@ struct TypeTranslator {
             componentTypes[name] = typeName
             if componentsByType[typeName] == nil { componentsByType[typeName] = name }
         }
+    }
+
+    /// Declares component `name` under its claimed type name; returns the inline declarations
+    /// it created.
+    mutating func declareComponent(_ name: String) -> ArraySlice<String> {
+        let before = createdDeclarations.count
+        // Only operations read these; left to grow over every component, each inline schema's
+        // bookkeeping cost more than the last (issue 17).
+        touchedComponents = []
+        usedDeclarations = []
+        currentComponent = name
+        declare(
+            componentSchema(name) ?? Schema(), as: componentTypes[name] ?? SwiftNames.typeName(name),
+            forRequest: requestComponents.contains(name), fixedName: true)
+        return createdDeclarations[before...]
     }
 
     /// The component schema called `name`.
@@ -112,24 +128,31 @@ struct TypeTranslator {
         guard schema.ref == nil, !schema.pointer.tokens.isEmpty else {
             return uncachedType(for: schema, suggestedName: suggestedName, forRequest: forRequest)
         }
-        let key = schema.pointer.tokens.joined(separator: "\u{1}") + (forRequest ? "\u{1}request" : "")
+        let key = InlineKey(pointer: schema.pointer, forRequest: forRequest)
         if let cached = inlineCache[key] {
             touchedComponents.formUnion(cached.touched)
             usedDeclarations.append(contentsOf: cached.created)
             return (cached.type, cached.nullable)
         }
-        let touchedBefore = touchedComponents
+        // Swapped, never copied: a copy of the outer set per inline schema cost O(everything
+        // touched so far) each time, which made generation superlinear (issue 17).
+        var outer = Set<String>()
+        swap(&outer, &touchedComponents)
         let createdBefore = createdDeclarations.count
-        touchedComponents = []
         let result = uncachedType(for: schema, suggestedName: suggestedName, forRequest: forRequest)
         let created = Array(createdDeclarations[createdBefore...])
-        inlineCache[key] = CachedType(
-            type: result.type, nullable: result.nullable, touched: touchedComponents, created: created)
-        // The small set into the large one: the outer set holds everything touched so far.
-        var merged = touchedBefore
-        merged.formUnion(touchedComponents)
-        touchedComponents = merged
+        var inner = Set<String>()
+        swap(&inner, &touchedComponents)
+        inlineCache[key] = CachedType(type: result.type, nullable: result.nullable, touched: inner, created: created)
+        swap(&outer, &touchedComponents)
+        touchedComponents.formUnion(inner)
         return result
+    }
+
+    /// The pointer itself, not a string joined from it for every lookup.
+    struct InlineKey: Hashable {
+        var pointer: JSONPointer
+        var forRequest: Bool
     }
 
     struct CachedType {

@@ -53,7 +53,7 @@ let package = Package(
         .target(name: "SyntheticDocuments", path: "Generator/Sources/SyntheticDocuments", swiftSettings: strict),
         // Release-build benchmarks behind `make bench` (generation, parsing, size, compile, runtime).
         .executableTarget(
-            name: "assinafy-bench", dependencies: ["Assinafy", "GeneratorCore", "SyntheticDocuments"], path: "Benchmarks",
+            name: "assinafy-bench", dependencies: ["Assinafy", "GeneratorCore", "GeneratorTools", "SyntheticDocuments"], path: "Benchmarks",
             exclude: ["AppSize"], swiftSettings: strict),
         // The app-size row of `make bench`: the same tiny app with the SDK (two calls) and without.
         .executableTarget(

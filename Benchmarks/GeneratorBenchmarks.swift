@@ -1,5 +1,6 @@
 import Foundation
 import GeneratorCore
+import GeneratorTools
 import SyntheticDocuments
 
 /// What every benchmark needs to find its inputs and tools.

@@ -1,5 +1,6 @@
 import Foundation
 import GeneratorCore
+import GeneratorTools
 import SyntheticDocuments
 
 /// Generation of a document split over 1,500 files (issue 16): read every file from disk through

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import GeneratorCore
+@testable import GeneratorTools
 
 /// `GeneratorPipeline.write` writes without Foundation's per-file fsync (issue 17); what lands on
 /// disk must still be exactly what was generated.

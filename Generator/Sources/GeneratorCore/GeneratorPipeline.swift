@@ -23,26 +23,34 @@ public enum GeneratorPipeline {
     }
 
     /// Load's output: one resolved document with every merged document's operations in it.
-    public struct LoadedDocument: Sendable {
+    public struct MergedDocument: Sendable {
         public var document: OpenAPIDocument
         public var diagnostics: [Diagnostic]
         /// Operation ids that came from the merged (`extra`) documents.
         public var supplementaryOperationIds: Set<String>
     }
 
-    /// Reads and resolves a document; merges `extra` documents' paths and schemas in (used for
+    /// Where a document named by a path is read from: its source and its root file there (the
+    /// tools pass files on disk; the core itself reads no file).
+    public typealias SourceProvider = @Sendable (_ path: String) -> (source: any DocumentSource, root: String)
+
+    /// Resolves a document; merges `extra` documents' paths and schemas in (used for
     /// descriptions of routes the main document omits).
-    public static func load(specPath: String, extraPaths: [String] = [], format: DocumentFormat? = nil) throws
-        -> LoadedDocument
-    {
-        let loaded = try DocumentLoader.load(contentsOf: specPath, format: format)
+    public static func load(
+        specPath: String, extraPaths: [String] = [], format: DocumentFormat? = nil, sources: SourceProvider
+    ) throws -> MergedDocument {
+        func read(_ path: String, firstFileIndex: Int32 = 1, format: DocumentFormat? = nil) throws -> LoadedDocument {
+            let (source, root) = sources(path)
+            return try DocumentLoader.load(root, from: source, format: format, firstFileIndex: firstFileIndex)
+        }
+        let loaded = try read(specPath, format: format)
         guard var document = loaded.document else { throw Failure(diagnostics: loaded.diagnostics, file: specPath) }
         var all = loaded.diagnostics
         var extraIds = Set<String>()
         for path in extraPaths {
             // Numbered after the files read so far, so merged operations still name their files.
             let next = (document.sourceFileNames.keys.max() ?? 0) + 1
-            let extraLoaded = try DocumentLoader.load(contentsOf: path, firstFileIndex: next)
+            let extraLoaded = try read(path, firstFileIndex: next)
             let extra = extraLoaded.document
             let extraDiagnostics = extraLoaded.diagnostics.map { diagnostic in
                 var named = diagnostic
@@ -58,7 +66,7 @@ public enum GeneratorPipeline {
                 document.schemas.append(schema)
             }
         }
-        return LoadedDocument(document: document, diagnostics: all, supplementaryOperationIds: extraIds)
+        return MergedDocument(document: document, diagnostics: all, supplementaryOperationIds: extraIds)
     }
 
     /// Generation from files. `configuration` supplies what the arguments leave out; an argument
@@ -67,9 +75,9 @@ public enum GeneratorPipeline {
         specPath: String, moduleName: String? = nil, names: [String: String] = [:], extraPaths: [String] = [],
         perCallCredentialSchemes: Set<String> = [], format: DocumentFormat? = nil,
         preferredRequestMediaTypes: [String: String] = [:],
-        configuration: GeneratorConfiguration = GeneratorConfiguration()
+        configuration: GeneratorConfiguration = GeneratorConfiguration(), sources: SourceProvider
     ) throws -> Output {
-        let loaded = try load(specPath: specPath, extraPaths: extraPaths, format: format)
+        let loaded = try load(specPath: specPath, extraPaths: extraPaths, format: format, sources: sources)
         let fileNames = ([specPath] + extraPaths).map { URL(fileURLWithPath: $0).lastPathComponent }
         var options = translatorOptions(
             configuration, document: loaded.document, moduleName: moduleName,
@@ -159,41 +167,10 @@ public enum GeneratorPipeline {
         return options
     }
 
-    /// The older name map file: a YAML (or JSON) mapping `operationId: swiftName` (the
-    /// configuration's `operations` replaces it; `--names` still reads one).
-    public static func readNames(_ path: String) throws -> [String: String] {
-        let root = try DocumentReader.read(contentsOf: path)
-        var names: [String: String] = [:]
-        for entry in root.entries ?? [] {
-            if let name = entry.value.string { names[entry.key] = name }
-        }
-        return names
-    }
-
     /// One file for a build-tool plugin, which must name its outputs before the document is
     /// read: the files in order, each keeping its header (duplicate imports are allowed).
     public static func joined(_ files: [(name: String, contents: String)]) -> String {
         files.map(\.contents).joined(separator: "\n")
-    }
-
-    /// Writes `files` into `directory`, removing generated files that are no longer produced and
-    /// leaving anything else alone. Unchanged files are not rewritten.
-    public static func write(_ files: [(name: String, contents: String)], to directory: String) throws {
-        let manager = FileManager.default
-        try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let produced = Set(files.map(\.name))
-        for existing in try manager.contentsOfDirectory(atPath: directory) where existing.hasSuffix(".swift") {
-            guard !produced.contains(existing) else { continue }
-            let path = (directory as NSString).appendingPathComponent(existing)
-            if let text = try? String(contentsOfFile: path, encoding: .utf8), text.hasPrefix(FileLayout.headerMarker) {
-                try manager.removeItem(atPath: path)
-            }
-        }
-        for file in files {
-            let path = (directory as NSString).appendingPathComponent(file.name)
-            if let current = try? String(contentsOfFile: path, encoding: .utf8), current == file.contents { continue }
-            try writeUnsynced(file.contents, to: path)
-        }
     }
 }
 
@@ -213,24 +190,5 @@ enum AccessLevelRewrite {
             }
         }
         return lines.joined(separator: "\n")
-    }
-}
-
-/// Foundation's `Data.write` fsyncs every file (atomic or not), which on a large API was a
-/// tenth of the run. Generated sources need no durability: a file cut short by an
-/// interrupted run differs from what the next run produces, so that run rewrites it.
-private func writeUnsynced(_ contents: String, to path: String) throws {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    guard descriptor >= 0 else { throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path]) }
-    defer { close(descriptor) }
-    let bytes = Array(contents.utf8)
-    var written = 0
-    while written < bytes.count {
-        let result = bytes.withUnsafeBytes { buffer in
-            write(descriptor, buffer.baseAddress.map { $0 + written }, buffer.count - written)
-        }
-        if result < 0 && errno == EINTR { continue }
-        guard result > 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
-        written += result
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import GeneratorCore
+@testable import GeneratorTools
 
 /// `generate --config`: the command line reads the file, the core parses it.
 @Suite struct ConfigurationCommandTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import GeneratorCore
+@testable import GeneratorTools
 
 /// What each configuration key does to the generated code.
 @Suite struct ConfigurationGenerationTests {

@@ -1,6 +1,7 @@
 import AssinafyTestSupport
 import Foundation
 import GeneratorCore
+import GeneratorTools
 import Testing
 
 /// `openapi.yaml` is our YAML description of the Assinafy v1 API: the structure is Assinafy's

@@ -3,6 +3,7 @@ import SyntheticDocuments
 import Testing
 
 @testable import GeneratorCore
+@testable import GeneratorTools
 
 /// The generator is general: documents in other vendors' styles (3.0 and 3.1, YAML and JSON,
 /// discriminators, deep allOf chains, reserved words, odd enum values, missing operationIds, a

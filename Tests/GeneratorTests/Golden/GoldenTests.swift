@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import GeneratorCore
+@testable import GeneratorTools
 
 /// One construct per case in `Cases/`: `<name>.yaml` is a small document, `<name>.expected` the
 /// exact Swift the generator must write for it (every file but the module file, each introduced

@@ -1,6 +1,7 @@
 import AssinafyTestSupport
 import Testing
 @testable import GeneratorCore
+@testable import GeneratorTools
 
 /// Malformed documents must fail with an exact `line:column: message`, and hostile ones must
 /// hit a limit instead of exhausting memory, time or stack.

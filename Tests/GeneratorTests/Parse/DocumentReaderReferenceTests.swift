@@ -2,6 +2,7 @@ import AssinafyTestSupport
 import Foundation
 import Testing
 @testable import GeneratorCore
+@testable import GeneratorTools
 
 /// Smoke tests on the published Assinafy OpenAPI document: its committed digest on a plain clone
 /// (the same structure, positions of our own layout), and the document itself when

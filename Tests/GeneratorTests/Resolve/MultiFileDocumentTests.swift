@@ -3,6 +3,7 @@ import SyntheticDocuments
 import Testing
 
 @testable import GeneratorCore
+@testable import GeneratorTools
 
 /// Documents split over several files: `$ref`s to relative paths are followed inside the root's
 /// folder, and nothing else is read.

@@ -27,21 +27,8 @@ public enum DocumentReader {
         }
     }
 
-    /// Reads the file at `path`; errors name the file by `path`.
-    public static func read(contentsOf path: String, format: DocumentFormat? = nil) throws -> Node {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw ParseError(
-                file: path, location: SourceLocation(line: 1, column: 1),
-                message: "cannot read file: \(error.localizedDescription)")
-        }
-        return try read(validating: [UInt8](data), file: path, format: format ?? .inferred(from: path))
-    }
-
     /// Bytes straight from a file: checked for UTF-8 first, and errors carry the offending line.
-    static func read(validating bytes: [UInt8], file: String, format: DocumentFormat) throws -> Node {
+    package static func read(validating bytes: [UInt8], file: String, format: DocumentFormat) throws -> Node {
         do {
             try validateUTF8(bytes, file: file)
             return try read(bytes: bytes, file: file, format: format)

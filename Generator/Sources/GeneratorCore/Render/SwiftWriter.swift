@@ -39,7 +39,7 @@ struct SwiftWriter {
 }
 
 /// Line breaks in `text`, counted over its contiguous UTF-8 (a loop the compiler vectorises).
-func lineBreakCount(_ text: String) -> Int {
+package func lineBreakCount(_ text: String) -> Int {
     var text = text
     return text.withUTF8 { bytes in bytes.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 } }
 }

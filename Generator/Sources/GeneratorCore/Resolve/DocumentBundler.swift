@@ -22,14 +22,6 @@ public struct LoadedDocument: Sendable {
 }
 
 extension DocumentLoader {
-    /// Reads the document at `path` and every file it refers to, then loads it.
-    public static func load(contentsOf path: String, format: DocumentFormat? = nil, firstFileIndex: Int32 = 1)
-        throws -> LoadedDocument
-    {
-        let (source, root) = FileSystemDocumentSource.forDocument(at: path)
-        return try load(root, from: source, format: format, firstFileIndex: firstFileIndex)
-    }
-
     /// Reads `rootFile` (a path inside `source`) and the files it refers to, then loads it.
     /// Files other than the root are numbered from `firstFileIndex`, so documents loaded apart
     /// and merged later (`--extra`) keep telling their files apart.

@@ -1,4 +1,5 @@
 import Foundation
+import GeneratorCore
 
 /// The `assinafy-generator` command line, kept in the library so tests can drive it.
 public enum GeneratorCommand {

@@ -20,9 +20,9 @@ struct GeneratorPipelineWriteTests {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let long = FileLayout.headerMarker + "\n" + String(repeating: "let x = 1\n", count: 5_000)
-        try GeneratorPipeline.write([("A.swift", long)], to: directory)
+        try GeneratorPipeline.write([GeneratedFile(name: "A.swift", contents: long)], to: directory)
         let short = FileLayout.headerMarker + "\nlet é = \"ü\"\n"
-        try GeneratorPipeline.write([("A.swift", short)], to: directory)
+        try GeneratorPipeline.write([GeneratedFile(name: "A.swift", contents: short)], to: directory)
         let path = directory + "/A.swift"
         #expect(try String(contentsOfFile: path, encoding: .utf8) == short)
     }
@@ -32,9 +32,9 @@ struct GeneratorPipelineWriteTests {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try GeneratorPipeline.write(
-            [("A.swift", FileLayout.headerMarker + "\n"), ("B.swift", FileLayout.headerMarker + "\n")], to: directory)
+            [GeneratedFile(name: "A.swift", contents: FileLayout.headerMarker + "\n"), GeneratedFile(name: "B.swift", contents: FileLayout.headerMarker + "\n")], to: directory)
         try "// mine\n".write(toFile: directory + "/Mine.swift", atomically: false, encoding: .utf8)
-        try GeneratorPipeline.write([("A.swift", FileLayout.headerMarker + "\n")], to: directory)
+        try GeneratorPipeline.write([GeneratedFile(name: "A.swift", contents: FileLayout.headerMarker + "\n")], to: directory)
         let names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
         #expect(names == ["A.swift", "Mine.swift"])
     }
@@ -46,7 +46,7 @@ struct GeneratorPipelineWriteTests {
         try FileManager.default.createDirectory(
             atPath: directory + "/A.swift", withIntermediateDirectories: true)
         #expect(throws: (any Error).self) {
-            try GeneratorPipeline.write([("A.swift", FileLayout.headerMarker + "\n")], to: directory)
+            try GeneratorPipeline.write([GeneratedFile(name: "A.swift", contents: FileLayout.headerMarker + "\n")], to: directory)
         }
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// alone; this only strings them together and gathers diagnostics.
 public enum GeneratorPipeline {
     public struct Output: Sendable {
-        public var files: [(name: String, contents: String)]
+        public var files: [GeneratedFile]
         public var diagnostics: [Diagnostic]
         public var operationCount: Int
         public var schemaCount: Int
@@ -32,7 +32,18 @@ public enum GeneratorPipeline {
 
     /// Where a document named by a path is read from: its source and its root file there (the
     /// tools pass files on disk; the core itself reads no file).
-    public typealias SourceProvider = @Sendable (_ path: String) -> (source: any DocumentSource, root: String)
+    public typealias SourceProvider = @Sendable (_ path: String) -> DocumentRoot
+
+    /// A document's root file inside the source its references are read from.
+    public struct DocumentRoot: Sendable {
+        public var source: any DocumentSource
+        public var rootFile: String
+
+        public init(source: any DocumentSource, rootFile: String) {
+            self.source = source
+            self.rootFile = rootFile
+        }
+    }
 
     /// Resolves a document; merges `extra` documents' paths and schemas in (used for
     /// descriptions of routes the main document omits).
@@ -40,8 +51,9 @@ public enum GeneratorPipeline {
         specPath: String, extraPaths: [String] = [], format: DocumentFormat? = nil, sources: SourceProvider
     ) throws -> MergedDocument {
         func read(_ path: String, firstFileIndex: Int32 = 1, format: DocumentFormat? = nil) throws -> LoadedDocument {
-            let (source, root) = sources(path)
-            return try DocumentLoader.load(root, from: source, format: format, firstFileIndex: firstFileIndex)
+            let root = sources(path)
+            return try DocumentLoader.load(
+                root.rootFile, from: root.source, format: format, firstFileIndex: firstFileIndex)
         }
         let loaded = try read(specPath, format: format)
         guard var document = loaded.document else { throw Failure(diagnostics: loaded.diagnostics, file: specPath) }
@@ -130,7 +142,9 @@ public enum GeneratorPipeline {
         let translation = Translator.translate(document, options: options)
         var files = FileLayout.render(translation.module)
         if let access, access != .public {
-            files = files.map { ($0.name, AccessLevelRewrite.apply(access, to: $0.contents)) }
+            files = files.map {
+                GeneratedFile(name: $0.name, contents: AccessLevelRewrite.apply(access, to: $0.contents))
+            }
         }
         return Output(
             files: files,
@@ -169,7 +183,7 @@ public enum GeneratorPipeline {
 
     /// One file for a build-tool plugin, which must name its outputs before the document is
     /// read: the files in order, each keeping its header (duplicate imports are allowed).
-    public static func joined(_ files: [(name: String, contents: String)]) -> String {
+    public static func joined(_ files: [GeneratedFile]) -> String {
         files.map(\.contents).joined(separator: "\n")
     }
 }

@@ -52,7 +52,7 @@ struct FixtureCompileTests {
         // One module: the example's `import Kennel` names the module it is compiled into.
         let body = example.split(separator: "\n", omittingEmptySubsequences: false).filter { $0 != "import Kennel" }
         try await SwiftCompiler.shared.compile(
-            output.files + [("KennelExample.swift", body.joined(separator: "\n"))], module: "Kennel")
+            output.files + [GeneratedFile(name: "KennelExample.swift", contents: body.joined(separator: "\n"))], module: "Kennel")
     }
 
     @Test func syntheticMultiMegabyteDocumentCompiles() async throws {
@@ -83,7 +83,7 @@ actor SwiftCompiler {
         var description: String
     }
 
-    func compile(_ files: [(name: String, contents: String)], module: String, typecheckOnly: Bool = false) async throws {
+    func compile(_ files: [GeneratedFile], module: String, typecheckOnly: Bool = false) async throws {
         let runtime = try await runtimeModule()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fixture-\(module)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -103,7 +103,7 @@ public enum GeneratorCommand {
             perCallCredentialSchemes: perCall, format: format, configuration: configuration)
         for diagnostic in result.diagnostics { err(diagnostic.formatted(file: spec)) }
         var files = result.files
-        if let singleFile { files = [(singleFile, GeneratorPipeline.joined(files))] }
+        if let singleFile { files = [GeneratedFile(name: singleFile, contents: GeneratorPipeline.joined(files))] }
         try GeneratorPipeline.write(files, to: output)
         let lines = files.reduce(0) { $0 + lineBreakCount($1.contents) }
         out(

@@ -87,7 +87,7 @@ extension GeneratorPipeline {
 
     static let fileSystem: SourceProvider = { path in
         let (source, root) = FileSystemDocumentSource.forDocument(at: path)
-        return (source, root)
+        return DocumentRoot(source: source, rootFile: root)
     }
 
     /// The older name map file: a YAML (or JSON) mapping `operationId: swiftName` (the
@@ -103,7 +103,7 @@ extension GeneratorPipeline {
 
     /// Writes `files` into `directory`, removing generated files that are no longer produced and
     /// leaving anything else alone. Unchanged files are not rewritten.
-    public static func write(_ files: [(name: String, contents: String)], to directory: String) throws {
+    public static func write(_ files: [GeneratedFile], to directory: String) throws {
         let manager = FileManager.default
         try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let produced = Set(files.map(\.name))

@@ -17,7 +17,7 @@ generator="$scratch/debug/assinafy-generator"
 # Documents, names and schemes come from the generator's configuration, as for `make generate`.
 args=(--config assinafy-generator.yaml --overlay Sources/Assinafy --generated Sources/AssinafyAPI
       --client AssinafyClient --context ClientContext --module AssinafyAPI --title "Assinafy Swift SDK: API reference"
-      --error-model Generator/assinafy-reference-errors.md)
+      --error-model Generator/assinafy-reference-errors.md --credential-class per-call=signer --regenerate "make docs")
 
 case "$mode" in
 write)

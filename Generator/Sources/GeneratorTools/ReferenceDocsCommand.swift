@@ -1,7 +1,8 @@
 import Foundation
 import GeneratorCore
 
-/// `assinafy-generator docs --title TEXT [--error-model FILE] [--output FILE]` and the options of
+/// `assinafy-generator docs --title TEXT [--error-model FILE] [--credential-class CLASS=NAME]… [--regenerate COMMAND]
+/// [--output FILE]` and the options of
 /// `coverage` (`--config`, `--spec`, `--overlay`, …): writes the API reference (to standard output
 /// without `--output`). Unchanged files are not rewritten.
 enum ReferenceDocsCommand {
@@ -9,6 +10,16 @@ enum ReferenceDocsCommand {
         let output = options.value("--output")
         let title = try options.required("--title")
         let errorModelPath = options.value("--error-model")
+        let regenerate = options.value("--regenerate") ?? "assinafy-generator docs"
+        // `--credential-class per-call=signer`: the page's word for a credential class.
+        var credentialClassNames: [String: String] = [:]
+        for pair in options.values("--credential-class") {
+            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else {
+                throw UsageError(message: "--credential-class wants CLASS=NAME, not \(pair)")
+            }
+            credentialClassNames[parts[0]] = parts[1]
+        }
         let inputs = try CoverageCommand.inputs(&options)
         try options.finish()
         guard options.positional.isEmpty else { throw UsageError(message: "docs takes no positional arguments") }
@@ -21,7 +32,10 @@ enum ReferenceDocsCommand {
         let errorModel = try errorModelPath.map { try String(contentsOfFile: $0, encoding: .utf8) }
         let text = ReferenceDocs.render(
             analysis, sources: sources,
-            options: ReferenceDocs.Options(title: title, moduleName: inputs.moduleName, errorModel: errorModel))
+            options: ReferenceDocs.Options(
+                title: title, moduleName: inputs.moduleName, errorModel: errorModel,
+                credentialClassNames: credentialClassNames,
+                regenerateCommand: regenerate))
         guard let output else {
             out(String(text.dropLast()))
             return 0

@@ -191,13 +191,14 @@ public struct ResponseHeaderDecl: Sendable, Hashable {
 /// credential, a credential passed per call, or none.
 public enum CredentialDecl: Sendable, Hashable {
     case account
-    case signerAccessCode(parameter: String)
+    /// Only schemes configured as per-call credentials: the value is the `parameter` argument.
+    case perCall(parameter: String)
     case none
 
     public var className: String {
         switch self {
         case .account: return "account"
-        case .signerAccessCode: return "signer"
+        case .perCall: return "per-call"
         case .none: return "public"
         }
     }
@@ -243,7 +244,7 @@ public struct SecurityDecl: Sendable, Hashable {
     public var credential: CredentialDecl {
         let schemes = alternatives.joined()
         if schemes.contains(where: { scheme in !perCall.contains { $0.scheme == scheme } }) { return .account }
-        if let first = perCall.first { return .signerAccessCode(parameter: first.swiftName) }
+        if let first = perCall.first { return .perCall(parameter: first.swiftName) }
         return .none
     }
 }

@@ -11,7 +11,7 @@ public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     // Generated models (what every response body goes through): must throw, never trap.
     _ = try? JSONCoding.decode(Document.self, from: data)
     _ = try? JSONCoding.decode([Signer].self, from: data)
-    _ = try? JSONCoding.decode(Account.self, from: data)
+    _ = try? JSONCoding.decode(Workspace.self, from: data)
     _ = try? JSONCoding.decode(Field.self, from: data)
     _ = try? JSONCoding.decode(DocumentActivity.self, from: data)
     _ = try? JSONCoding.decode(ExchangeOAuthTokenResponse.self, from: data)

@@ -107,13 +107,7 @@ enum ModelRenderer {
         if arguments.isEmpty {
             writer.line("public init() {")
         } else {
-            writer.line("public init(")
-            writer.indent { w in
-                for (index, argument) in arguments.enumerated() {
-                    w.line(argument + (index == arguments.count - 1 ? "" : ","))
-                }
-            }
-            writer.line(") {")
+            writer.list("public init(", arguments, ") {")
         }
         writer.indent { w in
             for property in decl.properties {

@@ -51,11 +51,7 @@ public struct Refund: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        id: String,
-        amount: Int,
-        charge: RefundCharge,
-        reason: RefundReason? = nil,
-        additionalFields: JSONObject = [:]
+        id: String, amount: Int, charge: RefundCharge, reason: RefundReason? = nil, additionalFields: JSONObject = [:]
     ) {
         self.id = id
         self.amount = amount

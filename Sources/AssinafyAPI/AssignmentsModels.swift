@@ -311,9 +311,7 @@ public struct CreateAssignmentRequest: Codable, Hashable, Sendable {
 }
 
 public typealias EstimateAssignmentCostRequestMethod = AssignmentMethod
-
 public typealias EstimateAssignmentCostRequestSignersItemVerificationMethod = CreateAssignmentRequestSignersItemVerificationMethod
-
 public typealias EstimateAssignmentCostRequestSignersItemNotificationMethodsItem = CreateAssignmentRequestSignersItemNotificationMethodsItem
 
 public struct EstimateAssignmentCostRequestSignersItem: Codable, Hashable, Sendable {

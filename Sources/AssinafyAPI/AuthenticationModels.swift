@@ -517,7 +517,6 @@ public struct RegenerateRecoveryCodesRequest: Codable, Hashable, Sendable {
 }
 
 public typealias RegenerateRecoveryCodesResponseData = ConfirmTOTPEnrollmentResponseData
-
 public typealias DeleteMFAMethodRequest = RegenerateRecoveryCodesRequest
 
 public struct MFAMethodRemoval: Codable, Hashable, Sendable {

@@ -1190,11 +1190,7 @@ public struct OAuthRevokeRequest: Codable, Hashable, Sendable {
 }
 
 public typealias NotFoundResponse = ErrorEnvelope
-
 public typealias UnauthorizedResponse = ErrorEnvelope
-
 public typealias ServerErrorResponse = ErrorEnvelope
-
 public typealias ValidationErrorResponse = ErrorEnvelope
-
 public typealias ForbiddenResponse = ErrorEnvelope

@@ -153,7 +153,6 @@ public struct TemplateRole: Codable, Hashable, Sendable {
 }
 
 public typealias TemplateTagsItem = DocumentTagsItem
-
 public typealias TemplateDefaultDocumentTagsItem = DocumentTagsItem
 
 /// A reusable template for new documents.

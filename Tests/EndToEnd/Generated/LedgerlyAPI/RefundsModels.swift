@@ -24,13 +24,11 @@ public enum RefundCharge: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         if let value = try? String(from: decoder) {
             self = .string(value)
-            return
-        }
-        if let value = try? Charge(from: decoder) {
+        } else if let value = try? Charge(from: decoder) {
             self = .charge(value)
-            return
+        } else {
+            self = .unknown(try JSONValue(from: decoder))
         }
-        self = .unknown(try JSONValue(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {

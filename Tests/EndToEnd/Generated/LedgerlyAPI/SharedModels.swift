@@ -54,13 +54,11 @@ public enum CustomerDefaultSource: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         if let value = try? String(from: decoder) {
             self = .string(value)
-            return
-        }
-        if let value = try? Card(from: decoder) {
+        } else if let value = try? Card(from: decoder) {
             self = .card(value)
-            return
+        } else {
+            self = .unknown(try JSONValue(from: decoder))
         }
-        self = .unknown(try JSONValue(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -189,13 +187,11 @@ public enum ChargeCustomer: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         if let value = try? String(from: decoder) {
             self = .string(value)
-            return
-        }
-        if let value = try? Customer(from: decoder) {
+        } else if let value = try? Customer(from: decoder) {
             self = .customer(value)
-            return
+        } else {
+            self = .unknown(try JSONValue(from: decoder))
         }
-        self = .unknown(try JSONValue(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {

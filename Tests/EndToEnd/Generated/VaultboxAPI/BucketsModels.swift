@@ -74,13 +74,11 @@ public enum BucketQuota: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         if let value = try? BucketQuotaOption1(from: decoder) {
             self = .bucketQuotaOption1(value)
-            return
-        }
-        if let value = try? BucketQuotaOption2(from: decoder) {
+        } else if let value = try? BucketQuotaOption2(from: decoder) {
             self = .bucketQuotaOption2(value)
-            return
+        } else {
+            self = .unknown(try JSONValue(from: decoder))
         }
-        self = .unknown(try JSONValue(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {

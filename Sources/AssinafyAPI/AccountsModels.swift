@@ -29,16 +29,9 @@ public struct Workspace: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        resource: String? = nil,
-        id: String? = nil,
-        name: String? = nil,
-        primaryColor: String? = nil,
-        secondaryColor: String? = nil,
-        notificationSenderType: AccountNotificationSenderType? = nil,
-        roles: [String]? = nil,
-        isDeleteAllowed: Bool? = nil,
-        createdAt: Date? = nil,
-        additionalFields: JSONObject = [:]
+        resource: String? = nil, id: String? = nil, name: String? = nil, primaryColor: String? = nil,
+        secondaryColor: String? = nil, notificationSenderType: AccountNotificationSenderType? = nil,
+        roles: [String]? = nil, isDeleteAllowed: Bool? = nil, createdAt: Date? = nil, additionalFields: JSONObject = [:]
     ) {
         self.resource = resource
         self.id = id
@@ -93,10 +86,7 @@ public struct WorkspaceTheme: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        accountName: String? = nil,
-        primaryColor: String? = nil,
-        secondaryColor: String? = nil,
-        logo: String? = nil,
+        accountName: String? = nil, primaryColor: String? = nil, secondaryColor: String? = nil, logo: String? = nil,
         additionalFields: JSONObject = [:]
     ) {
         self.accountName = accountName
@@ -135,12 +125,7 @@ public struct EnvelopeOf<Payload: Codable & Hashable & Sendable>: Codable, Hasha
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        status: Int? = nil,
-        message: String? = nil,
-        data: Payload? = nil,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(status: Int? = nil, message: String? = nil, data: Payload? = nil, additionalFields: JSONObject = [:]) {
         self.status = status
         self.message = message
         self.data = data
@@ -175,8 +160,7 @@ public struct UpdateWorkspacePayload: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        name: String? = nil,
-        notificationSenderType: UpdateAccountRequestNotificationSenderType? = nil,
+        name: String? = nil, notificationSenderType: UpdateAccountRequestNotificationSenderType? = nil,
         additionalFields: JSONObject = [:]
     ) {
         self.name = name
@@ -206,10 +190,7 @@ public struct DeleteAccountRequest: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        force: Bool? = nil,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(force: Bool? = nil, additionalFields: JSONObject = [:]) {
         self.force = force
         self.additionalFields = additionalFields
     }
@@ -247,10 +228,8 @@ public struct DeletionRestrictionsResponseRestrictionsItem: Codable, Hashable, S
     public let additionalFields: JSONObject
 
     public init(
-        code: DeletionRestrictionsResponseRestrictionsItemCode? = nil,
-        message: String? = nil,
-        accountIds: [String]? = nil,
-        additionalFields: JSONObject = [:]
+        code: DeletionRestrictionsResponseRestrictionsItemCode? = nil, message: String? = nil,
+        accountIds: [String]? = nil, additionalFields: JSONObject = [:]
     ) {
         self.code = code
         self.message = message
@@ -286,11 +265,8 @@ public struct DeletionRestrictionsResponse: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        status: Int? = nil,
-        message: String? = nil,
-        data: JSONObject? = nil,
-        restrictions: [DeletionRestrictionsResponseRestrictionsItem]? = nil,
-        additionalFields: JSONObject = [:]
+        status: Int? = nil, message: String? = nil, data: JSONObject? = nil,
+        restrictions: [DeletionRestrictionsResponseRestrictionsItem]? = nil, additionalFields: JSONObject = [:]
     ) {
         self.status = status
         self.message = message
@@ -329,8 +305,7 @@ public struct CreateWorkspacePayload: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        name: String,
-        notificationSenderType: CreateAccountRequestNotificationSenderType? = nil,
+        name: String, notificationSenderType: CreateAccountRequestNotificationSenderType? = nil,
         additionalFields: JSONObject = [:]
     ) {
         self.name = name

@@ -17,14 +17,8 @@ public struct DisplaySettings: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        left: Double,
-        top: Double,
-        width: Double,
-        height: Double,
-        fontFamily: String? = nil,
-        fontSize: Double,
-        backgroundColor: String? = nil,
-        additionalFields: JSONObject = [:]
+        left: Double, top: Double, width: Double, height: Double, fontFamily: String? = nil, fontSize: Double,
+        backgroundColor: String? = nil, additionalFields: JSONObject = [:]
     ) {
         self.left = left
         self.top = top
@@ -68,10 +62,7 @@ public struct WhatsappNotificationButtonsItem: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        text: String? = nil,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(text: String? = nil, additionalFields: JSONObject = [:]) {
         self.text = text
         self.additionalFields = additionalFields
     }
@@ -103,12 +94,8 @@ public struct WhatsappNotification: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        sentAt: Int? = nil,
-        header: String? = nil,
-        body: String? = nil,
-        buttons: [WhatsappNotificationButtonsItem]? = nil,
-        phoneNumber: String? = nil,
-        signerId: String? = nil,
+        sentAt: Int? = nil, header: String? = nil, body: String? = nil,
+        buttons: [WhatsappNotificationButtonsItem]? = nil, phoneNumber: String? = nil, signerId: String? = nil,
         additionalFields: JSONObject = [:]
     ) {
         self.sentAt = sentAt
@@ -177,10 +164,8 @@ public struct CreateAssignmentRequestSignersItem: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        id: String,
-        verificationMethod: CreateAssignmentRequestSignersItemVerificationMethod? = nil,
-        notificationMethods: [CreateAssignmentRequestSignersItemNotificationMethodsItem]? = nil,
-        step: Int? = nil,
+        id: String, verificationMethod: CreateAssignmentRequestSignersItemVerificationMethod? = nil,
+        notificationMethods: [CreateAssignmentRequestSignersItemNotificationMethodsItem]? = nil, step: Int? = nil,
         additionalFields: JSONObject = [:]
     ) {
         self.id = id
@@ -219,9 +204,7 @@ public struct AssignmentFieldPlacement: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        signerId: String? = nil,
-        fieldId: String? = nil,
-        displaySettings: DisplaySettings? = nil,
+        signerId: String? = nil, fieldId: String? = nil, displaySettings: DisplaySettings? = nil,
         additionalFields: JSONObject = [:]
     ) {
         self.signerId = signerId
@@ -255,11 +238,7 @@ public struct AssignmentEntry: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        pageId: String? = nil,
-        fields: [AssignmentFieldPlacement]? = nil,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(pageId: String? = nil, fields: [AssignmentFieldPlacement]? = nil, additionalFields: JSONObject = [:]) {
         self.pageId = pageId
         self.fields = fields
         self.additionalFields = additionalFields
@@ -293,13 +272,9 @@ public struct CreateAssignmentRequest: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        method: CreateAssignmentRequestMethod,
-        signers: [CreateAssignmentRequestSignersItem],
-        entries: [AssignmentEntry]? = nil,
-        message: String? = nil,
-        expiresAt: Date? = nil,
-        copyReceivers: [String]? = nil,
-        additionalFields: JSONObject = [:]
+        method: CreateAssignmentRequestMethod, signers: [CreateAssignmentRequestSignersItem],
+        entries: [AssignmentEntry]? = nil, message: String? = nil, expiresAt: Date? = nil,
+        copyReceivers: [String]? = nil, additionalFields: JSONObject = [:]
     ) {
         self.method = method
         self.signers = signers
@@ -336,9 +311,7 @@ public struct CreateAssignmentRequest: Codable, Hashable, Sendable {
 }
 
 public typealias EstimateAssignmentCostRequestMethod = AssignmentMethod
-
 public typealias EstimateAssignmentCostRequestSignersItemVerificationMethod = CreateAssignmentRequestSignersItemVerificationMethod
-
 public typealias EstimateAssignmentCostRequestSignersItemNotificationMethodsItem = CreateAssignmentRequestSignersItemNotificationMethodsItem
 
 public struct EstimateAssignmentCostRequestSignersItem: Codable, Hashable, Sendable {
@@ -382,10 +355,8 @@ public struct EstimateAssignmentCostRequest: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        method: EstimateAssignmentCostRequestMethod? = nil,
-        signers: [EstimateAssignmentCostRequestSignersItem]? = nil,
-        entries: [JSONObject]? = nil,
-        additionalFields: JSONObject = [:]
+        method: EstimateAssignmentCostRequestMethod? = nil, signers: [EstimateAssignmentCostRequestSignersItem]? = nil,
+        entries: [JSONObject]? = nil, additionalFields: JSONObject = [:]
     ) {
         self.method = method
         self.signers = signers
@@ -420,10 +391,7 @@ public struct ResendSignatureRequestResponseData: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        isSent: Bool? = nil,
-        documentId: String? = nil,
-        signerId: String? = nil,
-        additionalFields: JSONObject = [:]
+        isSent: Bool? = nil, documentId: String? = nil, signerId: String? = nil, additionalFields: JSONObject = [:]
     ) {
         self.isSent = isSent
         self.documentId = documentId
@@ -455,10 +423,7 @@ public struct ResetAssignmentExpirationRequest: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        expiresAt: Date? = nil,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(expiresAt: Date? = nil, additionalFields: JSONObject = [:]) {
         self.expiresAt = expiresAt
         self.additionalFields = additionalFields
     }

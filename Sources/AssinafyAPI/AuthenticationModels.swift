@@ -10,10 +10,7 @@ public struct ApiKey: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        apiKey: String? = nil,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(apiKey: String? = nil, additionalFields: JSONObject = [:]) {
         self.apiKey = apiKey
         self.additionalFields = additionalFields
     }
@@ -44,12 +41,8 @@ public struct AuthAccount: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        id: String? = nil,
-        name: String? = nil,
-        roles: [String]? = nil,
-        isDeleteAllowed: Bool? = nil,
-        createdAt: Date? = nil,
-        additionalFields: JSONObject = [:]
+        id: String? = nil, name: String? = nil, roles: [String]? = nil, isDeleteAllowed: Bool? = nil,
+        createdAt: Date? = nil, additionalFields: JSONObject = [:]
     ) {
         self.id = id
         self.name = name
@@ -91,9 +84,7 @@ public struct AuthSession: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        accessToken: String? = nil,
-        user: AuthUser? = nil,
-        accounts: [AuthAccount]? = nil,
+        accessToken: String? = nil, user: AuthUser? = nil, accounts: [AuthAccount]? = nil,
         additionalFields: JSONObject = [:]
     ) {
         self.accessToken = accessToken
@@ -127,11 +118,7 @@ public struct LoginPayload: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        email: String,
-        password: String,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(email: String, password: String, additionalFields: JSONObject = [:]) {
         self.email = email
         self.password = password
         self.additionalFields = additionalFields
@@ -159,10 +146,7 @@ public struct RequestPasswordResetRequest: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        email: String,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(email: String, additionalFields: JSONObject = [:]) {
         self.email = email
         self.additionalFields = additionalFields
     }
@@ -187,10 +171,7 @@ public struct RequestPasswordResetResponseData: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        email: String? = nil,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(email: String? = nil, additionalFields: JSONObject = [:]) {
         self.email = email
         self.additionalFields = additionalFields
     }
@@ -217,12 +198,7 @@ public struct ResetPasswordPayload: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        email: String,
-        token: String? = nil,
-        newPassword: String,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(email: String, token: String? = nil, newPassword: String, additionalFields: JSONObject = [:]) {
         self.email = email
         self.token = token
         self.newPassword = newPassword
@@ -257,12 +233,7 @@ public struct ChangePasswordPayload: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        email: String,
-        password: String,
-        newPassword: String,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(email: String, password: String, newPassword: String, additionalFields: JSONObject = [:]) {
         self.email = email
         self.password = password
         self.newPassword = newPassword
@@ -296,11 +267,7 @@ public struct VerifyMFARequest: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        mfaToken: String,
-        code: String,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(mfaToken: String, code: String, additionalFields: JSONObject = [:]) {
         self.mfaToken = mfaToken
         self.code = code
         self.additionalFields = additionalFields
@@ -333,11 +300,7 @@ public struct MFAMethod: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        id: String? = nil,
-        type: String? = nil,
-        label: String? = nil,
-        confirmedAt: Date? = nil,
-        lastUsedAt: Date? = nil,
+        id: String? = nil, type: String? = nil, label: String? = nil, confirmedAt: Date? = nil, lastUsedAt: Date? = nil,
         additionalFields: JSONObject = [:]
     ) {
         self.id = id
@@ -377,11 +340,7 @@ public struct MFAStatus: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        methods: [MFAMethod]? = nil,
-        recoveryCodesRemaining: Int? = nil,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(methods: [MFAMethod]? = nil, recoveryCodesRemaining: Int? = nil, additionalFields: JSONObject = [:]) {
         self.methods = methods
         self.recoveryCodesRemaining = recoveryCodesRemaining
         self.additionalFields = additionalFields
@@ -409,10 +368,7 @@ public struct StartTOTPEnrollmentRequest: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        label: String? = nil,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(label: String? = nil, additionalFields: JSONObject = [:]) {
         self.label = label
         self.additionalFields = additionalFields
     }
@@ -440,10 +396,7 @@ public struct TOTPEnrollment: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        id: String? = nil,
-        secret: String? = nil,
-        provisioningUri: String? = nil,
-        additionalFields: JSONObject = [:]
+        id: String? = nil, secret: String? = nil, provisioningUri: String? = nil, additionalFields: JSONObject = [:]
     ) {
         self.id = id
         self.secret = secret
@@ -479,11 +432,7 @@ public struct ConfirmTOTPEnrollmentRequest: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        id: String,
-        code: String,
-        password: String? = nil,
-        reauthCode: String? = nil,
-        additionalFields: JSONObject = [:]
+        id: String, code: String, password: String? = nil, reauthCode: String? = nil, additionalFields: JSONObject = [:]
     ) {
         self.id = id
         self.code = code
@@ -518,10 +467,7 @@ public struct ConfirmTOTPEnrollmentResponseData: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        recoveryCodes: [String]? = nil,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(recoveryCodes: [String]? = nil, additionalFields: JSONObject = [:]) {
         self.recoveryCodes = recoveryCodes
         self.additionalFields = additionalFields
     }
@@ -547,11 +493,7 @@ public struct RegenerateRecoveryCodesRequest: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        password: String? = nil,
-        code: String? = nil,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(password: String? = nil, code: String? = nil, additionalFields: JSONObject = [:]) {
         self.password = password
         self.code = code
         self.additionalFields = additionalFields
@@ -575,7 +517,6 @@ public struct RegenerateRecoveryCodesRequest: Codable, Hashable, Sendable {
 }
 
 public typealias RegenerateRecoveryCodesResponseData = ConfirmTOTPEnrollmentResponseData
-
 public typealias DeleteMFAMethodRequest = RegenerateRecoveryCodesRequest
 
 public struct MFAMethodRemoval: Codable, Hashable, Sendable {
@@ -583,10 +524,7 @@ public struct MFAMethodRemoval: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        isMfaEnabled: Bool? = nil,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(isMfaEnabled: Bool? = nil, additionalFields: JSONObject = [:]) {
         self.isMfaEnabled = isMfaEnabled
         self.additionalFields = additionalFields
     }
@@ -623,10 +561,7 @@ public struct SocialLoginPayload: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        provider: SocialLoginRequestProvider,
-        token: String,
-        hasAcceptedTerms: Bool,
-        additionalFields: JSONObject = [:]
+        provider: SocialLoginRequestProvider, token: String, hasAcceptedTerms: Bool, additionalFields: JSONObject = [:]
     ) {
         self.provider = provider
         self.token = token
@@ -661,11 +596,7 @@ public struct LinkSocialLoginPayload: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        provider: LinkSocialLoginRequestProvider,
-        token: String,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(provider: LinkSocialLoginRequestProvider, token: String, additionalFields: JSONObject = [:]) {
         self.provider = provider
         self.token = token
         self.additionalFields = additionalFields
@@ -693,10 +624,7 @@ public struct CreateAPIKeyRequest: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        password: String,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(password: String, additionalFields: JSONObject = [:]) {
         self.password = password
         self.additionalFields = additionalFields
     }

@@ -11,11 +11,7 @@ public struct DocumentStatus: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        code: String? = nil,
-        deletable: Bool? = nil,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(code: String? = nil, deletable: Bool? = nil, additionalFields: JSONObject = [:]) {
         self.code = code
         self.deletable = deletable
         self.additionalFields = additionalFields
@@ -55,18 +51,9 @@ public struct DocumentVerification: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        hash: String? = nil,
-        id: String? = nil,
-        agreementCode: String? = nil,
-        status: String? = nil,
-        pageCount: String? = nil,
-        signerCount: String? = nil,
-        completedCount: Int? = nil,
-        completedAt: Date? = nil,
-        verifiedAt: Date? = nil,
-        isValid: Bool? = nil,
-        message: String? = nil,
-        additionalFields: JSONObject = [:]
+        hash: String? = nil, id: String? = nil, agreementCode: String? = nil, status: String? = nil,
+        pageCount: String? = nil, signerCount: String? = nil, completedCount: Int? = nil, completedAt: Date? = nil,
+        verifiedAt: Date? = nil, isValid: Bool? = nil, message: String? = nil, additionalFields: JSONObject = [:]
     ) {
         self.hash = hash
         self.id = id
@@ -131,13 +118,8 @@ public struct DocumentActivity: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        id: Int? = nil,
-        event: String? = nil,
-        message: String? = nil,
-        payload: JSONObject? = nil,
-        origin: DocumentActivityOrigin? = nil,
-        createdAt: Date? = nil,
-        additionalFields: JSONObject = [:]
+        id: Int? = nil, event: String? = nil, message: String? = nil, payload: JSONObject? = nil,
+        origin: DocumentActivityOrigin? = nil, createdAt: Date? = nil, additionalFields: JSONObject = [:]
     ) {
         self.id = id
         self.event = event
@@ -180,10 +162,7 @@ public struct UpdateDocumentPayload: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        name: String,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(name: String, additionalFields: JSONObject = [:]) {
         self.name = name
         self.additionalFields = additionalFields
     }
@@ -221,10 +200,7 @@ public struct ReplaceDocumentTagsRequest: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        tags: [String]? = nil,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(tags: [String]? = nil, additionalFields: JSONObject = [:]) {
         self.tags = tags
         self.additionalFields = additionalFields
     }
@@ -251,10 +227,7 @@ public struct DetachDocumentTagResponseData: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        detached: Bool? = nil,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(detached: Bool? = nil, additionalFields: JSONObject = [:]) {
         self.detached = detached
         self.additionalFields = additionalFields
     }
@@ -286,12 +259,9 @@ public struct CreateDocumentFromTemplateRequestSignersItem: Codable, Hashable, S
     public let additionalFields: JSONObject
 
     public init(
-        roleId: String,
-        id: String,
+        roleId: String, id: String,
         verificationMethod: CreateDocumentFromTemplateRequestSignersItemVerificationMethod? = nil,
-        notificationMethods: [String]? = nil,
-        step: Int? = nil,
-        additionalFields: JSONObject = [:]
+        notificationMethods: [String]? = nil, step: Int? = nil, additionalFields: JSONObject = [:]
     ) {
         self.roleId = roleId
         self.id = id
@@ -330,11 +300,7 @@ public struct TemplateEditorField: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        fieldId: String,
-        value: String,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(fieldId: String, value: String, additionalFields: JSONObject = [:]) {
         self.fieldId = fieldId
         self.value = value
         self.additionalFields = additionalFields
@@ -368,12 +334,8 @@ public struct CreateDocumentFromTemplateRequest: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        signers: [CreateDocumentFromTemplateRequestSignersItem],
-        editorFields: [TemplateEditorField]? = nil,
-        name: String? = nil,
-        message: String? = nil,
-        expiresAt: Date? = nil,
-        tags: [String]? = nil,
+        signers: [CreateDocumentFromTemplateRequestSignersItem], editorFields: [TemplateEditorField]? = nil,
+        name: String? = nil, message: String? = nil, expiresAt: Date? = nil, tags: [String]? = nil,
         additionalFields: JSONObject = [:]
     ) {
         self.signers = signers
@@ -420,10 +382,8 @@ public struct EstimateDocumentFromTemplateCostRequestSignersItem: Codable, Hasha
     public let additionalFields: JSONObject
 
     public init(
-        roleId: String,
-        verificationMethod: EstimateDocumentFromTemplateCostRequestSignersItemVerificationMethod? = nil,
-        notificationMethods: [String]? = nil,
-        additionalFields: JSONObject = [:]
+        roleId: String, verificationMethod: EstimateDocumentFromTemplateCostRequestSignersItemVerificationMethod? = nil,
+        notificationMethods: [String]? = nil, additionalFields: JSONObject = [:]
     ) {
         self.roleId = roleId
         self.verificationMethod = verificationMethod
@@ -455,10 +415,7 @@ public struct EstimateDocumentFromTemplateCostRequest: Codable, Hashable, Sendab
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        signers: [EstimateDocumentFromTemplateCostRequestSignersItem],
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(signers: [EstimateDocumentFromTemplateCostRequestSignersItem], additionalFields: JSONObject = [:]) {
         self.signers = signers
         self.additionalFields = additionalFields
     }

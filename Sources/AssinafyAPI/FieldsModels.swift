@@ -21,18 +21,9 @@ public struct Field: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        resource: String? = nil,
-        id: String? = nil,
-        name: String? = nil,
-        type: String? = nil,
-        regex: String? = nil,
-        isPreDefined: Bool? = nil,
-        isActive: Bool? = nil,
-        isRequired: Bool? = nil,
-        isStandard: Bool? = nil,
-        isReadOnly: Bool? = nil,
-        isVisible: Bool? = nil,
-        additionalFields: JSONObject = [:]
+        resource: String? = nil, id: String? = nil, name: String? = nil, type: String? = nil, regex: String? = nil,
+        isPreDefined: Bool? = nil, isActive: Bool? = nil, isRequired: Bool? = nil, isStandard: Bool? = nil,
+        isReadOnly: Bool? = nil, isVisible: Bool? = nil, additionalFields: JSONObject = [:]
     ) {
         self.resource = resource
         self.id = id
@@ -90,11 +81,7 @@ public struct FieldType: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        type: String? = nil,
-        name: String? = nil,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(type: String? = nil, name: String? = nil, additionalFields: JSONObject = [:]) {
         self.type = type
         self.name = name
         self.additionalFields = additionalFields
@@ -126,10 +113,7 @@ public struct FieldValidation: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        type: String? = nil,
-        success: Bool? = nil,
-        errorMessage: String? = nil,
-        additionalFields: JSONObject = [:]
+        type: String? = nil, success: Bool? = nil, errorMessage: String? = nil, additionalFields: JSONObject = [:]
     ) {
         self.type = type
         self.success = success
@@ -166,10 +150,7 @@ public struct FieldValidationResult: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        fieldId: String? = nil,
-        type: String? = nil,
-        success: Bool? = nil,
-        errorMessage: String? = nil,
+        fieldId: String? = nil, type: String? = nil, success: Bool? = nil, errorMessage: String? = nil,
         additionalFields: JSONObject = [:]
     ) {
         self.fieldId = fieldId
@@ -209,10 +190,7 @@ public struct CreateFieldPayload: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        name: String,
-        type: String,
-        regex: Nullable<String>? = nil,
-        isRequired: Bool? = nil,
+        name: String, type: String, regex: Nullable<String>? = nil, isRequired: Bool? = nil,
         additionalFields: JSONObject = [:]
     ) {
         self.name = name
@@ -251,10 +229,7 @@ public struct UpdateFieldPayload: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        name: String? = nil,
-        regex: Nullable<String>? = nil,
-        isActive: Bool? = nil,
-        additionalFields: JSONObject = [:]
+        name: String? = nil, regex: Nullable<String>? = nil, isActive: Bool? = nil, additionalFields: JSONObject = [:]
     ) {
         self.name = name
         self.regex = regex
@@ -286,10 +261,7 @@ public struct ValidateFieldValueRequest: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        value: Nullable<JSONValue>? = nil,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(value: Nullable<JSONValue>? = nil, additionalFields: JSONObject = [:]) {
         self.value = value
         self.additionalFields = additionalFields
     }
@@ -315,11 +287,7 @@ public struct ValidateFieldValuesRequestItem: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        fieldId: String,
-        value: Nullable<JSONValue>? = nil,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(fieldId: String, value: Nullable<JSONValue>? = nil, additionalFields: JSONObject = [:]) {
         self.fieldId = fieldId
         self.value = value
         self.additionalFields = additionalFields

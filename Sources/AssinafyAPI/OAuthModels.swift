@@ -16,14 +16,8 @@ public struct ExchangeOAuthTokenResponse: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        accessToken: String? = nil,
-        issuedTokenType: String? = nil,
-        tokenType: String? = nil,
-        expiresIn: Int? = nil,
-        refreshToken: String? = nil,
-        scope: String? = nil,
-        idToken: String? = nil,
-        additionalFields: JSONObject = [:]
+        accessToken: String? = nil, issuedTokenType: String? = nil, tokenType: String? = nil, expiresIn: Int? = nil,
+        refreshToken: String? = nil, scope: String? = nil, idToken: String? = nil, additionalFields: JSONObject = [:]
     ) {
         self.accessToken = accessToken
         self.issuedTokenType = issuedTokenType
@@ -82,8 +76,7 @@ public struct ExchangeOAuthTokenError400: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        error: ExchangeOAuthTokenError400Error? = nil,
-        errorDescription: String? = nil,
+        error: ExchangeOAuthTokenError400Error? = nil, errorDescription: String? = nil,
         additionalFields: JSONObject = [:]
     ) {
         self.error = error
@@ -114,11 +107,7 @@ public struct ExchangeOAuthTokenError401: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        error: String? = nil,
-        errorDescription: String? = nil,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(error: String? = nil, errorDescription: String? = nil, additionalFields: JSONObject = [:]) {
         self.error = error
         self.errorDescription = errorDescription
         self.additionalFields = additionalFields
@@ -152,10 +141,7 @@ public struct GetOAuthUserInfoResponse: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        sub: String? = nil,
-        name: String? = nil,
-        email: String? = nil,
-        emailVerified: Bool? = nil,
+        sub: String? = nil, name: String? = nil, email: String? = nil, emailVerified: Bool? = nil,
         additionalFields: JSONObject = [:]
     ) {
         self.sub = sub
@@ -195,11 +181,8 @@ public struct GetProtectedResourceMetadataResponse: Codable, Hashable, Sendable 
     public let additionalFields: JSONObject
 
     public init(
-        resource: String? = nil,
-        authorizationServers: [String]? = nil,
-        scopesSupported: [String]? = nil,
-        bearerMethodsSupported: [String]? = nil,
-        additionalFields: JSONObject = [:]
+        resource: String? = nil, authorizationServers: [String]? = nil, scopesSupported: [String]? = nil,
+        bearerMethodsSupported: [String]? = nil, additionalFields: JSONObject = [:]
     ) {
         self.resource = resource
         self.authorizationServers = authorizationServers

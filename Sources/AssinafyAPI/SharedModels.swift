@@ -11,11 +11,7 @@ public struct Envelope: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        status: Int? = nil,
-        message: String? = nil,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(status: Int? = nil, message: String? = nil, additionalFields: JSONObject = [:]) {
         self.status = status
         self.message = message
         self.additionalFields = additionalFields
@@ -47,10 +43,7 @@ public struct ErrorEnvelope: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        status: Int? = nil,
-        message: String? = nil,
-        data: JSONObject? = nil,
-        additionalFields: JSONObject = [:]
+        status: Int? = nil, message: String? = nil, data: JSONObject? = nil, additionalFields: JSONObject = [:]
     ) {
         self.status = status
         self.message = message
@@ -92,16 +85,9 @@ public struct AuthUser: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        id: String? = nil,
-        name: String? = nil,
-        email: String? = nil,
-        telephone: String? = nil,
-        governmentId: String? = nil,
-        isEmailVerified: Bool? = nil,
-        hasAcceptedTerms: Bool? = nil,
-        createdAt: Date? = nil,
-        toBeDeletedAt: Date? = nil,
-        additionalFields: JSONObject = [:]
+        id: String? = nil, name: String? = nil, email: String? = nil, telephone: String? = nil,
+        governmentId: String? = nil, isEmailVerified: Bool? = nil, hasAcceptedTerms: Bool? = nil,
+        createdAt: Date? = nil, toBeDeletedAt: Date? = nil, additionalFields: JSONObject = [:]
     ) {
         self.id = id
         self.name = name
@@ -159,13 +145,8 @@ public struct Signer: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        resource: String? = nil,
-        id: String? = nil,
-        fullName: String? = nil,
-        email: String? = nil,
-        whatsappPhoneNumber: String? = nil,
-        governmentId: String? = nil,
-        hasAcceptedTerms: Bool? = nil,
+        resource: String? = nil, id: String? = nil, fullName: String? = nil, email: String? = nil,
+        whatsappPhoneNumber: String? = nil, governmentId: String? = nil, hasAcceptedTerms: Bool? = nil,
         additionalFields: JSONObject = [:]
     ) {
         self.resource = resource
@@ -216,11 +197,7 @@ public struct DocumentPage: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        id: String? = nil,
-        number: Int? = nil,
-        height: Int? = nil,
-        width: Int? = nil,
-        downloadUrl: String? = nil,
+        id: String? = nil, number: Int? = nil, height: Int? = nil, width: Int? = nil, downloadUrl: String? = nil,
         additionalFields: JSONObject = [:]
     ) {
         self.id = id
@@ -260,11 +237,7 @@ public struct DocumentTagsItem: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        id: String? = nil,
-        name: String? = nil,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(id: String? = nil, name: String? = nil, additionalFields: JSONObject = [:]) {
         self.id = id
         self.name = name
         self.additionalFields = additionalFields
@@ -309,23 +282,11 @@ public struct Document: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        resource: String? = nil,
-        id: String? = nil,
-        accountId: String? = nil,
-        templateId: String? = nil,
-        name: String? = nil,
-        status: String? = nil,
-        artifacts: JSONObject? = nil,
-        isClosed: Bool? = nil,
-        signingUrl: String? = nil,
-        declineReason: String? = nil,
-        declinedBy: Signer? = nil,
-        tags: [DocumentTagsItem]? = nil,
-        assignment: Assignment? = nil,
-        pages: [DocumentPage]? = nil,
-        createdAt: Date? = nil,
-        updatedAt: Date? = nil,
-        additionalFields: JSONObject = [:]
+        resource: String? = nil, id: String? = nil, accountId: String? = nil, templateId: String? = nil,
+        name: String? = nil, status: String? = nil, artifacts: JSONObject? = nil, isClosed: Bool? = nil,
+        signingUrl: String? = nil, declineReason: String? = nil, declinedBy: Signer? = nil,
+        tags: [DocumentTagsItem]? = nil, assignment: Assignment? = nil, pages: [DocumentPage]? = nil,
+        createdAt: Date? = nil, updatedAt: Date? = nil, additionalFields: JSONObject = [:]
     ) {
         self.resource = resource
         self.id = id
@@ -403,13 +364,8 @@ public struct Tag: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        resource: String? = nil,
-        id: String? = nil,
-        name: String? = nil,
-        color: String? = nil,
-        createdAt: Date? = nil,
-        updatedAt: Date? = nil,
-        additionalFields: JSONObject = [:]
+        resource: String? = nil, id: String? = nil, name: String? = nil, color: String? = nil, createdAt: Date? = nil,
+        updatedAt: Date? = nil, additionalFields: JSONObject = [:]
     ) {
         self.resource = resource
         self.id = id
@@ -452,11 +408,7 @@ public struct SigningUrl: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        signerId: String? = nil,
-        url: String? = nil,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(signerId: String? = nil, url: String? = nil, additionalFields: JSONObject = [:]) {
         self.signerId = signerId
         self.url = url
         self.additionalFields = additionalFields
@@ -498,19 +450,10 @@ public struct AssignmentSigner: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        resource: String? = nil,
-        id: String? = nil,
-        fullName: String? = nil,
-        email: String? = nil,
-        whatsappPhoneNumber: String? = nil,
-        governmentId: String? = nil,
-        hasAcceptedTerms: Bool? = nil,
-        verificationMethod: String? = nil,
-        notificationMethods: [String]? = nil,
-        step: Int? = nil,
-        notified: Bool? = nil,
-        completed: Bool? = nil,
-        notificationHistory: [NotificationHistoryEntry]? = nil,
+        resource: String? = nil, id: String? = nil, fullName: String? = nil, email: String? = nil,
+        whatsappPhoneNumber: String? = nil, governmentId: String? = nil, hasAcceptedTerms: Bool? = nil,
+        verificationMethod: String? = nil, notificationMethods: [String]? = nil, step: Int? = nil,
+        notified: Bool? = nil, completed: Bool? = nil, notificationHistory: [NotificationHistoryEntry]? = nil,
         additionalFields: JSONObject = [:]
     ) {
         self.resource = resource
@@ -590,13 +533,8 @@ public struct NotificationHistoryEntry: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        event: String? = nil,
-        status: NotificationHistoryEntryStatus? = nil,
-        errorCode: String? = nil,
-        errorMessage: String? = nil,
-        sentAt: Date? = nil,
-        failedAt: Date? = nil,
-        additionalFields: JSONObject = [:]
+        event: String? = nil, status: NotificationHistoryEntryStatus? = nil, errorCode: String? = nil,
+        errorMessage: String? = nil, sentAt: Date? = nil, failedAt: Date? = nil, additionalFields: JSONObject = [:]
     ) {
         self.event = event
         self.status = status
@@ -645,13 +583,8 @@ public struct AssignmentItem: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        id: String? = nil,
-        page: DocumentPage? = nil,
-        signer: JSONObject? = nil,
-        field: JSONObject? = nil,
-        displaySettings: JSONValue? = nil,
-        value: JSONValue? = nil,
-        completed: Bool? = nil,
+        id: String? = nil, page: DocumentPage? = nil, signer: JSONObject? = nil, field: JSONObject? = nil,
+        displaySettings: JSONValue? = nil, value: JSONValue? = nil, completed: Bool? = nil,
         additionalFields: JSONObject = [:]
     ) {
         self.id = id
@@ -700,9 +633,7 @@ public struct AssignmentSummary: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        signerCount: Int? = nil,
-        completedCount: Int? = nil,
-        signers: [JSONObject]? = nil,
+        signerCount: Int? = nil, completedCount: Int? = nil, signers: [JSONObject]? = nil,
         additionalFields: JSONObject = [:]
     ) {
         self.signerCount = signerCount
@@ -757,18 +688,10 @@ public struct Assignment: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        resource: String? = nil,
-        id: String? = nil,
-        senderEmail: String? = nil,
-        method: AssignmentMethod? = nil,
-        expiresAt: Date? = nil,
-        message: String? = nil,
-        signers: [AssignmentSigner]? = nil,
-        copyReceivers: [JSONObject]? = nil,
-        items: [AssignmentItem]? = nil,
-        summary: AssignmentSummary? = nil,
-        signingUrls: [SigningUrl]? = nil,
-        additionalFields: JSONObject = [:]
+        resource: String? = nil, id: String? = nil, senderEmail: String? = nil, method: AssignmentMethod? = nil,
+        expiresAt: Date? = nil, message: String? = nil, signers: [AssignmentSigner]? = nil,
+        copyReceivers: [JSONObject]? = nil, items: [AssignmentItem]? = nil, summary: AssignmentSummary? = nil,
+        signingUrls: [SigningUrl]? = nil, additionalFields: JSONObject = [:]
     ) {
         self.resource = resource
         self.id = id
@@ -830,11 +753,7 @@ public struct CostEstimateBreakdownItem: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        code: String? = nil,
-        name: String? = nil,
-        cost: Double? = nil,
-        quantity: Int? = nil,
-        unitCost: Double? = nil,
+        code: String? = nil, name: String? = nil, cost: Double? = nil, quantity: Int? = nil, unitCost: Double? = nil,
         additionalFields: JSONObject = [:]
     ) {
         self.code = code
@@ -896,18 +815,10 @@ public struct CostEstimate: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        documents: Int? = nil,
-        credits: Double? = nil,
-        needsExtraDocument: Bool? = nil,
-        extraDocumentCost: Double? = nil,
-        totalCredits: Double? = nil,
-        breakdown: [CostEstimateBreakdownItem]? = nil,
-        documentBalance: Double? = nil,
-        creditBalance: Double? = nil,
-        hasSufficientResources: Bool? = nil,
-        blockingReason: CostEstimateBlockingReason? = nil,
-        message: String? = nil,
-        additionalFields: JSONObject = [:]
+        documents: Int? = nil, credits: Double? = nil, needsExtraDocument: Bool? = nil,
+        extraDocumentCost: Double? = nil, totalCredits: Double? = nil, breakdown: [CostEstimateBreakdownItem]? = nil,
+        documentBalance: Double? = nil, creditBalance: Double? = nil, hasSufficientResources: Bool? = nil,
+        blockingReason: CostEstimateBlockingReason? = nil, message: String? = nil, additionalFields: JSONObject = [:]
     ) {
         self.documents = documents
         self.credits = credits
@@ -964,11 +875,7 @@ public struct WebhookEventOrigin: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        ip: String? = nil,
-        userAgent: String? = nil,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(ip: String? = nil, userAgent: String? = nil, additionalFields: JSONObject = [:]) {
         self.ip = ip
         self.userAgent = userAgent
         self.additionalFields = additionalFields
@@ -1006,16 +913,8 @@ public struct WebhookEvent: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        id: Int,
-        event: String,
-        message: String? = nil,
-        payload: JSONObject? = nil,
-        origin: WebhookEventOrigin? = nil,
-        createdAt: Int,
-        subject: JSONObject,
-        object: JSONObject,
-        accountId: String,
-        additionalFields: JSONObject = [:]
+        id: Int, event: String, message: String? = nil, payload: JSONObject? = nil, origin: WebhookEventOrigin? = nil,
+        createdAt: Int, subject: JSONObject, object: JSONObject, accountId: String, additionalFields: JSONObject = [:]
     ) {
         self.id = id
         self.event = event
@@ -1080,21 +979,12 @@ public struct DocumentStatsRow: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        period: String? = nil,
-        documentsUploaded: Int? = nil,
-        documentsSent: Int? = nil,
-        signatureRequests: Int? = nil,
-        signatureRequestsNotificationEmail: Int? = nil,
-        signatureRequestsNotificationWhatsapp: Int? = nil,
-        signatureRequestsNotificationBypass: Int? = nil,
-        signatureRequestsVerificationEmail: Int? = nil,
-        signatureRequestsVerificationWhatsapp: Int? = nil,
-        signatureRequestsVerificationBypass: Int? = nil,
-        signatureRequestsVerificationDigitalCertificate: Int? = nil,
-        signatureRequestsViewed: Int? = nil,
-        signatureRequestsCompleted: Int? = nil,
-        documentsCertified: Int? = nil,
-        additionalFields: JSONObject = [:]
+        period: String? = nil, documentsUploaded: Int? = nil, documentsSent: Int? = nil, signatureRequests: Int? = nil,
+        signatureRequestsNotificationEmail: Int? = nil, signatureRequestsNotificationWhatsapp: Int? = nil,
+        signatureRequestsNotificationBypass: Int? = nil, signatureRequestsVerificationEmail: Int? = nil,
+        signatureRequestsVerificationWhatsapp: Int? = nil, signatureRequestsVerificationBypass: Int? = nil,
+        signatureRequestsVerificationDigitalCertificate: Int? = nil, signatureRequestsViewed: Int? = nil,
+        signatureRequestsCompleted: Int? = nil, documentsCertified: Int? = nil, additionalFields: JSONObject = [:]
     ) {
         self.period = period
         self.documentsUploaded = documentsUploaded
@@ -1193,18 +1083,11 @@ public struct OAuthTokenRequest: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        grantType: OAuthTokenRequestGrantType,
-        code: String? = nil,
-        redirectUri: String? = nil,
-        codeVerifier: String? = nil,
-        refreshToken: String? = nil,
-        clientId: String,
-        clientSecret: String? = nil,
-        resource: String? = nil,
-        subjectToken: String? = nil,
+        grantType: OAuthTokenRequestGrantType, code: String? = nil, redirectUri: String? = nil,
+        codeVerifier: String? = nil, refreshToken: String? = nil, clientId: String, clientSecret: String? = nil,
+        resource: String? = nil, subjectToken: String? = nil,
         subjectTokenType: OAuthTokenRequestSubjectTokenType? = nil,
-        requestedTokenType: OAuthTokenRequestRequestedTokenType? = nil,
-        additionalFields: JSONObject = [:]
+        requestedTokenType: OAuthTokenRequestRequestedTokenType? = nil, additionalFields: JSONObject = [:]
     ) {
         self.grantType = grantType
         self.code = code
@@ -1275,11 +1158,8 @@ public struct OAuthRevokeRequest: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        token: String,
-        tokenTypeHint: OAuthRevokeRequestTokenTypeHint? = nil,
-        clientId: String,
-        clientSecret: String? = nil,
-        additionalFields: JSONObject = [:]
+        token: String, tokenTypeHint: OAuthRevokeRequestTokenTypeHint? = nil, clientId: String,
+        clientSecret: String? = nil, additionalFields: JSONObject = [:]
     ) {
         self.token = token
         self.tokenTypeHint = tokenTypeHint
@@ -1310,11 +1190,7 @@ public struct OAuthRevokeRequest: Codable, Hashable, Sendable {
 }
 
 public typealias NotFoundResponse = ErrorEnvelope
-
 public typealias UnauthorizedResponse = ErrorEnvelope
-
 public typealias ServerErrorResponse = ErrorEnvelope
-
 public typealias ValidationErrorResponse = ErrorEnvelope
-
 public typealias ForbiddenResponse = ErrorEnvelope

@@ -13,10 +13,7 @@ public struct CreateSignerPayload: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        fullName: String,
-        email: String? = nil,
-        whatsappPhoneNumber: String? = nil,
-        governmentId: String? = nil,
+        fullName: String, email: String? = nil, whatsappPhoneNumber: String? = nil, governmentId: String? = nil,
         additionalFields: JSONObject = [:]
     ) {
         self.fullName = fullName
@@ -56,10 +53,7 @@ public struct UpdateSignerPayload: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        fullName: String? = nil,
-        email: String? = nil,
-        whatsappPhoneNumber: String? = nil,
-        governmentId: String? = nil,
+        fullName: String? = nil, email: String? = nil, whatsappPhoneNumber: String? = nil, governmentId: String? = nil,
         additionalFields: JSONObject = [:]
     ) {
         self.fullName = fullName

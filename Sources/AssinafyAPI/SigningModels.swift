@@ -20,16 +20,9 @@ public struct SignerSelf: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        resource: String? = nil,
-        id: String? = nil,
-        fullName: String? = nil,
-        email: String? = nil,
-        whatsappPhoneNumber: String? = nil,
-        governmentId: String? = nil,
-        hasAcceptedTerms: Bool? = nil,
-        hasSignature: Bool? = nil,
-        hasInitial: Bool? = nil,
-        isSignatureReusable: Bool? = nil,
+        resource: String? = nil, id: String? = nil, fullName: String? = nil, email: String? = nil,
+        whatsappPhoneNumber: String? = nil, governmentId: String? = nil, hasAcceptedTerms: Bool? = nil,
+        hasSignature: Bool? = nil, hasInitial: Bool? = nil, isSignatureReusable: Bool? = nil,
         additionalFields: JSONObject = [:]
     ) {
         self.resource = resource
@@ -88,13 +81,7 @@ public struct SignAssignmentRequestItem: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        itemId: String,
-        fieldId: String,
-        pageId: String,
-        value: String,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(itemId: String, fieldId: String, pageId: String, value: String, additionalFields: JSONObject = [:]) {
         self.itemId = itemId
         self.fieldId = fieldId
         self.pageId = pageId
@@ -128,10 +115,7 @@ public struct DeclineAssignmentRequest: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        declineReason: String,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(declineReason: String, additionalFields: JSONObject = [:]) {
         self.declineReason = declineReason
         self.additionalFields = additionalFields
     }
@@ -156,10 +140,7 @@ public struct SignMultipleDocumentsRequest: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        documentIds: [String],
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(documentIds: [String], additionalFields: JSONObject = [:]) {
         self.documentIds = documentIds
         self.additionalFields = additionalFields
     }
@@ -185,11 +166,7 @@ public struct DeclineMultipleDocumentsRequest: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        documentIds: [String],
-        declineReason: String,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(documentIds: [String], declineReason: String, additionalFields: JSONObject = [:]) {
         self.documentIds = documentIds
         self.declineReason = declineReason
         self.additionalFields = additionalFields
@@ -217,10 +194,7 @@ public struct VerifySignerCodeRequest: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        verificationCode: String,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(verificationCode: String, additionalFields: JSONObject = [:]) {
         self.verificationCode = verificationCode
         self.additionalFields = additionalFields
     }
@@ -248,10 +222,7 @@ public struct ConfirmSignerDataRequest: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        fullName: String? = nil,
-        email: String? = nil,
-        governmentId: String? = nil,
-        additionalFields: JSONObject = [:]
+        fullName: String? = nil, email: String? = nil, governmentId: String? = nil, additionalFields: JSONObject = [:]
     ) {
         self.fullName = fullName
         self.email = email

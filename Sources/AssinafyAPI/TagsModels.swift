@@ -10,11 +10,7 @@ public struct CreateTagPayload: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        name: String,
-        color: Nullable<String>? = nil,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(name: String, color: Nullable<String>? = nil, additionalFields: JSONObject = [:]) {
         self.name = name
         self.color = color
         self.additionalFields = additionalFields
@@ -45,11 +41,7 @@ public struct UpdateTagPayload: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        name: String? = nil,
-        color: Nullable<String>? = nil,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(name: String? = nil, color: Nullable<String>? = nil, additionalFields: JSONObject = [:]) {
         self.name = name
         self.color = color
         self.additionalFields = additionalFields
@@ -77,10 +69,7 @@ public struct DeleteTagResponseData: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        deleted: Bool? = nil,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(deleted: Bool? = nil, additionalFields: JSONObject = [:]) {
         self.deleted = deleted
         self.additionalFields = additionalFields
     }

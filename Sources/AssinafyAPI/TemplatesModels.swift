@@ -17,13 +17,8 @@ public struct TemplateFieldPlacement: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        id: String? = nil,
-        fieldId: String? = nil,
-        roleId: String? = nil,
-        label: String? = nil,
-        displaySettings: JSONValue? = nil,
-        createdAt: Date? = nil,
-        updatedAt: Date? = nil,
+        id: String? = nil, fieldId: String? = nil, roleId: String? = nil, label: String? = nil,
+        displaySettings: JSONValue? = nil, createdAt: Date? = nil, updatedAt: Date? = nil,
         additionalFields: JSONObject = [:]
     ) {
         self.id = id
@@ -75,13 +70,8 @@ public struct TemplatePage: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        id: String? = nil,
-        number: Int? = nil,
-        height: Int? = nil,
-        width: Int? = nil,
-        downloadUrl: String? = nil,
-        fields: [TemplateFieldPlacement]? = nil,
-        additionalFields: JSONObject = [:]
+        id: String? = nil, number: Int? = nil, height: Int? = nil, width: Int? = nil, downloadUrl: String? = nil,
+        fields: [TemplateFieldPlacement]? = nil, additionalFields: JSONObject = [:]
     ) {
         self.id = id
         self.number = number
@@ -128,12 +118,8 @@ public struct TemplateRole: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        id: String? = nil,
-        name: String? = nil,
-        assignmentType: String? = nil,
-        createdAt: Date? = nil,
-        updatedAt: Date? = nil,
-        additionalFields: JSONObject = [:]
+        id: String? = nil, name: String? = nil, assignmentType: String? = nil, createdAt: Date? = nil,
+        updatedAt: Date? = nil, additionalFields: JSONObject = [:]
     ) {
         self.id = id
         self.name = name
@@ -167,7 +153,6 @@ public struct TemplateRole: Codable, Hashable, Sendable {
 }
 
 public typealias TemplateTagsItem = DocumentTagsItem
-
 public typealias TemplateDefaultDocumentTagsItem = DocumentTagsItem
 
 /// A reusable template for new documents.
@@ -188,19 +173,10 @@ public struct Template: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        resource: String? = nil,
-        id: String? = nil,
-        name: String? = nil,
-        documentName: String? = nil,
-        message: String? = nil,
-        status: String? = nil,
-        pages: [TemplatePage]? = nil,
-        roles: [TemplateRole]? = nil,
-        tags: [TemplateTagsItem]? = nil,
-        defaultDocumentTags: [TemplateDefaultDocumentTagsItem]? = nil,
-        createdAt: Date? = nil,
-        updatedAt: Date? = nil,
-        additionalFields: JSONObject = [:]
+        resource: String? = nil, id: String? = nil, name: String? = nil, documentName: String? = nil,
+        message: String? = nil, status: String? = nil, pages: [TemplatePage]? = nil, roles: [TemplateRole]? = nil,
+        tags: [TemplateTagsItem]? = nil, defaultDocumentTags: [TemplateDefaultDocumentTagsItem]? = nil,
+        createdAt: Date? = nil, updatedAt: Date? = nil, additionalFields: JSONObject = [:]
     ) {
         self.resource = resource
         self.id = id
@@ -265,9 +241,7 @@ public struct UpdateTemplatePayload: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        name: String? = nil,
-        documentName: Nullable<String>? = nil,
-        message: Nullable<String>? = nil,
+        name: String? = nil, documentName: Nullable<String>? = nil, message: Nullable<String>? = nil,
         additionalFields: JSONObject = [:]
     ) {
         self.name = name

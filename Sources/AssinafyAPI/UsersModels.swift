@@ -19,15 +19,9 @@ public struct NotificationPreferences: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        documentCompleted: Bool? = nil,
-        signerDeclined: Bool? = nil,
-        documentCancelled: Bool? = nil,
-        documentAboutToExpire: Bool? = nil,
-        documentExpired: Bool? = nil,
-        documentExpirationReset: Bool? = nil,
-        documentProcessingFailed: Bool? = nil,
-        templateProcessingFailed: Bool? = nil,
-        signerWhatsappFailed: Bool? = nil,
+        documentCompleted: Bool? = nil, signerDeclined: Bool? = nil, documentCancelled: Bool? = nil,
+        documentAboutToExpire: Bool? = nil, documentExpired: Bool? = nil, documentExpirationReset: Bool? = nil,
+        documentProcessingFailed: Bool? = nil, templateProcessingFailed: Bool? = nil, signerWhatsappFailed: Bool? = nil,
         additionalFields: JSONObject = [:]
     ) {
         self.documentCompleted = documentCompleted

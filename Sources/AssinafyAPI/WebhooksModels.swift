@@ -15,12 +15,8 @@ public struct WebhookSubscription: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        events: [String]? = nil,
-        isActive: Bool? = nil,
-        url: String? = nil,
-        email: String? = nil,
-        updatedAt: Date? = nil,
-        additionalFields: JSONObject = [:]
+        events: [String]? = nil, isActive: Bool? = nil, url: String? = nil, email: String? = nil,
+        updatedAt: Date? = nil, additionalFields: JSONObject = [:]
     ) {
         self.events = events
         self.isActive = isActive
@@ -68,15 +64,8 @@ public struct WebhookEndpoint: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        id: String? = nil,
-        name: String? = nil,
-        url: String? = nil,
-        email: String? = nil,
-        events: [String]? = nil,
-        isActive: Bool? = nil,
-        signingEnabled: Bool? = nil,
-        createdAt: Date? = nil,
-        updatedAt: Date? = nil,
+        id: String? = nil, name: String? = nil, url: String? = nil, email: String? = nil, events: [String]? = nil,
+        isActive: Bool? = nil, signingEnabled: Bool? = nil, createdAt: Date? = nil, updatedAt: Date? = nil,
         additionalFields: JSONObject = [:]
     ) {
         self.id = id
@@ -128,10 +117,7 @@ public struct WebhookEndpointSecret: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        secret: String? = nil,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(secret: String? = nil, additionalFields: JSONObject = [:]) {
         self.secret = secret
         self.additionalFields = additionalFields
     }
@@ -170,20 +156,10 @@ public struct WebhookDispatch: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        resource: String? = nil,
-        id: String? = nil,
-        event: String? = nil,
-        activityId: Int? = nil,
-        endpointId: String? = nil,
-        endpoint: String? = nil,
-        payload: JSONObject? = nil,
-        delivered: Bool? = nil,
-        httpStatus: Int? = nil,
-        responseBody: String? = nil,
-        error: String? = nil,
-        createdAt: Date? = nil,
-        updatedAt: Date? = nil,
-        additionalFields: JSONObject = [:]
+        resource: String? = nil, id: String? = nil, event: String? = nil, activityId: Int? = nil,
+        endpointId: String? = nil, endpoint: String? = nil, payload: JSONObject? = nil, delivered: Bool? = nil,
+        httpStatus: Int? = nil, responseBody: String? = nil, error: String? = nil, createdAt: Date? = nil,
+        updatedAt: Date? = nil, additionalFields: JSONObject = [:]
     ) {
         self.resource = resource
         self.id = id
@@ -247,11 +223,7 @@ public struct WebhookEventType: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        id: String? = nil,
-        description: String? = nil,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(id: String? = nil, description: String? = nil, additionalFields: JSONObject = [:]) {
         self.id = id
         self.description = description
         self.additionalFields = additionalFields
@@ -282,13 +254,7 @@ public struct UpdateWebhookSubscriptionRequest: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        events: [String],
-        isActive: Bool,
-        url: String,
-        email: String,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(events: [String], isActive: Bool, url: String, email: String, additionalFields: JSONObject = [:]) {
         self.events = events
         self.isActive = isActive
         self.url = url
@@ -338,13 +304,8 @@ public struct CreateWebhookEndpointPayload: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        url: String,
-        email: String,
-        events: [String],
-        name: String? = nil,
-        isActive: Bool? = nil,
-        signingEnabled: Bool? = nil,
-        additionalFields: JSONObject = [:]
+        url: String, email: String, events: [String], name: String? = nil, isActive: Bool? = nil,
+        signingEnabled: Bool? = nil, additionalFields: JSONObject = [:]
     ) {
         self.url = url
         self.email = email
@@ -391,13 +352,8 @@ public struct UpdateWebhookEndpointPayload: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        url: String? = nil,
-        email: String? = nil,
-        events: [String]? = nil,
-        name: String? = nil,
-        isActive: Bool? = nil,
-        signingEnabled: Bool? = nil,
-        additionalFields: JSONObject = [:]
+        url: String? = nil, email: String? = nil, events: [String]? = nil, name: String? = nil, isActive: Bool? = nil,
+        signingEnabled: Bool? = nil, additionalFields: JSONObject = [:]
     ) {
         self.url = url
         self.email = email

@@ -62,17 +62,28 @@ public enum FileLayout {
             text = ""
             lines = 0
         }
+        var previousIsBareAlias = false
         for declaration in declarations {
             var single = SwiftWriter()
-            single.line()
             ModelRenderer.render(declaration, into: &single)
+            // A run of undocumented typealiases reads as one group, like imports; anything else,
+            // and the first declaration of a file, is set apart by a blank line.
+            let bare = isBareAlias(declaration)
             let count = lineBreakCount(single.text)
-            if lines > 0 && lines + count > sharedFileLineBudget { flush() }
+            if lines > 0 && lines + count + 1 > sharedFileLineBudget { flush() }
+            let separated = !(bare && previousIsBareAlias && !text.isEmpty)
+            if separated { text += "\n" }
             text += single.text
-            lines += count
+            lines += count + (separated ? 1 : 0)
+            previousIsBareAlias = bare
         }
         flush()
         return files
+    }
+
+    private static func isBareAlias(_ declaration: Declaration) -> Bool {
+        if case .alias(_, _, let docs) = declaration { return docs.isEmpty }
+        return false
     }
 
     private static func webhooks(_ events: EnumDecl, _ module: ModuleDecl) -> String {

@@ -107,13 +107,7 @@ enum ModelRenderer {
         if arguments.isEmpty {
             writer.line("public init() {")
         } else {
-            writer.line("public init(")
-            writer.indent { w in
-                for (index, argument) in arguments.enumerated() {
-                    w.line(argument + (index == arguments.count - 1 ? "" : ","))
-                }
-            }
-            writer.line(") {")
+            writer.list("public init(", arguments, ") {")
         }
         writer.indent { w in
             for property in decl.properties {
@@ -238,13 +232,19 @@ enum ModelRenderer {
                         w.line("default: self = .unknown(try JSONValue(from: decoder))")
                     }
                 } else {
-                    for member in decl.members {
-                        w.line("if let value = try? \(member.type.rendered)(from: decoder) {")
+                    // One chain, first match wins: the same tries in the same order as early returns.
+                    for (index, member) in decl.members.enumerated() {
+                        let opening = index == 0 ? "if" : "} else if"
+                        w.line("\(opening) let value = try? \(member.type.rendered)(from: decoder) {")
                         w.indent { $0.line("self = .\(SwiftNames.bare(member.caseName))(value)") }
-                        w.indent { $0.line("return") }
+                    }
+                    if decl.members.isEmpty {
+                        w.line("self = .unknown(try JSONValue(from: decoder))")
+                    } else {
+                        w.line("} else {")
+                        w.indent { $0.line("self = .unknown(try JSONValue(from: decoder))") }
                         w.line("}")
                     }
-                    w.line("self = .unknown(try JSONValue(from: decoder))")
                 }
             }
             w.line()

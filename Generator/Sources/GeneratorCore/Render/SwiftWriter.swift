@@ -31,6 +31,35 @@ struct SwiftWriter {
         line("}")
     }
 
+    /// `opening` + `items` joined by ", " + `closing` on one line when it fits in `lineLength`;
+    /// otherwise the items are packed into as few lines as fit, one level deeper, between the
+    /// opening and closing on their own lines (swift-format's layout without a break per item).
+    mutating func list(_ opening: String, _ items: [String], _ closing: String, lineLength: Int = 120) {
+        let width = depth * 4
+        let single = items.reduce(opening.count + closing.count) { $0 + $1.count } + max(0, items.count - 1) * 2
+        guard width + single > lineLength else {
+            line(opening + items.joined(separator: ", ") + closing)
+            return
+        }
+        line(opening)
+        indent { w in
+            var current = ""
+            for (index, item) in items.enumerated() {
+                let piece = item + (index == items.count - 1 ? "" : ",")
+                if current.isEmpty {
+                    current = piece
+                } else if width + 4 + current.count + 1 + piece.count <= lineLength {
+                    current += " " + piece
+                } else {
+                    w.line(current)
+                    current = piece
+                }
+            }
+            if !current.isEmpty { w.line(current) }
+        }
+        line(closing)
+    }
+
     mutating func indent(_ body: (inout SwiftWriter) -> Void) {
         depth += 1
         body(&self)

@@ -11,11 +11,7 @@ public struct ListChargesResponse: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        data: [Charge],
-        hasMore: Bool,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(data: [Charge], hasMore: Bool, additionalFields: JSONObject = [:]) {
         self.object = "list"
         self.data = data
         self.hasMore = hasMore
@@ -47,11 +43,7 @@ public struct RetrieveBalanceResponseAvailableItem: Codable, Hashable, Sendable 
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        amount: Int,
-        currency: String,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(amount: Int, currency: String, additionalFields: JSONObject = [:]) {
         self.amount = amount
         self.currency = currency
         self.additionalFields = additionalFields
@@ -79,10 +71,7 @@ public struct RetrieveBalanceResponse: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        available: [RetrieveBalanceResponseAvailableItem],
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(available: [RetrieveBalanceResponseAvailableItem], additionalFields: JSONObject = [:]) {
         self.available = available
         self.additionalFields = additionalFields
     }

@@ -12,13 +12,7 @@ public struct RangeQuery: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        gt: Int? = nil,
-        gte: Int? = nil,
-        lt: Int? = nil,
-        lte: Int? = nil,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(gt: Int? = nil, gte: Int? = nil, lt: Int? = nil, lte: Int? = nil, additionalFields: JSONObject = [:]) {
         self.gt = gt
         self.gte = gte
         self.lt = lt
@@ -54,11 +48,7 @@ public struct CustomerList: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        data: [Customer],
-        hasMore: Bool,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(data: [Customer], hasMore: Bool, additionalFields: JSONObject = [:]) {
         self.object = "list"
         self.data = data
         self.hasMore = hasMore
@@ -90,11 +80,7 @@ public struct DeleteCustomerResponse: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        id: String,
-        deleted: Bool,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(id: String, deleted: Bool, additionalFields: JSONObject = [:]) {
         self.id = id
         self.deleted = deleted
         self.additionalFields = additionalFields

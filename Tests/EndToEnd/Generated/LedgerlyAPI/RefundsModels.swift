@@ -24,13 +24,11 @@ public enum RefundCharge: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         if let value = try? String(from: decoder) {
             self = .string(value)
-            return
-        }
-        if let value = try? Charge(from: decoder) {
+        } else if let value = try? Charge(from: decoder) {
             self = .charge(value)
-            return
+        } else {
+            self = .unknown(try JSONValue(from: decoder))
         }
-        self = .unknown(try JSONValue(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -51,11 +49,7 @@ public struct Refund: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        id: String,
-        amount: Int,
-        charge: RefundCharge,
-        reason: RefundReason? = nil,
-        additionalFields: JSONObject = [:]
+        id: String, amount: Int, charge: RefundCharge, reason: RefundReason? = nil, additionalFields: JSONObject = [:]
     ) {
         self.id = id
         self.amount = amount

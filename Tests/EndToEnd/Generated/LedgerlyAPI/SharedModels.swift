@@ -13,10 +13,7 @@ public struct CustomerParams: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        email: String? = nil,
-        name: String? = nil,
-        balance: Int? = nil,
-        preferredLocales: [String]? = nil,
+        email: String? = nil, name: String? = nil, balance: Int? = nil, preferredLocales: [String]? = nil,
         additionalFields: JSONObject = [:]
     ) {
         self.email = email
@@ -57,13 +54,11 @@ public enum CustomerDefaultSource: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         if let value = try? String(from: decoder) {
             self = .string(value)
-            return
-        }
-        if let value = try? Card(from: decoder) {
+        } else if let value = try? Card(from: decoder) {
             self = .card(value)
-            return
+        } else {
+            self = .unknown(try JSONValue(from: decoder))
         }
-        self = .unknown(try JSONValue(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -88,13 +83,8 @@ public struct Customer: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        id: String,
-        created: Int,
-        email: String? = nil,
-        name: String? = nil,
-        balance: Int? = nil,
-        defaultSource: CustomerDefaultSource? = nil,
-        additionalFields: JSONObject = [:]
+        id: String, created: Int, email: String? = nil, name: String? = nil, balance: Int? = nil,
+        defaultSource: CustomerDefaultSource? = nil, additionalFields: JSONObject = [:]
     ) {
         self.id = id
         self.object = "customer"
@@ -151,12 +141,7 @@ public struct Card: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        id: String,
-        brand: CardBrand,
-        last4: String,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(id: String, brand: CardBrand, last4: String, additionalFields: JSONObject = [:]) {
         self.id = id
         self.brand = brand
         self.last4 = last4
@@ -202,13 +187,11 @@ public enum ChargeCustomer: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         if let value = try? String(from: decoder) {
             self = .string(value)
-            return
-        }
-        if let value = try? Customer(from: decoder) {
+        } else if let value = try? Customer(from: decoder) {
             self = .customer(value)
-            return
+        } else {
+            self = .unknown(try JSONValue(from: decoder))
         }
-        self = .unknown(try JSONValue(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -232,14 +215,8 @@ public struct Charge: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        id: String,
-        amount: Int,
-        currency: String,
-        status: ChargeStatus,
-        captured: Bool? = nil,
-        customer: ChargeCustomer? = nil,
-        metadata: [String: String]? = nil,
-        additionalFields: JSONObject = [:]
+        id: String, amount: Int, currency: String, status: ChargeStatus, captured: Bool? = nil,
+        customer: ChargeCustomer? = nil, metadata: [String: String]? = nil, additionalFields: JSONObject = [:]
     ) {
         self.id = id
         self.amount = amount

@@ -11,12 +11,7 @@ public struct Owner: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        id: String,
-        name: String,
-        pets: [Int64]? = nil,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(id: String, name: String, pets: [Int64]? = nil, additionalFields: JSONObject = [:]) {
         self.id = id
         self.name = name
         self.pets = pets
@@ -72,11 +67,7 @@ public struct EmailContact: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        channel: String,
-        address: String,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(channel: String, address: String, additionalFields: JSONObject = [:]) {
         self.channel = channel
         self.address = address
         self.additionalFields = additionalFields
@@ -106,12 +97,7 @@ public struct PhoneContact: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        channel: String,
-        number: String,
-        sms: Bool? = nil,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(channel: String, number: String, sms: Bool? = nil, additionalFields: JSONObject = [:]) {
         self.channel = channel
         self.number = number
         self.sms = sms
@@ -143,11 +129,7 @@ public struct OpenSessionResponse: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        expiresAt: Date,
-        scopes: [String]? = nil,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(expiresAt: Date, scopes: [String]? = nil, additionalFields: JSONObject = [:]) {
         self.expiresAt = expiresAt
         self.scopes = scopes
         self.additionalFields = additionalFields

@@ -26,12 +26,8 @@ public struct NewPet: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        name: String,
-        species: Species,
-        birthDate: CalendarDate? = nil,
-        tags: [String]? = nil,
-        weightKg: Nullable<Double>? = nil,
-        additionalFields: JSONObject = [:]
+        name: String, species: Species, birthDate: CalendarDate? = nil, tags: [String]? = nil,
+        weightKg: Nullable<Double>? = nil, additionalFields: JSONObject = [:]
     ) {
         self.name = name
         self.species = species
@@ -77,15 +73,8 @@ public struct Pet: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        name: String,
-        species: Species,
-        birthDate: CalendarDate? = nil,
-        tags: [String]? = nil,
-        weightKg: Double? = nil,
-        id: Int64,
-        createdAt: Date,
-        ownerId: String? = nil,
-        additionalFields: JSONObject = [:]
+        name: String, species: Species, birthDate: CalendarDate? = nil, tags: [String]? = nil, weightKg: Double? = nil,
+        id: Int64, createdAt: Date, ownerId: String? = nil, additionalFields: JSONObject = [:]
     ) {
         self.name = name
         self.species = species
@@ -133,11 +122,7 @@ public struct PetUpdate: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        name: String? = nil,
-        weightKg: Nullable<Double>? = nil,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(name: String? = nil, weightKg: Nullable<Double>? = nil, additionalFields: JSONObject = [:]) {
         self.name = name
         self.weightKg = weightKg
         self.additionalFields = additionalFields

@@ -14,11 +14,7 @@ public struct Visit: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        id: Int? = nil,
-        date: CalendarDate,
-        reason: String,
-        vet: String? = nil,
-        cost: Double? = nil,
+        id: Int? = nil, date: CalendarDate, reason: String, vet: String? = nil, cost: Double? = nil,
         additionalFields: JSONObject = [:]
     ) {
         self.id = id

@@ -37,10 +37,7 @@ public struct CallActivity: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        durationSeconds: Int,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(durationSeconds: Int, additionalFields: JSONObject = [:]) {
         self.type = "call"
         self.durationSeconds = durationSeconds
         self.additionalFields = additionalFields
@@ -69,10 +66,7 @@ public struct EmailActivity: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        subject: String,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(subject: String, additionalFields: JSONObject = [:]) {
         self.type = "email"
         self.subject = subject
         self.additionalFields = additionalFields
@@ -101,10 +95,7 @@ public struct MeetingActivity: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        attendees: [String],
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(attendees: [String], additionalFields: JSONObject = [:]) {
         self.type = "meeting"
         self.attendees = attendees
         self.additionalFields = additionalFields

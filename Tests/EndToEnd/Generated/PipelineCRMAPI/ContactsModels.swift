@@ -13,10 +13,7 @@ public struct ContactInput: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        name: String,
-        email: Nullable<String>? = nil,
-        phones: [String]? = nil,
-        company: String? = nil,
+        name: String, email: Nullable<String>? = nil, phones: [String]? = nil, company: String? = nil,
         additionalFields: JSONObject = [:]
     ) {
         self.name = name
@@ -59,14 +56,8 @@ public struct Contact: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        name: String,
-        email: String? = nil,
-        phones: [String]? = nil,
-        company: String? = nil,
-        id: String,
-        score: Int,
-        created: Date? = nil,
-        additionalFields: JSONObject = [:]
+        name: String, email: String? = nil, phones: [String]? = nil, company: String? = nil, id: String, score: Int,
+        created: Date? = nil, additionalFields: JSONObject = [:]
     ) {
         self.name = name
         self.email = email
@@ -113,10 +104,7 @@ public struct SearchContactsFilter: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        email: String? = nil,
-        company: String? = nil,
-        scoreMin: Int? = nil,
-        additionalFields: JSONObject = [:]
+        email: String? = nil, company: String? = nil, scoreMin: Int? = nil, additionalFields: JSONObject = [:]
     ) {
         self.email = email
         self.company = company
@@ -149,11 +137,7 @@ public struct SearchContactsResponse: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        results: [Contact],
-        total: Int,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(results: [Contact], total: Int, additionalFields: JSONObject = [:]) {
         self.results = results
         self.total = total
         self.additionalFields = additionalFields
@@ -182,11 +166,7 @@ public struct UploadAvatarCrop: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        x: Int? = nil,
-        y: Int? = nil,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(x: Int? = nil, y: Int? = nil, additionalFields: JSONObject = [:]) {
         self.x = x
         self.y = y
         self.additionalFields = additionalFields
@@ -214,10 +194,7 @@ public struct UploadAvatarResponse: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        url: String,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(url: String, additionalFields: JSONObject = [:]) {
         self.url = url
         self.additionalFields = additionalFields
     }

@@ -24,12 +24,7 @@ public struct DealBase: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        title: String,
-        amount: Double,
-        currency: String? = nil,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(title: String, amount: Double, currency: String? = nil, additionalFields: JSONObject = [:]) {
         self.title = title
         self.amount = amount
         self.currency = currency
@@ -66,12 +61,7 @@ public struct Deal: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        title: String,
-        amount: Double,
-        currency: String? = nil,
-        id: Int,
-        stage: DealStage,
-        contactId: String? = nil,
+        title: String, amount: Double, currency: String? = nil, id: Int, stage: DealStage, contactId: String? = nil,
         additionalFields: JSONObject = [:]
     ) {
         self.title = title
@@ -117,11 +107,7 @@ public struct CreateDealRequest: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        title: String,
-        amount: Double,
-        currency: String? = nil,
-        contactId: String,
-        additionalFields: JSONObject = [:]
+        title: String, amount: Double, currency: String? = nil, contactId: String, additionalFields: JSONObject = [:]
     ) {
         self.title = title
         self.amount = amount
@@ -157,11 +143,7 @@ public struct MoveDealRequest: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        stage: DealStage,
-        reason: Nullable<String>? = nil,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(stage: DealStage, reason: Nullable<String>? = nil, additionalFields: JSONObject = [:]) {
         self.stage = stage
         self.reason = reason
         self.additionalFields = additionalFields

@@ -20,10 +20,7 @@ public struct BucketQuotaOption1: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        bytes: Int64,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(bytes: Int64, additionalFields: JSONObject = [:]) {
         self.bytes = bytes
         self.additionalFields = additionalFields
     }
@@ -48,10 +45,7 @@ public struct BucketQuotaOption2: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        unlimited: Bool,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(unlimited: Bool, additionalFields: JSONObject = [:]) {
         self.unlimited = unlimited
         self.additionalFields = additionalFields
     }
@@ -80,13 +74,11 @@ public enum BucketQuota: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         if let value = try? BucketQuotaOption1(from: decoder) {
             self = .bucketQuotaOption1(value)
-            return
-        }
-        if let value = try? BucketQuotaOption2(from: decoder) {
+        } else if let value = try? BucketQuotaOption2(from: decoder) {
             self = .bucketQuotaOption2(value)
-            return
+        } else {
+            self = .unknown(try JSONValue(from: decoder))
         }
-        self = .unknown(try JSONValue(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -108,12 +100,8 @@ public struct Bucket: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        name: String,
-        created: Date,
-        versioning: Bool? = nil,
-        storageClass: StorageClass? = nil,
-        quota: BucketQuota? = nil,
-        additionalFields: JSONObject = [:]
+        name: String, created: Date, versioning: Bool? = nil, storageClass: StorageClass? = nil,
+        quota: BucketQuota? = nil, additionalFields: JSONObject = [:]
     ) {
         self.name = name
         self.created = created
@@ -154,10 +142,7 @@ public struct CreateBucketRequest: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        name: String,
-        versioning: Bool? = nil,
-        storageClass: StorageClass? = nil,
-        additionalFields: JSONObject = [:]
+        name: String, versioning: Bool? = nil, storageClass: StorageClass? = nil, additionalFields: JSONObject = [:]
     ) {
         self.name = name
         self.versioning = versioning
@@ -190,11 +175,7 @@ public struct GetUsageResponse: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        totalBytes: Int64,
-        byClass: [String: Int64]? = nil,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(totalBytes: Int64, byClass: [String: Int64]? = nil, additionalFields: JSONObject = [:]) {
         self.totalBytes = totalBytes
         self.byClass = byClass
         self.additionalFields = additionalFields

@@ -13,11 +13,7 @@ public struct ObjectInfo: Codable, Hashable, Sendable {
     public let additionalFields: JSONObject
 
     public init(
-        key: String,
-        size: Int64,
-        etag: String? = nil,
-        modified: Date? = nil,
-        additionalFields: JSONObject = [:]
+        key: String, size: Int64, etag: String? = nil, modified: Date? = nil, additionalFields: JSONObject = [:]
     ) {
         self.key = key
         self.size = size
@@ -65,11 +61,7 @@ public struct ListObjectsResponse: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        items: [ObjectInfo],
-        next: String? = nil,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(items: [ObjectInfo], next: String? = nil, additionalFields: JSONObject = [:]) {
         self.items = items
         self.next = next
         self.additionalFields = additionalFields

@@ -10,11 +10,7 @@ public struct Order: Codable, Hashable, Sendable {
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
 
-    public init(
-        id: String? = nil,
-        quantity: Int? = nil,
-        additionalFields: JSONObject = [:]
-    ) {
+    public init(id: String? = nil, quantity: Int? = nil, additionalFields: JSONObject = [:]) {
         self.id = id
         self.quantity = quantity
         self.additionalFields = additionalFields

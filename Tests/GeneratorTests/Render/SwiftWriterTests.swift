@@ -1,0 +1,35 @@
+import Testing
+
+@testable import GeneratorCore
+
+/// Parameter lists are packed: one line when the whole declaration fits, otherwise as few
+/// wrapped lines as fit, never one line past the limit while an item could move down.
+@Suite("SwiftWriter lists")
+struct SwiftWriterTests {
+    @Test func shortListStaysOnOneLine() {
+        var writer = SwiftWriter()
+        writer.list("init(", ["a: Int", "b: String? = nil"], ") {", lineLength: 40)
+        #expect(writer.text == "init(a: Int, b: String? = nil) {\n")
+    }
+
+    @Test func longListPacksItemsIntoWrappedLines() {
+        var writer = SwiftWriter()
+        writer.list("init(", ["alpha: Int", "beta: Int", "gamma: Int", "delta: Int"], ") {", lineLength: 30)
+        #expect(writer.text == "init(\n    alpha: Int, beta: Int,\n    gamma: Int, delta: Int\n) {\n")
+    }
+
+    @Test func indentationCountsTowardsTheLimit() {
+        var flat = SwiftWriter()
+        flat.list("f(", ["abcdef", "ghijkl"], ")", lineLength: 18)
+        #expect(flat.text == "f(abcdef, ghijkl)\n")
+        var nested = SwiftWriter()
+        nested.indent { $0.list("f(", ["abcdef", "ghijkl"], ")", lineLength: 18) }
+        #expect(nested.text == "    f(\n        abcdef,\n        ghijkl\n    )\n")
+    }
+
+    @Test func anItemLongerThanTheLimitGetsItsOwnLine() {
+        var writer = SwiftWriter()
+        writer.list("f(", ["a", String(repeating: "x", count: 30), "b"], ")", lineLength: 20)
+        #expect(writer.text == "f(\n    a,\n    \(String(repeating: "x", count: 30)),\n    b\n)\n")
+    }
+}

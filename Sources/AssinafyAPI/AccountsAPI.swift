@@ -86,9 +86,7 @@ public struct AccountsAPI: Sendable {
     /// - Parameters:
     ///   - accountId: Workspace account identifier.
     @discardableResult
-    public func getAccountTheme(
-        accountId: String
-    ) async throws -> APIResponse<EnvelopeOf<WorkspaceTheme>> {
+    public func getAccountTheme(accountId: String) async throws -> APIResponse<EnvelopeOf<WorkspaceTheme>> {
         var request = APIRequest(
             operationName: "getAccountTheme", method: .get,
             pathTemplate: "/v1/accounts/{accountId}/theme",
@@ -128,10 +126,7 @@ public struct AccountsAPI: Sendable {
     /// - Parameters:
     ///   - accountId: Workspace account identifier.
     @discardableResult
-    public func uploadAccountLogo(
-        accountId: String,
-        file: MultipartFile
-    ) async throws -> APIResponse<Envelope> {
+    public func uploadAccountLogo(accountId: String, file: MultipartFile) async throws -> APIResponse<Envelope> {
         var request = APIRequest(
             operationName: "uploadAccountLogo", method: .post,
             pathTemplate: "/v1/accounts/{accountId}/logo",
@@ -186,9 +181,7 @@ public struct AccountsAPI: Sendable {
     ///
     /// `POST /v1/accounts` · security: `bearerAuth` or `apiKeyAuth`
     @discardableResult
-    public func createAccount(
-        body: CreateWorkspacePayload
-    ) async throws -> APIResponse<EnvelopeOf<Workspace>> {
+    public func createAccount(body: CreateWorkspacePayload) async throws -> APIResponse<EnvelopeOf<Workspace>> {
         var request = APIRequest(
             operationName: "createAccount", method: .post,
             pathTemplate: "/v1/accounts",

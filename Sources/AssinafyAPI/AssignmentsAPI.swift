@@ -49,8 +49,7 @@ public struct AssignmentsAPI: Sendable {
         var request = APIRequest(
             operationName: "createAssignment", method: .post,
             pathTemplate: "/v1/documents/{documentId}/assignments",
-            path: "/v1/documents/\(documentId)/assignments",
-            security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/documents/\(documentId)/assignments", security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
             "400": .decoding(ValidationErrorResponse.self),
@@ -74,8 +73,7 @@ public struct AssignmentsAPI: Sendable {
         var request = APIRequest(
             operationName: "estimateAssignmentCost", method: .post,
             pathTemplate: "/v1/documents/{documentId}/assignments/estimate-cost",
-            path: "/v1/documents/\(documentId)/assignments/estimate-cost",
-            security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/documents/\(documentId)/assignments/estimate-cost", security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
             "400": .decoding(ValidationErrorResponse.self),

@@ -204,9 +204,7 @@ public struct AuthenticationAPI: Sendable {
     ///
     /// `POST /v1/authentication/social-login` · security: none
     @discardableResult
-    public func socialLogin(
-        body: SocialLoginPayload
-    ) async throws -> APIResponse<EnvelopeOf<AuthSession>> {
+    public func socialLogin(body: SocialLoginPayload) async throws -> APIResponse<EnvelopeOf<AuthSession>> {
         var request = APIRequest(
             operationName: "socialLogin", method: .post,
             pathTemplate: "/v1/authentication/social-login",
@@ -257,9 +255,7 @@ public struct AuthenticationAPI: Sendable {
     ///
     /// `POST /v1/users/api-keys` · security: `bearerAuth` or `apiKeyAuth`
     @discardableResult
-    public func createAPIKey(
-        body: CreateAPIKeyRequest
-    ) async throws -> APIResponse<EnvelopeOf<ApiKey>> {
+    public func createAPIKey(body: CreateAPIKeyRequest) async throws -> APIResponse<EnvelopeOf<ApiKey>> {
         var request = APIRequest(
             operationName: "createAPIKey", method: .post,
             pathTemplate: "/v1/users/api-keys",

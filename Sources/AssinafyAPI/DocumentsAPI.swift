@@ -17,9 +17,7 @@ public struct DocumentsAPI: Sendable {
     /// - Parameters:
     ///   - documentId: Document identifier.
     @discardableResult
-    public func listDocumentActivities(
-        documentId: String
-    ) async throws -> APIResponse<EnvelopeOf<[DocumentActivity]>> {
+    public func listDocumentActivities(documentId: String) async throws -> APIResponse<EnvelopeOf<[DocumentActivity]>> {
         var request = APIRequest(
             operationName: "listDocumentActivities", method: .get,
             pathTemplate: "/v1/documents/{documentId}/activities",
@@ -120,8 +118,7 @@ public struct DocumentsAPI: Sendable {
         var request = APIRequest(
             operationName: "searchDocuments", method: .get,
             pathTemplate: "/v1/accounts/{accountId}/documents/search",
-            path: "/v1/accounts/\(accountId)/documents/search",
-            security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/accounts/\(accountId)/documents/search", security: [[.bearerAuth], [.apiKeyAuth]])
         request.query.add("search", search)
         request.query.add("status", status)
         request.query.add("page", page)
@@ -176,9 +173,7 @@ public struct DocumentsAPI: Sendable {
     /// - Parameters:
     ///   - documentId: Document identifier.
     @discardableResult
-    public func deleteDocument(
-        documentId: String
-    ) async throws -> APIResponse<EnvelopeOf<[JSONValue?]>> {
+    public func deleteDocument(documentId: String) async throws -> APIResponse<EnvelopeOf<[JSONValue?]>> {
         var request = APIRequest(
             operationName: "deleteDocument", method: .delete,
             pathTemplate: "/v1/documents/{documentId}",
@@ -231,8 +226,7 @@ public struct DocumentsAPI: Sendable {
         var request = APIRequest(
             operationName: "downloadDocumentArtifact", method: .get,
             pathTemplate: "/v1/documents/{documentId}/download/{artifactName}",
-            path: "/v1/documents/\(documentId)/download/\(artifactName)",
-            security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/documents/\(documentId)/download/\(artifactName)", security: [[.bearerAuth], [.apiKeyAuth]])
         request.responseKind = .binary
         request.errorPayload = ErrorPayloads.decoder([
             "404": .decoding(NotFoundResponse.self),
@@ -268,15 +262,11 @@ public struct DocumentsAPI: Sendable {
     ///   - accountId: Workspace account identifier.
     ///   - documentId: Document identifier.
     @discardableResult
-    public func listDocumentTags(
-        accountId: String,
-        documentId: String
-    ) async throws -> APIResponse<EnvelopeOf<[Tag]>> {
+    public func listDocumentTags(accountId: String, documentId: String) async throws -> APIResponse<EnvelopeOf<[Tag]>> {
         var request = APIRequest(
             operationName: "listDocumentTags", method: .get,
             pathTemplate: "/v1/accounts/{accountId}/documents/{documentId}/tags",
-            path: "/v1/accounts/\(accountId)/documents/\(documentId)/tags",
-            security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/accounts/\(accountId)/documents/\(documentId)/tags", security: [[.bearerAuth], [.apiKeyAuth]])
         request.errorPayload = ErrorPayloads.decoder([
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
@@ -300,8 +290,7 @@ public struct DocumentsAPI: Sendable {
         var request = APIRequest(
             operationName: "replaceDocumentTags", method: .put,
             pathTemplate: "/v1/accounts/{accountId}/documents/{documentId}/tags",
-            path: "/v1/accounts/\(accountId)/documents/\(documentId)/tags",
-            security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/accounts/\(accountId)/documents/\(documentId)/tags", security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
             "401": .decoding(UnauthorizedResponse.self),
@@ -326,8 +315,7 @@ public struct DocumentsAPI: Sendable {
         var request = APIRequest(
             operationName: "attachDocumentTags", method: .post,
             pathTemplate: "/v1/accounts/{accountId}/documents/{documentId}/tags",
-            path: "/v1/accounts/\(accountId)/documents/\(documentId)/tags",
-            security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/accounts/\(accountId)/documents/\(documentId)/tags", security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
             "401": .decoding(UnauthorizedResponse.self),
@@ -391,15 +379,11 @@ public struct DocumentsAPI: Sendable {
     ///   - documentId: Document identifier.
     ///   - pageId: Page identifier.
     @discardableResult
-    public func downloadDocumentPage(
-        documentId: String,
-        pageId: String
-    ) async throws -> APIResponse<Data> {
+    public func downloadDocumentPage(documentId: String, pageId: String) async throws -> APIResponse<Data> {
         var request = APIRequest(
             operationName: "downloadDocumentPage", method: .get,
             pathTemplate: "/v1/documents/{documentId}/pages/{pageId}/download",
-            path: "/v1/documents/\(documentId)/pages/\(pageId)/download",
-            security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/documents/\(documentId)/pages/\(pageId)/download", security: [[.bearerAuth], [.apiKeyAuth]])
         request.responseKind = .binary
         request.errorPayload = ErrorPayloads.decoder([
             "404": .decoding(NotFoundResponse.self),

@@ -69,15 +69,11 @@ public struct FieldsAPI: Sendable {
     ///   - accountId: Workspace account identifier.
     ///   - fieldId: Field identifier.
     @discardableResult
-    public func getField(
-        accountId: String,
-        fieldId: String
-    ) async throws -> APIResponse<EnvelopeOf<Field>> {
+    public func getField(accountId: String, fieldId: String) async throws -> APIResponse<EnvelopeOf<Field>> {
         var request = APIRequest(
             operationName: "getField", method: .get,
             pathTemplate: "/v1/accounts/{accountId}/fields/{fieldId}",
-            path: "/v1/accounts/\(accountId)/fields/\(fieldId)",
-            security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/accounts/\(accountId)/fields/\(fieldId)", security: [[.bearerAuth], [.apiKeyAuth]])
         request.errorPayload = ErrorPayloads.decoder([
             "404": .decoding(NotFoundResponse.self),
             "401": .decoding(UnauthorizedResponse.self),
@@ -102,8 +98,7 @@ public struct FieldsAPI: Sendable {
         var request = APIRequest(
             operationName: "updateField", method: .put,
             pathTemplate: "/v1/accounts/{accountId}/fields/{fieldId}",
-            path: "/v1/accounts/\(accountId)/fields/\(fieldId)",
-            security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/accounts/\(accountId)/fields/\(fieldId)", security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
             "404": .decoding(NotFoundResponse.self),
@@ -121,15 +116,11 @@ public struct FieldsAPI: Sendable {
     ///   - accountId: Workspace account identifier.
     ///   - fieldId: Field identifier.
     @discardableResult
-    public func deleteField(
-        accountId: String,
-        fieldId: String
-    ) async throws -> APIResponse<EnvelopeOf<[JSONValue?]>> {
+    public func deleteField(accountId: String, fieldId: String) async throws -> APIResponse<EnvelopeOf<[JSONValue?]>> {
         var request = APIRequest(
             operationName: "deleteField", method: .delete,
             pathTemplate: "/v1/accounts/{accountId}/fields/{fieldId}",
-            path: "/v1/accounts/\(accountId)/fields/\(fieldId)",
-            security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/accounts/\(accountId)/fields/\(fieldId)", security: [[.bearerAuth], [.apiKeyAuth]])
         request.errorPayload = ErrorPayloads.decoder([
             "404": .decoding(NotFoundResponse.self),
             "401": .decoding(UnauthorizedResponse.self),
@@ -154,8 +145,7 @@ public struct FieldsAPI: Sendable {
         var request = APIRequest(
             operationName: "validateFieldValue", method: .post,
             pathTemplate: "/v1/accounts/{accountId}/fields/{fieldId}/validate",
-            path: "/v1/accounts/\(accountId)/fields/\(fieldId)/validate",
-            security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/accounts/\(accountId)/fields/\(fieldId)/validate", security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
             "401": .decoding(UnauthorizedResponse.self),
@@ -178,8 +168,7 @@ public struct FieldsAPI: Sendable {
         var request = APIRequest(
             operationName: "validateFieldValues", method: .post,
             pathTemplate: "/v1/accounts/{accountId}/fields/validate-multiple",
-            path: "/v1/accounts/\(accountId)/fields/validate-multiple",
-            security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/accounts/\(accountId)/fields/validate-multiple", security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
             "401": .decoding(UnauthorizedResponse.self),

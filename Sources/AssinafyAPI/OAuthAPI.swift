@@ -101,8 +101,7 @@ public struct OAuthAPI: Sendable {
     ///
     /// `GET /.well-known/oauth-protected-resource` · security: none
     @discardableResult
-    public func getProtectedResourceMetadata(
-    ) async throws -> APIResponse<GetProtectedResourceMetadataResponse> {
+    public func getProtectedResourceMetadata() async throws -> APIResponse<GetProtectedResourceMetadataResponse> {
         var request = APIRequest(
             operationName: "getProtectedResourceMetadata", method: .get,
             pathTemplate: "/.well-known/oauth-protected-resource",

@@ -72,15 +72,11 @@ public struct SignersAPI: Sendable {
     ///   - accountId: Workspace account identifier.
     ///   - signerId: Signer identifier.
     @discardableResult
-    public func getSigner(
-        accountId: String,
-        signerId: String
-    ) async throws -> APIResponse<EnvelopeOf<Signer>> {
+    public func getSigner(accountId: String, signerId: String) async throws -> APIResponse<EnvelopeOf<Signer>> {
         var request = APIRequest(
             operationName: "getSigner", method: .get,
             pathTemplate: "/v1/accounts/{accountId}/signers/{signerId}",
-            path: "/v1/accounts/\(accountId)/signers/\(signerId)",
-            security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/accounts/\(accountId)/signers/\(signerId)", security: [[.bearerAuth], [.apiKeyAuth]])
         request.errorPayload = ErrorPayloads.decoder([
             "404": .decoding(NotFoundResponse.self),
             "401": .decoding(UnauthorizedResponse.self),
@@ -105,8 +101,7 @@ public struct SignersAPI: Sendable {
         var request = APIRequest(
             operationName: "updateSigner", method: .put,
             pathTemplate: "/v1/accounts/{accountId}/signers/{signerId}",
-            path: "/v1/accounts/\(accountId)/signers/\(signerId)",
-            security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/accounts/\(accountId)/signers/\(signerId)", security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
             "400": .decoding(ValidationErrorResponse.self),
@@ -132,8 +127,7 @@ public struct SignersAPI: Sendable {
         var request = APIRequest(
             operationName: "deleteSigner", method: .delete,
             pathTemplate: "/v1/accounts/{accountId}/signers/{signerId}",
-            path: "/v1/accounts/\(accountId)/signers/\(signerId)",
-            security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/accounts/\(accountId)/signers/\(signerId)", security: [[.bearerAuth], [.apiKeyAuth]])
         request.errorPayload = ErrorPayloads.decoder([
             "404": .decoding(NotFoundResponse.self),
             "401": .decoding(UnauthorizedResponse.self),

@@ -17,9 +17,7 @@ public struct SigningAPI: Sendable {
     /// - Parameters:
     ///   - documentId: Document identifier.
     @discardableResult
-    public func getPublicDocument(
-        documentId: String
-    ) async throws -> APIResponse<EnvelopeOf<Document>> {
+    public func getPublicDocument(documentId: String) async throws -> APIResponse<EnvelopeOf<Document>> {
         var request = APIRequest(
             operationName: "getPublicDocument", method: .get,
             pathTemplate: "/v1/public/documents/{documentId}",
@@ -55,9 +53,7 @@ public struct SigningAPI: Sendable {
     ///
     /// `GET /v1/signers/self` · security: `signerAccessCode`
     @discardableResult
-    public func getCurrentSigner(
-        signerAccessCode: String
-    ) async throws -> APIResponse<EnvelopeOf<SignerSelf>> {
+    public func getCurrentSigner(signerAccessCode: String) async throws -> APIResponse<EnvelopeOf<SignerSelf>> {
         var request = APIRequest(
             operationName: "getCurrentSigner", method: .get,
             pathTemplate: "/v1/signers/self",
@@ -137,8 +133,7 @@ public struct SigningAPI: Sendable {
         var request = APIRequest(
             operationName: "signAssignment", method: .post,
             pathTemplate: "/v1/documents/{documentId}/assignments/{assignmentId}",
-            path: "/v1/documents/\(documentId)/assignments/\(assignmentId)",
-            security: [[.signerAccessCode]])
+            path: "/v1/documents/\(documentId)/assignments/\(assignmentId)", security: [[.signerAccessCode]])
         request.credentials["signerAccessCode"] = .apiKey(signerAccessCode)
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
@@ -165,8 +160,7 @@ public struct SigningAPI: Sendable {
         var request = APIRequest(
             operationName: "declineAssignment", method: .put,
             pathTemplate: "/v1/documents/{documentId}/assignments/{assignmentId}/reject",
-            path: "/v1/documents/\(documentId)/assignments/\(assignmentId)/reject",
-            security: [[.signerAccessCode]])
+            path: "/v1/documents/\(documentId)/assignments/\(assignmentId)/reject", security: [[.signerAccessCode]])
         request.credentials["signerAccessCode"] = .apiKey(signerAccessCode)
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
@@ -255,8 +249,7 @@ public struct SigningAPI: Sendable {
         var request = APIRequest(
             operationName: "confirmSignerData", method: .put,
             pathTemplate: "/v1/documents/{documentId}/signers/confirm-data",
-            path: "/v1/documents/\(documentId)/signers/confirm-data",
-            security: [[.signerAccessCode]])
+            path: "/v1/documents/\(documentId)/signers/confirm-data", security: [[.signerAccessCode]])
         request.credentials["signerAccessCode"] = .apiKey(signerAccessCode)
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
@@ -319,10 +312,7 @@ public struct SigningAPI: Sendable {
     /// - Parameters:
     ///   - signatureType: Signature or initials.
     @discardableResult
-    public func downloadSignature(
-        signatureType: String,
-        signerAccessCode: String
-    ) async throws -> APIResponse<Data> {
+    public func downloadSignature(signatureType: String, signerAccessCode: String) async throws -> APIResponse<Data> {
         var request = APIRequest(
             operationName: "downloadSignature", method: .get,
             pathTemplate: "/v1/signature/{signatureType}",

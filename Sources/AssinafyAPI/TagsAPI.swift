@@ -18,10 +18,7 @@ public struct TagsAPI: Sendable {
     ///   - accountId: Workspace account identifier.
     ///   - search: Free-text filter.
     @discardableResult
-    public func listTags(
-        accountId: String,
-        search: String? = nil
-    ) async throws -> APIResponse<EnvelopeOf<[Tag]>> {
+    public func listTags(accountId: String, search: String? = nil) async throws -> APIResponse<EnvelopeOf<[Tag]>> {
         var request = APIRequest(
             operationName: "listTags", method: .get,
             pathTemplate: "/v1/accounts/{accountId}/tags",
@@ -41,10 +38,7 @@ public struct TagsAPI: Sendable {
     /// - Parameters:
     ///   - accountId: Workspace account identifier.
     @discardableResult
-    public func createTag(
-        accountId: String,
-        body: CreateTagPayload
-    ) async throws -> APIResponse<EnvelopeOf<Tag>> {
+    public func createTag(accountId: String, body: CreateTagPayload) async throws -> APIResponse<EnvelopeOf<Tag>> {
         var request = APIRequest(
             operationName: "createTag", method: .post,
             pathTemplate: "/v1/accounts/{accountId}/tags",
@@ -75,8 +69,7 @@ public struct TagsAPI: Sendable {
         var request = APIRequest(
             operationName: "updateTag", method: .put,
             pathTemplate: "/v1/accounts/{accountId}/tags/{tagId}",
-            path: "/v1/accounts/\(accountId)/tags/\(tagId)",
-            security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/accounts/\(accountId)/tags/\(tagId)", security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
             "400": .decoding(ValidationErrorResponse.self),
@@ -104,8 +97,7 @@ public struct TagsAPI: Sendable {
         var request = APIRequest(
             operationName: "deleteTag", method: .delete,
             pathTemplate: "/v1/accounts/{accountId}/tags/{tagId}",
-            path: "/v1/accounts/\(accountId)/tags/\(tagId)",
-            security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/accounts/\(accountId)/tags/\(tagId)", security: [[.bearerAuth], [.apiKeyAuth]])
         request.query.add("force", force)
         request.errorPayload = ErrorPayloads.decoder([
             "404": .decoding(NotFoundResponse.self),

@@ -77,15 +77,11 @@ public struct TemplatesAPI: Sendable {
     ///   - accountId: Workspace account identifier.
     ///   - templateId: Template identifier.
     @discardableResult
-    public func getTemplate(
-        accountId: String,
-        templateId: String
-    ) async throws -> APIResponse<EnvelopeOf<Template>> {
+    public func getTemplate(accountId: String, templateId: String) async throws -> APIResponse<EnvelopeOf<Template>> {
         let request = APIRequest(
             operationName: "getTemplate", method: .get,
             pathTemplate: "/v1/accounts/{accountId}/templates/{templateId}",
-            path: "/v1/accounts/\(accountId)/templates/\(templateId)",
-            security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/accounts/\(accountId)/templates/\(templateId)", security: [[.bearerAuth], [.apiKeyAuth]])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<Template>.self) }
     }
 
@@ -110,8 +106,7 @@ public struct TemplatesAPI: Sendable {
         var request = APIRequest(
             operationName: "updateTemplate", method: .put,
             pathTemplate: "/v1/accounts/{accountId}/templates/{templateId}",
-            path: "/v1/accounts/\(accountId)/templates/\(templateId)",
-            security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/accounts/\(accountId)/templates/\(templateId)", security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         return try await client.perform(request) { try $0.decode(EnvelopeOf<Template>.self) }
     }
@@ -128,15 +123,11 @@ public struct TemplatesAPI: Sendable {
     ///   - accountId: Workspace account identifier.
     ///   - templateId: Template identifier.
     @discardableResult
-    public func deleteTemplate(
-        accountId: String,
-        templateId: String
-    ) async throws -> APIResponse<Envelope> {
+    public func deleteTemplate(accountId: String, templateId: String) async throws -> APIResponse<Envelope> {
         let request = APIRequest(
             operationName: "deleteTemplate", method: .delete,
             pathTemplate: "/v1/accounts/{accountId}/templates/{templateId}",
-            path: "/v1/accounts/\(accountId)/templates/\(templateId)",
-            security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/accounts/\(accountId)/templates/\(templateId)", security: [[.bearerAuth], [.apiKeyAuth]])
         return try await client.perform(request) { try $0.decode(Envelope.self) }
     }
 

@@ -14,13 +14,11 @@ public struct UsersAPI: Sendable {
     ///
     /// `GET /v1/users/self/notification-preferences` · security: `bearerAuth` or `apiKeyAuth`
     @discardableResult
-    public func getNotificationPreferences(
-    ) async throws -> APIResponse<EnvelopeOf<NotificationPreferences>> {
+    public func getNotificationPreferences() async throws -> APIResponse<EnvelopeOf<NotificationPreferences>> {
         var request = APIRequest(
             operationName: "getNotificationPreferences", method: .get,
             pathTemplate: "/v1/users/self/notification-preferences",
-            path: "/v1/users/self/notification-preferences",
-            security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/users/self/notification-preferences", security: [[.bearerAuth], [.apiKeyAuth]])
         request.errorPayload = ErrorPayloads.decoder([
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
@@ -38,8 +36,7 @@ public struct UsersAPI: Sendable {
         var request = APIRequest(
             operationName: "updateNotificationPreferences", method: .put,
             pathTemplate: "/v1/users/self/notification-preferences",
-            path: "/v1/users/self/notification-preferences",
-            security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/users/self/notification-preferences", security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
             "400": .decoding(ValidationErrorResponse.self),

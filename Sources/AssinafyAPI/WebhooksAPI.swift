@@ -17,14 +17,11 @@ public struct WebhooksAPI: Sendable {
     /// - Parameters:
     ///   - accountId: Workspace account identifier.
     @discardableResult
-    public func getWebhookSubscription(
-        accountId: String
-    ) async throws -> APIResponse<EnvelopeOf<WebhookSubscription>> {
+    public func getWebhookSubscription(accountId: String) async throws -> APIResponse<EnvelopeOf<WebhookSubscription>> {
         var request = APIRequest(
             operationName: "getWebhookSubscription", method: .get,
             pathTemplate: "/v1/accounts/{accountId}/webhooks/subscriptions",
-            path: "/v1/accounts/\(accountId)/webhooks/subscriptions",
-            security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/accounts/\(accountId)/webhooks/subscriptions", security: [[.bearerAuth], [.apiKeyAuth]])
         request.errorPayload = ErrorPayloads.decoder([
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
@@ -46,8 +43,7 @@ public struct WebhooksAPI: Sendable {
         var request = APIRequest(
             operationName: "updateWebhookSubscription", method: .put,
             pathTemplate: "/v1/accounts/{accountId}/webhooks/subscriptions",
-            path: "/v1/accounts/\(accountId)/webhooks/subscriptions",
-            security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/accounts/\(accountId)/webhooks/subscriptions", security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
             "400": .decoding(ValidationErrorResponse.self),
@@ -70,8 +66,7 @@ public struct WebhooksAPI: Sendable {
         var request = APIRequest(
             operationName: "inactivateWebhookSubscription", method: .put,
             pathTemplate: "/v1/accounts/{accountId}/webhooks/inactivate",
-            path: "/v1/accounts/\(accountId)/webhooks/inactivate",
-            security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/accounts/\(accountId)/webhooks/inactivate", security: [[.bearerAuth], [.apiKeyAuth]])
         request.errorPayload = ErrorPayloads.decoder([
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
@@ -152,8 +147,7 @@ public struct WebhooksAPI: Sendable {
         var request = APIRequest(
             operationName: "retryWebhookDelivery", method: .post,
             pathTemplate: "/v1/accounts/{accountId}/webhooks/{historyId}/retry",
-            path: "/v1/accounts/\(accountId)/webhooks/\(historyId)/retry",
-            security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/accounts/\(accountId)/webhooks/\(historyId)/retry", security: [[.bearerAuth], [.apiKeyAuth]])
         request.errorPayload = ErrorPayloads.decoder([
             "400": .decoding(ValidationErrorResponse.self),
             "404": .decoding(NotFoundResponse.self),
@@ -170,14 +164,11 @@ public struct WebhooksAPI: Sendable {
     /// - Parameters:
     ///   - accountId: Workspace account identifier.
     @discardableResult
-    public func listWebhookEndpoints(
-        accountId: String
-    ) async throws -> APIResponse<EnvelopeOf<[WebhookEndpoint]>> {
+    public func listWebhookEndpoints(accountId: String) async throws -> APIResponse<EnvelopeOf<[WebhookEndpoint]>> {
         var request = APIRequest(
             operationName: "listWebhookEndpoints", method: .get,
             pathTemplate: "/v1/accounts/{accountId}/webhooks/endpoints",
-            path: "/v1/accounts/\(accountId)/webhooks/endpoints",
-            security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/accounts/\(accountId)/webhooks/endpoints", security: [[.bearerAuth], [.apiKeyAuth]])
         request.errorPayload = ErrorPayloads.decoder([
             "401": .decoding(UnauthorizedResponse.self),
             "500": .decoding(ServerErrorResponse.self),
@@ -199,8 +190,7 @@ public struct WebhooksAPI: Sendable {
         var request = APIRequest(
             operationName: "createWebhookEndpoint", method: .post,
             pathTemplate: "/v1/accounts/{accountId}/webhooks/endpoints",
-            path: "/v1/accounts/\(accountId)/webhooks/endpoints",
-            security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/accounts/\(accountId)/webhooks/endpoints", security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
             "400": .decoding(ValidationErrorResponse.self),
@@ -226,8 +216,7 @@ public struct WebhooksAPI: Sendable {
         var request = APIRequest(
             operationName: "getWebhookEndpoint", method: .get,
             pathTemplate: "/v1/accounts/{accountId}/webhooks/endpoints/{endpointId}",
-            path: "/v1/accounts/\(accountId)/webhooks/endpoints/\(endpointId)",
-            security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/accounts/\(accountId)/webhooks/endpoints/\(endpointId)", security: [[.bearerAuth], [.apiKeyAuth]])
         request.errorPayload = ErrorPayloads.decoder([
             "404": .decoding(NotFoundResponse.self),
             "401": .decoding(UnauthorizedResponse.self),
@@ -252,8 +241,7 @@ public struct WebhooksAPI: Sendable {
         var request = APIRequest(
             operationName: "updateWebhookEndpoint", method: .put,
             pathTemplate: "/v1/accounts/{accountId}/webhooks/endpoints/{endpointId}",
-            path: "/v1/accounts/\(accountId)/webhooks/endpoints/\(endpointId)",
-            security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/accounts/\(accountId)/webhooks/endpoints/\(endpointId)", security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
             "400": .decoding(ValidationErrorResponse.self),
@@ -279,8 +267,7 @@ public struct WebhooksAPI: Sendable {
         var request = APIRequest(
             operationName: "deleteWebhookEndpoint", method: .delete,
             pathTemplate: "/v1/accounts/{accountId}/webhooks/endpoints/{endpointId}",
-            path: "/v1/accounts/\(accountId)/webhooks/endpoints/\(endpointId)",
-            security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/accounts/\(accountId)/webhooks/endpoints/\(endpointId)", security: [[.bearerAuth], [.apiKeyAuth]])
         request.errorPayload = ErrorPayloads.decoder([
             "404": .decoding(NotFoundResponse.self),
             "401": .decoding(UnauthorizedResponse.self),

@@ -6,6 +6,18 @@ import Testing
 /// wrapped lines as fit, never one line past the limit while an item could move down.
 @Suite("SwiftWriter lists")
 struct SwiftWriterTests {
+    /// One width for every wrap decision, indentation included.
+    @Test func fitsCountsIndentationAgainstTheOneLineLength() {
+        var writer = SwiftWriter()
+        let text = String(repeating: "x", count: SwiftWriter.lineLength - 4)
+        #expect(writer.fits(text, levels: 1))
+        #expect(!writer.fits(text + "x", levels: 1))
+        writer.indent { w in
+            #expect(w.fits(text))
+            #expect(!w.fits(text, levels: 1))
+        }
+    }
+
     @Test func shortListStaysOnOneLine() {
         var writer = SwiftWriter()
         writer.list("init(", ["a: Int", "b: String? = nil"], ") {", lineLength: 40)

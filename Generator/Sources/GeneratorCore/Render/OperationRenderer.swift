@@ -49,7 +49,7 @@ package enum OperationRenderer {
         }
         let head = "public func \(operation.swiftName)("
         let tail = ") async throws -> \(operation.returnType.rendered) {"
-        if (head + signature.joined(separator: ", ") + tail).count <= 100 {
+        if writer.fits(head + signature.joined(separator: ", ") + tail) {
             writer.line(head + signature.joined(separator: ", ") + tail)
         } else {
             writer.line(head)
@@ -86,7 +86,7 @@ package enum OperationRenderer {
         if !operation.errorTypes.isEmpty {
             let entries = operation.errorTypes.map { "\(swiftLiteral($0.code)): .decoding(\($0.type.rendered).self)" }
             let single = "\(request).errorPayload = ErrorPayloads.decoder([\(entries.joined(separator: ", "))])"
-            if single.count <= 92 {
+            if writer.fits(single) {
                 statements.append(single)
             } else {
                 statements.append("\(request).errorPayload = ErrorPayloads.decoder([")
@@ -112,7 +112,7 @@ package enum OperationRenderer {
             let path = "path: \(pathExpression(operation))"
             if security.isEmpty {
                 w.line(path + ")")
-            } else if (path + ", security: " + security).count <= 88 {
+            } else if w.fits(path + ", security: " + security) {
                 w.line(path + ", security: " + security + ")")
             } else {
                 w.line(path + ",")

@@ -1,7 +1,16 @@
 /// Accumulates indented lines; the renderer's only output primitive.
 struct SwiftWriter {
+    /// The printer's one layout rule: a construct goes on one line when that line, indentation
+    /// included, fits in this many columns (the width `.swift-format` uses); otherwise it wraps.
+    static let lineLength = 120
+
     private(set) var text = ""
     private var depth = 0
+
+    /// Whether `content` fits on one line `levels` deeper than the current indentation.
+    func fits(_ content: String, levels: Int = 0) -> Bool {
+        (depth + levels) * 4 + content.count <= Self.lineLength
+    }
 
     mutating func line(_ content: String = "") {
         // Appended piece by piece: no temporary string per line.
@@ -34,7 +43,9 @@ struct SwiftWriter {
     /// `opening` + `items` joined by ", " + `closing` on one line when it fits in `lineLength`;
     /// otherwise the items are packed into as few lines as fit, one level deeper, between the
     /// opening and closing on their own lines (swift-format's layout without a break per item).
-    mutating func list(_ opening: String, _ items: [String], _ closing: String, lineLength: Int = 120) {
+    mutating func list(
+        _ opening: String, _ items: [String], _ closing: String, lineLength: Int = SwiftWriter.lineLength
+    ) {
         let width = depth * 4
         let single = items.reduce(opening.count + closing.count) { $0 + $1.count } + max(0, items.count - 1) * 2
         guard width + single > lineLength else {

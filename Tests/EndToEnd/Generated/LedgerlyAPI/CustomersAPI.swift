@@ -50,10 +50,7 @@ public struct CustomersAPI: Sendable {
 
     /// `GET /customers/{customer}` · security: `ledgerBearer`
     @discardableResult
-    public func retrieveCustomer(
-        customer: String,
-        expand: [String]? = nil
-    ) async throws -> APIResponse<Customer> {
+    public func retrieveCustomer(customer: String, expand: [String]? = nil) async throws -> APIResponse<Customer> {
         var request = APIRequest(
             operationName: "retrieveCustomer", method: .get,
             pathTemplate: "/customers/{customer}",

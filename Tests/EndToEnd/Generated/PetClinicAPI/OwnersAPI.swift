@@ -12,10 +12,7 @@ public struct OwnersAPI: Sendable {
 
     /// `GET /owners/{ownerId}` · security: `apiKeyHeader` or `sessionCookie`
     @discardableResult
-    public func getOwner(
-        ownerId: String,
-        acceptLanguage: String? = nil
-    ) async throws -> APIResponse<Owner> {
+    public func getOwner(ownerId: String, acceptLanguage: String? = nil) async throws -> APIResponse<Owner> {
         var request = APIRequest(
             operationName: "getOwner", method: .get,
             pathTemplate: "/owners/{ownerId}",

@@ -56,10 +56,7 @@ public struct PetsAPI: Sendable {
 
     /// `DELETE /pets/{petId}` · security: `apiKeyHeader` or `sessionCookie`
     @discardableResult
-    public func deletePet(
-        petId: Int64,
-        reason: DeletePetReason? = nil
-    ) async throws -> APIResponse<Void> {
+    public func deletePet(petId: Int64, reason: DeletePetReason? = nil) async throws -> APIResponse<Void> {
         var request = APIRequest(
             operationName: "deletePet", method: .delete,
             pathTemplate: "/pets/{petId}",

@@ -50,10 +50,7 @@ public struct ContactsAPI: Sendable {
 
     /// `PUT /contacts/{contactId}` · security: `crmQueryKey`
     @discardableResult
-    public func replaceContact(
-        contactId: String,
-        body: ContactInput
-    ) async throws -> APIResponse<Contact> {
+    public func replaceContact(contactId: String, body: ContactInput) async throws -> APIResponse<Contact> {
         var request = APIRequest(
             operationName: "replaceContact", method: .put,
             pathTemplate: "/contacts/{contactId}",

@@ -12,10 +12,7 @@ public struct DealsAPI: Sendable {
 
     /// `GET /deals` · security: `crmQueryKey`
     @discardableResult
-    public func listDeals(
-        xTenant: String,
-        stage: [DealStage]? = nil
-    ) async throws -> APIResponse<[Deal]> {
+    public func listDeals(xTenant: String, stage: [DealStage]? = nil) async throws -> APIResponse<[Deal]> {
         var request = APIRequest(
             operationName: "listDeals", method: .get,
             pathTemplate: "/deals",

@@ -12,10 +12,7 @@ public struct BucketsAPI: Sendable {
 
     /// `GET /buckets` · security: `vaultBasic`
     @discardableResult
-    public func listBuckets(
-        prefix: String? = nil,
-        pageSize: Int32? = nil
-    ) async throws -> APIResponse<[Bucket]> {
+    public func listBuckets(prefix: String? = nil, pageSize: Int32? = nil) async throws -> APIResponse<[Bucket]> {
         var request = APIRequest(
             operationName: "listBuckets", method: .get,
             pathTemplate: "/buckets",

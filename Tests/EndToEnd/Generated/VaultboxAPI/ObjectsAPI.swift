@@ -30,11 +30,7 @@ public struct ObjectsAPI: Sendable {
     ///
     /// Declared response headers: `GetObjectHeaders(response.headers)`.
     @discardableResult
-    public func getObject(
-        bucket: String,
-        key: String,
-        range: String? = nil
-    ) async throws -> APIResponse<Data> {
+    public func getObject(bucket: String, key: String, range: String? = nil) async throws -> APIResponse<Data> {
         var request = APIRequest(
             operationName: "getObject", method: .get,
             pathTemplate: "/buckets/{bucket}/objects/{key}",

@@ -35,11 +35,13 @@ public enum SwiftNames {
     /// Kept equal to APIRuntime's public top-level types by `SwiftNamesTests`.
     static let runtimeTypeNames: Set<String> = [
         "APIClientProtocol", "APIEngine", "APIEngineConfiguration", "APIMiddleware", "APIRequest", "APIResponse",
-        "ArrayStyle", "CalendarDate", "ClientLogger", "CredentialValue", "DateTime", "DateTimeCoding", "DynamicCodingKey",
+        "ArrayStyle", "CalendarDate", "ClientLogger", "CredentialValue", "DateTime", "DateTimeCoding",
+        "DynamicCodingKey",
         "EngineError", "ErrorPayloads", "HTTPTransport", "HeaderFields", "Indirect", "JSONCoding", "JSONObject",
         "JSONParseError", "JSONValue", "MultipartFile", "MultipartPart", "NoopLogger", "Nullable", "OpenEnum",
         "ParameterValue", "PortableCrypto", "PortableCryptoError", "QueryItem", "RawResponse", "RequestBody",
-        "RequestMethod", "RequestPath", "RequestValidationError", "ResponseKind", "ResponseTooLargeError", "RetryPolicy",
+        "RequestMethod", "RequestPath", "RequestValidationError", "ResponseKind", "ResponseTooLargeError",
+        "RetryPolicy",
         "SecurityRequirement", "SecurityScheme", "ServerResponseError", "ServerURL", "TransportError",
         "TransportRequest", "TransportResponse", "URLSessionHTTPTransport",
     ]

@@ -318,6 +318,8 @@ public actor OAuthSession: TokenProvider {
 
     /// Reads the store, decides and writes: in one locked step with an `AtomicTokenStore`,
     /// otherwise as a load followed by the write. Returns what is stored afterwards.
+    /// Not inlined: `recover` calls it twice, and each inlined copy of its three awaits cost ~8 KB.
+    @inline(never)
     private func updateStore(_ change: @Sendable (OAuthToken?) -> TokenStoreChange) async throws -> OAuthToken? {
         if let atomic = store as? any AtomicTokenStore { return try await atomic.update(change) }
         let stored = try await store.load()

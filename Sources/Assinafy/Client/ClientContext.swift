@@ -35,6 +35,8 @@ struct ClientContext: Sendable {
     }
 
     /// The account an account-scoped call targets: the explicit argument, else the default.
+    /// Not inlined into the ~50 methods that call it: its error is the bulk of it (issue 17).
+    @inline(never)
     func accountId(_ override: String?) throws -> String {
         guard let id = override ?? configuration.defaultAccountId else {
             throw ValidationError(
@@ -47,6 +49,12 @@ struct ClientContext: Sendable {
 
 extension APIResponse {
     /// The `data` of a `{status, message, data}` envelope; its absence is a contract violation.
+    ///
+    /// Neither this nor `page()` is inlined or specialised: ~80 overlay methods end in one of them,
+    /// and a copy each (with the error's dictionary) cost an app ~25 KB (issue 17); one generic
+    /// call per request is nothing beside the request.
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
     func payload<T>(_ operation: String = #function) throws -> T where Body == EnvelopeOf<T> {
         guard let data = body.data else {
             throw AssinafySDKError("The response envelope carried no data", context: ["operation": operation])
@@ -57,6 +65,8 @@ extension APIResponse {
 
 extension APIResponse {
     /// A list envelope as a page: `data` from the body, `meta` from the `X-Pagination-*` headers.
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
     func page<T>() -> PaginatedResult<T> where Body == EnvelopeOf<[T]> {
         PaginatedResult(data: body.data ?? [], headers: headers)
     }

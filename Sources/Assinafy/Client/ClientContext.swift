@@ -4,7 +4,11 @@ import Foundation
 
 /// What every resource shares: the configuration, the client that performs operations and the
 /// generated operation groups over it.
-struct ClientContext: Sendable {
+///
+/// A class, though immutable: a resource then holds one reference, so copying one is a retain
+/// rather than a copy of every field, and neither it nor the ten resource types need value
+/// witnesses of their own — ~35 KB of an app (issue 17).
+final class ClientContext: Sendable {
     /// What a client built on the engine was built from, so clients derived from it (an OAuth
     /// session's) share its transport and middlewares.
     struct EngineParts: Sendable {
@@ -15,6 +19,12 @@ struct ClientContext: Sendable {
     let configuration: AssinafyClientConfiguration
     let client: any APIClientProtocol
     let engineParts: EngineParts?
+
+    init(configuration: AssinafyClientConfiguration, client: any APIClientProtocol, engineParts: EngineParts?) {
+        self.configuration = configuration
+        self.client = client
+        self.engineParts = engineParts
+    }
 
     var accounts: AccountsAPI { AccountsAPI(client: client) }
     var assignmentsAPI: AssignmentsAPI { AssignmentsAPI(client: client) }

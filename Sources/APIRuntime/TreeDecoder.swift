@@ -153,9 +153,19 @@ enum TreeScalars {
     )
         throws -> T
     {
+        if case .integer(let number) = value, let exact = T(exactly: number) { return exact }
+        return try unusualInteger(type, value, path())
+    }
+
+    /// Integers written as `2.0` or beyond 64 bits, and the error: never specialised, so the ten
+    /// integer types share one copy of it (and of the standard library's digit parser) instead of
+    /// one each, ~40 KB of an app (issue 17); the common case above stays specialised.
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
+    static func unusualInteger<T: FixedWidthInteger>(
+        _ type: T.Type, _ value: JSONValue, _ path: @autoclosure () -> [any CodingKey]
+    ) throws -> T {
         switch value {
-        case .integer(let number):
-            if let exact = T(exactly: number) { return exact }
         case .double(let number):
             if let exact = T(exactly: number) { return exact }
         case .bigInteger(let digits):

@@ -11,7 +11,9 @@ struct TwinOptions: Equatable {
     /// Types that get twins: exact names, and names with one of these suffixes.
     var typeNames: [String]
     var typeSuffixes: [String]
-    /// The overlay's function that runs the async method in a task and calls the handler.
+    /// The overlay's function that runs the async method in a task and calls the handler:
+    /// `f(completion, arguments) { arguments in … }`, the receiver and the call's arguments packed
+    /// in one value (a tuple beyond the receiver alone) that the closure unpacks.
     var deliveryFunction = "deliverOnMain"
     /// Quoted in each file's header as the way to rewrite it.
     var regenerateCommand = "`make generate`"

@@ -4,7 +4,11 @@ import Foundation
 
 /// What every resource shares: the configuration, the client that performs operations and the
 /// generated operation groups over it.
-struct ClientContext: Sendable {
+///
+/// A class, though immutable: a resource then holds one reference, so copying one is a retain
+/// rather than a copy of every field, and neither it nor the ten resource types need value
+/// witnesses of their own — ~35 KB of an app (issue 17).
+final class ClientContext: Sendable {
     /// What a client built on the engine was built from, so clients derived from it (an OAuth
     /// session's) share its transport and middlewares.
     struct EngineParts: Sendable {
@@ -15,6 +19,12 @@ struct ClientContext: Sendable {
     let configuration: AssinafyClientConfiguration
     let client: any APIClientProtocol
     let engineParts: EngineParts?
+
+    init(configuration: AssinafyClientConfiguration, client: any APIClientProtocol, engineParts: EngineParts?) {
+        self.configuration = configuration
+        self.client = client
+        self.engineParts = engineParts
+    }
 
     var accounts: AccountsAPI { AccountsAPI(client: client) }
     var assignmentsAPI: AssignmentsAPI { AssignmentsAPI(client: client) }
@@ -35,6 +45,8 @@ struct ClientContext: Sendable {
     }
 
     /// The account an account-scoped call targets: the explicit argument, else the default.
+    /// Not inlined into the ~50 methods that call it: its error is the bulk of it (issue 17).
+    @inline(never)
     func accountId(_ override: String?) throws -> String {
         guard let id = override ?? configuration.defaultAccountId else {
             throw ValidationError(
@@ -47,6 +59,12 @@ struct ClientContext: Sendable {
 
 extension APIResponse {
     /// The `data` of a `{status, message, data}` envelope; its absence is a contract violation.
+    ///
+    /// Neither this nor `page()` is inlined or specialised: ~80 overlay methods end in one of them,
+    /// and a copy each (with the error's dictionary) cost an app ~25 KB (issue 17); one generic
+    /// call per request is nothing beside the request.
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
     func payload<T>(_ operation: String = #function) throws -> T where Body == EnvelopeOf<T> {
         guard let data = body.data else {
             throw AssinafySDKError("The response envelope carried no data", context: ["operation": operation])
@@ -57,6 +75,8 @@ extension APIResponse {
 
 extension APIResponse {
     /// A list envelope as a page: `data` from the body, `meta` from the `X-Pagination-*` headers.
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
     func page<T>() -> PaginatedResult<T> where Body == EnvelopeOf<[T]> {
         PaginatedResult(data: body.data ?? [], headers: headers)
     }

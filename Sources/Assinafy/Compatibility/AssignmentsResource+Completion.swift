@@ -16,7 +16,7 @@ extension AssignmentsResource {
         params: ListParams = ListParams(),
         completion: @escaping @Sendable (Result<PaginatedResult<Assignment>, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.list(params: params) }
+        deliverOnMain(completion, (self, params)) { try await $0.0.list(params: $0.1) }
     }
 
     /// Completion-handler variant of `create(documentId:payload:)`; `completion` runs on the main queue.
@@ -26,7 +26,9 @@ extension AssignmentsResource {
         payload: CreateAssignmentPayload,
         completion: @escaping @Sendable (Result<Assignment, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.create(documentId: documentId, payload: payload) }
+        deliverOnMain(completion, (self, documentId, payload)) {
+            try await $0.0.create(documentId: $0.1, payload: $0.2)
+        }
     }
 
     /// Completion-handler variant of `estimateCost(documentId:payload:)`; `completion` runs on the main queue.
@@ -36,7 +38,9 @@ extension AssignmentsResource {
         payload: CreateAssignmentPayload,
         completion: @escaping @Sendable (Result<CostEstimate, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.estimateCost(documentId: documentId, payload: payload) }
+        deliverOnMain(completion, (self, documentId, payload)) {
+            try await $0.0.estimateCost(documentId: $0.1, payload: $0.2)
+        }
     }
 
     /// Completion-handler variant of `resend(documentId:assignmentId:signerId:)`; `completion` runs on the main queue.
@@ -47,8 +51,8 @@ extension AssignmentsResource {
         signerId: String,
         completion: @escaping @Sendable (Result<ResendSignatureRequestResponseData, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) {
-            try await self.resend(documentId: documentId, assignmentId: assignmentId, signerId: signerId)
+        deliverOnMain(completion, (self, documentId, assignmentId, signerId)) {
+            try await $0.0.resend(documentId: $0.1, assignmentId: $0.2, signerId: $0.3)
         }
     }
 
@@ -60,8 +64,8 @@ extension AssignmentsResource {
         signerId: String,
         completion: @escaping @Sendable (Result<CostEstimate, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) {
-            try await self.estimateResendCost(documentId: documentId, assignmentId: assignmentId, signerId: signerId)
+        deliverOnMain(completion, (self, documentId, assignmentId, signerId)) {
+            try await $0.0.estimateResendCost(documentId: $0.1, assignmentId: $0.2, signerId: $0.3)
         }
     }
 
@@ -73,8 +77,8 @@ extension AssignmentsResource {
         expiresAt: Date,
         completion: @escaping @Sendable (Result<Assignment, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) {
-            try await self.resetExpiration(documentId: documentId, assignmentId: assignmentId, expiresAt: expiresAt)
+        deliverOnMain(completion, (self, documentId, assignmentId, expiresAt)) {
+            try await $0.0.resetExpiration(documentId: $0.1, assignmentId: $0.2, expiresAt: $0.3)
         }
     }
 
@@ -85,8 +89,8 @@ extension AssignmentsResource {
         assignmentId: String,
         completion: @escaping @Sendable (Result<[WhatsappNotification], any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) {
-            try await self.whatsappNotifications(documentId: documentId, assignmentId: assignmentId)
+        deliverOnMain(completion, (self, documentId, assignmentId)) {
+            try await $0.0.whatsappNotifications(documentId: $0.1, assignmentId: $0.2)
         }
     }
 
@@ -99,13 +103,8 @@ extension AssignmentsResource {
         items: [SignAssignmentRequestItem] = [],
         completion: @escaping @Sendable (Result<JSONObject?, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) {
-            try await self.sign(
-                documentId: documentId,
-                assignmentId: assignmentId,
-                signerAccessCode: signerAccessCode,
-                items: items
-            )
+        deliverOnMain(completion, (self, documentId, assignmentId, signerAccessCode, items)) {
+            try await $0.0.sign(documentId: $0.1, assignmentId: $0.2, signerAccessCode: $0.3, items: $0.4)
         }
     }
 
@@ -118,13 +117,8 @@ extension AssignmentsResource {
         reason: String,
         completion: @escaping @Sendable (Result<Void, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) {
-            try await self.decline(
-                documentId: documentId,
-                assignmentId: assignmentId,
-                signerAccessCode: signerAccessCode,
-                reason: reason
-            )
+        deliverOnMain(completion, (self, documentId, assignmentId, signerAccessCode, reason)) {
+            try await $0.0.decline(documentId: $0.1, assignmentId: $0.2, signerAccessCode: $0.3, reason: $0.4)
         }
     }
 
@@ -135,7 +129,9 @@ extension AssignmentsResource {
         payload: CreateAssignmentPayload,
         completion: @escaping @Sendable (Result<Assignment, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.create(documentId: documentId, payload: payload) }
+        deliverOnMain(completion, (self, documentId, payload)) {
+            try await $0.0.create(documentId: $0.1, payload: $0.2)
+        }
     }
 
     /// Completion-handler variant of `estimateCost(documentId:payload:)`; `completion` runs on the main queue.
@@ -145,6 +141,8 @@ extension AssignmentsResource {
         payload: CreateAssignmentPayload,
         completion: @escaping @Sendable (Result<CostEstimate, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.estimateCost(documentId: documentId, payload: payload) }
+        deliverOnMain(completion, (self, documentId, payload)) {
+            try await $0.0.estimateCost(documentId: $0.1, payload: $0.2)
+        }
     }
 }

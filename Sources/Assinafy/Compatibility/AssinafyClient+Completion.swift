@@ -17,8 +17,8 @@ extension AssinafyClient {
         options: UploadOptions,
         completion: @escaping @Sendable (Result<(document: Document, assignment: Assignment), any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) {
-            try await self.uploadAndRequestSignatures(documentData: documentData, options: options)
+        deliverOnMain(completion, (self, documentData, options)) {
+            try await $0.0.uploadAndRequestSignatures(documentData: $0.1, options: $0.2)
         }
     }
 }

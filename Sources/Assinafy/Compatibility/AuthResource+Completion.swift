@@ -16,7 +16,7 @@ extension AuthResource {
         _ payload: LoginPayload,
         completion: @escaping @Sendable (Result<AuthSession, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.login(payload) }
+        deliverOnMain(completion, (self, payload)) { try await $0.0.login($0.1) }
     }
 
     /// Completion-handler variant of `verifyMFA(mfaToken:code:)`; `completion` runs on the main queue.
@@ -26,7 +26,7 @@ extension AuthResource {
         code: String,
         completion: @escaping @Sendable (Result<AuthSession, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.verifyMFA(mfaToken: mfaToken, code: code) }
+        deliverOnMain(completion, (self, mfaToken, code)) { try await $0.0.verifyMFA(mfaToken: $0.1, code: $0.2) }
     }
 
     /// Completion-handler variant of `socialLogin(_:)`; `completion` runs on the main queue.
@@ -35,7 +35,7 @@ extension AuthResource {
         _ payload: SocialLoginPayload,
         completion: @escaping @Sendable (Result<AuthSession, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.socialLogin(payload) }
+        deliverOnMain(completion, (self, payload)) { try await $0.0.socialLogin($0.1) }
     }
 
     /// Completion-handler variant of `linkSocialLogin(_:)`; `completion` runs on the main queue.
@@ -44,7 +44,7 @@ extension AuthResource {
         _ payload: LinkSocialLoginPayload,
         completion: @escaping @Sendable (Result<Void, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.linkSocialLogin(payload) }
+        deliverOnMain(completion, (self, payload)) { try await $0.0.linkSocialLogin($0.1) }
     }
 
     /// Completion-handler variant of `mfaStatus()`; `completion` runs on the main queue.
@@ -52,7 +52,7 @@ extension AuthResource {
     public func mfaStatus(
         completion: @escaping @Sendable (Result<MFAStatus, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.mfaStatus() }
+        deliverOnMain(completion, self) { try await $0.mfaStatus() }
     }
 
     /// Completion-handler variant of `enrollTOTP(label:)`; `completion` runs on the main queue.
@@ -61,7 +61,7 @@ extension AuthResource {
         label: String? = nil,
         completion: @escaping @Sendable (Result<TOTPEnrollment, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.enrollTOTP(label: label) }
+        deliverOnMain(completion, (self, label)) { try await $0.0.enrollTOTP(label: $0.1) }
     }
 
     /// Completion-handler variant of `confirmTOTP(methodId:code:reauthentication:)`; `completion` runs on the main queue.
@@ -72,8 +72,8 @@ extension AuthResource {
         reauthentication: MFAReauthentication? = nil,
         completion: @escaping @Sendable (Result<[String], any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) {
-            try await self.confirmTOTP(methodId: methodId, code: code, reauthentication: reauthentication)
+        deliverOnMain(completion, (self, methodId, code, reauthentication)) {
+            try await $0.0.confirmTOTP(methodId: $0.1, code: $0.2, reauthentication: $0.3)
         }
     }
 
@@ -83,7 +83,7 @@ extension AuthResource {
         _ reauthentication: MFAReauthentication,
         completion: @escaping @Sendable (Result<[String], any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.regenerateRecoveryCodes(reauthentication) }
+        deliverOnMain(completion, (self, reauthentication)) { try await $0.0.regenerateRecoveryCodes($0.1) }
     }
 
     /// Completion-handler variant of `removeMFAMethod(methodId:reauthentication:)`; `completion` runs on the main queue.
@@ -93,8 +93,8 @@ extension AuthResource {
         reauthentication: MFAReauthentication,
         completion: @escaping @Sendable (Result<MFAMethodRemoval, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) {
-            try await self.removeMFAMethod(methodId: methodId, reauthentication: reauthentication)
+        deliverOnMain(completion, (self, methodId, reauthentication)) {
+            try await $0.0.removeMFAMethod(methodId: $0.1, reauthentication: $0.2)
         }
     }
 
@@ -104,7 +104,7 @@ extension AuthResource {
         email: String,
         completion: @escaping @Sendable (Result<Void, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.requestPasswordReset(email: email) }
+        deliverOnMain(completion, (self, email)) { try await $0.0.requestPasswordReset(email: $0.1) }
     }
 
     /// Completion-handler variant of `resetPassword(_:)`; `completion` runs on the main queue.
@@ -113,7 +113,7 @@ extension AuthResource {
         _ payload: ResetPasswordPayload,
         completion: @escaping @Sendable (Result<Void, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.resetPassword(payload) }
+        deliverOnMain(completion, (self, payload)) { try await $0.0.resetPassword($0.1) }
     }
 
     /// Completion-handler variant of `changePassword(_:)`; `completion` runs on the main queue.
@@ -122,7 +122,7 @@ extension AuthResource {
         _ payload: ChangePasswordPayload,
         completion: @escaping @Sendable (Result<Void, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.changePassword(payload) }
+        deliverOnMain(completion, (self, payload)) { try await $0.0.changePassword($0.1) }
     }
 
     /// Completion-handler variant of `getAPIKey()`; `completion` runs on the main queue.
@@ -130,7 +130,7 @@ extension AuthResource {
     public func getAPIKey(
         completion: @escaping @Sendable (Result<ApiKey, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.getAPIKey() }
+        deliverOnMain(completion, self) { try await $0.getAPIKey() }
     }
 
     /// Completion-handler variant of `createAPIKey(password:)`; `completion` runs on the main queue.
@@ -139,7 +139,7 @@ extension AuthResource {
         password: String,
         completion: @escaping @Sendable (Result<ApiKey, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.createAPIKey(password: password) }
+        deliverOnMain(completion, (self, password)) { try await $0.0.createAPIKey(password: $0.1) }
     }
 
     /// Completion-handler variant of `deleteAPIKey()`; `completion` runs on the main queue.
@@ -147,7 +147,7 @@ extension AuthResource {
     public func deleteAPIKey(
         completion: @escaping @Sendable (Result<Void, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.deleteAPIKey() }
+        deliverOnMain(completion, self) { try await $0.deleteAPIKey() }
     }
 
     /// Completion-handler variant of `currentUser()`; `completion` runs on the main queue.
@@ -155,7 +155,7 @@ extension AuthResource {
     public func currentUser(
         completion: @escaping @Sendable (Result<AuthUser, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.currentUser() }
+        deliverOnMain(completion, self) { try await $0.currentUser() }
     }
 
     /// Completion-handler variant of `notificationPreferences()`; `completion` runs on the main queue.
@@ -163,7 +163,7 @@ extension AuthResource {
     public func notificationPreferences(
         completion: @escaping @Sendable (Result<NotificationPreferences, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.notificationPreferences() }
+        deliverOnMain(completion, self) { try await $0.notificationPreferences() }
     }
 
     /// Completion-handler variant of `updateNotificationPreferences(_:)`; `completion` runs on the main queue.
@@ -172,7 +172,7 @@ extension AuthResource {
         _ preferences: NotificationPreferences,
         completion: @escaping @Sendable (Result<NotificationPreferences, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.updateNotificationPreferences(preferences) }
+        deliverOnMain(completion, (self, preferences)) { try await $0.0.updateNotificationPreferences($0.1) }
     }
 
     /// Completion-handler variant of `userStats(granularity:month:)`; `completion` runs on the main queue.
@@ -182,6 +182,8 @@ extension AuthResource {
         month: String? = nil,
         completion: @escaping @Sendable (Result<[DocumentStatsRow], any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.userStats(granularity: granularity, month: month) }
+        deliverOnMain(completion, (self, granularity, month)) {
+            try await $0.0.userStats(granularity: $0.1, month: $0.2)
+        }
     }
 }

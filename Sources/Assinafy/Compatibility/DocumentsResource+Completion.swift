@@ -17,7 +17,7 @@ extension DocumentsResource {
         options: DocumentUploadOptions = .init(),
         completion: @escaping @Sendable (Result<Document, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.upload(data, options: options) }
+        deliverOnMain(completion, (self, data, options)) { try await $0.0.upload($0.1, options: $0.2) }
     }
 
     /// Completion-handler variant of `upload(fileURL:options:)`; `completion` runs on the main queue.
@@ -27,7 +27,7 @@ extension DocumentsResource {
         options: DocumentUploadOptions = .init(),
         completion: @escaping @Sendable (Result<Document, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.upload(fileURL: fileURL, options: options) }
+        deliverOnMain(completion, (self, fileURL, options)) { try await $0.0.upload(fileURL: $0.1, options: $0.2) }
     }
 
     /// Completion-handler variant of `waitUntilReady(documentId:options:)`; `completion` runs on the main queue.
@@ -37,7 +37,9 @@ extension DocumentsResource {
         options: WaitUntilReadyOptions = .init(),
         completion: @escaping @Sendable (Result<Document, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.waitUntilReady(documentId: documentId, options: options) }
+        deliverOnMain(completion, (self, documentId, options)) {
+            try await $0.0.waitUntilReady(documentId: $0.1, options: $0.2)
+        }
     }
 
     /// Completion-handler variant of `list(params:filter:accountId:)`; `completion` runs on the main queue.
@@ -48,7 +50,9 @@ extension DocumentsResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<PaginatedResult<DocumentListItem>, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.list(params: params, filter: filter, accountId: accountId) }
+        deliverOnMain(completion, (self, params, filter, accountId)) {
+            try await $0.0.list(params: $0.1, filter: $0.2, accountId: $0.3)
+        }
     }
 
     /// Completion-handler variant of `search(params:status:accountId:)`; `completion` runs on the main queue.
@@ -59,7 +63,9 @@ extension DocumentsResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<PaginatedResult<DocumentListItem>, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.search(params: params, status: status, accountId: accountId) }
+        deliverOnMain(completion, (self, params, status, accountId)) {
+            try await $0.0.search(params: $0.1, status: $0.2, accountId: $0.3)
+        }
     }
 
     /// Completion-handler variant of `statuses()`; `completion` runs on the main queue.
@@ -67,7 +73,7 @@ extension DocumentsResource {
     public func statuses(
         completion: @escaping @Sendable (Result<[DocumentStatus], any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.statuses() }
+        deliverOnMain(completion, self) { try await $0.statuses() }
     }
 
     /// Completion-handler variant of `get(documentId:)`; `completion` runs on the main queue.
@@ -76,7 +82,7 @@ extension DocumentsResource {
         documentId: String,
         completion: @escaping @Sendable (Result<Document, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.get(documentId: documentId) }
+        deliverOnMain(completion, (self, documentId)) { try await $0.0.get(documentId: $0.1) }
     }
 
     /// Completion-handler variant of `rename(documentId:name:)`; `completion` runs on the main queue.
@@ -86,7 +92,7 @@ extension DocumentsResource {
         name: String,
         completion: @escaping @Sendable (Result<Document, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.rename(documentId: documentId, name: name) }
+        deliverOnMain(completion, (self, documentId, name)) { try await $0.0.rename(documentId: $0.1, name: $0.2) }
     }
 
     /// Completion-handler variant of `update(documentId:payload:)`; `completion` runs on the main queue.
@@ -96,7 +102,9 @@ extension DocumentsResource {
         payload: UpdateDocumentPayload,
         completion: @escaping @Sendable (Result<Document, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.update(documentId: documentId, payload: payload) }
+        deliverOnMain(completion, (self, documentId, payload)) {
+            try await $0.0.update(documentId: $0.1, payload: $0.2)
+        }
     }
 
     /// Completion-handler variant of `delete(documentId:)`; `completion` runs on the main queue.
@@ -105,7 +113,7 @@ extension DocumentsResource {
         documentId: String,
         completion: @escaping @Sendable (Result<Void, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.delete(documentId: documentId) }
+        deliverOnMain(completion, (self, documentId)) { try await $0.0.delete(documentId: $0.1) }
     }
 
     /// Completion-handler variant of `pages(documentId:)`; `completion` runs on the main queue.
@@ -114,7 +122,7 @@ extension DocumentsResource {
         documentId: String,
         completion: @escaping @Sendable (Result<[DocumentPage], any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.pages(documentId: documentId) }
+        deliverOnMain(completion, (self, documentId)) { try await $0.0.pages(documentId: $0.1) }
     }
 
     /// Completion-handler variant of `downloadPage(documentId:pageId:)`; `completion` runs on the main queue.
@@ -124,7 +132,9 @@ extension DocumentsResource {
         pageId: String,
         completion: @escaping @Sendable (Result<Data, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.downloadPage(documentId: documentId, pageId: pageId) }
+        deliverOnMain(completion, (self, documentId, pageId)) {
+            try await $0.0.downloadPage(documentId: $0.1, pageId: $0.2)
+        }
     }
 
     /// Completion-handler variant of `thumbnail(documentId:)`; `completion` runs on the main queue.
@@ -133,7 +143,7 @@ extension DocumentsResource {
         documentId: String,
         completion: @escaping @Sendable (Result<Data, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.thumbnail(documentId: documentId) }
+        deliverOnMain(completion, (self, documentId)) { try await $0.0.thumbnail(documentId: $0.1) }
     }
 
     /// Completion-handler variant of `activities(documentId:)`; `completion` runs on the main queue.
@@ -142,7 +152,7 @@ extension DocumentsResource {
         documentId: String,
         completion: @escaping @Sendable (Result<[DocumentActivity], any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.activities(documentId: documentId) }
+        deliverOnMain(completion, (self, documentId)) { try await $0.0.activities(documentId: $0.1) }
     }
 
     /// Completion-handler variant of `downloadArtifact(documentId:artifact:)`; `completion` runs on the main queue.
@@ -152,7 +162,9 @@ extension DocumentsResource {
         artifact: Artifact,
         completion: @escaping @Sendable (Result<Data, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.downloadArtifact(documentId: documentId, artifact: artifact) }
+        deliverOnMain(completion, (self, documentId, artifact)) {
+            try await $0.0.downloadArtifact(documentId: $0.1, artifact: $0.2)
+        }
     }
 
     /// Completion-handler variant of `downloadArtifact(documentId:artifact:to:progress:)`; `completion` runs on the main queue.
@@ -164,8 +176,8 @@ extension DocumentsResource {
         progress: (@Sendable (_ received: Int64, _ expected: Int64) -> Void)? = nil,
         completion: @escaping @Sendable (Result<Void, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) {
-            try await self.downloadArtifact(documentId: documentId, artifact: artifact, to: fileURL, progress: progress)
+        deliverOnMain(completion, (self, documentId, artifact, fileURL, progress)) {
+            try await $0.0.downloadArtifact(documentId: $0.1, artifact: $0.2, to: $0.3, progress: $0.4)
         }
     }
 
@@ -175,7 +187,7 @@ extension DocumentsResource {
         documentId: String,
         completion: @escaping @Sendable (Result<SigningProgress, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.getSigningProgress(documentId: documentId) }
+        deliverOnMain(completion, (self, documentId)) { try await $0.0.getSigningProgress(documentId: $0.1) }
     }
 
     /// Completion-handler variant of `isFullySigned(documentId:)`; `completion` runs on the main queue.
@@ -184,7 +196,7 @@ extension DocumentsResource {
         documentId: String,
         completion: @escaping @Sendable (Result<Bool, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.isFullySigned(documentId: documentId) }
+        deliverOnMain(completion, (self, documentId)) { try await $0.0.isFullySigned(documentId: $0.1) }
     }
 
     /// Completion-handler variant of `verifyDetails(signatureHash:)`; `completion` runs on the main queue.
@@ -193,7 +205,7 @@ extension DocumentsResource {
         signatureHash: String,
         completion: @escaping @Sendable (Result<DocumentVerification, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.verifyDetails(signatureHash: signatureHash) }
+        deliverOnMain(completion, (self, signatureHash)) { try await $0.0.verifyDetails(signatureHash: $0.1) }
     }
 
     /// Completion-handler variant of `getPublicInfo(documentId:)`; `completion` runs on the main queue.
@@ -202,7 +214,7 @@ extension DocumentsResource {
         documentId: String,
         completion: @escaping @Sendable (Result<Document, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.getPublicInfo(documentId: documentId) }
+        deliverOnMain(completion, (self, documentId)) { try await $0.0.getPublicInfo(documentId: $0.1) }
     }
 
     /// Completion-handler variant of `sendPublicSignToken(documentId:email:)`; `completion` runs on the main queue.
@@ -212,7 +224,9 @@ extension DocumentsResource {
         email: String? = nil,
         completion: @escaping @Sendable (Result<Void, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.sendPublicSignToken(documentId: documentId, email: email) }
+        deliverOnMain(completion, (self, documentId, email)) {
+            try await $0.0.sendPublicSignToken(documentId: $0.1, email: $0.2)
+        }
     }
 
     /// Completion-handler variant of `confirmSignerData(documentId:signerAccessCode:payload:)`; `completion` runs on the main queue.
@@ -223,12 +237,8 @@ extension DocumentsResource {
         payload: ConfirmSignerDataPayload,
         completion: @escaping @Sendable (Result<Void, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) {
-            try await self.confirmSignerData(
-                documentId: documentId,
-                signerAccessCode: signerAccessCode,
-                payload: payload
-            )
+        deliverOnMain(completion, (self, documentId, signerAccessCode, payload)) {
+            try await $0.0.confirmSignerData(documentId: $0.1, signerAccessCode: $0.2, payload: $0.3)
         }
     }
 
@@ -240,12 +250,8 @@ extension DocumentsResource {
         payload: ConfirmSignerDataPayload,
         completion: @escaping @Sendable (Result<Signer, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) {
-            try await self.confirmSignerDataAndReturnSigner(
-                documentId: documentId,
-                signerAccessCode: signerAccessCode,
-                payload: payload
-            )
+        deliverOnMain(completion, (self, documentId, signerAccessCode, payload)) {
+            try await $0.0.confirmSignerDataAndReturnSigner(documentId: $0.1, signerAccessCode: $0.2, payload: $0.3)
         }
     }
 
@@ -258,13 +264,8 @@ extension DocumentsResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<Document, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) {
-            try await self.createFromTemplate(
-                templateId: templateId,
-                signers: signers,
-                options: options,
-                accountId: accountId
-            )
+        deliverOnMain(completion, (self, templateId, signers, options, accountId)) {
+            try await $0.0.createFromTemplate(templateId: $0.1, signers: $0.2, options: $0.3, accountId: $0.4)
         }
     }
 
@@ -276,8 +277,8 @@ extension DocumentsResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<CostEstimate, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) {
-            try await self.estimateCostFromTemplate(templateId: templateId, signers: signers, accountId: accountId)
+        deliverOnMain(completion, (self, templateId, signers, accountId)) {
+            try await $0.0.estimateCostFromTemplate(templateId: $0.1, signers: $0.2, accountId: $0.3)
         }
     }
 
@@ -288,7 +289,9 @@ extension DocumentsResource {
         options: WaitUntilReadyOptions = .init(),
         completion: @escaping @Sendable (Result<Document, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.waitUntilReady(documentId: documentId, options: options) }
+        deliverOnMain(completion, (self, documentId, options)) {
+            try await $0.0.waitUntilReady(documentId: $0.1, options: $0.2)
+        }
     }
 
     /// Completion-handler variant of `get(documentId:)`; `completion` runs on the main queue.
@@ -297,7 +300,7 @@ extension DocumentsResource {
         documentId: String?,
         completion: @escaping @Sendable (Result<Document, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.get(documentId: documentId) }
+        deliverOnMain(completion, (self, documentId)) { try await $0.0.get(documentId: $0.1) }
     }
 
     /// Completion-handler variant of `delete(documentId:)`; `completion` runs on the main queue.
@@ -306,7 +309,7 @@ extension DocumentsResource {
         documentId: String?,
         completion: @escaping @Sendable (Result<Void, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.delete(documentId: documentId) }
+        deliverOnMain(completion, (self, documentId)) { try await $0.0.delete(documentId: $0.1) }
     }
 
     /// Completion-handler variant of `activities(documentId:)`; `completion` runs on the main queue.
@@ -315,7 +318,7 @@ extension DocumentsResource {
         documentId: String?,
         completion: @escaping @Sendable (Result<[DocumentActivity], any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.activities(documentId: documentId) }
+        deliverOnMain(completion, (self, documentId)) { try await $0.0.activities(documentId: $0.1) }
     }
 
     /// Completion-handler variant of `downloadArtifact(documentId:artifact:)`; `completion` runs on the main queue.
@@ -325,7 +328,9 @@ extension DocumentsResource {
         artifact: Artifact,
         completion: @escaping @Sendable (Result<Data, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.downloadArtifact(documentId: documentId, artifact: artifact) }
+        deliverOnMain(completion, (self, documentId, artifact)) {
+            try await $0.0.downloadArtifact(documentId: $0.1, artifact: $0.2)
+        }
     }
 
     /// Completion-handler variant of `getSigningProgress(documentId:)`; `completion` runs on the main queue.
@@ -334,7 +339,7 @@ extension DocumentsResource {
         documentId: String?,
         completion: @escaping @Sendable (Result<SigningProgress, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.getSigningProgress(documentId: documentId) }
+        deliverOnMain(completion, (self, documentId)) { try await $0.0.getSigningProgress(documentId: $0.1) }
     }
 
     /// Completion-handler variant of `isFullySigned(documentId:)`; `completion` runs on the main queue.
@@ -343,6 +348,6 @@ extension DocumentsResource {
         documentId: String?,
         completion: @escaping @Sendable (Result<Bool, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.isFullySigned(documentId: documentId) }
+        deliverOnMain(completion, (self, documentId)) { try await $0.0.isFullySigned(documentId: $0.1) }
     }
 }

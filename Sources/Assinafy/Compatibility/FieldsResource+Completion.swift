@@ -18,12 +18,8 @@ extension FieldsResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<PaginatedResult<Field>, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) {
-            try await self.list(
-                includeInactive: includeInactive,
-                includeStandard: includeStandard,
-                accountId: accountId
-            )
+        deliverOnMain(completion, (self, includeInactive, includeStandard, accountId)) {
+            try await $0.0.list(includeInactive: $0.1, includeStandard: $0.2, accountId: $0.3)
         }
     }
 
@@ -34,7 +30,7 @@ extension FieldsResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<Field, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.create(payload, accountId: accountId) }
+        deliverOnMain(completion, (self, payload, accountId)) { try await $0.0.create($0.1, accountId: $0.2) }
     }
 
     /// Completion-handler variant of `get(fieldId:accountId:)`; `completion` runs on the main queue.
@@ -44,7 +40,7 @@ extension FieldsResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<Field, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.get(fieldId: fieldId, accountId: accountId) }
+        deliverOnMain(completion, (self, fieldId, accountId)) { try await $0.0.get(fieldId: $0.1, accountId: $0.2) }
     }
 
     /// Completion-handler variant of `update(fieldId:payload:accountId:)`; `completion` runs on the main queue.
@@ -55,7 +51,9 @@ extension FieldsResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<Field, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.update(fieldId: fieldId, payload: payload, accountId: accountId) }
+        deliverOnMain(completion, (self, fieldId, payload, accountId)) {
+            try await $0.0.update(fieldId: $0.1, payload: $0.2, accountId: $0.3)
+        }
     }
 
     /// Completion-handler variant of `delete(fieldId:accountId:)`; `completion` runs on the main queue.
@@ -65,7 +63,7 @@ extension FieldsResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<Void, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.delete(fieldId: fieldId, accountId: accountId) }
+        deliverOnMain(completion, (self, fieldId, accountId)) { try await $0.0.delete(fieldId: $0.1, accountId: $0.2) }
     }
 
     /// Completion-handler variant of `types()`; `completion` runs on the main queue.
@@ -73,7 +71,7 @@ extension FieldsResource {
     public func types(
         completion: @escaping @Sendable (Result<PaginatedResult<FieldType>, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.types() }
+        deliverOnMain(completion, self) { try await $0.types() }
     }
 
     /// Completion-handler variant of `validate(fieldId:value:accountId:)`; `completion` runs on the main queue.
@@ -84,7 +82,9 @@ extension FieldsResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<FieldValidation, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.validate(fieldId: fieldId, value: value, accountId: accountId) }
+        deliverOnMain(completion, (self, fieldId, value, accountId)) {
+            try await $0.0.validate(fieldId: $0.1, value: $0.2, accountId: $0.3)
+        }
     }
 
     /// Completion-handler variant of `validate(fieldId:value:accountId:)`; `completion` runs on the main queue.
@@ -95,7 +95,9 @@ extension FieldsResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<FieldValidation, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.validate(fieldId: fieldId, value: value, accountId: accountId) }
+        deliverOnMain(completion, (self, fieldId, value, accountId)) {
+            try await $0.0.validate(fieldId: $0.1, value: $0.2, accountId: $0.3)
+        }
     }
 
     /// Completion-handler variant of `validateMultiple(items:accountId:)`; `completion` runs on the main queue.
@@ -105,6 +107,8 @@ extension FieldsResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<[FieldValidationResult], any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.validateMultiple(items: items, accountId: accountId) }
+        deliverOnMain(completion, (self, items, accountId)) {
+            try await $0.0.validateMultiple(items: $0.1, accountId: $0.2)
+        }
     }
 }

@@ -15,7 +15,7 @@ extension OAuthResource {
     public func protectedResourceMetadata(
         completion: @escaping @Sendable (Result<OAuthProtectedResourceMetadata, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.protectedResourceMetadata() }
+        deliverOnMain(completion, self) { try await $0.protectedResourceMetadata() }
     }
 
     /// Completion-handler variant of `authorizationServerMetadata(issuer:)`; `completion` runs on the main queue.
@@ -24,7 +24,7 @@ extension OAuthResource {
         issuer: String,
         completion: @escaping @Sendable (Result<OAuthAuthorizationServerMetadata, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.authorizationServerMetadata(issuer: issuer) }
+        deliverOnMain(completion, (self, issuer)) { try await $0.0.authorizationServerMetadata(issuer: $0.1) }
     }
 
     /// Completion-handler variant of `jsonWebKeySet(server:forceRefresh:)`; `completion` runs on the main queue.
@@ -34,7 +34,9 @@ extension OAuthResource {
         forceRefresh: Bool = false,
         completion: @escaping @Sendable (Result<JWKS, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.jsonWebKeySet(server: server, forceRefresh: forceRefresh) }
+        deliverOnMain(completion, (self, server, forceRefresh)) {
+            try await $0.0.jsonWebKeySet(server: $0.1, forceRefresh: $0.2)
+        }
     }
 
     /// Completion-handler variant of `verifyIDToken(_:clientId:nonce:server:)`; `completion` runs on the main queue.
@@ -46,8 +48,8 @@ extension OAuthResource {
         server: OAuthAuthorizationServerMetadata,
         completion: @escaping @Sendable (Result<IDTokenClaims, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) {
-            try await self.verifyIDToken(idToken, clientId: clientId, nonce: nonce, server: server)
+        deliverOnMain(completion, (self, idToken, clientId, nonce, server)) {
+            try await $0.0.verifyIDToken($0.1, clientId: $0.2, nonce: $0.3, server: $0.4)
         }
     }
 
@@ -58,7 +60,9 @@ extension OAuthResource {
         server: OAuthAuthorizationServerMetadata? = nil,
         completion: @escaping @Sendable (Result<OAuthToken, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.exchangeAuthorizationCode(payload, server: server) }
+        deliverOnMain(completion, (self, payload, server)) {
+            try await $0.0.exchangeAuthorizationCode($0.1, server: $0.2)
+        }
     }
 
     /// Completion-handler variant of `exchangeAuthorizationCode(code:for:server:)`; `completion` runs on the main queue.
@@ -69,7 +73,9 @@ extension OAuthResource {
         server: OAuthAuthorizationServerMetadata? = nil,
         completion: @escaping @Sendable (Result<OAuthToken, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.exchangeAuthorizationCode(code: code, for: request, server: server) }
+        deliverOnMain(completion, (self, code, request, server)) {
+            try await $0.0.exchangeAuthorizationCode(code: $0.1, for: $0.2, server: $0.3)
+        }
     }
 
     /// Completion-handler variant of `refreshAccessToken(_:server:)`; `completion` runs on the main queue.
@@ -79,7 +85,7 @@ extension OAuthResource {
         server: OAuthAuthorizationServerMetadata? = nil,
         completion: @escaping @Sendable (Result<OAuthToken, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.refreshAccessToken(payload, server: server) }
+        deliverOnMain(completion, (self, payload, server)) { try await $0.0.refreshAccessToken($0.1, server: $0.2) }
     }
 
     /// Completion-handler variant of `revoke(_:)`; `completion` runs on the main queue.
@@ -88,7 +94,7 @@ extension OAuthResource {
         _ payload: OAuthRevokePayload,
         completion: @escaping @Sendable (Result<Void, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.revoke(payload) }
+        deliverOnMain(completion, (self, payload)) { try await $0.0.revoke($0.1) }
     }
 
     /// Completion-handler variant of `userInfo()`; `completion` runs on the main queue.
@@ -96,6 +102,6 @@ extension OAuthResource {
     public func userInfo(
         completion: @escaping @Sendable (Result<OAuthUserInfo, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.userInfo() }
+        deliverOnMain(completion, self) { try await $0.userInfo() }
     }
 }

@@ -17,7 +17,7 @@ extension SignersResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<Signer, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.create(payload, accountId: accountId) }
+        deliverOnMain(completion, (self, payload, accountId)) { try await $0.0.create($0.1, accountId: $0.2) }
     }
 
     /// Completion-handler variant of `findByEmail(_:accountId:)`; `completion` runs on the main queue.
@@ -27,7 +27,7 @@ extension SignersResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<Signer?, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.findByEmail(email, accountId: accountId) }
+        deliverOnMain(completion, (self, email, accountId)) { try await $0.0.findByEmail($0.1, accountId: $0.2) }
     }
 
     /// Completion-handler variant of `get(signerId:accountId:)`; `completion` runs on the main queue.
@@ -37,7 +37,7 @@ extension SignersResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<Signer, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.get(signerId: signerId, accountId: accountId) }
+        deliverOnMain(completion, (self, signerId, accountId)) { try await $0.0.get(signerId: $0.1, accountId: $0.2) }
     }
 
     /// Completion-handler variant of `list(params:accountId:)`; `completion` runs on the main queue.
@@ -47,7 +47,7 @@ extension SignersResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<PaginatedResult<Signer>, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.list(params: params, accountId: accountId) }
+        deliverOnMain(completion, (self, params, accountId)) { try await $0.0.list(params: $0.1, accountId: $0.2) }
     }
 
     /// Completion-handler variant of `update(signerId:payload:accountId:)`; `completion` runs on the main queue.
@@ -58,7 +58,9 @@ extension SignersResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<Signer, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.update(signerId: signerId, payload: payload, accountId: accountId) }
+        deliverOnMain(completion, (self, signerId, payload, accountId)) {
+            try await $0.0.update(signerId: $0.1, payload: $0.2, accountId: $0.3)
+        }
     }
 
     /// Completion-handler variant of `delete(signerId:accountId:)`; `completion` runs on the main queue.
@@ -68,7 +70,9 @@ extension SignersResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<Void, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.delete(signerId: signerId, accountId: accountId) }
+        deliverOnMain(completion, (self, signerId, accountId)) {
+            try await $0.0.delete(signerId: $0.1, accountId: $0.2)
+        }
     }
 
     /// Completion-handler variant of `getSelf(signerAccessCode:)`; `completion` runs on the main queue.
@@ -77,7 +81,7 @@ extension SignersResource {
         signerAccessCode: String,
         completion: @escaping @Sendable (Result<SignerSelf, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.getSelf(signerAccessCode: signerAccessCode) }
+        deliverOnMain(completion, (self, signerAccessCode)) { try await $0.0.getSelf(signerAccessCode: $0.1) }
     }
 
     /// Completion-handler variant of `acceptTerms(signerAccessCode:)`; `completion` runs on the main queue.
@@ -86,7 +90,7 @@ extension SignersResource {
         signerAccessCode: String,
         completion: @escaping @Sendable (Result<Envelope, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.acceptTerms(signerAccessCode: signerAccessCode) }
+        deliverOnMain(completion, (self, signerAccessCode)) { try await $0.0.acceptTerms(signerAccessCode: $0.1) }
     }
 
     /// Completion-handler variant of `acceptTermsWithoutResponse(signerAccessCode:)`; `completion` runs on the main queue.
@@ -95,7 +99,9 @@ extension SignersResource {
         signerAccessCode: String,
         completion: @escaping @Sendable (Result<Void, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.acceptTermsWithoutResponse(signerAccessCode: signerAccessCode) }
+        deliverOnMain(completion, (self, signerAccessCode)) {
+            try await $0.0.acceptTermsWithoutResponse(signerAccessCode: $0.1)
+        }
     }
 
     /// Completion-handler variant of `verifyCode(signerAccessCode:code:)`; `completion` runs on the main queue.
@@ -105,7 +111,9 @@ extension SignersResource {
         code: String,
         completion: @escaping @Sendable (Result<Void, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.verifyCode(signerAccessCode: signerAccessCode, code: code) }
+        deliverOnMain(completion, (self, signerAccessCode, code)) {
+            try await $0.0.verifyCode(signerAccessCode: $0.1, code: $0.2)
+        }
     }
 
     /// Completion-handler variant of `getSigningDocument(signerAccessCode:hasAcceptedTerms:)`; `completion` runs on the main queue.
@@ -115,8 +123,8 @@ extension SignersResource {
         hasAcceptedTerms: Bool? = nil,
         completion: @escaping @Sendable (Result<Document, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) {
-            try await self.getSigningDocument(signerAccessCode: signerAccessCode, hasAcceptedTerms: hasAcceptedTerms)
+        deliverOnMain(completion, (self, signerAccessCode, hasAcceptedTerms)) {
+            try await $0.0.getSigningDocument(signerAccessCode: $0.1, hasAcceptedTerms: $0.2)
         }
     }
 
@@ -127,7 +135,9 @@ extension SignersResource {
         signerAccessCode: String,
         completion: @escaping @Sendable (Result<Document, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.getDocument(signerId: signerId, signerAccessCode: signerAccessCode) }
+        deliverOnMain(completion, (self, signerId, signerAccessCode)) {
+            try await $0.0.getDocument(signerId: $0.1, signerAccessCode: $0.2)
+        }
     }
 
     /// Completion-handler variant of `listSignerDocuments(signerId:signerAccessCode:params:)`; `completion` runs on the main queue.
@@ -138,8 +148,8 @@ extension SignersResource {
         params: ListParams = ListParams(),
         completion: @escaping @Sendable (Result<PaginatedResult<Document>, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) {
-            try await self.listSignerDocuments(signerId: signerId, signerAccessCode: signerAccessCode, params: params)
+        deliverOnMain(completion, (self, signerId, signerAccessCode, params)) {
+            try await $0.0.listSignerDocuments(signerId: $0.1, signerAccessCode: $0.2, params: $0.3)
         }
     }
 
@@ -151,8 +161,8 @@ extension SignersResource {
         search: String,
         completion: @escaping @Sendable (Result<PaginatedResult<Document>, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) {
-            try await self.searchSignerDocuments(signerId: signerId, signerAccessCode: signerAccessCode, search: search)
+        deliverOnMain(completion, (self, signerId, signerAccessCode, search)) {
+            try await $0.0.searchSignerDocuments(signerId: $0.1, signerAccessCode: $0.2, search: $0.3)
         }
     }
 
@@ -163,8 +173,8 @@ extension SignersResource {
         documentIds: [String],
         completion: @escaping @Sendable (Result<Void, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) {
-            try await self.signMultipleDocuments(signerAccessCode: signerAccessCode, documentIds: documentIds)
+        deliverOnMain(completion, (self, signerAccessCode, documentIds)) {
+            try await $0.0.signMultipleDocuments(signerAccessCode: $0.1, documentIds: $0.2)
         }
     }
 
@@ -176,12 +186,8 @@ extension SignersResource {
         reason: String,
         completion: @escaping @Sendable (Result<Void, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) {
-            try await self.declineMultipleDocuments(
-                signerAccessCode: signerAccessCode,
-                documentIds: documentIds,
-                reason: reason
-            )
+        deliverOnMain(completion, (self, signerAccessCode, documentIds, reason)) {
+            try await $0.0.declineMultipleDocuments(signerAccessCode: $0.1, documentIds: $0.2, reason: $0.3)
         }
     }
 
@@ -194,13 +200,8 @@ extension SignersResource {
         reuse: Bool? = nil,
         completion: @escaping @Sendable (Result<Void, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) {
-            try await self.uploadSignature(
-                signerAccessCode: signerAccessCode,
-                type: type,
-                imageData: imageData,
-                reuse: reuse
-            )
+        deliverOnMain(completion, (self, signerAccessCode, type, imageData, reuse)) {
+            try await $0.0.uploadSignature(signerAccessCode: $0.1, type: $0.2, imageData: $0.3, reuse: $0.4)
         }
     }
 
@@ -211,7 +212,9 @@ extension SignersResource {
         type: SignatureImageType,
         completion: @escaping @Sendable (Result<Data, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.downloadSignature(signerAccessCode: signerAccessCode, type: type) }
+        deliverOnMain(completion, (self, signerAccessCode, type)) {
+            try await $0.0.downloadSignature(signerAccessCode: $0.1, type: $0.2)
+        }
     }
 
     /// Completion-handler variant of `downloadDocumentArtifact(signerId:documentId:artifact:)`; `completion` runs on the main queue.
@@ -222,8 +225,8 @@ extension SignersResource {
         artifact: DocumentsResource.Artifact,
         completion: @escaping @Sendable (Result<Data, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) {
-            try await self.downloadDocumentArtifact(signerId: signerId, documentId: documentId, artifact: artifact)
+        deliverOnMain(completion, (self, signerId, documentId, artifact)) {
+            try await $0.0.downloadDocumentArtifact(signerId: $0.1, documentId: $0.2, artifact: $0.3)
         }
     }
 
@@ -237,13 +240,13 @@ extension SignersResource {
         progress: (@Sendable (_ received: Int64, _ expected: Int64) -> Void)? = nil,
         completion: @escaping @Sendable (Result<Void, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) {
-            try await self.downloadDocumentArtifact(
-                signerId: signerId,
-                documentId: documentId,
-                artifact: artifact,
-                to: fileURL,
-                progress: progress
+        deliverOnMain(completion, (self, signerId, documentId, artifact, fileURL, progress)) {
+            try await $0.0.downloadDocumentArtifact(
+                signerId: $0.1,
+                documentId: $0.2,
+                artifact: $0.3,
+                to: $0.4,
+                progress: $0.5
             )
         }
     }

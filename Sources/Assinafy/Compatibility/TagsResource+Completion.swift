@@ -17,7 +17,7 @@ extension TagsResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<PaginatedResult<WorkspaceTag>, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.list(search: search, accountId: accountId) }
+        deliverOnMain(completion, (self, search, accountId)) { try await $0.0.list(search: $0.1, accountId: $0.2) }
     }
 
     /// Completion-handler variant of `create(_:accountId:)`; `completion` runs on the main queue.
@@ -27,7 +27,7 @@ extension TagsResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<WorkspaceTag, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.create(payload, accountId: accountId) }
+        deliverOnMain(completion, (self, payload, accountId)) { try await $0.0.create($0.1, accountId: $0.2) }
     }
 
     /// Completion-handler variant of `update(tagId:payload:accountId:)`; `completion` runs on the main queue.
@@ -38,7 +38,9 @@ extension TagsResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<WorkspaceTag, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.update(tagId: tagId, payload: payload, accountId: accountId) }
+        deliverOnMain(completion, (self, tagId, payload, accountId)) {
+            try await $0.0.update(tagId: $0.1, payload: $0.2, accountId: $0.3)
+        }
     }
 
     /// Completion-handler variant of `delete(tagId:force:accountId:)`; `completion` runs on the main queue.
@@ -49,7 +51,9 @@ extension TagsResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<Void, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.delete(tagId: tagId, force: force, accountId: accountId) }
+        deliverOnMain(completion, (self, tagId, force, accountId)) {
+            try await $0.0.delete(tagId: $0.1, force: $0.2, accountId: $0.3)
+        }
     }
 
     /// Completion-handler variant of `listDocumentTags(documentId:accountId:)`; `completion` runs on the main queue.
@@ -59,7 +63,9 @@ extension TagsResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<PaginatedResult<WorkspaceTag>, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.listDocumentTags(documentId: documentId, accountId: accountId) }
+        deliverOnMain(completion, (self, documentId, accountId)) {
+            try await $0.0.listDocumentTags(documentId: $0.1, accountId: $0.2)
+        }
     }
 
     /// Completion-handler variant of `appendDocumentTags(documentId:tagIds:accountId:)`; `completion` runs on the main queue.
@@ -70,8 +76,8 @@ extension TagsResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<[WorkspaceTag], any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) {
-            try await self.appendDocumentTags(documentId: documentId, tagIds: tagIds, accountId: accountId)
+        deliverOnMain(completion, (self, documentId, tagIds, accountId)) {
+            try await $0.0.appendDocumentTags(documentId: $0.1, tagIds: $0.2, accountId: $0.3)
         }
     }
 
@@ -83,8 +89,8 @@ extension TagsResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<[WorkspaceTag], any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) {
-            try await self.replaceDocumentTags(documentId: documentId, tagIds: tagIds, accountId: accountId)
+        deliverOnMain(completion, (self, documentId, tagIds, accountId)) {
+            try await $0.0.replaceDocumentTags(documentId: $0.1, tagIds: $0.2, accountId: $0.3)
         }
     }
 
@@ -96,8 +102,8 @@ extension TagsResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<Void, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) {
-            try await self.detachDocumentTag(documentId: documentId, tagId: tagId, accountId: accountId)
+        deliverOnMain(completion, (self, documentId, tagId, accountId)) {
+            try await $0.0.detachDocumentTag(documentId: $0.1, tagId: $0.2, accountId: $0.3)
         }
     }
 }

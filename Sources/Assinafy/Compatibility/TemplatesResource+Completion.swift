@@ -17,7 +17,7 @@ extension TemplatesResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<PaginatedResult<Template>, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.list(params: params, accountId: accountId) }
+        deliverOnMain(completion, (self, params, accountId)) { try await $0.0.list(params: $0.1, accountId: $0.2) }
     }
 
     /// Completion-handler variant of `create(name:pdfData:accountId:)`; `completion` runs on the main queue.
@@ -28,7 +28,9 @@ extension TemplatesResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<Template, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.create(name: name, pdfData: pdfData, accountId: accountId) }
+        deliverOnMain(completion, (self, name, pdfData, accountId)) {
+            try await $0.0.create(name: $0.1, pdfData: $0.2, accountId: $0.3)
+        }
     }
 
     /// Completion-handler variant of `get(templateId:accountId:)`; `completion` runs on the main queue.
@@ -38,7 +40,9 @@ extension TemplatesResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<Template, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.get(templateId: templateId, accountId: accountId) }
+        deliverOnMain(completion, (self, templateId, accountId)) {
+            try await $0.0.get(templateId: $0.1, accountId: $0.2)
+        }
     }
 
     /// Completion-handler variant of `update(templateId:payload:accountId:)`; `completion` runs on the main queue.
@@ -49,8 +53,8 @@ extension TemplatesResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<Template, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) {
-            try await self.update(templateId: templateId, payload: payload, accountId: accountId)
+        deliverOnMain(completion, (self, templateId, payload, accountId)) {
+            try await $0.0.update(templateId: $0.1, payload: $0.2, accountId: $0.3)
         }
     }
 
@@ -61,7 +65,9 @@ extension TemplatesResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<Void, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.delete(templateId: templateId, accountId: accountId) }
+        deliverOnMain(completion, (self, templateId, accountId)) {
+            try await $0.0.delete(templateId: $0.1, accountId: $0.2)
+        }
     }
 
     /// Completion-handler variant of `downloadPage(templateId:pageId:accountId:)`; `completion` runs on the main queue.
@@ -72,8 +78,8 @@ extension TemplatesResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<Data, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) {
-            try await self.downloadPage(templateId: templateId, pageId: pageId, accountId: accountId)
+        deliverOnMain(completion, (self, templateId, pageId, accountId)) {
+            try await $0.0.downloadPage(templateId: $0.1, pageId: $0.2, accountId: $0.3)
         }
     }
 }

@@ -17,7 +17,7 @@ extension WebhooksResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<WebhookSubscription, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.register(payload, accountId: accountId) }
+        deliverOnMain(completion, (self, payload, accountId)) { try await $0.0.register($0.1, accountId: $0.2) }
     }
 
     /// Completion-handler variant of `get(accountId:)`; `completion` runs on the main queue.
@@ -26,7 +26,7 @@ extension WebhooksResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<WebhookSubscription, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.get(accountId: accountId) }
+        deliverOnMain(completion, (self, accountId)) { try await $0.0.get(accountId: $0.1) }
     }
 
     /// Completion-handler variant of `inactivate(accountId:)`; `completion` runs on the main queue.
@@ -35,7 +35,7 @@ extension WebhooksResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<WebhookSubscription, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.inactivate(accountId: accountId) }
+        deliverOnMain(completion, (self, accountId)) { try await $0.0.inactivate(accountId: $0.1) }
     }
 
     /// Completion-handler variant of `delete(accountId:)`; `completion` runs on the main queue.
@@ -45,7 +45,7 @@ extension WebhooksResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<WebhookSubscription, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.delete(accountId: accountId) }
+        deliverOnMain(completion, (self, accountId)) { try await $0.0.delete(accountId: $0.1) }
     }
 
     /// Completion-handler variant of `listEventTypes()`; `completion` runs on the main queue.
@@ -53,7 +53,7 @@ extension WebhooksResource {
     public func listEventTypes(
         completion: @escaping @Sendable (Result<PaginatedResult<WebhookEventType>, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.listEventTypes() }
+        deliverOnMain(completion, self) { try await $0.listEventTypes() }
     }
 
     /// Completion-handler variant of `listDispatches(params:accountId:)`; `completion` runs on the main queue.
@@ -63,7 +63,9 @@ extension WebhooksResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<PaginatedResult<WebhookDispatch>, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.listDispatches(params: params, accountId: accountId) }
+        deliverOnMain(completion, (self, params, accountId)) {
+            try await $0.0.listDispatches(params: $0.1, accountId: $0.2)
+        }
     }
 
     /// Completion-handler variant of `retryDispatch(dispatchId:accountId:)`; `completion` runs on the main queue.
@@ -73,7 +75,9 @@ extension WebhooksResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<WebhookDispatch, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.retryDispatch(dispatchId: dispatchId, accountId: accountId) }
+        deliverOnMain(completion, (self, dispatchId, accountId)) {
+            try await $0.0.retryDispatch(dispatchId: $0.1, accountId: $0.2)
+        }
     }
 
     /// Completion-handler variant of `retryDispatch(dispatchId:accountId:)`; `completion` runs on the main queue.
@@ -83,7 +87,9 @@ extension WebhooksResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<WebhookDispatch, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.retryDispatch(dispatchId: dispatchId, accountId: accountId) }
+        deliverOnMain(completion, (self, dispatchId, accountId)) {
+            try await $0.0.retryDispatch(dispatchId: $0.1, accountId: $0.2)
+        }
     }
 
     /// Completion-handler variant of `listEndpoints(accountId:)`; `completion` runs on the main queue.
@@ -92,7 +98,7 @@ extension WebhooksResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<PaginatedResult<WebhookEndpoint>, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.listEndpoints(accountId: accountId) }
+        deliverOnMain(completion, (self, accountId)) { try await $0.0.listEndpoints(accountId: $0.1) }
     }
 
     /// Completion-handler variant of `createEndpoint(_:accountId:)`; `completion` runs on the main queue.
@@ -102,7 +108,7 @@ extension WebhooksResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<WebhookEndpoint, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.createEndpoint(payload, accountId: accountId) }
+        deliverOnMain(completion, (self, payload, accountId)) { try await $0.0.createEndpoint($0.1, accountId: $0.2) }
     }
 
     /// Completion-handler variant of `getEndpoint(endpointId:accountId:)`; `completion` runs on the main queue.
@@ -112,7 +118,9 @@ extension WebhooksResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<WebhookEndpoint, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.getEndpoint(endpointId: endpointId, accountId: accountId) }
+        deliverOnMain(completion, (self, endpointId, accountId)) {
+            try await $0.0.getEndpoint(endpointId: $0.1, accountId: $0.2)
+        }
     }
 
     /// Completion-handler variant of `updateEndpoint(endpointId:payload:accountId:)`; `completion` runs on the main queue.
@@ -123,8 +131,8 @@ extension WebhooksResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<WebhookEndpoint, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) {
-            try await self.updateEndpoint(endpointId: endpointId, payload: payload, accountId: accountId)
+        deliverOnMain(completion, (self, endpointId, payload, accountId)) {
+            try await $0.0.updateEndpoint(endpointId: $0.1, payload: $0.2, accountId: $0.3)
         }
     }
 
@@ -135,7 +143,9 @@ extension WebhooksResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<Void, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.deleteEndpoint(endpointId: endpointId, accountId: accountId) }
+        deliverOnMain(completion, (self, endpointId, accountId)) {
+            try await $0.0.deleteEndpoint(endpointId: $0.1, accountId: $0.2)
+        }
     }
 
     /// Completion-handler variant of `endpointSecret(endpointId:accountId:)`; `completion` runs on the main queue.
@@ -145,7 +155,9 @@ extension WebhooksResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<String, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.endpointSecret(endpointId: endpointId, accountId: accountId) }
+        deliverOnMain(completion, (self, endpointId, accountId)) {
+            try await $0.0.endpointSecret(endpointId: $0.1, accountId: $0.2)
+        }
     }
 
     /// Completion-handler variant of `rotateEndpointSecret(endpointId:accountId:)`; `completion` runs on the main queue.
@@ -155,6 +167,8 @@ extension WebhooksResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<String, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.rotateEndpointSecret(endpointId: endpointId, accountId: accountId) }
+        deliverOnMain(completion, (self, endpointId, accountId)) {
+            try await $0.0.rotateEndpointSecret(endpointId: $0.1, accountId: $0.2)
+        }
     }
 }

@@ -15,7 +15,7 @@ extension WorkspacesResource {
     public func list(
         completion: @escaping @Sendable (Result<PaginatedResult<Workspace>, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.list() }
+        deliverOnMain(completion, self) { try await $0.list() }
     }
 
     /// Completion-handler variant of `create(_:)`; `completion` runs on the main queue.
@@ -24,7 +24,7 @@ extension WorkspacesResource {
         _ payload: CreateWorkspacePayload,
         completion: @escaping @Sendable (Result<Workspace, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.create(payload) }
+        deliverOnMain(completion, (self, payload)) { try await $0.0.create($0.1) }
     }
 
     /// Completion-handler variant of `get(accountId:)`; `completion` runs on the main queue.
@@ -33,7 +33,7 @@ extension WorkspacesResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<Workspace, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.get(accountId: accountId) }
+        deliverOnMain(completion, (self, accountId)) { try await $0.0.get(accountId: $0.1) }
     }
 
     /// Completion-handler variant of `update(_:accountId:)`; `completion` runs on the main queue.
@@ -43,7 +43,7 @@ extension WorkspacesResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<Workspace, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.update(payload, accountId: accountId) }
+        deliverOnMain(completion, (self, payload, accountId)) { try await $0.0.update($0.1, accountId: $0.2) }
     }
 
     /// Completion-handler variant of `delete(accountId:force:)`; `completion` runs on the main queue.
@@ -53,7 +53,7 @@ extension WorkspacesResource {
         force: Bool? = nil,
         completion: @escaping @Sendable (Result<Void, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.delete(accountId: accountId, force: force) }
+        deliverOnMain(completion, (self, accountId, force)) { try await $0.0.delete(accountId: $0.1, force: $0.2) }
     }
 
     /// Completion-handler variant of `theme(accountId:)`; `completion` runs on the main queue.
@@ -62,7 +62,7 @@ extension WorkspacesResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<WorkspaceTheme, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.theme(accountId: accountId) }
+        deliverOnMain(completion, (self, accountId)) { try await $0.0.theme(accountId: $0.1) }
     }
 
     /// Completion-handler variant of `stats(granularity:month:accountId:)`; `completion` runs on the main queue.
@@ -73,7 +73,9 @@ extension WorkspacesResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<[DocumentStatsRow], any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.stats(granularity: granularity, month: month, accountId: accountId) }
+        deliverOnMain(completion, (self, granularity, month, accountId)) {
+            try await $0.0.stats(granularity: $0.1, month: $0.2, accountId: $0.3)
+        }
     }
 
     /// Completion-handler variant of `uploadLogo(_:accountId:)`; `completion` runs on the main queue.
@@ -83,7 +85,7 @@ extension WorkspacesResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<Void, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.uploadLogo(pngData, accountId: accountId) }
+        deliverOnMain(completion, (self, pngData, accountId)) { try await $0.0.uploadLogo($0.1, accountId: $0.2) }
     }
 
     /// Completion-handler variant of `downloadLogo(accountId:)`; `completion` runs on the main queue.
@@ -92,7 +94,7 @@ extension WorkspacesResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<Data, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.downloadLogo(accountId: accountId) }
+        deliverOnMain(completion, (self, accountId)) { try await $0.0.downloadLogo(accountId: $0.1) }
     }
 
     /// Completion-handler variant of `deleteLogo(accountId:)`; `completion` runs on the main queue.
@@ -101,6 +103,6 @@ extension WorkspacesResource {
         accountId: String? = nil,
         completion: @escaping @Sendable (Result<Void, any Error>) -> Void
     ) -> Task<Void, Never> {
-        deliverOnMain(completion) { try await self.deleteLogo(accountId: accountId) }
+        deliverOnMain(completion, (self, accountId)) { try await $0.0.deleteLogo(accountId: $0.1) }
     }
 }

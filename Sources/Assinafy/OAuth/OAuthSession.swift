@@ -60,8 +60,9 @@ public actor OAuthSession: TokenProvider {
     private var current: OAuthToken?
     /// Tokens received but not yet saved; saved before anything else happens.
     private var unsaved: OAuthToken?
-    /// SHA-256 of refresh tokens sent with an unknown outcome: never sent again.
-    private var retiredRefreshTokens: Set<Data> = []
+    /// SHA-256 (base64) of refresh tokens sent with an unknown outcome: never sent again. Strings,
+    /// not `Data`: `Set<String>` code is in every app already, `Set<Data>` cost 16 KB (issue 17).
+    private var retiredRefreshTokens: Set<String> = []
     private let refreshFlight = SingleFlight<OAuthToken>()
 
     /// - Parameters:
@@ -310,13 +311,15 @@ public actor OAuthSession: TokenProvider {
         OAuthSession.isSuccessor(token, sent: sent, retired: retiredRefreshTokens) ? token : nil
     }
 
-    static func isSuccessor(_ token: OAuthToken, sent: String, retired: Set<Data>) -> Bool {
+    static func isSuccessor(_ token: OAuthToken, sent: String, retired: Set<String>) -> Bool {
         guard let other = token.refreshToken, other != sent else { return false }
         return !retired.contains(digest(other))
     }
 
     /// Reads the store, decides and writes: in one locked step with an `AtomicTokenStore`,
     /// otherwise as a load followed by the write. Returns what is stored afterwards.
+    /// Not inlined: `recover` calls it twice, and each inlined copy of its three awaits cost ~8 KB.
+    @inline(never)
     private func updateStore(_ change: @Sendable (OAuthToken?) -> TokenStoreChange) async throws -> OAuthToken? {
         if let atomic = store as? any AtomicTokenStore { return try await atomic.update(change) }
         let stored = try await store.load()
@@ -399,5 +402,7 @@ public actor OAuthSession: TokenProvider {
         }
     }
 
-    static func digest(_ token: String) -> Data { PortableCrypto.sha256(Data(token.utf8)) }
+    static func digest(_ token: String) -> String {
+        PortableCrypto.sha256(Data(token.utf8)).base64EncodedString()
+    }
 }

@@ -71,7 +71,7 @@ import Testing
                     filter: [String: Int] = [:],
                     completion: @escaping @Sendable (Result<Page<Thing>, any Error>) -> Void
                 ) -> Task<Void, Never> {
-                    deliverOnMain(completion) { try await self.list(params: params, filter: filter) }
+                    deliverOnMain(completion, (self, params, filter)) { try await $0.0.list(params: $0.1, filter: $0.2) }
                 }
 
                 /// Completion-handler variant of `all(params:filter:)`; `completion` runs on the main queue.
@@ -82,7 +82,7 @@ import Testing
                     filter: [String: Int] = [:],
                     completion: @escaping @Sendable (Result<Page<Thing>, any Error>) -> Void
                 ) -> Task<Void, Never> {
-                    deliverOnMain(completion) { try await self.all(params: params, filter: filter) }
+                    deliverOnMain(completion, (self, params, filter)) { try await $0.0.all(params: $0.1, filter: $0.2) }
                 }
 
                 /// Completion-handler variant of `find(_:for:note:)`; `completion` runs on the main queue.
@@ -93,7 +93,7 @@ import Testing
                     note: String = "a, b)",
                     completion: @escaping @Sendable (Result<Thing?, any Error>) -> Void
                 ) -> Task<Void, Never> {
-                    deliverOnMain(completion) { try await self.find(id, for: owner, note: note) }
+                    deliverOnMain(completion, (self, id, owner, note)) { try await $0.0.find($0.1, for: $0.2, note: $0.3) }
                 }
 
                 /// Completion-handler variant of `touch()`; `completion` runs on the main queue.
@@ -101,7 +101,7 @@ import Testing
                 public func touch(
                     completion: @escaping @Sendable (Result<Void, any Error>) -> Void
                 ) -> Task<Void, Never> {
-                    deliverOnMain(completion) { try await self.touch() }
+                    deliverOnMain(completion, self) { try await $0.touch() }
                 }
 
                 /// Completion-handler variant of `ping()`; `completion` runs on the main queue.
@@ -109,7 +109,7 @@ import Testing
                 public func ping(
                     completion: @escaping @Sendable (Result<Void, any Error>) -> Void
                 ) -> Task<Void, Never> {
-                    deliverOnMain(completion) { await self.ping() }
+                    deliverOnMain(completion, self) { await $0.ping() }
                 }
             }
 
@@ -141,21 +141,48 @@ import Testing
         #expect(lines.contains("public static func decode<T: Decodable>("))
         #expect(lines.contains(") -> Task<Void, Never> where T: Sendable {"))
         #expect(lines.contains("    completion: @escaping @Sendable (Result<T, any Error>) -> Void"))
-        #expect(lines.contains("    deliverOnMain(completion) { try await self.decode(type, from: data) }"))
+        #expect(lines.contains("    deliverOnMain(completion, (self, type, data)) { try await $0.0.decode($0.1, from: $0.2) }"))
         // A call too long for one line moves into the closure's body.
         let long = Self.renderer.twin(scanner.methods[1])
         #expect(
             long.suffix(7) == [
-                "    deliverOnMain(completion) {",
-                "        try await self.publicByExtension(",
-                "            aVeryLongArgumentLabelNumberOne: aVeryLongArgumentLabelNumberOne,",
-                "            aVeryLongArgumentLabelNumberTwo: aVeryLongArgumentLabelNumberTwo",
+                "    deliverOnMain(completion, (self, aVeryLongArgumentLabelNumberOne, aVeryLongArgumentLabelNumberTwo)) {",
+                "        try await $0.0.publicByExtension(",
+                "            aVeryLongArgumentLabelNumberOne: $0.1,",
+                "            aVeryLongArgumentLabelNumberTwo: $0.2",
                 "        )",
                 "    }",
                 "}",
             ])
         // Code lines fit the linter's 120 columns (inside the extension); the doc line may not.
         #expect(long.filter { !$0.hasPrefix("///") }.allSatisfy { $0.count + 4 <= 120 }, "\(long)")
+    }
+
+    /// Arguments too many for the delivery call's first line go on a line of their own.
+    @Test func manyArgumentsWrapTheDeliveryCall() throws {
+        let scanner = try Self.scan(
+            """
+            public extension Client {
+                func many(aVeryLongArgumentLabelNumberOne: String, aVeryLongArgumentLabelNumberTwo: String, three: Int, four: Int) async {}
+            }
+            """)
+        let lines = Self.renderer.twin(try #require(scanner.methods.first))
+        #expect(
+            lines.suffix(12) == [
+                "    deliverOnMain(",
+                "        completion,",
+                "        (self, aVeryLongArgumentLabelNumberOne, aVeryLongArgumentLabelNumberTwo, three, four)",
+                "    ) {",
+                "        await $0.0.many(",
+                "            aVeryLongArgumentLabelNumberOne: $0.1,",
+                "            aVeryLongArgumentLabelNumberTwo: $0.2,",
+                "            three: $0.3,",
+                "            four: $0.4",
+                "        )",
+                "    }",
+                "}",
+            ], "\(lines)")
+        #expect(lines.filter { !$0.hasPrefix("///") }.allSatisfy { $0.count + 4 <= 120 }, "\(lines)")
     }
 
     @Test func renamedTargetsNameTheTwin() {
@@ -205,7 +232,7 @@ import Testing
             ])
         #expect(
             Self.renderer.twin(scanner.methods[1]).contains(
-                "    deliverOnMain(completion) { try await self.b(onProgress: onProgress) }"))
+                "    deliverOnMain(completion, (self, onProgress)) { try await $0.0.b(onProgress: $0.1) }"))
     }
 
     /// An optional closure is escaping already (a download's `progress: (…)? = nil`).
@@ -217,7 +244,7 @@ import Testing
             }
             """)
         #expect(scanner.methods.map(\.selector) == ["c(progress:)"])
-        #expect(Self.renderer.twin(scanner.methods[0]).contains("    deliverOnMain(completion) { try await self.c(progress: progress) }"))
+        #expect(Self.renderer.twin(scanner.methods[0]).contains("    deliverOnMain(completion, (self, progress)) { try await $0.0.c(progress: $0.1) }"))
         #expect(throws: TwinScanError.self) {
             try Self.scan("public struct ThingsResource { public func d(each: [(Int) -> Void]) async throws {} }")
         }

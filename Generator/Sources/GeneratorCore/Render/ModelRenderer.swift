@@ -141,14 +141,15 @@ enum ModelRenderer {
             for property in decl.properties {
                 let key = swiftLiteral(property.wireName)
                 let presence = property.isOptional ? "IfPresent" : ""
+                let label = argumentLabel(property)
                 if let constant = property.constValue {
                     checks.append("_ = try container.decodeConstant(\(swiftLiteral(constant)), forKey: \(key))")
                 } else if property.type.isDate {
-                    arguments.append("\(property.swiftName): container.decodeDateTime\(presence)(\(key))")
+                    arguments.append("\(label): container.decodeDateTime\(presence)(\(key))")
                 } else if case .nullable = property.type {
-                    arguments.append("\(property.swiftName): container.decodeNullableIfPresent(\(key))")
+                    arguments.append("\(label): container.decodeNullableIfPresent(\(key))")
                 } else {
-                    arguments.append("\(property.swiftName): container.decode\(presence)(\(key))")
+                    arguments.append("\(label): container.decode\(presence)(\(key))")
                 }
             }
             if !arguments.isEmpty || !checks.isEmpty {
@@ -168,6 +169,12 @@ enum ModelRenderer {
                 w.list("try self.init(", arguments, ")", closesLastLine: true)
             }
         }
+    }
+
+    /// A keyword needs no backticks as an argument label in a call (swiftc warns), except these.
+    static func argumentLabel(_ property: PropertyDecl) -> String {
+        let bare = SwiftNames.bare(property.swiftName)
+        return ["inout", "var", "let"].contains(bare) ? property.swiftName : bare
     }
 
     private static func renderAssigningDecoder(_ decl: StructDecl, into writer: inout SwiftWriter) {

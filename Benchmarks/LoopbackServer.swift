@@ -82,6 +82,8 @@ class Handler(BaseHTTPRequestHandler):
             if doc_id == "bomb":
                 # Coded whatever the client accepts, as a hostile server would.
                 return self.reply(gzip_bomb(), extra=[("Content-Encoding", "gzip")])
+            if doc_id == "flood":
+                return self.flood()
             if doc_id.startswith("poll-"):
                 ready_after = int(doc_id.rsplit("-", 1)[1])
                 with lock:
@@ -96,6 +98,20 @@ class Handler(BaseHTTPRequestHandler):
                 ("X-Pagination-Current-Page", page), ("X-Pagination-Page-Count", PAGES),
                 ("X-Pagination-Per-Page", 50), ("X-Pagination-Total-Count", 50 * PAGES)])
         self.reply(b'{"status":404,"message":"not found"}', 404)
+
+    def flood(self):
+        """300 MB of JSON of unknown length (chunked), uncoded, as fast as the client takes it."""
+        self.wfile.write(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                         b"Transfer-Encoding: chunked\r\n\r\n")
+        piece = b"x" * (1 << 20)
+        chunk = b"%x\r\n" % len(piece) + piece + b"\r\n"
+        try:
+            self.wfile.write(b'25\r\n{"status":200,"message":"ok","data":"\r\n')
+            for _ in range(300):
+                self.wfile.write(chunk)
+            self.wfile.write(b'2\r\n"}\r\n0\r\n\r\n')
+        except (BrokenPipeError, ConnectionResetError):
+            self.close_connection = True
 
     def discard_body(self):
         if "chunked" in self.headers.get("Transfer-Encoding", "").lower():

@@ -105,8 +105,8 @@ func runBenchmarks(_ options: BenchOptions) async -> Int32 {
                 rows.append(ProcessBenchmarks.upload(context, server: server))
             }
             if options.wants("bomb") {
-                progress("gzip bomb against the response limit, peak RSS (fresh process per run)")
-                rows.append(ProcessBenchmarks.bomb(context, server: server))
+                progress("gzip bomb and uncoded flood against the response limit, peak RSS (fresh process per run)")
+                rows += ProcessBenchmarks.bomb(context, server: server)
             }
             if options.wants("poll") {
                 progress("waitUntilReady and paging CPU (fresh process)")

@@ -228,7 +228,14 @@ public final class APIEngine: APIClientProtocol, Sendable {
                 statusCode: answer.statusCode, headers: answer.headers, body: answer.body,
                 url: URLBuilder.redacted(hop.url), isFromOtherOrigin: !sameOrigin)
             if let file = exchange.bodyFile, (200..<300).contains(answer.statusCode) {
-                try Downloads.settle(answer, into: file, limit: exchange.limit, response: &raw)
+                if MediaType.isJSON(answer.headers["Content-Type"]) {
+                    // A download answered with JSON (an error in a 2xx, usually) is not the file:
+                    // it goes back to memory, held to the JSON limit, for the chain to judge.
+                    raw.body = try Downloads.inMemory(
+                        answer, limit: min(exchange.limit, configuration.maximumResponseBytes))
+                } else {
+                    try Downloads.settle(answer, into: file, limit: exchange.limit, response: &raw)
+                }
             }
             guard RedirectPolicy.redirectStatuses.contains(answer.statusCode) else { return raw }
             let decision =
@@ -319,6 +326,30 @@ private final class Downloads: Sendable {
         }
         response.body = Data()
         response.bodyFile = file
+    }
+
+    /// The answer's body in memory: read back (then removed) when the transport streamed it.
+    static func inMemory(_ answer: TransportResponse, limit: Int64) throws -> Data {
+        guard let file = answer.bodyFile else {
+            if Int64(answer.body.count) > limit {
+                throw ResponseTooLargeError(limit: limit, receivedBytes: Int64(answer.body.count))
+            }
+            return answer.body
+        }
+        defer { DownloadFile.remove(file) }
+        let body: Data
+        do {
+            let handle = try FileHandle(forReadingFrom: file)
+            defer { try? handle.close() }
+            // One byte past the limit tells "too large" without reading the rest.
+            body = try handle.read(upToCount: Int(clamping: min(limit, Int64.max - 1) + 1)) ?? Data()
+        } catch {
+            throw EngineError("Cannot read the downloaded body back", underlyingError: error)
+        }
+        if Int64(body.count) > limit {
+            throw ResponseTooLargeError(limit: limit, receivedBytes: Int64(body.count))
+        }
+        return body
     }
 
     /// `response` with its staged body moved to the destination it was staged for.

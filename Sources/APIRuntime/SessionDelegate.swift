@@ -92,7 +92,8 @@ final class Transfer: @unchecked Sendable {
             state.cancelled = true
             return state.task
         }
-        task?.cancel()
+        // Whoever cancels (a progress callback on the delegate queue, say) must not wait here.
+        cancelSoon(task)
     }
 
     /// The SDK's own deadline: libcurl's timer is idle-based and whole-second only.
@@ -102,7 +103,7 @@ final class Transfer: @unchecked Sendable {
             state.timedOut = true
             return state.task
         }
-        task?.cancel()
+        cancelSoon(task)
     }
 
     /// `false` refuses the answer (the task is then cancelled): a declared length above the
@@ -222,13 +223,13 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     ) {
         let accepted = transfer(for: dataTask)?.received(response) ?? true
         // On Linux `.cancel` alone leaves libcurl reading the whole body; cancelling the task
-        // stops the transfer now.
-        if !accepted { dataTask.cancel() }
+        // stops the transfer (soon: see `BoundedDelegateQueue`).
+        if !accepted { cancelSoon(dataTask) }
         completionHandler(accepted ? .allow : .cancel)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        transfer(for: dataTask)?.received(data)?.cancel()
+        cancelSoon(transfer(for: dataTask)?.received(data))
     }
 
     func urlSession(

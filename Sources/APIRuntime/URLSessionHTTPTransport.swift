@@ -96,8 +96,22 @@ public final class URLSessionHTTPTransport: HTTPTransport, Sendable {
         sessionConfiguration = hardened
         let delegate = SessionDelegate()
         self.delegate = delegate
-        session = URLSession(configuration: hardened, delegate: delegate, delegateQueue: nil)
+        session = URLSession(
+            configuration: hardened, delegate: delegate, delegateQueue: URLSessionHTTPTransport.delegateQueue())
     }
+
+    /// Linux needs a queue that holds libcurl back (see `BoundedDelegateQueue`); elsewhere the
+    /// system's own serial queue does.
+    static func delegateQueue() -> OperationQueue? {
+        #if canImport(FoundationNetworking)
+        return BoundedDelegateQueue()
+        #else
+        return nil
+        #endif
+    }
+
+    /// The session's delegate queue, for tests.
+    var sessionDelegateQueue: OperationQueue { session.delegateQueue }
 
     deinit {
         // URLSession retains its delegate until invalidated.
@@ -152,14 +166,10 @@ public final class URLSessionHTTPTransport: HTTPTransport, Sendable {
         urlRequest.httpShouldHandleCookies = false
         for field in request.headers { urlRequest.addValue(field.value, forHTTPHeaderField: field.name) }
         #if canImport(FoundationNetworking)
-        // On Linux URLSession always has libcurl undo gzip/deflate itself, on its work queue and
-        // a whole socket read at a time, and hands the pieces to the delegate queue without
-        // waiting: a limit checked there stops keeping bytes at once, but cannot stop libcurl
-        // from inflating what already arrived (a 305 KB gzip answer still peaks at its inflated
-        // 300 MB; see the bomb row of `make bench`). An honest server asked for no coding sends
-        // none, and then memory grows only as fast as the network delivers, so ask for that
-        // unless the caller chose an encoding. A server that codes anyway is not refused: that
-        // would not bound memory either (the inflation happens before any refusal can land).
+        // On Linux URLSession always has libcurl undo gzip/deflate itself, a whole socket read at
+        // a time; `BoundedDelegateQueue` keeps what it inflates near the limit, but the CPU is
+        // still spent. An honest server asked for no coding sends none, so ask for that unless
+        // the caller chose an encoding; a server that codes anyway is held to the limit.
         if request.headers["Accept-Encoding"] == nil {
             urlRequest.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
         }
@@ -193,7 +203,9 @@ public final class URLSessionHTTPTransport: HTTPTransport, Sendable {
         let needsOwnConnection = exclusive
         #endif
         if needsOwnConnection {
-            let fresh = URLSession(configuration: sessionConfiguration, delegate: delegate, delegateQueue: nil)
+            let fresh = URLSession(
+                configuration: sessionConfiguration, delegate: delegate,
+                delegateQueue: URLSessionHTTPTransport.delegateQueue())
             oneShot = fresh
             session = fresh
             urlRequest.setValue("close", forHTTPHeaderField: "Connection")
@@ -214,7 +226,7 @@ public final class URLSessionHTTPTransport: HTTPTransport, Sendable {
             throw error
         case .cancelledBeforeStart:
             delegate.unregister(task)
-            task.cancel()
+            cancelSoon(task)
             throw CancellationError()
         case .failure(let error):
             // URLSession reports cancellation as URLError -999; the caller gets CancellationError.

@@ -114,6 +114,52 @@ import AssinafyTestSupport
         #expect(contents(folder).isEmpty)
     }
 
+    /// Sees what the rest of the chain will judge.
+    struct Peek: APIMiddleware {
+        let seen: Locked<[RawResponse]>
+        func intercept(
+            _ request: APIRequest, operation: String, next: @Sendable (APIRequest) async throws -> RawResponse
+        ) async throws -> RawResponse {
+            let response = try await next(request)
+            seen.withLock { $0.append(response) }
+            return response
+        }
+    }
+
+    /// A 2xx JSON answer to a download is no file: middlewares see its body in memory (an API may
+    /// report errors that way), and nothing is written.
+    @Test func aJSONAnswerToADownloadComesBackInMemory() async throws {
+        let folder = try directory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("signed.pdf")
+        let json = #"{"status":404,"message":"gone"}"#
+        var request = Fixture.request("respond", Fixture.id(), query: [QueryItem("code", "200"), QueryItem("body", json)])
+        request.responseKind = .binary
+        request.downloadDestination = file
+        let seen = Locked<[RawResponse]>([])
+        let engine = APIEngine(configuration: Fixture.configuration(), middlewares: [Peek(seen: seen)])
+        let error = await thrown { try await engine.send(request) }
+        #expect((error as? EngineError)?.message == "Expected file content but the server answered JSON")
+        let response = try #require(seen.withLock { $0.first })
+        #expect(response.bodyFile == nil)
+        #expect(response.body == Data(json.utf8))
+        #expect(contents(folder).isEmpty)
+    }
+
+    /// Held to the JSON limit, not the download one, once it is known to be JSON.
+    @Test func aJSONAnswerToADownloadIsHeldToTheJSONLimit() async throws {
+        let folder = try directory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("signed.pdf")
+        var configuration = Fixture.configuration()
+        configuration.maximumResponseBytes = 1 << 10
+        var request = download(Fixture.id(), size: 64 << 10, to: file)
+        request.query = [QueryItem("size", String(64 << 10))]
+        let error = await thrown { try await APIEngine(configuration: configuration).send(request) }
+        #expect((error as? ResponseTooLargeError)?.limit == 1 << 10, "\(String(describing: error))")
+        #expect(contents(folder).isEmpty)
+    }
+
     /// A transport that knows nothing of files answers in memory; the engine writes the file.
     @Test func aTransportThatIgnoresTheFileStillDeliversOne() async throws {
         struct InMemory: HTTPTransport {

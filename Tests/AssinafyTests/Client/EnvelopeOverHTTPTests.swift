@@ -114,6 +114,33 @@ import Testing
         #expect(unexpected is AssinafySDKError)
     }
 
+    /// The same rules when the body streams to a file: a JSON answer is judged, never saved.
+    @Test func binaryRoutesStreamedToAFile() async throws {
+        let transport = HTTPFixture.transport()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("envelope-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("signed.pdf")
+        func streamed(_ body: String, code: Int = 200, ctype: String = "application/json") -> APIRequest {
+            var request = respond(HTTPFixture.id(), code: code, body: body, ctype: ctype, kind: .binary)
+            request.downloadDestination = file
+            return request
+        }
+        let okStatusError = try #require(
+            await thrown { try await transport.send(streamed(#"{"status":409,"message":"Ainda processando"}"#)) }
+                as? APIError)
+        #expect(okStatusError.statusCode == 409 && okStatusError.message == "Ainda processando")
+        let notFound = try #require(
+            await thrown { try await transport.send(streamed(#"{"status":404,"message":"Não"}"#, code: 404)) }
+                as? APIError)
+        #expect(notFound.statusCode == 404)
+        #expect(await thrown { try await transport.send(streamed(#"{"id":"x"}"#)) } is AssinafySDKError)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+        let pdf = try await transport.send(streamed("%PDF-1.7 bytes", ctype: "application/pdf"))
+        #expect(pdf.bodyFile == file)
+        #expect(try Data(contentsOf: file) == Data("%PDF-1.7 bytes".utf8))
+    }
+
     @Test func paginationHeadersFromTheServer() async throws {
         for style in ["lower", "upper", "mixed"] {
             let response = try await HTTPFixture.transport().send(

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import GeneratorCore
@@ -31,6 +32,38 @@ import Testing
         #expect(SwiftNames.typeName("APIRequest") == "APIRequestModel")
         #expect(SwiftNames.typeName("document-status") == "DocumentStatus")
         #expect(SwiftNames.typeName("") == "Value")
+    }
+
+    @Test func typeNamesAvoidTheRuntimeAndShadowedStandardTypes() {
+        #expect(SwiftNames.typeName("range") == "RangeModel")
+        #expect(SwiftNames.typeName("Identifiable") == "IdentifiableModel")
+        #expect(SwiftNames.typeName("security_scheme") == "SecuritySchemeModel")
+        #expect(SwiftNames.typeName("ServerURL") == "ServerURLModel")
+        #expect(SwiftNames.typeName("header-fields") == "HeaderFieldsModel")
+        #expect(SwiftNames.typeName("date_range") == "DateRange")
+    }
+
+    /// The runtime's public top-level types, read from its sources: a type added there must be
+    /// reserved here too, or a schema of that name would make apps' lookups ambiguous.
+    @Test func everyPublicRuntimeTypeIsReserved() throws {
+        let runtime = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources/APIRuntime")
+        let pattern = try NSRegularExpression(
+            pattern: #"^public (?:final )?(?:class|struct|enum|protocol|typealias|actor) ([A-Za-z_][A-Za-z0-9_]*)"#,
+            options: [.anchorsMatchLines])
+        var declared: Set<String> = []
+        let files = FileManager.default.enumerator(at: runtime, includingPropertiesForKeys: nil)
+        while let file = files?.nextObject() as? URL {
+            guard file.pathExtension == "swift" else { continue }
+            let text = try String(contentsOf: file, encoding: .utf8)
+            let range = NSRange(text.startIndex..., in: text)
+            for match in pattern.matches(in: text, range: range) {
+                if let name = Range(match.range(at: 1), in: text) { declared.insert(String(text[name])) }
+            }
+        }
+        #expect(declared.count > 30, "read \(runtime.path)")
+        #expect(declared.subtracting(SwiftNames.runtimeTypeNames).sorted() == [])
+        #expect(SwiftNames.runtimeTypeNames.subtracting(declared).sorted() == [])
     }
 
     @Test func punctuationIsDroppedBetweenWords() {

@@ -10,8 +10,11 @@ public enum SwiftNames {
         "consuming", "some", "any", "Type", "Protocol",
     ]
 
-    /// Type names that would shadow what generated code itself uses.
-    static let reservedTypeNames: Set<String> = [
+    /// Type names a generated type may not take: what generated code itself uses, every public
+    /// top-level type of APIRuntime (apps import it beside the module: a schema called
+    /// `SecurityScheme` would make theirs ambiguous), and standard-library types that any other
+    /// module's declaration would silently shadow in apps (`Range<Int>` would stop compiling).
+    static let reservedTypeNames: Set<String> = standardLibraryTypeNames.union(runtimeTypeNames).union([
         "String", "Int", "Int32", "Int64", "Double", "Float", "Bool", "Data", "Date", "URL", "UUID", "Decimal",
         "Error", "Result", "Optional", "Array", "Dictionary", "Set", "Never", "Void", "Any", "AnyObject",
         "Codable", "Decodable", "Encodable", "Hashable", "Equatable", "Sendable", "Decoder", "Encoder",
@@ -21,6 +24,26 @@ public enum SwiftNames {
         "MultipartFile", "DynamicCodingKey", "Nullable", "OpenEnum", "CalendarDate", "DateTime", "Indirect",
         "JSONCoding", "HTTPClientProtocol", "ResponseKind", "ErrorPayloads", "ParameterValue", "ArrayStyle",
         "APIRuntime", "DateTimeCoding",
+    ])
+
+    static let standardLibraryTypeNames: Set<String> = [
+        "Range", "ClosedRange", "Sequence", "Collection", "Comparable", "Identifiable", "Duration", "Hasher",
+        "Mirror", "Unicode", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Int8", "Int16", "Float16",
+        "StaticString", "KeyPath", "RawRepresentable", "CaseIterable", "CustomStringConvertible", "Slice",
+    ]
+
+    /// Kept equal to APIRuntime's public top-level types by `SwiftNamesTests`.
+    static let runtimeTypeNames: Set<String> = [
+        "APIClientProtocol", "APIEngine", "APIEngineConfiguration", "APIMiddleware", "APIRequest", "APIResponse",
+        "ArrayStyle", "CalendarDate", "ClientLogger", "CredentialValue", "DateTime", "DateTimeCoding",
+        "DynamicCodingKey",
+        "EngineError", "ErrorPayloads", "HTTPTransport", "HeaderFields", "Indirect", "JSONCoding", "JSONObject",
+        "JSONParseError", "JSONValue", "MultipartFile", "MultipartPart", "NoopLogger", "Nullable", "OpenEnum",
+        "ParameterValue", "PortableCrypto", "PortableCryptoError", "QueryItem", "RawResponse", "RequestBody",
+        "RequestMethod", "RequestPath", "RequestValidationError", "ResponseKind", "ResponseTooLargeError",
+        "RetryPolicy",
+        "SecurityRequirement", "SecurityScheme", "ServerResponseError", "ServerURL", "TransportError",
+        "TransportRequest", "TransportResponse", "URLSessionHTTPTransport",
     ]
 
     /// Members every generated open enum declares, so no case may take their names.

@@ -18,15 +18,10 @@ public struct AccountsAPI: Sendable {
     ///   - accountId: Workspace account identifier.
     @discardableResult
     public func getAccount(accountId: String) async throws -> APIResponse<EnvelopeOf<Workspace>> {
-        var request = APIRequest(
-            operationName: "getAccount", method: .get,
-            pathTemplate: "/v1/accounts/{accountId}",
-            path: "/v1/accounts/\(accountId)", security: [[.bearerAuth], [.apiKeyAuth]])
-        request.errorPayload = ErrorPayloads.decoder([
-            "404": .decoding(NotFoundResponse.self),
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
+        let request = APIRequest(
+            operationName: "getAccount", method: .get, pathTemplate: "/v1/accounts/{accountId}",
+            path: "/v1/accounts/\(accountId)", security: [[.bearerAuth], [.apiKeyAuth]],
+            errors: ["404": NotFoundResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<Workspace>.self) }
     }
 
@@ -38,18 +33,14 @@ public struct AccountsAPI: Sendable {
     ///   - accountId: Workspace account identifier.
     @discardableResult
     public func updateAccount(
-        accountId: String,
-        body: UpdateWorkspacePayload
+        accountId: String, body: UpdateWorkspacePayload
     ) async throws -> APIResponse<EnvelopeOf<Workspace>> {
         var request = APIRequest(
-            operationName: "updateAccount", method: .put,
-            pathTemplate: "/v1/accounts/{accountId}",
+            operationName: "updateAccount", method: .put, pathTemplate: "/v1/accounts/{accountId}",
             path: "/v1/accounts/\(accountId)", security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
-            "400": .decoding(ValidationErrorResponse.self),
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
+            "400": ValidationErrorResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self
         ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<Workspace>.self) }
     }
@@ -62,19 +53,15 @@ public struct AccountsAPI: Sendable {
     ///   - accountId: Workspace account identifier.
     @discardableResult
     public func deleteAccount(
-        accountId: String,
-        body: DeleteAccountRequest? = nil
+        accountId: String, body: DeleteAccountRequest? = nil
     ) async throws -> APIResponse<EnvelopeOf<[JSONValue?]>> {
         var request = APIRequest(
-            operationName: "deleteAccount", method: .delete,
-            pathTemplate: "/v1/accounts/{accountId}",
+            operationName: "deleteAccount", method: .delete, pathTemplate: "/v1/accounts/{accountId}",
             path: "/v1/accounts/\(accountId)", security: [[.bearerAuth], [.apiKeyAuth]])
         if let body { request.body = try .encoding(body) }
         request.errorPayload = ErrorPayloads.decoder([
-            "400": .decoding(DeletionRestrictionsResponse.self),
-            "404": .decoding(NotFoundResponse.self),
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
+            "400": DeletionRestrictionsResponse.self, "404": NotFoundResponse.self, "401": UnauthorizedResponse.self,
+            "500": ServerErrorResponse.self
         ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<[JSONValue?]>.self) }
     }
@@ -87,14 +74,10 @@ public struct AccountsAPI: Sendable {
     ///   - accountId: Workspace account identifier.
     @discardableResult
     public func getAccountTheme(accountId: String) async throws -> APIResponse<EnvelopeOf<WorkspaceTheme>> {
-        var request = APIRequest(
-            operationName: "getAccountTheme", method: .get,
-            pathTemplate: "/v1/accounts/{accountId}/theme",
-            path: "/v1/accounts/\(accountId)/theme", security: [[.bearerAuth], [.apiKeyAuth]])
-        request.errorPayload = ErrorPayloads.decoder([
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
+        let request = APIRequest(
+            operationName: "getAccountTheme", method: .get, pathTemplate: "/v1/accounts/{accountId}/theme",
+            path: "/v1/accounts/\(accountId)/theme", security: [[.bearerAuth], [.apiKeyAuth]],
+            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<WorkspaceTheme>.self) }
     }
 
@@ -107,15 +90,10 @@ public struct AccountsAPI: Sendable {
     @discardableResult
     public func downloadAccountLogo(accountId: String) async throws -> APIResponse<Data> {
         var request = APIRequest(
-            operationName: "downloadAccountLogo", method: .get,
-            pathTemplate: "/v1/accounts/{accountId}/logo",
-            path: "/v1/accounts/\(accountId)/logo", security: [[.bearerAuth], [.apiKeyAuth]])
+            operationName: "downloadAccountLogo", method: .get, pathTemplate: "/v1/accounts/{accountId}/logo",
+            path: "/v1/accounts/\(accountId)/logo", security: [[.bearerAuth], [.apiKeyAuth]],
+            errors: ["404": NotFoundResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         request.responseKind = .binary
-        request.errorPayload = ErrorPayloads.decoder([
-            "404": .decoding(NotFoundResponse.self),
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
         return try await client.perform(request) { $0.data() }
     }
 
@@ -128,16 +106,13 @@ public struct AccountsAPI: Sendable {
     @discardableResult
     public func uploadAccountLogo(accountId: String, file: MultipartFile) async throws -> APIResponse<Envelope> {
         var request = APIRequest(
-            operationName: "uploadAccountLogo", method: .post,
-            pathTemplate: "/v1/accounts/{accountId}/logo",
+            operationName: "uploadAccountLogo", method: .post, pathTemplate: "/v1/accounts/{accountId}/logo",
             path: "/v1/accounts/\(accountId)/logo", security: [[.bearerAuth], [.apiKeyAuth]])
         var parts: [MultipartPart] = []
         parts.append(file.part(named: "file"))
         request.body = .multipart(parts)
         request.errorPayload = ErrorPayloads.decoder([
-            "400": .decoding(ValidationErrorResponse.self),
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
+            "400": ValidationErrorResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self
         ])
         return try await client.perform(request) { try $0.decode(Envelope.self) }
     }
@@ -150,14 +125,10 @@ public struct AccountsAPI: Sendable {
     ///   - accountId: Workspace account identifier.
     @discardableResult
     public func deleteAccountLogo(accountId: String) async throws -> APIResponse<Envelope> {
-        var request = APIRequest(
-            operationName: "deleteAccountLogo", method: .delete,
-            pathTemplate: "/v1/accounts/{accountId}/logo",
-            path: "/v1/accounts/\(accountId)/logo", security: [[.bearerAuth], [.apiKeyAuth]])
-        request.errorPayload = ErrorPayloads.decoder([
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
+        let request = APIRequest(
+            operationName: "deleteAccountLogo", method: .delete, pathTemplate: "/v1/accounts/{accountId}/logo",
+            path: "/v1/accounts/\(accountId)/logo", security: [[.bearerAuth], [.apiKeyAuth]],
+            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         return try await client.perform(request) { try $0.decode(Envelope.self) }
     }
 
@@ -166,14 +137,10 @@ public struct AccountsAPI: Sendable {
     /// `GET /v1/accounts` · security: `bearerAuth` or `apiKeyAuth`
     @discardableResult
     public func listAccounts() async throws -> APIResponse<EnvelopeOf<[Workspace]>> {
-        var request = APIRequest(
-            operationName: "listAccounts", method: .get,
-            pathTemplate: "/v1/accounts",
-            path: "/v1/accounts", security: [[.bearerAuth], [.apiKeyAuth]])
-        request.errorPayload = ErrorPayloads.decoder([
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
+        let request = APIRequest(
+            operationName: "listAccounts", method: .get, pathTemplate: "/v1/accounts", path: "/v1/accounts",
+            security: [[.bearerAuth], [.apiKeyAuth]],
+            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<[Workspace]>.self) }
     }
 
@@ -183,14 +150,11 @@ public struct AccountsAPI: Sendable {
     @discardableResult
     public func createAccount(body: CreateWorkspacePayload) async throws -> APIResponse<EnvelopeOf<Workspace>> {
         var request = APIRequest(
-            operationName: "createAccount", method: .post,
-            pathTemplate: "/v1/accounts",
-            path: "/v1/accounts", security: [[.bearerAuth], [.apiKeyAuth]])
+            operationName: "createAccount", method: .post, pathTemplate: "/v1/accounts", path: "/v1/accounts",
+            security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
-            "400": .decoding(ValidationErrorResponse.self),
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
+            "400": ValidationErrorResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self
         ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<Workspace>.self) }
     }
@@ -205,20 +169,15 @@ public struct AccountsAPI: Sendable {
     ///   - month: Month as YYYY-MM; needed for daily series.
     @discardableResult
     public func getAccountStats(
-        accountId: String,
-        granularity: WorkspaceStatsGranularity? = nil,
-        month: String? = nil
+        accountId: String, granularity: WorkspaceStatsGranularity? = nil, month: String? = nil
     ) async throws -> APIResponse<EnvelopeOf<[DocumentStatsRow]>> {
         var request = APIRequest(
-            operationName: "getAccountStats", method: .get,
-            pathTemplate: "/v1/accounts/{accountId}/stats",
+            operationName: "getAccountStats", method: .get, pathTemplate: "/v1/accounts/{accountId}/stats",
             path: "/v1/accounts/\(accountId)/stats", security: [[.bearerAuth], [.apiKeyAuth]])
         request.query.add("granularity", granularity)
         request.query.add("month", month)
         request.errorPayload = ErrorPayloads.decoder([
-            "400": .decoding(ValidationErrorResponse.self),
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
+            "400": ValidationErrorResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self
         ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<[DocumentStatsRow]>.self) }
     }

@@ -27,6 +27,7 @@ public struct Workspace: Codable, Hashable, Sendable {
     public let createdAt: Date?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["resource", "id", "name", "primary_color", "secondary_color", "notification_sender_type", "roles", "is_delete_allowed", "created_at"]
 
     public init(
         resource: String? = nil, id: String? = nil, name: String? = nil, primaryColor: String? = nil,
@@ -47,33 +48,24 @@ public struct Workspace: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.resource = try container.decodeIfPresent(String.self, forKey: "resource")
-        self.id = try container.decodeIfPresent(String.self, forKey: "id")
-        self.name = try container.decodeIfPresent(String.self, forKey: "name")
-        self.primaryColor = try container.decodeIfPresent(String.self, forKey: "primary_color")
-        self.secondaryColor = try container.decodeIfPresent(String.self, forKey: "secondary_color")
-        self.notificationSenderType = try container.decodeIfPresent(AccountNotificationSenderType.self, forKey: "notification_sender_type")
-        self.roles = try container.decodeIfPresent([String].self, forKey: "roles")
-        self.isDeleteAllowed = try container.decodeIfPresent(Bool.self, forKey: "is_delete_allowed")
-        self.createdAt = try container.decodeDateTimeIfPresent(forKey: "created_at")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            resource: container.decodeIfPresent("resource"), id: container.decodeIfPresent("id"),
+            name: container.decodeIfPresent("name"), primaryColor: container.decodeIfPresent("primary_color"),
+            secondaryColor: container.decodeIfPresent("secondary_color"),
+            notificationSenderType: container.decodeIfPresent("notification_sender_type"),
+            roles: container.decodeIfPresent("roles"), isDeleteAllowed: container.decodeIfPresent("is_delete_allowed"),
+            createdAt: container.decodeDateTimeIfPresent("created_at"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.resource, forKey: "resource")
-        try container.encodeIfPresent(self.id, forKey: "id")
-        try container.encodeIfPresent(self.name, forKey: "name")
-        try container.encodeIfPresent(self.primaryColor, forKey: "primary_color")
-        try container.encodeIfPresent(self.secondaryColor, forKey: "secondary_color")
-        try container.encodeIfPresent(self.notificationSenderType, forKey: "notification_sender_type")
-        try container.encodeIfPresent(self.roles, forKey: "roles")
-        try container.encodeIfPresent(self.isDeleteAllowed, forKey: "is_delete_allowed")
-        try container.encodeDateTimeIfPresent(self.createdAt, forKey: "created_at")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("resource", resource).encodeIfPresent("id", id).encodeIfPresent("name", name)
+            .encodeIfPresent("primary_color", primaryColor).encodeIfPresent("secondary_color", secondaryColor)
+            .encodeIfPresent("notification_sender_type", notificationSenderType).encodeIfPresent("roles", roles)
+            .encodeIfPresent("is_delete_allowed", isDeleteAllowed).encodeDateTimeIfPresent("created_at", createdAt)
+            .additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["resource", "id", "name", "primary_color", "secondary_color", "notification_sender_type", "roles", "is_delete_allowed", "created_at"]
 }
 
 /// Account branding.
@@ -84,6 +76,7 @@ public struct WorkspaceTheme: Codable, Hashable, Sendable {
     public let logo: String?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["account_name", "primary_color", "secondary_color", "logo"]
 
     public init(
         accountName: String? = nil, primaryColor: String? = nil, secondaryColor: String? = nil, logo: String? = nil,
@@ -98,23 +91,19 @@ public struct WorkspaceTheme: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.accountName = try container.decodeIfPresent(String.self, forKey: "account_name")
-        self.primaryColor = try container.decodeIfPresent(String.self, forKey: "primary_color")
-        self.secondaryColor = try container.decodeIfPresent(String.self, forKey: "secondary_color")
-        self.logo = try container.decodeIfPresent(String.self, forKey: "logo")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            accountName: container.decodeIfPresent("account_name"),
+            primaryColor: container.decodeIfPresent("primary_color"),
+            secondaryColor: container.decodeIfPresent("secondary_color"), logo: container.decodeIfPresent("logo"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.accountName, forKey: "account_name")
-        try container.encodeIfPresent(self.primaryColor, forKey: "primary_color")
-        try container.encodeIfPresent(self.secondaryColor, forKey: "secondary_color")
-        try container.encodeIfPresent(self.logo, forKey: "logo")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("account_name", accountName).encodeIfPresent("primary_color", primaryColor)
+            .encodeIfPresent("secondary_color", secondaryColor).encodeIfPresent("logo", logo)
+            .additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["account_name", "primary_color", "secondary_color", "logo"]
 }
 
 /// Success wrapper around response data.
@@ -124,6 +113,7 @@ public struct EnvelopeOf<Payload: Codable & Hashable & Sendable>: Codable, Hasha
     public let data: Payload?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static var knownKeys: Set<String> { ["status", "message", "data"] }
 
     public init(status: Int? = nil, message: String? = nil, data: Payload? = nil, additionalFields: JSONObject = [:]) {
         self.status = status
@@ -134,21 +124,17 @@ public struct EnvelopeOf<Payload: Codable & Hashable & Sendable>: Codable, Hasha
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.status = try container.decodeIfPresent(Int.self, forKey: "status")
-        self.message = try container.decodeIfPresent(String.self, forKey: "message")
-        self.data = try container.decodeIfPresent(Payload.self, forKey: "data")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            status: container.decodeIfPresent("status"), message: container.decodeIfPresent("message"),
+            data: container.decodeIfPresent("data"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.status, forKey: "status")
-        try container.encodeIfPresent(self.message, forKey: "message")
-        try container.encodeIfPresent(self.data, forKey: "data")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("status", status).encodeIfPresent("message", message).encodeIfPresent("data", data)
+            .additionalFields(additionalFields)
     }
-
-    private static var knownKeys: Set<String> { ["status", "message", "data"] }
 }
 
 public typealias UpdateAccountRequestNotificationSenderType = AccountNotificationSenderType
@@ -158,6 +144,7 @@ public struct UpdateWorkspacePayload: Codable, Hashable, Sendable {
     public let notificationSenderType: UpdateAccountRequestNotificationSenderType?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["name", "notification_sender_type"]
 
     public init(
         name: String? = nil, notificationSenderType: UpdateAccountRequestNotificationSenderType? = nil,
@@ -170,25 +157,24 @@ public struct UpdateWorkspacePayload: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.name = try container.decodeIfPresent(String.self, forKey: "name")
-        self.notificationSenderType = try container.decodeIfPresent(UpdateAccountRequestNotificationSenderType.self, forKey: "notification_sender_type")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            name: container.decodeIfPresent("name"),
+            notificationSenderType: container.decodeIfPresent("notification_sender_type"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.name, forKey: "name")
-        try container.encodeIfPresent(self.notificationSenderType, forKey: "notification_sender_type")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("name", name).encodeIfPresent("notification_sender_type", notificationSenderType)
+            .additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["name", "notification_sender_type"]
 }
 
 public struct DeleteAccountRequest: Codable, Hashable, Sendable {
     public let force: Bool?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["force"]
 
     public init(force: Bool? = nil, additionalFields: JSONObject = [:]) {
         self.force = force
@@ -197,17 +183,14 @@ public struct DeleteAccountRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.force = try container.decodeIfPresent(Bool.self, forKey: "force")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            force: container.decodeIfPresent("force"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.force, forKey: "force")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder).encodeIfPresent("force", force).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["force"]
 }
 
 public struct DeletionRestrictionsResponseRestrictionsItemCode: OpenEnum, ExpressibleByStringLiteral {
@@ -226,6 +209,7 @@ public struct DeletionRestrictionsResponseRestrictionsItem: Codable, Hashable, S
     public let accountIds: [String]?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["code", "message", "account_ids"]
 
     public init(
         code: DeletionRestrictionsResponseRestrictionsItemCode? = nil, message: String? = nil,
@@ -239,21 +223,17 @@ public struct DeletionRestrictionsResponseRestrictionsItem: Codable, Hashable, S
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.code = try container.decodeIfPresent(DeletionRestrictionsResponseRestrictionsItemCode.self, forKey: "code")
-        self.message = try container.decodeIfPresent(String.self, forKey: "message")
-        self.accountIds = try container.decodeIfPresent([String].self, forKey: "account_ids")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            code: container.decodeIfPresent("code"), message: container.decodeIfPresent("message"),
+            accountIds: container.decodeIfPresent("account_ids"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.code, forKey: "code")
-        try container.encodeIfPresent(self.message, forKey: "message")
-        try container.encodeIfPresent(self.accountIds, forKey: "account_ids")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("code", code).encodeIfPresent("message", message)
+            .encodeIfPresent("account_ids", accountIds).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["code", "message", "account_ids"]
 }
 
 public struct DeletionRestrictionsResponse: Codable, Hashable, Sendable {
@@ -263,6 +243,7 @@ public struct DeletionRestrictionsResponse: Codable, Hashable, Sendable {
     public let restrictions: [DeletionRestrictionsResponseRestrictionsItem]?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["status", "message", "data", "restrictions"]
 
     public init(
         status: Int? = nil, message: String? = nil, data: JSONObject? = nil,
@@ -277,23 +258,17 @@ public struct DeletionRestrictionsResponse: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.status = try container.decodeIfPresent(Int.self, forKey: "status")
-        self.message = try container.decodeIfPresent(String.self, forKey: "message")
-        self.data = try container.decodeIfPresent(JSONObject.self, forKey: "data")
-        self.restrictions = try container.decodeIfPresent([DeletionRestrictionsResponseRestrictionsItem].self, forKey: "restrictions")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            status: container.decodeIfPresent("status"), message: container.decodeIfPresent("message"),
+            data: container.decodeIfPresent("data"), restrictions: container.decodeIfPresent("restrictions"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.status, forKey: "status")
-        try container.encodeIfPresent(self.message, forKey: "message")
-        try container.encodeIfPresent(self.data, forKey: "data")
-        try container.encodeIfPresent(self.restrictions, forKey: "restrictions")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("status", status).encodeIfPresent("message", message).encodeIfPresent("data", data)
+            .encodeIfPresent("restrictions", restrictions).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["status", "message", "data", "restrictions"]
 }
 
 public typealias CreateAccountRequestNotificationSenderType = AccountNotificationSenderType
@@ -303,6 +278,7 @@ public struct CreateWorkspacePayload: Codable, Hashable, Sendable {
     public let notificationSenderType: CreateAccountRequestNotificationSenderType?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["name", "notification_sender_type"]
 
     public init(
         name: String, notificationSenderType: CreateAccountRequestNotificationSenderType? = nil,
@@ -315,19 +291,17 @@ public struct CreateWorkspacePayload: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.name = try container.decode(String.self, forKey: "name")
-        self.notificationSenderType = try container.decodeIfPresent(CreateAccountRequestNotificationSenderType.self, forKey: "notification_sender_type")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            name: container.decode("name"),
+            notificationSenderType: container.decodeIfPresent("notification_sender_type"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.name, forKey: "name")
-        try container.encodeIfPresent(self.notificationSenderType, forKey: "notification_sender_type")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encode("name", name).encodeIfPresent("notification_sender_type", notificationSenderType)
+            .additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["name", "notification_sender_type"]
 }
 
 public struct WorkspaceStatsGranularity: OpenEnum, ExpressibleByStringLiteral {

@@ -19,19 +19,14 @@ public struct AssignmentsAPI: Sendable {
     ///   - perPage: Page size.
     @discardableResult
     public func listAssignments(
-        page: Int? = nil,
-        perPage: Int? = nil
+        page: Int? = nil, perPage: Int? = nil
     ) async throws -> APIResponse<EnvelopeOf<[Assignment]>> {
         var request = APIRequest(
-            operationName: "listAssignments", method: .get,
-            pathTemplate: "/v1/assignments",
-            path: "/v1/assignments", security: [[.bearerAuth], [.apiKeyAuth]])
+            operationName: "listAssignments", method: .get, pathTemplate: "/v1/assignments", path: "/v1/assignments",
+            security: [[.bearerAuth], [.apiKeyAuth]],
+            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         request.query.add("page", page)
         request.query.add("per-page", perPage)
-        request.errorPayload = ErrorPayloads.decoder([
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<[Assignment]>.self) }
     }
 
@@ -43,18 +38,14 @@ public struct AssignmentsAPI: Sendable {
     ///   - documentId: Document identifier.
     @discardableResult
     public func createAssignment(
-        documentId: String,
-        body: CreateAssignmentRequest
+        documentId: String, body: CreateAssignmentRequest
     ) async throws -> APIResponse<EnvelopeOf<Assignment>> {
         var request = APIRequest(
-            operationName: "createAssignment", method: .post,
-            pathTemplate: "/v1/documents/{documentId}/assignments",
+            operationName: "createAssignment", method: .post, pathTemplate: "/v1/documents/{documentId}/assignments",
             path: "/v1/documents/\(documentId)/assignments", security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
-            "400": .decoding(ValidationErrorResponse.self),
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
+            "400": ValidationErrorResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self
         ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<Assignment>.self) }
     }
@@ -67,8 +58,7 @@ public struct AssignmentsAPI: Sendable {
     ///   - documentId: Document identifier.
     @discardableResult
     public func estimateAssignmentCost(
-        documentId: String,
-        body: EstimateAssignmentCostRequest
+        documentId: String, body: EstimateAssignmentCostRequest
     ) async throws -> APIResponse<EnvelopeOf<CostEstimate>> {
         var request = APIRequest(
             operationName: "estimateAssignmentCost", method: .post,
@@ -76,9 +66,7 @@ public struct AssignmentsAPI: Sendable {
             path: "/v1/documents/\(documentId)/assignments/estimate-cost", security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
-            "400": .decoding(ValidationErrorResponse.self),
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
+            "400": ValidationErrorResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self
         ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<CostEstimate>.self) }
     }
@@ -93,19 +81,14 @@ public struct AssignmentsAPI: Sendable {
     ///   - signerId: Signer identifier.
     @discardableResult
     public func resendSignatureRequest(
-        documentId: String,
-        assignmentId: String,
-        signerId: String
+        documentId: String, assignmentId: String, signerId: String
     ) async throws -> APIResponse<EnvelopeOf<ResendSignatureRequestResponseData>> {
-        var request = APIRequest(
+        let request = APIRequest(
             operationName: "resendSignatureRequest", method: .put,
             pathTemplate: "/v1/documents/{documentId}/assignments/{assignmentId}/signers/{signerId}/resend",
             path: "/v1/documents/\(documentId)/assignments/\(assignmentId)/signers/\(signerId)/resend",
-            security: [[.bearerAuth], [.apiKeyAuth]])
-        request.errorPayload = ErrorPayloads.decoder([
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
+            security: [[.bearerAuth], [.apiKeyAuth]],
+            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<ResendSignatureRequestResponseData>.self) }
     }
 
@@ -119,19 +102,14 @@ public struct AssignmentsAPI: Sendable {
     ///   - signerId: Signer identifier.
     @discardableResult
     public func estimateResendCost(
-        documentId: String,
-        assignmentId: String,
-        signerId: String
+        documentId: String, assignmentId: String, signerId: String
     ) async throws -> APIResponse<EnvelopeOf<CostEstimate>> {
-        var request = APIRequest(
+        let request = APIRequest(
             operationName: "estimateResendCost", method: .post,
             pathTemplate: "/v1/documents/{documentId}/assignments/{assignmentId}/signers/{signerId}/estimate-resend-cost",
             path: "/v1/documents/\(documentId)/assignments/\(assignmentId)/signers/\(signerId)/estimate-resend-cost",
-            security: [[.bearerAuth], [.apiKeyAuth]])
-        request.errorPayload = ErrorPayloads.decoder([
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
+            security: [[.bearerAuth], [.apiKeyAuth]],
+            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<CostEstimate>.self) }
     }
 
@@ -144,9 +122,7 @@ public struct AssignmentsAPI: Sendable {
     ///   - assignmentId: Assignment identifier.
     @discardableResult
     public func resetAssignmentExpiration(
-        documentId: String,
-        assignmentId: String,
-        body: ResetAssignmentExpirationRequest
+        documentId: String, assignmentId: String, body: ResetAssignmentExpirationRequest
     ) async throws -> APIResponse<EnvelopeOf<Assignment>> {
         var request = APIRequest(
             operationName: "resetAssignmentExpiration", method: .put,
@@ -155,10 +131,8 @@ public struct AssignmentsAPI: Sendable {
             security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
-            "400": .decoding(ValidationErrorResponse.self),
-            "404": .decoding(NotFoundResponse.self),
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
+            "400": ValidationErrorResponse.self, "404": NotFoundResponse.self, "401": UnauthorizedResponse.self,
+            "500": ServerErrorResponse.self
         ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<Assignment>.self) }
     }
@@ -172,18 +146,14 @@ public struct AssignmentsAPI: Sendable {
     ///   - assignmentId: Assignment identifier.
     @discardableResult
     public func listWhatsappNotifications(
-        documentId: String,
-        assignmentId: String
+        documentId: String, assignmentId: String
     ) async throws -> APIResponse<EnvelopeOf<[WhatsappNotification]>> {
-        var request = APIRequest(
+        let request = APIRequest(
             operationName: "listWhatsappNotifications", method: .get,
             pathTemplate: "/v1/documents/{documentId}/assignments/{assignmentId}/whatsapp-notifications",
             path: "/v1/documents/\(documentId)/assignments/\(assignmentId)/whatsapp-notifications",
-            security: [[.bearerAuth], [.apiKeyAuth]])
-        request.errorPayload = ErrorPayloads.decoder([
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
+            security: [[.bearerAuth], [.apiKeyAuth]],
+            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<[WhatsappNotification]>.self) }
     }
 }

@@ -15,6 +15,7 @@ public struct DisplaySettings: Codable, Hashable, Sendable {
     public let backgroundColor: String?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["left", "top", "width", "height", "fontFamily", "fontSize", "backgroundColor"]
 
     public init(
         left: Double, top: Double, width: Double, height: Double, fontFamily: String? = nil, fontSize: Double,
@@ -32,35 +33,26 @@ public struct DisplaySettings: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.left = try container.decode(Double.self, forKey: "left")
-        self.top = try container.decode(Double.self, forKey: "top")
-        self.width = try container.decode(Double.self, forKey: "width")
-        self.height = try container.decode(Double.self, forKey: "height")
-        self.fontFamily = try container.decodeIfPresent(String.self, forKey: "fontFamily")
-        self.fontSize = try container.decode(Double.self, forKey: "fontSize")
-        self.backgroundColor = try container.decodeIfPresent(String.self, forKey: "backgroundColor")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            left: container.decode("left"), top: container.decode("top"), width: container.decode("width"),
+            height: container.decode("height"), fontFamily: container.decodeIfPresent("fontFamily"),
+            fontSize: container.decode("fontSize"), backgroundColor: container.decodeIfPresent("backgroundColor"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.left, forKey: "left")
-        try container.encode(self.top, forKey: "top")
-        try container.encode(self.width, forKey: "width")
-        try container.encode(self.height, forKey: "height")
-        try container.encodeIfPresent(self.fontFamily, forKey: "fontFamily")
-        try container.encode(self.fontSize, forKey: "fontSize")
-        try container.encodeIfPresent(self.backgroundColor, forKey: "backgroundColor")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encode("left", left).encode("top", top).encode("width", width).encode("height", height)
+            .encodeIfPresent("fontFamily", fontFamily).encode("fontSize", fontSize)
+            .encodeIfPresent("backgroundColor", backgroundColor).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["left", "top", "width", "height", "fontFamily", "fontSize", "backgroundColor"]
 }
 
 public struct WhatsappNotificationButtonsItem: Codable, Hashable, Sendable {
     public let text: String?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["text"]
 
     public init(text: String? = nil, additionalFields: JSONObject = [:]) {
         self.text = text
@@ -69,17 +61,14 @@ public struct WhatsappNotificationButtonsItem: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.text = try container.decodeIfPresent(String.self, forKey: "text")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            text: container.decodeIfPresent("text"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.text, forKey: "text")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder).encodeIfPresent("text", text).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["text"]
 }
 
 /// A WhatsApp message sent for an assignment.
@@ -92,6 +81,7 @@ public struct WhatsappNotification: Codable, Hashable, Sendable {
     public let signerId: String?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["sent_at", "header", "body", "buttons", "phone_number", "signer_id"]
 
     public init(
         sentAt: Int? = nil, header: String? = nil, body: String? = nil,
@@ -109,27 +99,19 @@ public struct WhatsappNotification: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.sentAt = try container.decodeIfPresent(Int.self, forKey: "sent_at")
-        self.header = try container.decodeIfPresent(String.self, forKey: "header")
-        self.body = try container.decodeIfPresent(String.self, forKey: "body")
-        self.buttons = try container.decodeIfPresent([WhatsappNotificationButtonsItem].self, forKey: "buttons")
-        self.phoneNumber = try container.decodeIfPresent(String.self, forKey: "phone_number")
-        self.signerId = try container.decodeIfPresent(String.self, forKey: "signer_id")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            sentAt: container.decodeIfPresent("sent_at"), header: container.decodeIfPresent("header"),
+            body: container.decodeIfPresent("body"), buttons: container.decodeIfPresent("buttons"),
+            phoneNumber: container.decodeIfPresent("phone_number"), signerId: container.decodeIfPresent("signer_id"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.sentAt, forKey: "sent_at")
-        try container.encodeIfPresent(self.header, forKey: "header")
-        try container.encodeIfPresent(self.body, forKey: "body")
-        try container.encodeIfPresent(self.buttons, forKey: "buttons")
-        try container.encodeIfPresent(self.phoneNumber, forKey: "phone_number")
-        try container.encodeIfPresent(self.signerId, forKey: "signer_id")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("sent_at", sentAt).encodeIfPresent("header", header).encodeIfPresent("body", body)
+            .encodeIfPresent("buttons", buttons).encodeIfPresent("phone_number", phoneNumber)
+            .encodeIfPresent("signer_id", signerId).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["sent_at", "header", "body", "buttons", "phone_number", "signer_id"]
 }
 
 public typealias CreateAssignmentRequestMethod = AssignmentMethod
@@ -162,6 +144,7 @@ public struct CreateAssignmentRequestSignersItem: Codable, Hashable, Sendable {
     public let step: Int?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["id", "verification_method", "notification_methods", "step"]
 
     public init(
         id: String, verificationMethod: CreateAssignmentRequestSignersItemVerificationMethod? = nil,
@@ -177,23 +160,19 @@ public struct CreateAssignmentRequestSignersItem: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.id = try container.decode(String.self, forKey: "id")
-        self.verificationMethod = try container.decodeIfPresent(CreateAssignmentRequestSignersItemVerificationMethod.self, forKey: "verification_method")
-        self.notificationMethods = try container.decodeIfPresent([CreateAssignmentRequestSignersItemNotificationMethodsItem].self, forKey: "notification_methods")
-        self.step = try container.decodeIfPresent(Int.self, forKey: "step")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            id: container.decode("id"), verificationMethod: container.decodeIfPresent("verification_method"),
+            notificationMethods: container.decodeIfPresent("notification_methods"),
+            step: container.decodeIfPresent("step"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encodeIfPresent(self.verificationMethod, forKey: "verification_method")
-        try container.encodeIfPresent(self.notificationMethods, forKey: "notification_methods")
-        try container.encodeIfPresent(self.step, forKey: "step")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encode("id", id).encodeIfPresent("verification_method", verificationMethod)
+            .encodeIfPresent("notification_methods", notificationMethods).encodeIfPresent("step", step)
+            .additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["id", "verification_method", "notification_methods", "step"]
 }
 
 public struct AssignmentFieldPlacement: Codable, Hashable, Sendable {
@@ -202,6 +181,7 @@ public struct AssignmentFieldPlacement: Codable, Hashable, Sendable {
     public let displaySettings: DisplaySettings?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["signer_id", "field_id", "display_settings"]
 
     public init(
         signerId: String? = nil, fieldId: String? = nil, displaySettings: DisplaySettings? = nil,
@@ -215,21 +195,17 @@ public struct AssignmentFieldPlacement: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.signerId = try container.decodeIfPresent(String.self, forKey: "signer_id")
-        self.fieldId = try container.decodeIfPresent(String.self, forKey: "field_id")
-        self.displaySettings = try container.decodeIfPresent(DisplaySettings.self, forKey: "display_settings")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            signerId: container.decodeIfPresent("signer_id"), fieldId: container.decodeIfPresent("field_id"),
+            displaySettings: container.decodeIfPresent("display_settings"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.signerId, forKey: "signer_id")
-        try container.encodeIfPresent(self.fieldId, forKey: "field_id")
-        try container.encodeIfPresent(self.displaySettings, forKey: "display_settings")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("signer_id", signerId).encodeIfPresent("field_id", fieldId)
+            .encodeIfPresent("display_settings", displaySettings).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["signer_id", "field_id", "display_settings"]
 }
 
 public struct AssignmentEntry: Codable, Hashable, Sendable {
@@ -237,6 +213,7 @@ public struct AssignmentEntry: Codable, Hashable, Sendable {
     public let fields: [AssignmentFieldPlacement]?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["page_id", "fields"]
 
     public init(pageId: String? = nil, fields: [AssignmentFieldPlacement]? = nil, additionalFields: JSONObject = [:]) {
         self.pageId = pageId
@@ -246,19 +223,15 @@ public struct AssignmentEntry: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.pageId = try container.decodeIfPresent(String.self, forKey: "page_id")
-        self.fields = try container.decodeIfPresent([AssignmentFieldPlacement].self, forKey: "fields")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            pageId: container.decodeIfPresent("page_id"), fields: container.decodeIfPresent("fields"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.pageId, forKey: "page_id")
-        try container.encodeIfPresent(self.fields, forKey: "fields")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("page_id", pageId).encodeIfPresent("fields", fields).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["page_id", "fields"]
 }
 
 public struct CreateAssignmentRequest: Codable, Hashable, Sendable {
@@ -270,6 +243,7 @@ public struct CreateAssignmentRequest: Codable, Hashable, Sendable {
     public let copyReceivers: [String]?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["method", "signers", "entries", "message", "expires_at", "copy_receivers"]
 
     public init(
         method: CreateAssignmentRequestMethod, signers: [CreateAssignmentRequestSignersItem],
@@ -287,27 +261,20 @@ public struct CreateAssignmentRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.method = try container.decode(CreateAssignmentRequestMethod.self, forKey: "method")
-        self.signers = try container.decode([CreateAssignmentRequestSignersItem].self, forKey: "signers")
-        self.entries = try container.decodeIfPresent([AssignmentEntry].self, forKey: "entries")
-        self.message = try container.decodeIfPresent(String.self, forKey: "message")
-        self.expiresAt = try container.decodeDateTimeIfPresent(forKey: "expires_at")
-        self.copyReceivers = try container.decodeIfPresent([String].self, forKey: "copy_receivers")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            method: container.decode("method"), signers: container.decode("signers"),
+            entries: container.decodeIfPresent("entries"), message: container.decodeIfPresent("message"),
+            expiresAt: container.decodeDateTimeIfPresent("expires_at"),
+            copyReceivers: container.decodeIfPresent("copy_receivers"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.method, forKey: "method")
-        try container.encode(self.signers, forKey: "signers")
-        try container.encodeIfPresent(self.entries, forKey: "entries")
-        try container.encodeIfPresent(self.message, forKey: "message")
-        try container.encodeDateTimeIfPresent(self.expiresAt, forKey: "expires_at")
-        try container.encodeIfPresent(self.copyReceivers, forKey: "copy_receivers")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encode("method", method).encode("signers", signers).encodeIfPresent("entries", entries)
+            .encodeIfPresent("message", message).encodeDateTimeIfPresent("expires_at", expiresAt)
+            .encodeIfPresent("copy_receivers", copyReceivers).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["method", "signers", "entries", "message", "expires_at", "copy_receivers"]
 }
 
 public typealias EstimateAssignmentCostRequestMethod = AssignmentMethod
@@ -319,6 +286,7 @@ public struct EstimateAssignmentCostRequestSignersItem: Codable, Hashable, Senda
     public let notificationMethods: [EstimateAssignmentCostRequestSignersItemNotificationMethodsItem]?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["verification_method", "notification_methods"]
 
     public init(
         verificationMethod: EstimateAssignmentCostRequestSignersItemVerificationMethod? = nil,
@@ -332,19 +300,17 @@ public struct EstimateAssignmentCostRequestSignersItem: Codable, Hashable, Senda
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.verificationMethod = try container.decodeIfPresent(EstimateAssignmentCostRequestSignersItemVerificationMethod.self, forKey: "verification_method")
-        self.notificationMethods = try container.decodeIfPresent([EstimateAssignmentCostRequestSignersItemNotificationMethodsItem].self, forKey: "notification_methods")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            verificationMethod: container.decodeIfPresent("verification_method"),
+            notificationMethods: container.decodeIfPresent("notification_methods"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.verificationMethod, forKey: "verification_method")
-        try container.encodeIfPresent(self.notificationMethods, forKey: "notification_methods")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("verification_method", verificationMethod)
+            .encodeIfPresent("notification_methods", notificationMethods).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["verification_method", "notification_methods"]
 }
 
 public struct EstimateAssignmentCostRequest: Codable, Hashable, Sendable {
@@ -353,6 +319,7 @@ public struct EstimateAssignmentCostRequest: Codable, Hashable, Sendable {
     public let entries: [JSONObject]?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["method", "signers", "entries"]
 
     public init(
         method: EstimateAssignmentCostRequestMethod? = nil, signers: [EstimateAssignmentCostRequestSignersItem]? = nil,
@@ -366,21 +333,17 @@ public struct EstimateAssignmentCostRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.method = try container.decodeIfPresent(EstimateAssignmentCostRequestMethod.self, forKey: "method")
-        self.signers = try container.decodeIfPresent([EstimateAssignmentCostRequestSignersItem].self, forKey: "signers")
-        self.entries = try container.decodeIfPresent([JSONObject].self, forKey: "entries")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            method: container.decodeIfPresent("method"), signers: container.decodeIfPresent("signers"),
+            entries: container.decodeIfPresent("entries"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.method, forKey: "method")
-        try container.encodeIfPresent(self.signers, forKey: "signers")
-        try container.encodeIfPresent(self.entries, forKey: "entries")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("method", method).encodeIfPresent("signers", signers).encodeIfPresent("entries", entries)
+            .additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["method", "signers", "entries"]
 }
 
 public struct ResendSignatureRequestResponseData: Codable, Hashable, Sendable {
@@ -389,6 +352,7 @@ public struct ResendSignatureRequestResponseData: Codable, Hashable, Sendable {
     public let signerId: String?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["is_sent", "document_id", "signer_id"]
 
     public init(
         isSent: Bool? = nil, documentId: String? = nil, signerId: String? = nil, additionalFields: JSONObject = [:]
@@ -401,27 +365,24 @@ public struct ResendSignatureRequestResponseData: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.isSent = try container.decodeIfPresent(Bool.self, forKey: "is_sent")
-        self.documentId = try container.decodeIfPresent(String.self, forKey: "document_id")
-        self.signerId = try container.decodeIfPresent(String.self, forKey: "signer_id")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            isSent: container.decodeIfPresent("is_sent"), documentId: container.decodeIfPresent("document_id"),
+            signerId: container.decodeIfPresent("signer_id"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.isSent, forKey: "is_sent")
-        try container.encodeIfPresent(self.documentId, forKey: "document_id")
-        try container.encodeIfPresent(self.signerId, forKey: "signer_id")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("is_sent", isSent).encodeIfPresent("document_id", documentId)
+            .encodeIfPresent("signer_id", signerId).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["is_sent", "document_id", "signer_id"]
 }
 
 public struct ResetAssignmentExpirationRequest: Codable, Hashable, Sendable {
     public let expiresAt: Date?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["expires_at"]
 
     public init(expiresAt: Date? = nil, additionalFields: JSONObject = [:]) {
         self.expiresAt = expiresAt
@@ -430,15 +391,12 @@ public struct ResetAssignmentExpirationRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.expiresAt = try container.decodeDateTimeIfPresent(forKey: "expires_at")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            expiresAt: container.decodeDateTimeIfPresent("expires_at"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeDateTimeIfPresent(self.expiresAt, forKey: "expires_at")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder).encodeDateTimeIfPresent("expires_at", expiresAt).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["expires_at"]
 }

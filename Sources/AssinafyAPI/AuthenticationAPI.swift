@@ -16,14 +16,9 @@ public struct AuthenticationAPI: Sendable {
     @discardableResult
     public func login(body: LoginPayload) async throws -> APIResponse<EnvelopeOf<AuthSession>> {
         var request = APIRequest(
-            operationName: "login", method: .post,
-            pathTemplate: "/v1/login",
-            path: "/v1/login")
+            operationName: "login", method: .post, pathTemplate: "/v1/login", path: "/v1/login",
+            errors: ["400": ValidationErrorResponse.self, "500": ServerErrorResponse.self])
         request.body = try .encoding(body)
-        request.errorPayload = ErrorPayloads.decoder([
-            "400": .decoding(ValidationErrorResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<AuthSession>.self) }
     }
 
@@ -37,9 +32,8 @@ public struct AuthenticationAPI: Sendable {
         var request = APIRequest(
             operationName: "requestPasswordReset", method: .put,
             pathTemplate: "/v1/authentication/request-password-reset",
-            path: "/v1/authentication/request-password-reset")
+            path: "/v1/authentication/request-password-reset", errors: ["500": ServerErrorResponse.self])
         request.body = try .encoding(body)
-        request.errorPayload = ErrorPayloads.decoder(["500": .decoding(ServerErrorResponse.self)])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<RequestPasswordResetResponseData>.self) }
     }
 
@@ -51,14 +45,10 @@ public struct AuthenticationAPI: Sendable {
         body: ResetPasswordPayload
     ) async throws -> APIResponse<EnvelopeOf<ResetPasswordResponseData>> {
         var request = APIRequest(
-            operationName: "resetPassword", method: .put,
-            pathTemplate: "/v1/authentication/reset-password",
-            path: "/v1/authentication/reset-password")
+            operationName: "resetPassword", method: .put, pathTemplate: "/v1/authentication/reset-password",
+            path: "/v1/authentication/reset-password",
+            errors: ["400": ValidationErrorResponse.self, "500": ServerErrorResponse.self])
         request.body = try .encoding(body)
-        request.errorPayload = ErrorPayloads.decoder([
-            "400": .decoding(ValidationErrorResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<ResetPasswordResponseData>.self) }
     }
 
@@ -70,14 +60,11 @@ public struct AuthenticationAPI: Sendable {
         body: ChangePasswordPayload
     ) async throws -> APIResponse<EnvelopeOf<ChangePasswordResponseData>> {
         var request = APIRequest(
-            operationName: "changePassword", method: .put,
-            pathTemplate: "/v1/authentication/change-password",
+            operationName: "changePassword", method: .put, pathTemplate: "/v1/authentication/change-password",
             path: "/v1/authentication/change-password", security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
-            "400": .decoding(ValidationErrorResponse.self),
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
+            "400": ValidationErrorResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self
         ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<ChangePasswordResponseData>.self) }
     }
@@ -88,14 +75,10 @@ public struct AuthenticationAPI: Sendable {
     @discardableResult
     public func verifyMFA(body: VerifyMFARequest) async throws -> APIResponse<EnvelopeOf<AuthSession>> {
         var request = APIRequest(
-            operationName: "verifyMFA", method: .post,
-            pathTemplate: "/v1/authentication/mfa/verify",
-            path: "/v1/authentication/mfa/verify")
+            operationName: "verifyMFA", method: .post, pathTemplate: "/v1/authentication/mfa/verify",
+            path: "/v1/authentication/mfa/verify",
+            errors: ["400": ValidationErrorResponse.self, "500": ServerErrorResponse.self])
         request.body = try .encoding(body)
-        request.errorPayload = ErrorPayloads.decoder([
-            "400": .decoding(ValidationErrorResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<AuthSession>.self) }
     }
 
@@ -104,14 +87,10 @@ public struct AuthenticationAPI: Sendable {
     /// `GET /v1/users/self/mfa` · security: `bearerAuth` or `apiKeyAuth`
     @discardableResult
     public func listMFAMethods() async throws -> APIResponse<EnvelopeOf<MFAStatus>> {
-        var request = APIRequest(
-            operationName: "listMFAMethods", method: .get,
-            pathTemplate: "/v1/users/self/mfa",
-            path: "/v1/users/self/mfa", security: [[.bearerAuth], [.apiKeyAuth]])
-        request.errorPayload = ErrorPayloads.decoder([
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
+        let request = APIRequest(
+            operationName: "listMFAMethods", method: .get, pathTemplate: "/v1/users/self/mfa",
+            path: "/v1/users/self/mfa", security: [[.bearerAuth], [.apiKeyAuth]],
+            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<MFAStatus>.self) }
     }
 
@@ -123,14 +102,10 @@ public struct AuthenticationAPI: Sendable {
         body: StartTOTPEnrollmentRequest? = nil
     ) async throws -> APIResponse<EnvelopeOf<TOTPEnrollment>> {
         var request = APIRequest(
-            operationName: "startTOTPEnrollment", method: .post,
-            pathTemplate: "/v1/users/self/mfa/totp",
-            path: "/v1/users/self/mfa/totp", security: [[.bearerAuth], [.apiKeyAuth]])
+            operationName: "startTOTPEnrollment", method: .post, pathTemplate: "/v1/users/self/mfa/totp",
+            path: "/v1/users/self/mfa/totp", security: [[.bearerAuth], [.apiKeyAuth]],
+            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         if let body { request.body = try .encoding(body) }
-        request.errorPayload = ErrorPayloads.decoder([
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<TOTPEnrollment>.self) }
     }
 
@@ -142,15 +117,12 @@ public struct AuthenticationAPI: Sendable {
         body: ConfirmTOTPEnrollmentRequest
     ) async throws -> APIResponse<EnvelopeOf<ConfirmTOTPEnrollmentResponseData>> {
         var request = APIRequest(
-            operationName: "confirmTOTPEnrollment", method: .put,
-            pathTemplate: "/v1/users/self/mfa/totp/confirm",
+            operationName: "confirmTOTPEnrollment", method: .put, pathTemplate: "/v1/users/self/mfa/totp/confirm",
             path: "/v1/users/self/mfa/totp/confirm", security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
-            "400": .decoding(ValidationErrorResponse.self),
-            "404": .decoding(NotFoundResponse.self),
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
+            "400": ValidationErrorResponse.self, "404": NotFoundResponse.self, "401": UnauthorizedResponse.self,
+            "500": ServerErrorResponse.self
         ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<ConfirmTOTPEnrollmentResponseData>.self) }
     }
@@ -163,14 +135,11 @@ public struct AuthenticationAPI: Sendable {
         body: RegenerateRecoveryCodesRequest
     ) async throws -> APIResponse<EnvelopeOf<RegenerateRecoveryCodesResponseData>> {
         var request = APIRequest(
-            operationName: "regenerateRecoveryCodes", method: .post,
-            pathTemplate: "/v1/users/self/mfa/recovery-codes",
+            operationName: "regenerateRecoveryCodes", method: .post, pathTemplate: "/v1/users/self/mfa/recovery-codes",
             path: "/v1/users/self/mfa/recovery-codes", security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
-            "400": .decoding(ValidationErrorResponse.self),
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
+            "400": ValidationErrorResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self
         ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<RegenerateRecoveryCodesResponseData>.self) }
     }
@@ -183,19 +152,15 @@ public struct AuthenticationAPI: Sendable {
     ///   - customId: Identifier of the second-factor method.
     @discardableResult
     public func deleteMFAMethod(
-        customId: String,
-        body: DeleteMFAMethodRequest
+        customId: String, body: DeleteMFAMethodRequest
     ) async throws -> APIResponse<EnvelopeOf<MFAMethodRemoval>> {
         var request = APIRequest(
-            operationName: "deleteMFAMethod", method: .delete,
-            pathTemplate: "/v1/users/self/mfa/{customId}",
+            operationName: "deleteMFAMethod", method: .delete, pathTemplate: "/v1/users/self/mfa/{customId}",
             path: "/v1/users/self/mfa/\(customId)", security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
-            "400": .decoding(ValidationErrorResponse.self),
-            "404": .decoding(NotFoundResponse.self),
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
+            "400": ValidationErrorResponse.self, "404": NotFoundResponse.self, "401": UnauthorizedResponse.self,
+            "500": ServerErrorResponse.self
         ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<MFAMethodRemoval>.self) }
     }
@@ -206,14 +171,10 @@ public struct AuthenticationAPI: Sendable {
     @discardableResult
     public func socialLogin(body: SocialLoginPayload) async throws -> APIResponse<EnvelopeOf<AuthSession>> {
         var request = APIRequest(
-            operationName: "socialLogin", method: .post,
-            pathTemplate: "/v1/authentication/social-login",
-            path: "/v1/authentication/social-login")
+            operationName: "socialLogin", method: .post, pathTemplate: "/v1/authentication/social-login",
+            path: "/v1/authentication/social-login",
+            errors: ["400": ValidationErrorResponse.self, "500": ServerErrorResponse.self])
         request.body = try .encoding(body)
-        request.errorPayload = ErrorPayloads.decoder([
-            "400": .decoding(ValidationErrorResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<AuthSession>.self) }
     }
 
@@ -223,14 +184,11 @@ public struct AuthenticationAPI: Sendable {
     @discardableResult
     public func linkSocialLogin(body: LinkSocialLoginPayload) async throws -> APIResponse<Envelope> {
         var request = APIRequest(
-            operationName: "linkSocialLogin", method: .post,
-            pathTemplate: "/v1/auth/link-social-login",
+            operationName: "linkSocialLogin", method: .post, pathTemplate: "/v1/auth/link-social-login",
             path: "/v1/auth/link-social-login", security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
-            "400": .decoding(ValidationErrorResponse.self),
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
+            "400": ValidationErrorResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self
         ])
         return try await client.perform(request) { try $0.decode(Envelope.self) }
     }
@@ -240,14 +198,10 @@ public struct AuthenticationAPI: Sendable {
     /// `GET /v1/users/api-keys` · security: `bearerAuth` or `apiKeyAuth`
     @discardableResult
     public func getAPIKey() async throws -> APIResponse<EnvelopeOf<ApiKey>> {
-        var request = APIRequest(
-            operationName: "getAPIKey", method: .get,
-            pathTemplate: "/v1/users/api-keys",
-            path: "/v1/users/api-keys", security: [[.bearerAuth], [.apiKeyAuth]])
-        request.errorPayload = ErrorPayloads.decoder([
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
+        let request = APIRequest(
+            operationName: "getAPIKey", method: .get, pathTemplate: "/v1/users/api-keys", path: "/v1/users/api-keys",
+            security: [[.bearerAuth], [.apiKeyAuth]],
+            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<ApiKey>.self) }
     }
 
@@ -257,14 +211,10 @@ public struct AuthenticationAPI: Sendable {
     @discardableResult
     public func createAPIKey(body: CreateAPIKeyRequest) async throws -> APIResponse<EnvelopeOf<ApiKey>> {
         var request = APIRequest(
-            operationName: "createAPIKey", method: .post,
-            pathTemplate: "/v1/users/api-keys",
-            path: "/v1/users/api-keys", security: [[.bearerAuth], [.apiKeyAuth]])
+            operationName: "createAPIKey", method: .post, pathTemplate: "/v1/users/api-keys",
+            path: "/v1/users/api-keys", security: [[.bearerAuth], [.apiKeyAuth]],
+            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         request.body = try .encoding(body)
-        request.errorPayload = ErrorPayloads.decoder([
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<ApiKey>.self) }
     }
 
@@ -273,14 +223,10 @@ public struct AuthenticationAPI: Sendable {
     /// `DELETE /v1/users/api-keys` · security: `bearerAuth` or `apiKeyAuth`
     @discardableResult
     public func deleteAPIKey() async throws -> APIResponse<EnvelopeOf<[JSONValue?]>> {
-        var request = APIRequest(
-            operationName: "deleteAPIKey", method: .delete,
-            pathTemplate: "/v1/users/api-keys",
-            path: "/v1/users/api-keys", security: [[.bearerAuth], [.apiKeyAuth]])
-        request.errorPayload = ErrorPayloads.decoder([
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
+        let request = APIRequest(
+            operationName: "deleteAPIKey", method: .delete, pathTemplate: "/v1/users/api-keys",
+            path: "/v1/users/api-keys", security: [[.bearerAuth], [.apiKeyAuth]],
+            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<[JSONValue?]>.self) }
     }
 }

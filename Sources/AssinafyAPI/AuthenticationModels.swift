@@ -9,6 +9,7 @@ public struct ApiKey: Codable, Hashable, Sendable {
     public let apiKey: String?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["api_key"]
 
     public init(apiKey: String? = nil, additionalFields: JSONObject = [:]) {
         self.apiKey = apiKey
@@ -17,17 +18,14 @@ public struct ApiKey: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.apiKey = try container.decodeIfPresent(String.self, forKey: "api_key")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            apiKey: container.decodeIfPresent("api_key"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.apiKey, forKey: "api_key")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder).encodeIfPresent("api_key", apiKey).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["api_key"]
 }
 
 /// An account the user belongs to.
@@ -39,6 +37,7 @@ public struct AuthAccount: Codable, Hashable, Sendable {
     public let createdAt: Date?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["id", "name", "roles", "is_delete_allowed", "created_at"]
 
     public init(
         id: String? = nil, name: String? = nil, roles: [String]? = nil, isDeleteAllowed: Bool? = nil,
@@ -54,25 +53,19 @@ public struct AuthAccount: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.id = try container.decodeIfPresent(String.self, forKey: "id")
-        self.name = try container.decodeIfPresent(String.self, forKey: "name")
-        self.roles = try container.decodeIfPresent([String].self, forKey: "roles")
-        self.isDeleteAllowed = try container.decodeIfPresent(Bool.self, forKey: "is_delete_allowed")
-        self.createdAt = try container.decodeDateTimeIfPresent(forKey: "created_at")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            id: container.decodeIfPresent("id"), name: container.decodeIfPresent("name"),
+            roles: container.decodeIfPresent("roles"), isDeleteAllowed: container.decodeIfPresent("is_delete_allowed"),
+            createdAt: container.decodeDateTimeIfPresent("created_at"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.id, forKey: "id")
-        try container.encodeIfPresent(self.name, forKey: "name")
-        try container.encodeIfPresent(self.roles, forKey: "roles")
-        try container.encodeIfPresent(self.isDeleteAllowed, forKey: "is_delete_allowed")
-        try container.encodeDateTimeIfPresent(self.createdAt, forKey: "created_at")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("id", id).encodeIfPresent("name", name).encodeIfPresent("roles", roles)
+            .encodeIfPresent("is_delete_allowed", isDeleteAllowed).encodeDateTimeIfPresent("created_at", createdAt)
+            .additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["id", "name", "roles", "is_delete_allowed", "created_at"]
 }
 
 /// Access token with the user and their accounts.
@@ -82,6 +75,7 @@ public struct AuthSession: Codable, Hashable, Sendable {
     public let accounts: [AuthAccount]?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["access_token", "user", "accounts"]
 
     public init(
         accessToken: String? = nil, user: AuthUser? = nil, accounts: [AuthAccount]? = nil,
@@ -95,21 +89,17 @@ public struct AuthSession: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.accessToken = try container.decodeIfPresent(String.self, forKey: "access_token")
-        self.user = try container.decodeIfPresent(AuthUser.self, forKey: "user")
-        self.accounts = try container.decodeIfPresent([AuthAccount].self, forKey: "accounts")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            accessToken: container.decodeIfPresent("access_token"), user: container.decodeIfPresent("user"),
+            accounts: container.decodeIfPresent("accounts"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.accessToken, forKey: "access_token")
-        try container.encodeIfPresent(self.user, forKey: "user")
-        try container.encodeIfPresent(self.accounts, forKey: "accounts")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("access_token", accessToken).encodeIfPresent("user", user)
+            .encodeIfPresent("accounts", accounts).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["access_token", "user", "accounts"]
 }
 
 public struct LoginPayload: Codable, Hashable, Sendable {
@@ -117,6 +107,7 @@ public struct LoginPayload: Codable, Hashable, Sendable {
     public let password: String
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["email", "password"]
 
     public init(email: String, password: String, additionalFields: JSONObject = [:]) {
         self.email = email
@@ -126,25 +117,21 @@ public struct LoginPayload: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.email = try container.decode(String.self, forKey: "email")
-        self.password = try container.decode(String.self, forKey: "password")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            email: container.decode("email"), password: container.decode("password"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.email, forKey: "email")
-        try container.encode(self.password, forKey: "password")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder).encode("email", email).encode("password", password).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["email", "password"]
 }
 
 public struct RequestPasswordResetRequest: Codable, Hashable, Sendable {
     public let email: String
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["email"]
 
     public init(email: String, additionalFields: JSONObject = [:]) {
         self.email = email
@@ -153,23 +140,21 @@ public struct RequestPasswordResetRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.email = try container.decode(String.self, forKey: "email")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            email: container.decode("email"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.email, forKey: "email")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder).encode("email", email).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["email"]
 }
 
 public struct RequestPasswordResetResponseData: Codable, Hashable, Sendable {
     public let email: String?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["email"]
 
     public init(email: String? = nil, additionalFields: JSONObject = [:]) {
         self.email = email
@@ -178,17 +163,14 @@ public struct RequestPasswordResetResponseData: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.email = try container.decodeIfPresent(String.self, forKey: "email")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            email: container.decodeIfPresent("email"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.email, forKey: "email")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder).encodeIfPresent("email", email).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["email"]
 }
 
 public struct ResetPasswordPayload: Codable, Hashable, Sendable {
@@ -197,6 +179,7 @@ public struct ResetPasswordPayload: Codable, Hashable, Sendable {
     public let newPassword: String
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["email", "token", "new_password"]
 
     public init(email: String, token: String? = nil, newPassword: String, additionalFields: JSONObject = [:]) {
         self.email = email
@@ -207,21 +190,17 @@ public struct ResetPasswordPayload: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.email = try container.decode(String.self, forKey: "email")
-        self.token = try container.decodeIfPresent(String.self, forKey: "token")
-        self.newPassword = try container.decode(String.self, forKey: "new_password")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            email: container.decode("email"), token: container.decodeIfPresent("token"),
+            newPassword: container.decode("new_password"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.email, forKey: "email")
-        try container.encodeIfPresent(self.token, forKey: "token")
-        try container.encode(self.newPassword, forKey: "new_password")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encode("email", email).encodeIfPresent("token", token).encode("new_password", newPassword)
+            .additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["email", "token", "new_password"]
 }
 
 public typealias ResetPasswordResponseData = RequestPasswordResetResponseData
@@ -232,6 +211,7 @@ public struct ChangePasswordPayload: Codable, Hashable, Sendable {
     public let newPassword: String
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["email", "password", "new_password"]
 
     public init(email: String, password: String, newPassword: String, additionalFields: JSONObject = [:]) {
         self.email = email
@@ -242,21 +222,17 @@ public struct ChangePasswordPayload: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.email = try container.decode(String.self, forKey: "email")
-        self.password = try container.decode(String.self, forKey: "password")
-        self.newPassword = try container.decode(String.self, forKey: "new_password")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            email: container.decode("email"), password: container.decode("password"),
+            newPassword: container.decode("new_password"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.email, forKey: "email")
-        try container.encode(self.password, forKey: "password")
-        try container.encode(self.newPassword, forKey: "new_password")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encode("email", email).encode("password", password).encode("new_password", newPassword)
+            .additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["email", "password", "new_password"]
 }
 
 public typealias ChangePasswordResponseData = RequestPasswordResetResponseData
@@ -266,6 +242,7 @@ public struct VerifyMFARequest: Codable, Hashable, Sendable {
     public let code: String
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["mfa_token", "code"]
 
     public init(mfaToken: String, code: String, additionalFields: JSONObject = [:]) {
         self.mfaToken = mfaToken
@@ -275,19 +252,14 @@ public struct VerifyMFARequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.mfaToken = try container.decode(String.self, forKey: "mfa_token")
-        self.code = try container.decode(String.self, forKey: "code")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            mfaToken: container.decode("mfa_token"), code: container.decode("code"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.mfaToken, forKey: "mfa_token")
-        try container.encode(self.code, forKey: "code")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder).encode("mfa_token", mfaToken).encode("code", code).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["mfa_token", "code"]
 }
 
 public struct MFAMethod: Codable, Hashable, Sendable {
@@ -298,6 +270,7 @@ public struct MFAMethod: Codable, Hashable, Sendable {
     public let lastUsedAt: Date?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["id", "type", "label", "confirmed_at", "last_used_at"]
 
     public init(
         id: String? = nil, type: String? = nil, label: String? = nil, confirmedAt: Date? = nil, lastUsedAt: Date? = nil,
@@ -313,25 +286,19 @@ public struct MFAMethod: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.id = try container.decodeIfPresent(String.self, forKey: "id")
-        self.type = try container.decodeIfPresent(String.self, forKey: "type")
-        self.label = try container.decodeIfPresent(String.self, forKey: "label")
-        self.confirmedAt = try container.decodeDateTimeIfPresent(forKey: "confirmed_at")
-        self.lastUsedAt = try container.decodeDateTimeIfPresent(forKey: "last_used_at")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            id: container.decodeIfPresent("id"), type: container.decodeIfPresent("type"),
+            label: container.decodeIfPresent("label"), confirmedAt: container.decodeDateTimeIfPresent("confirmed_at"),
+            lastUsedAt: container.decodeDateTimeIfPresent("last_used_at"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.id, forKey: "id")
-        try container.encodeIfPresent(self.type, forKey: "type")
-        try container.encodeIfPresent(self.label, forKey: "label")
-        try container.encodeDateTimeIfPresent(self.confirmedAt, forKey: "confirmed_at")
-        try container.encodeDateTimeIfPresent(self.lastUsedAt, forKey: "last_used_at")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("id", id).encodeIfPresent("type", type).encodeIfPresent("label", label)
+            .encodeDateTimeIfPresent("confirmed_at", confirmedAt).encodeDateTimeIfPresent("last_used_at", lastUsedAt)
+            .additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["id", "type", "label", "confirmed_at", "last_used_at"]
 }
 
 public struct MFAStatus: Codable, Hashable, Sendable {
@@ -339,6 +306,7 @@ public struct MFAStatus: Codable, Hashable, Sendable {
     public let recoveryCodesRemaining: Int?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["methods", "recovery_codes_remaining"]
 
     public init(methods: [MFAMethod]? = nil, recoveryCodesRemaining: Int? = nil, additionalFields: JSONObject = [:]) {
         self.methods = methods
@@ -348,25 +316,24 @@ public struct MFAStatus: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.methods = try container.decodeIfPresent([MFAMethod].self, forKey: "methods")
-        self.recoveryCodesRemaining = try container.decodeIfPresent(Int.self, forKey: "recovery_codes_remaining")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            methods: container.decodeIfPresent("methods"),
+            recoveryCodesRemaining: container.decodeIfPresent("recovery_codes_remaining"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.methods, forKey: "methods")
-        try container.encodeIfPresent(self.recoveryCodesRemaining, forKey: "recovery_codes_remaining")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("methods", methods).encodeIfPresent("recovery_codes_remaining", recoveryCodesRemaining)
+            .additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["methods", "recovery_codes_remaining"]
 }
 
 public struct StartTOTPEnrollmentRequest: Codable, Hashable, Sendable {
     public let label: String?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["label"]
 
     public init(label: String? = nil, additionalFields: JSONObject = [:]) {
         self.label = label
@@ -375,17 +342,14 @@ public struct StartTOTPEnrollmentRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.label = try container.decodeIfPresent(String.self, forKey: "label")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            label: container.decodeIfPresent("label"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.label, forKey: "label")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder).encodeIfPresent("label", label).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["label"]
 }
 
 public struct TOTPEnrollment: Codable, Hashable, Sendable {
@@ -394,6 +358,7 @@ public struct TOTPEnrollment: Codable, Hashable, Sendable {
     public let provisioningUri: String?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["id", "secret", "provisioning_uri"]
 
     public init(
         id: String? = nil, secret: String? = nil, provisioningUri: String? = nil, additionalFields: JSONObject = [:]
@@ -406,21 +371,17 @@ public struct TOTPEnrollment: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.id = try container.decodeIfPresent(String.self, forKey: "id")
-        self.secret = try container.decodeIfPresent(String.self, forKey: "secret")
-        self.provisioningUri = try container.decodeIfPresent(String.self, forKey: "provisioning_uri")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            id: container.decodeIfPresent("id"), secret: container.decodeIfPresent("secret"),
+            provisioningUri: container.decodeIfPresent("provisioning_uri"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.id, forKey: "id")
-        try container.encodeIfPresent(self.secret, forKey: "secret")
-        try container.encodeIfPresent(self.provisioningUri, forKey: "provisioning_uri")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("id", id).encodeIfPresent("secret", secret)
+            .encodeIfPresent("provisioning_uri", provisioningUri).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["id", "secret", "provisioning_uri"]
 }
 
 public struct ConfirmTOTPEnrollmentRequest: Codable, Hashable, Sendable {
@@ -430,6 +391,7 @@ public struct ConfirmTOTPEnrollmentRequest: Codable, Hashable, Sendable {
     public let reauthCode: String?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["id", "code", "password", "reauth_code"]
 
     public init(
         id: String, code: String, password: String? = nil, reauthCode: String? = nil, additionalFields: JSONObject = [:]
@@ -443,29 +405,24 @@ public struct ConfirmTOTPEnrollmentRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.id = try container.decode(String.self, forKey: "id")
-        self.code = try container.decode(String.self, forKey: "code")
-        self.password = try container.decodeIfPresent(String.self, forKey: "password")
-        self.reauthCode = try container.decodeIfPresent(String.self, forKey: "reauth_code")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            id: container.decode("id"), code: container.decode("code"), password: container.decodeIfPresent("password"),
+            reauthCode: container.decodeIfPresent("reauth_code"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.code, forKey: "code")
-        try container.encodeIfPresent(self.password, forKey: "password")
-        try container.encodeIfPresent(self.reauthCode, forKey: "reauth_code")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encode("id", id).encode("code", code).encodeIfPresent("password", password)
+            .encodeIfPresent("reauth_code", reauthCode).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["id", "code", "password", "reauth_code"]
 }
 
 public struct ConfirmTOTPEnrollmentResponseData: Codable, Hashable, Sendable {
     public let recoveryCodes: [String]?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["recovery_codes"]
 
     public init(recoveryCodes: [String]? = nil, additionalFields: JSONObject = [:]) {
         self.recoveryCodes = recoveryCodes
@@ -474,17 +431,14 @@ public struct ConfirmTOTPEnrollmentResponseData: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.recoveryCodes = try container.decodeIfPresent([String].self, forKey: "recovery_codes")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            recoveryCodes: container.decodeIfPresent("recovery_codes"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.recoveryCodes, forKey: "recovery_codes")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder).encodeIfPresent("recovery_codes", recoveryCodes).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["recovery_codes"]
 }
 
 public struct RegenerateRecoveryCodesRequest: Codable, Hashable, Sendable {
@@ -492,6 +446,7 @@ public struct RegenerateRecoveryCodesRequest: Codable, Hashable, Sendable {
     public let code: String?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["password", "code"]
 
     public init(password: String? = nil, code: String? = nil, additionalFields: JSONObject = [:]) {
         self.password = password
@@ -501,19 +456,15 @@ public struct RegenerateRecoveryCodesRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.password = try container.decodeIfPresent(String.self, forKey: "password")
-        self.code = try container.decodeIfPresent(String.self, forKey: "code")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            password: container.decodeIfPresent("password"), code: container.decodeIfPresent("code"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.password, forKey: "password")
-        try container.encodeIfPresent(self.code, forKey: "code")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("password", password).encodeIfPresent("code", code).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["password", "code"]
 }
 
 public typealias RegenerateRecoveryCodesResponseData = ConfirmTOTPEnrollmentResponseData
@@ -523,6 +474,7 @@ public struct MFAMethodRemoval: Codable, Hashable, Sendable {
     public let isMfaEnabled: Bool?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["is_mfa_enabled"]
 
     public init(isMfaEnabled: Bool? = nil, additionalFields: JSONObject = [:]) {
         self.isMfaEnabled = isMfaEnabled
@@ -531,17 +483,14 @@ public struct MFAMethodRemoval: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.isMfaEnabled = try container.decodeIfPresent(Bool.self, forKey: "is_mfa_enabled")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            isMfaEnabled: container.decodeIfPresent("is_mfa_enabled"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.isMfaEnabled, forKey: "is_mfa_enabled")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder).encodeIfPresent("is_mfa_enabled", isMfaEnabled).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["is_mfa_enabled"]
 }
 
 public struct SocialLoginRequestProvider: OpenEnum, ExpressibleByStringLiteral {
@@ -559,6 +508,7 @@ public struct SocialLoginPayload: Codable, Hashable, Sendable {
     public let hasAcceptedTerms: Bool
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["provider", "token", "has_accepted_terms"]
 
     public init(
         provider: SocialLoginRequestProvider, token: String, hasAcceptedTerms: Bool, additionalFields: JSONObject = [:]
@@ -571,21 +521,17 @@ public struct SocialLoginPayload: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.provider = try container.decode(SocialLoginRequestProvider.self, forKey: "provider")
-        self.token = try container.decode(String.self, forKey: "token")
-        self.hasAcceptedTerms = try container.decode(Bool.self, forKey: "has_accepted_terms")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            provider: container.decode("provider"), token: container.decode("token"),
+            hasAcceptedTerms: container.decode("has_accepted_terms"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.provider, forKey: "provider")
-        try container.encode(self.token, forKey: "token")
-        try container.encode(self.hasAcceptedTerms, forKey: "has_accepted_terms")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encode("provider", provider).encode("token", token).encode("has_accepted_terms", hasAcceptedTerms)
+            .additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["provider", "token", "has_accepted_terms"]
 }
 
 public typealias LinkSocialLoginRequestProvider = SocialLoginRequestProvider
@@ -595,6 +541,7 @@ public struct LinkSocialLoginPayload: Codable, Hashable, Sendable {
     public let token: String
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["provider", "token"]
 
     public init(provider: LinkSocialLoginRequestProvider, token: String, additionalFields: JSONObject = [:]) {
         self.provider = provider
@@ -604,25 +551,21 @@ public struct LinkSocialLoginPayload: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.provider = try container.decode(LinkSocialLoginRequestProvider.self, forKey: "provider")
-        self.token = try container.decode(String.self, forKey: "token")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            provider: container.decode("provider"), token: container.decode("token"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.provider, forKey: "provider")
-        try container.encode(self.token, forKey: "token")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder).encode("provider", provider).encode("token", token).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["provider", "token"]
 }
 
 public struct CreateAPIKeyRequest: Codable, Hashable, Sendable {
     public let password: String
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["password"]
 
     public init(password: String, additionalFields: JSONObject = [:]) {
         self.password = password
@@ -631,15 +574,12 @@ public struct CreateAPIKeyRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.password = try container.decode(String.self, forKey: "password")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            password: container.decode("password"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.password, forKey: "password")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder).encode("password", password).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["password"]
 }

@@ -18,14 +18,11 @@ public struct DocumentsAPI: Sendable {
     ///   - documentId: Document identifier.
     @discardableResult
     public func listDocumentActivities(documentId: String) async throws -> APIResponse<EnvelopeOf<[DocumentActivity]>> {
-        var request = APIRequest(
+        let request = APIRequest(
             operationName: "listDocumentActivities", method: .get,
-            pathTemplate: "/v1/documents/{documentId}/activities",
-            path: "/v1/documents/\(documentId)/activities", security: [[.bearerAuth], [.apiKeyAuth]])
-        request.errorPayload = ErrorPayloads.decoder([
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
+            pathTemplate: "/v1/documents/{documentId}/activities", path: "/v1/documents/\(documentId)/activities",
+            security: [[.bearerAuth], [.apiKeyAuth]],
+            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<[DocumentActivity]>.self) }
     }
 
@@ -44,19 +41,13 @@ public struct DocumentsAPI: Sendable {
     ///   - perPage: Page size.
     @discardableResult
     public func listDocuments(
-        accountId: String,
-        status: String? = nil,
-        method: ListDocumentsMethod? = nil,
-        search: String? = nil,
-        tags: String? = nil,
-        sort: String? = nil,
-        page: Int? = nil,
-        perPage: Int? = nil
+        accountId: String, status: String? = nil, method: ListDocumentsMethod? = nil, search: String? = nil,
+        tags: String? = nil, sort: String? = nil, page: Int? = nil, perPage: Int? = nil
     ) async throws -> APIResponse<EnvelopeOf<[Document]>> {
         var request = APIRequest(
-            operationName: "listDocuments", method: .get,
-            pathTemplate: "/v1/accounts/{accountId}/documents",
-            path: "/v1/accounts/\(accountId)/documents", security: [[.bearerAuth], [.apiKeyAuth]])
+            operationName: "listDocuments", method: .get, pathTemplate: "/v1/accounts/{accountId}/documents",
+            path: "/v1/accounts/\(accountId)/documents", security: [[.bearerAuth], [.apiKeyAuth]],
+            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         request.query.add("status", status)
         request.query.add("method", method)
         request.query.add("search", search)
@@ -64,10 +55,6 @@ public struct DocumentsAPI: Sendable {
         request.query.add("sort", sort)
         request.query.add("page", page)
         request.query.add("per-page", perPage)
-        request.errorPayload = ErrorPayloads.decoder([
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<[Document]>.self) }
     }
 
@@ -79,20 +66,16 @@ public struct DocumentsAPI: Sendable {
     ///   - accountId: Workspace account identifier.
     @discardableResult
     public func uploadDocument(
-        accountId: String,
-        file: MultipartFile
+        accountId: String, file: MultipartFile
     ) async throws -> APIResponse<EnvelopeOf<Document>> {
         var request = APIRequest(
-            operationName: "uploadDocument", method: .post,
-            pathTemplate: "/v1/accounts/{accountId}/documents",
+            operationName: "uploadDocument", method: .post, pathTemplate: "/v1/accounts/{accountId}/documents",
             path: "/v1/accounts/\(accountId)/documents", security: [[.bearerAuth], [.apiKeyAuth]])
         var parts: [MultipartPart] = []
         parts.append(file.part(named: "file"))
         request.body = .multipart(parts)
         request.errorPayload = ErrorPayloads.decoder([
-            "400": .decoding(ValidationErrorResponse.self),
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
+            "400": ValidationErrorResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self
         ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<Document>.self) }
     }
@@ -109,24 +92,16 @@ public struct DocumentsAPI: Sendable {
     ///   - perPage: Page size.
     @discardableResult
     public func searchDocuments(
-        accountId: String,
-        search: String? = nil,
-        status: String? = nil,
-        page: Int? = nil,
-        perPage: Int? = nil
+        accountId: String, search: String? = nil, status: String? = nil, page: Int? = nil, perPage: Int? = nil
     ) async throws -> APIResponse<EnvelopeOf<[Document]>> {
         var request = APIRequest(
-            operationName: "searchDocuments", method: .get,
-            pathTemplate: "/v1/accounts/{accountId}/documents/search",
-            path: "/v1/accounts/\(accountId)/documents/search", security: [[.bearerAuth], [.apiKeyAuth]])
+            operationName: "searchDocuments", method: .get, pathTemplate: "/v1/accounts/{accountId}/documents/search",
+            path: "/v1/accounts/\(accountId)/documents/search", security: [[.bearerAuth], [.apiKeyAuth]],
+            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         request.query.add("search", search)
         request.query.add("status", status)
         request.query.add("page", page)
         request.query.add("per-page", perPage)
-        request.errorPayload = ErrorPayloads.decoder([
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<[Document]>.self) }
     }
 
@@ -135,14 +110,10 @@ public struct DocumentsAPI: Sendable {
     /// `GET /v1/documents/statuses` · security: `bearerAuth` or `apiKeyAuth`
     @discardableResult
     public func listDocumentStatuses() async throws -> APIResponse<EnvelopeOf<[DocumentStatus]>> {
-        var request = APIRequest(
-            operationName: "listDocumentStatuses", method: .get,
-            pathTemplate: "/v1/documents/statuses",
-            path: "/v1/documents/statuses", security: [[.bearerAuth], [.apiKeyAuth]])
-        request.errorPayload = ErrorPayloads.decoder([
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
+        let request = APIRequest(
+            operationName: "listDocumentStatuses", method: .get, pathTemplate: "/v1/documents/statuses",
+            path: "/v1/documents/statuses", security: [[.bearerAuth], [.apiKeyAuth]],
+            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<[DocumentStatus]>.self) }
     }
 
@@ -154,15 +125,10 @@ public struct DocumentsAPI: Sendable {
     ///   - documentId: Document identifier.
     @discardableResult
     public func getDocument(documentId: String) async throws -> APIResponse<EnvelopeOf<Document>> {
-        var request = APIRequest(
-            operationName: "getDocument", method: .get,
-            pathTemplate: "/v1/documents/{documentId}",
-            path: "/v1/documents/\(documentId)", security: [[.bearerAuth], [.apiKeyAuth]])
-        request.errorPayload = ErrorPayloads.decoder([
-            "404": .decoding(NotFoundResponse.self),
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
+        let request = APIRequest(
+            operationName: "getDocument", method: .get, pathTemplate: "/v1/documents/{documentId}",
+            path: "/v1/documents/\(documentId)", security: [[.bearerAuth], [.apiKeyAuth]],
+            errors: ["404": NotFoundResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<Document>.self) }
     }
 
@@ -174,15 +140,10 @@ public struct DocumentsAPI: Sendable {
     ///   - documentId: Document identifier.
     @discardableResult
     public func deleteDocument(documentId: String) async throws -> APIResponse<EnvelopeOf<[JSONValue?]>> {
-        var request = APIRequest(
-            operationName: "deleteDocument", method: .delete,
-            pathTemplate: "/v1/documents/{documentId}",
-            path: "/v1/documents/\(documentId)", security: [[.bearerAuth], [.apiKeyAuth]])
-        request.errorPayload = ErrorPayloads.decoder([
-            "404": .decoding(NotFoundResponse.self),
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
+        let request = APIRequest(
+            operationName: "deleteDocument", method: .delete, pathTemplate: "/v1/documents/{documentId}",
+            path: "/v1/documents/\(documentId)", security: [[.bearerAuth], [.apiKeyAuth]],
+            errors: ["404": NotFoundResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<[JSONValue?]>.self) }
     }
 
@@ -194,19 +155,15 @@ public struct DocumentsAPI: Sendable {
     ///   - documentId: Document identifier.
     @discardableResult
     public func renameDocument(
-        documentId: String,
-        body: UpdateDocumentPayload
+        documentId: String, body: UpdateDocumentPayload
     ) async throws -> APIResponse<EnvelopeOf<Document>> {
         var request = APIRequest(
-            operationName: "renameDocument", method: .patch,
-            pathTemplate: "/v1/documents/{documentId}",
+            operationName: "renameDocument", method: .patch, pathTemplate: "/v1/documents/{documentId}",
             path: "/v1/documents/\(documentId)", security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
-            "400": .decoding(ValidationErrorResponse.self),
-            "404": .decoding(NotFoundResponse.self),
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
+            "400": ValidationErrorResponse.self, "404": NotFoundResponse.self, "401": UnauthorizedResponse.self,
+            "500": ServerErrorResponse.self
         ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<Document>.self) }
     }
@@ -220,19 +177,14 @@ public struct DocumentsAPI: Sendable {
     ///   - artifactName: Which file to download.
     @discardableResult
     public func downloadDocumentArtifact(
-        documentId: String,
-        artifactName: DownloadDocumentArtifactArtifactName
+        documentId: String, artifactName: DownloadDocumentArtifactArtifactName
     ) async throws -> APIResponse<Data> {
         var request = APIRequest(
             operationName: "downloadDocumentArtifact", method: .get,
             pathTemplate: "/v1/documents/{documentId}/download/{artifactName}",
-            path: "/v1/documents/\(documentId)/download/\(artifactName)", security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/documents/\(documentId)/download/\(artifactName)", security: [[.bearerAuth], [.apiKeyAuth]],
+            errors: ["404": NotFoundResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         request.responseKind = .binary
-        request.errorPayload = ErrorPayloads.decoder([
-            "404": .decoding(NotFoundResponse.self),
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
         return try await client.perform(request) { $0.data() }
     }
 
@@ -246,11 +198,9 @@ public struct DocumentsAPI: Sendable {
     public func verifyDocument(
         documentSignatureHash: String
     ) async throws -> APIResponse<EnvelopeOf<DocumentVerification>> {
-        var request = APIRequest(
-            operationName: "verifyDocument", method: .get,
-            pathTemplate: "/v1/documents/{documentSignatureHash}/verify",
-            path: "/v1/documents/\(documentSignatureHash)/verify")
-        request.errorPayload = ErrorPayloads.decoder(["500": .decoding(ServerErrorResponse.self)])
+        let request = APIRequest(
+            operationName: "verifyDocument", method: .get, pathTemplate: "/v1/documents/{documentSignatureHash}/verify",
+            path: "/v1/documents/\(documentSignatureHash)/verify", errors: ["500": ServerErrorResponse.self])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<DocumentVerification>.self) }
     }
 
@@ -263,14 +213,11 @@ public struct DocumentsAPI: Sendable {
     ///   - documentId: Document identifier.
     @discardableResult
     public func listDocumentTags(accountId: String, documentId: String) async throws -> APIResponse<EnvelopeOf<[Tag]>> {
-        var request = APIRequest(
+        let request = APIRequest(
             operationName: "listDocumentTags", method: .get,
             pathTemplate: "/v1/accounts/{accountId}/documents/{documentId}/tags",
-            path: "/v1/accounts/\(accountId)/documents/\(documentId)/tags", security: [[.bearerAuth], [.apiKeyAuth]])
-        request.errorPayload = ErrorPayloads.decoder([
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
+            path: "/v1/accounts/\(accountId)/documents/\(documentId)/tags", security: [[.bearerAuth], [.apiKeyAuth]],
+            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<[Tag]>.self) }
     }
 
@@ -283,19 +230,14 @@ public struct DocumentsAPI: Sendable {
     ///   - documentId: Document identifier.
     @discardableResult
     public func replaceDocumentTags(
-        accountId: String,
-        documentId: String,
-        body: ReplaceDocumentTagsRequest
+        accountId: String, documentId: String, body: ReplaceDocumentTagsRequest
     ) async throws -> APIResponse<EnvelopeOf<[Tag]>> {
         var request = APIRequest(
             operationName: "replaceDocumentTags", method: .put,
             pathTemplate: "/v1/accounts/{accountId}/documents/{documentId}/tags",
-            path: "/v1/accounts/\(accountId)/documents/\(documentId)/tags", security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/accounts/\(accountId)/documents/\(documentId)/tags", security: [[.bearerAuth], [.apiKeyAuth]],
+            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         request.body = try .encoding(body)
-        request.errorPayload = ErrorPayloads.decoder([
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<[Tag]>.self) }
     }
 
@@ -308,19 +250,14 @@ public struct DocumentsAPI: Sendable {
     ///   - documentId: Document identifier.
     @discardableResult
     public func attachDocumentTags(
-        accountId: String,
-        documentId: String,
-        body: AttachDocumentTagsRequest
+        accountId: String, documentId: String, body: AttachDocumentTagsRequest
     ) async throws -> APIResponse<EnvelopeOf<[Tag]>> {
         var request = APIRequest(
             operationName: "attachDocumentTags", method: .post,
             pathTemplate: "/v1/accounts/{accountId}/documents/{documentId}/tags",
-            path: "/v1/accounts/\(accountId)/documents/\(documentId)/tags", security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/accounts/\(accountId)/documents/\(documentId)/tags", security: [[.bearerAuth], [.apiKeyAuth]],
+            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         request.body = try .encoding(body)
-        request.errorPayload = ErrorPayloads.decoder([
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<[Tag]>.self) }
     }
 
@@ -334,19 +271,14 @@ public struct DocumentsAPI: Sendable {
     ///   - tagId: Tag identifier.
     @discardableResult
     public func detachDocumentTag(
-        accountId: String,
-        documentId: String,
-        tagId: String
+        accountId: String, documentId: String, tagId: String
     ) async throws -> APIResponse<EnvelopeOf<DetachDocumentTagResponseData>> {
-        var request = APIRequest(
+        let request = APIRequest(
             operationName: "detachDocumentTag", method: .delete,
             pathTemplate: "/v1/accounts/{accountId}/documents/{documentId}/tags/{tagId}",
             path: "/v1/accounts/\(accountId)/documents/\(documentId)/tags/\(tagId)",
-            security: [[.bearerAuth], [.apiKeyAuth]])
-        request.errorPayload = ErrorPayloads.decoder([
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
+            security: [[.bearerAuth], [.apiKeyAuth]],
+            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<DetachDocumentTagResponseData>.self) }
     }
 
@@ -359,15 +291,10 @@ public struct DocumentsAPI: Sendable {
     @discardableResult
     public func getDocumentThumbnail(documentId: String) async throws -> APIResponse<Data> {
         var request = APIRequest(
-            operationName: "getDocumentThumbnail", method: .get,
-            pathTemplate: "/v1/documents/{documentId}/thumbnail",
-            path: "/v1/documents/\(documentId)/thumbnail", security: [[.bearerAuth], [.apiKeyAuth]])
+            operationName: "getDocumentThumbnail", method: .get, pathTemplate: "/v1/documents/{documentId}/thumbnail",
+            path: "/v1/documents/\(documentId)/thumbnail", security: [[.bearerAuth], [.apiKeyAuth]],
+            errors: ["404": NotFoundResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         request.responseKind = .binary
-        request.errorPayload = ErrorPayloads.decoder([
-            "404": .decoding(NotFoundResponse.self),
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
         return try await client.perform(request) { $0.data() }
     }
 
@@ -383,13 +310,9 @@ public struct DocumentsAPI: Sendable {
         var request = APIRequest(
             operationName: "downloadDocumentPage", method: .get,
             pathTemplate: "/v1/documents/{documentId}/pages/{pageId}/download",
-            path: "/v1/documents/\(documentId)/pages/\(pageId)/download", security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/documents/\(documentId)/pages/\(pageId)/download", security: [[.bearerAuth], [.apiKeyAuth]],
+            errors: ["404": NotFoundResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         request.responseKind = .binary
-        request.errorPayload = ErrorPayloads.decoder([
-            "404": .decoding(NotFoundResponse.self),
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
         return try await client.perform(request) { $0.data() }
     }
 
@@ -402,9 +325,7 @@ public struct DocumentsAPI: Sendable {
     ///   - templateId: Template identifier.
     @discardableResult
     public func createDocumentFromTemplate(
-        accountId: String,
-        templateId: String,
-        body: CreateDocumentFromTemplateRequest
+        accountId: String, templateId: String, body: CreateDocumentFromTemplateRequest
     ) async throws -> APIResponse<EnvelopeOf<Document>> {
         var request = APIRequest(
             operationName: "createDocumentFromTemplate", method: .post,
@@ -413,9 +334,7 @@ public struct DocumentsAPI: Sendable {
             security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
-            "400": .decoding(ValidationErrorResponse.self),
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
+            "400": ValidationErrorResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self
         ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<Document>.self) }
     }
@@ -429,20 +348,15 @@ public struct DocumentsAPI: Sendable {
     ///   - templateId: Template identifier.
     @discardableResult
     public func estimateDocumentFromTemplateCost(
-        accountId: String,
-        templateId: String,
-        body: EstimateDocumentFromTemplateCostRequest
+        accountId: String, templateId: String, body: EstimateDocumentFromTemplateCostRequest
     ) async throws -> APIResponse<EnvelopeOf<CostEstimate>> {
         var request = APIRequest(
             operationName: "estimateDocumentFromTemplateCost", method: .post,
             pathTemplate: "/v1/accounts/{accountId}/templates/{templateId}/documents/estimate-cost",
             path: "/v1/accounts/\(accountId)/templates/\(templateId)/documents/estimate-cost",
-            security: [[.bearerAuth], [.apiKeyAuth]])
+            security: [[.bearerAuth], [.apiKeyAuth]],
+            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         request.body = try .encoding(body)
-        request.errorPayload = ErrorPayloads.decoder([
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<CostEstimate>.self) }
     }
 }

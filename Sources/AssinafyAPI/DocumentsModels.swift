@@ -10,6 +10,7 @@ public struct DocumentStatus: Codable, Hashable, Sendable {
     public let deletable: Bool?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["code", "deletable"]
 
     public init(code: String? = nil, deletable: Bool? = nil, additionalFields: JSONObject = [:]) {
         self.code = code
@@ -19,19 +20,15 @@ public struct DocumentStatus: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.code = try container.decodeIfPresent(String.self, forKey: "code")
-        self.deletable = try container.decodeIfPresent(Bool.self, forKey: "deletable")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            code: container.decodeIfPresent("code"), deletable: container.decodeIfPresent("deletable"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.code, forKey: "code")
-        try container.encodeIfPresent(self.deletable, forKey: "deletable")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("code", code).encodeIfPresent("deletable", deletable).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["code", "deletable"]
 }
 
 /// Outcome of looking up a signed document by hash.
@@ -49,6 +46,7 @@ public struct DocumentVerification: Codable, Hashable, Sendable {
     public let message: String?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["hash", "id", "agreement_code", "status", "page_count", "signer_count", "completed_count", "completed_at", "verified_at", "is_valid", "message"]
 
     public init(
         hash: String? = nil, id: String? = nil, agreementCode: String? = nil, status: String? = nil,
@@ -71,37 +69,26 @@ public struct DocumentVerification: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.hash = try container.decodeIfPresent(String.self, forKey: "hash")
-        self.id = try container.decodeIfPresent(String.self, forKey: "id")
-        self.agreementCode = try container.decodeIfPresent(String.self, forKey: "agreement_code")
-        self.status = try container.decodeIfPresent(String.self, forKey: "status")
-        self.pageCount = try container.decodeIfPresent(String.self, forKey: "page_count")
-        self.signerCount = try container.decodeIfPresent(String.self, forKey: "signer_count")
-        self.completedCount = try container.decodeIfPresent(Int.self, forKey: "completed_count")
-        self.completedAt = try container.decodeDateTimeIfPresent(forKey: "completed_at")
-        self.verifiedAt = try container.decodeDateTimeIfPresent(forKey: "verified_at")
-        self.isValid = try container.decodeIfPresent(Bool.self, forKey: "is_valid")
-        self.message = try container.decodeIfPresent(String.self, forKey: "message")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            hash: container.decodeIfPresent("hash"), id: container.decodeIfPresent("id"),
+            agreementCode: container.decodeIfPresent("agreement_code"), status: container.decodeIfPresent("status"),
+            pageCount: container.decodeIfPresent("page_count"), signerCount: container.decodeIfPresent("signer_count"),
+            completedCount: container.decodeIfPresent("completed_count"),
+            completedAt: container.decodeDateTimeIfPresent("completed_at"),
+            verifiedAt: container.decodeDateTimeIfPresent("verified_at"),
+            isValid: container.decodeIfPresent("is_valid"), message: container.decodeIfPresent("message"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.hash, forKey: "hash")
-        try container.encodeIfPresent(self.id, forKey: "id")
-        try container.encodeIfPresent(self.agreementCode, forKey: "agreement_code")
-        try container.encodeIfPresent(self.status, forKey: "status")
-        try container.encodeIfPresent(self.pageCount, forKey: "page_count")
-        try container.encodeIfPresent(self.signerCount, forKey: "signer_count")
-        try container.encodeIfPresent(self.completedCount, forKey: "completed_count")
-        try container.encodeDateTimeIfPresent(self.completedAt, forKey: "completed_at")
-        try container.encodeDateTimeIfPresent(self.verifiedAt, forKey: "verified_at")
-        try container.encodeIfPresent(self.isValid, forKey: "is_valid")
-        try container.encodeIfPresent(self.message, forKey: "message")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("hash", self.hash).encodeIfPresent("id", id)
+            .encodeIfPresent("agreement_code", agreementCode).encodeIfPresent("status", status)
+            .encodeIfPresent("page_count", pageCount).encodeIfPresent("signer_count", signerCount)
+            .encodeIfPresent("completed_count", completedCount).encodeDateTimeIfPresent("completed_at", completedAt)
+            .encodeDateTimeIfPresent("verified_at", verifiedAt).encodeIfPresent("is_valid", isValid)
+            .encodeIfPresent("message", message).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["hash", "id", "agreement_code", "status", "page_count", "signer_count", "completed_count", "completed_at", "verified_at", "is_valid", "message"]
 }
 
 public typealias DocumentActivityOrigin = WebhookEventOrigin
@@ -116,6 +103,7 @@ public struct DocumentActivity: Codable, Hashable, Sendable {
     public let createdAt: Date?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["id", "event", "message", "payload", "origin", "created_at"]
 
     public init(
         id: Int? = nil, event: String? = nil, message: String? = nil, payload: JSONObject? = nil,
@@ -132,27 +120,19 @@ public struct DocumentActivity: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.id = try container.decodeIfPresent(Int.self, forKey: "id")
-        self.event = try container.decodeIfPresent(String.self, forKey: "event")
-        self.message = try container.decodeIfPresent(String.self, forKey: "message")
-        self.payload = try container.decodeIfPresent(JSONObject.self, forKey: "payload")
-        self.origin = try container.decodeIfPresent(DocumentActivityOrigin.self, forKey: "origin")
-        self.createdAt = try container.decodeDateTimeIfPresent(forKey: "created_at")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            id: container.decodeIfPresent("id"), event: container.decodeIfPresent("event"),
+            message: container.decodeIfPresent("message"), payload: container.decodeIfPresent("payload"),
+            origin: container.decodeIfPresent("origin"), createdAt: container.decodeDateTimeIfPresent("created_at"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.id, forKey: "id")
-        try container.encodeIfPresent(self.event, forKey: "event")
-        try container.encodeIfPresent(self.message, forKey: "message")
-        try container.encodeIfPresent(self.payload, forKey: "payload")
-        try container.encodeIfPresent(self.origin, forKey: "origin")
-        try container.encodeDateTimeIfPresent(self.createdAt, forKey: "created_at")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("id", id).encodeIfPresent("event", event).encodeIfPresent("message", message)
+            .encodeIfPresent("payload", payload).encodeIfPresent("origin", origin)
+            .encodeDateTimeIfPresent("created_at", createdAt).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["id", "event", "message", "payload", "origin", "created_at"]
 }
 
 public typealias ListDocumentsMethod = AssignmentMethod
@@ -161,6 +141,7 @@ public struct UpdateDocumentPayload: Codable, Hashable, Sendable {
     public let name: String
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["name"]
 
     public init(name: String, additionalFields: JSONObject = [:]) {
         self.name = name
@@ -169,17 +150,13 @@ public struct UpdateDocumentPayload: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.name = try container.decode(String.self, forKey: "name")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            name: container.decode("name"), additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.name, forKey: "name")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder).encode("name", name).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["name"]
 }
 
 public struct DownloadDocumentArtifactArtifactName: OpenEnum, ExpressibleByStringLiteral {
@@ -199,6 +176,7 @@ public struct ReplaceDocumentTagsRequest: Codable, Hashable, Sendable {
     public let tags: [String]?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["tags"]
 
     public init(tags: [String]? = nil, additionalFields: JSONObject = [:]) {
         self.tags = tags
@@ -207,17 +185,14 @@ public struct ReplaceDocumentTagsRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.tags = try container.decodeIfPresent([String].self, forKey: "tags")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            tags: container.decodeIfPresent("tags"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.tags, forKey: "tags")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder).encodeIfPresent("tags", tags).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["tags"]
 }
 
 public typealias AttachDocumentTagsRequest = ReplaceDocumentTagsRequest
@@ -226,6 +201,7 @@ public struct DetachDocumentTagResponseData: Codable, Hashable, Sendable {
     public let detached: Bool?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["detached"]
 
     public init(detached: Bool? = nil, additionalFields: JSONObject = [:]) {
         self.detached = detached
@@ -234,17 +210,14 @@ public struct DetachDocumentTagResponseData: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.detached = try container.decodeIfPresent(Bool.self, forKey: "detached")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            detached: container.decodeIfPresent("detached"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.detached, forKey: "detached")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder).encodeIfPresent("detached", detached).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["detached"]
 }
 
 public typealias CreateDocumentFromTemplateRequestSignersItemVerificationMethod = CreateAssignmentRequestSignersItemVerificationMethod
@@ -257,6 +230,7 @@ public struct CreateDocumentFromTemplateRequestSignersItem: Codable, Hashable, S
     public let step: Int?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["role_id", "id", "verification_method", "notification_methods", "step"]
 
     public init(
         roleId: String, id: String,
@@ -273,25 +247,20 @@ public struct CreateDocumentFromTemplateRequestSignersItem: Codable, Hashable, S
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.roleId = try container.decode(String.self, forKey: "role_id")
-        self.id = try container.decode(String.self, forKey: "id")
-        self.verificationMethod = try container.decodeIfPresent(CreateDocumentFromTemplateRequestSignersItemVerificationMethod.self, forKey: "verification_method")
-        self.notificationMethods = try container.decodeIfPresent([String].self, forKey: "notification_methods")
-        self.step = try container.decodeIfPresent(Int.self, forKey: "step")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            roleId: container.decode("role_id"), id: container.decode("id"),
+            verificationMethod: container.decodeIfPresent("verification_method"),
+            notificationMethods: container.decodeIfPresent("notification_methods"),
+            step: container.decodeIfPresent("step"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.roleId, forKey: "role_id")
-        try container.encode(self.id, forKey: "id")
-        try container.encodeIfPresent(self.verificationMethod, forKey: "verification_method")
-        try container.encodeIfPresent(self.notificationMethods, forKey: "notification_methods")
-        try container.encodeIfPresent(self.step, forKey: "step")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encode("role_id", roleId).encode("id", id).encodeIfPresent("verification_method", verificationMethod)
+            .encodeIfPresent("notification_methods", notificationMethods).encodeIfPresent("step", step)
+            .additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["role_id", "id", "verification_method", "notification_methods", "step"]
 }
 
 public struct TemplateEditorField: Codable, Hashable, Sendable {
@@ -299,6 +268,7 @@ public struct TemplateEditorField: Codable, Hashable, Sendable {
     public let value: String
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["field_id", "value"]
 
     public init(fieldId: String, value: String, additionalFields: JSONObject = [:]) {
         self.fieldId = fieldId
@@ -308,19 +278,14 @@ public struct TemplateEditorField: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.fieldId = try container.decode(String.self, forKey: "field_id")
-        self.value = try container.decode(String.self, forKey: "value")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            fieldId: container.decode("field_id"), value: container.decode("value"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.fieldId, forKey: "field_id")
-        try container.encode(self.value, forKey: "value")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder).encode("field_id", fieldId).encode("value", value).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["field_id", "value"]
 }
 
 public struct CreateDocumentFromTemplateRequest: Codable, Hashable, Sendable {
@@ -332,6 +297,7 @@ public struct CreateDocumentFromTemplateRequest: Codable, Hashable, Sendable {
     public let tags: [String]?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["signers", "editor_fields", "name", "message", "expires_at", "tags"]
 
     public init(
         signers: [CreateDocumentFromTemplateRequestSignersItem], editorFields: [TemplateEditorField]? = nil,
@@ -349,27 +315,19 @@ public struct CreateDocumentFromTemplateRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.signers = try container.decode([CreateDocumentFromTemplateRequestSignersItem].self, forKey: "signers")
-        self.editorFields = try container.decodeIfPresent([TemplateEditorField].self, forKey: "editor_fields")
-        self.name = try container.decodeIfPresent(String.self, forKey: "name")
-        self.message = try container.decodeIfPresent(String.self, forKey: "message")
-        self.expiresAt = try container.decodeDateTimeIfPresent(forKey: "expires_at")
-        self.tags = try container.decodeIfPresent([String].self, forKey: "tags")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            signers: container.decode("signers"), editorFields: container.decodeIfPresent("editor_fields"),
+            name: container.decodeIfPresent("name"), message: container.decodeIfPresent("message"),
+            expiresAt: container.decodeDateTimeIfPresent("expires_at"), tags: container.decodeIfPresent("tags"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.signers, forKey: "signers")
-        try container.encodeIfPresent(self.editorFields, forKey: "editor_fields")
-        try container.encodeIfPresent(self.name, forKey: "name")
-        try container.encodeIfPresent(self.message, forKey: "message")
-        try container.encodeDateTimeIfPresent(self.expiresAt, forKey: "expires_at")
-        try container.encodeIfPresent(self.tags, forKey: "tags")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encode("signers", signers).encodeIfPresent("editor_fields", editorFields).encodeIfPresent("name", name)
+            .encodeIfPresent("message", message).encodeDateTimeIfPresent("expires_at", expiresAt)
+            .encodeIfPresent("tags", tags).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["signers", "editor_fields", "name", "message", "expires_at", "tags"]
 }
 
 public typealias EstimateDocumentFromTemplateCostRequestSignersItemVerificationMethod = CreateAssignmentRequestSignersItemVerificationMethod
@@ -380,6 +338,7 @@ public struct EstimateDocumentFromTemplateCostRequestSignersItem: Codable, Hasha
     public let notificationMethods: [String]?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["role_id", "verification_method", "notification_methods"]
 
     public init(
         roleId: String, verificationMethod: EstimateDocumentFromTemplateCostRequestSignersItemVerificationMethod? = nil,
@@ -393,27 +352,24 @@ public struct EstimateDocumentFromTemplateCostRequestSignersItem: Codable, Hasha
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.roleId = try container.decode(String.self, forKey: "role_id")
-        self.verificationMethod = try container.decodeIfPresent(EstimateDocumentFromTemplateCostRequestSignersItemVerificationMethod.self, forKey: "verification_method")
-        self.notificationMethods = try container.decodeIfPresent([String].self, forKey: "notification_methods")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            roleId: container.decode("role_id"), verificationMethod: container.decodeIfPresent("verification_method"),
+            notificationMethods: container.decodeIfPresent("notification_methods"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.roleId, forKey: "role_id")
-        try container.encodeIfPresent(self.verificationMethod, forKey: "verification_method")
-        try container.encodeIfPresent(self.notificationMethods, forKey: "notification_methods")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encode("role_id", roleId).encodeIfPresent("verification_method", verificationMethod)
+            .encodeIfPresent("notification_methods", notificationMethods).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["role_id", "verification_method", "notification_methods"]
 }
 
 public struct EstimateDocumentFromTemplateCostRequest: Codable, Hashable, Sendable {
     public let signers: [EstimateDocumentFromTemplateCostRequestSignersItem]
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["signers"]
 
     public init(signers: [EstimateDocumentFromTemplateCostRequestSignersItem], additionalFields: JSONObject = [:]) {
         self.signers = signers
@@ -422,15 +378,12 @@ public struct EstimateDocumentFromTemplateCostRequest: Codable, Hashable, Sendab
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.signers = try container.decode([EstimateDocumentFromTemplateCostRequestSignersItem].self, forKey: "signers")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            signers: container.decode("signers"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.signers, forKey: "signers")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder).encode("signers", signers).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["signers"]
 }

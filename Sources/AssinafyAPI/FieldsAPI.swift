@@ -20,20 +20,14 @@ public struct FieldsAPI: Sendable {
     ///   - includeStandard: Also return built-in field types.
     @discardableResult
     public func listFields(
-        accountId: String,
-        includeInactive: Bool? = nil,
-        includeStandard: Bool? = nil
+        accountId: String, includeInactive: Bool? = nil, includeStandard: Bool? = nil
     ) async throws -> APIResponse<EnvelopeOf<[Field]>> {
         var request = APIRequest(
-            operationName: "listFields", method: .get,
-            pathTemplate: "/v1/accounts/{accountId}/fields",
-            path: "/v1/accounts/\(accountId)/fields", security: [[.bearerAuth], [.apiKeyAuth]])
+            operationName: "listFields", method: .get, pathTemplate: "/v1/accounts/{accountId}/fields",
+            path: "/v1/accounts/\(accountId)/fields", security: [[.bearerAuth], [.apiKeyAuth]],
+            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         request.query.add("include_inactive", includeInactive)
         request.query.add("include_standard", includeStandard)
-        request.errorPayload = ErrorPayloads.decoder([
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<[Field]>.self) }
     }
 
@@ -45,18 +39,14 @@ public struct FieldsAPI: Sendable {
     ///   - accountId: Workspace account identifier.
     @discardableResult
     public func createField(
-        accountId: String,
-        body: CreateFieldPayload
+        accountId: String, body: CreateFieldPayload
     ) async throws -> APIResponse<EnvelopeOf<Field>> {
         var request = APIRequest(
-            operationName: "createField", method: .post,
-            pathTemplate: "/v1/accounts/{accountId}/fields",
+            operationName: "createField", method: .post, pathTemplate: "/v1/accounts/{accountId}/fields",
             path: "/v1/accounts/\(accountId)/fields", security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
-            "400": .decoding(ValidationErrorResponse.self),
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
+            "400": ValidationErrorResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self
         ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<Field>.self) }
     }
@@ -70,15 +60,10 @@ public struct FieldsAPI: Sendable {
     ///   - fieldId: Field identifier.
     @discardableResult
     public func getField(accountId: String, fieldId: String) async throws -> APIResponse<EnvelopeOf<Field>> {
-        var request = APIRequest(
-            operationName: "getField", method: .get,
-            pathTemplate: "/v1/accounts/{accountId}/fields/{fieldId}",
-            path: "/v1/accounts/\(accountId)/fields/\(fieldId)", security: [[.bearerAuth], [.apiKeyAuth]])
-        request.errorPayload = ErrorPayloads.decoder([
-            "404": .decoding(NotFoundResponse.self),
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
+        let request = APIRequest(
+            operationName: "getField", method: .get, pathTemplate: "/v1/accounts/{accountId}/fields/{fieldId}",
+            path: "/v1/accounts/\(accountId)/fields/\(fieldId)", security: [[.bearerAuth], [.apiKeyAuth]],
+            errors: ["404": NotFoundResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<Field>.self) }
     }
 
@@ -91,20 +76,13 @@ public struct FieldsAPI: Sendable {
     ///   - fieldId: Field identifier.
     @discardableResult
     public func updateField(
-        accountId: String,
-        fieldId: String,
-        body: UpdateFieldPayload
+        accountId: String, fieldId: String, body: UpdateFieldPayload
     ) async throws -> APIResponse<EnvelopeOf<Field>> {
         var request = APIRequest(
-            operationName: "updateField", method: .put,
-            pathTemplate: "/v1/accounts/{accountId}/fields/{fieldId}",
-            path: "/v1/accounts/\(accountId)/fields/\(fieldId)", security: [[.bearerAuth], [.apiKeyAuth]])
+            operationName: "updateField", method: .put, pathTemplate: "/v1/accounts/{accountId}/fields/{fieldId}",
+            path: "/v1/accounts/\(accountId)/fields/\(fieldId)", security: [[.bearerAuth], [.apiKeyAuth]],
+            errors: ["404": NotFoundResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         request.body = try .encoding(body)
-        request.errorPayload = ErrorPayloads.decoder([
-            "404": .decoding(NotFoundResponse.self),
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<Field>.self) }
     }
 
@@ -117,15 +95,10 @@ public struct FieldsAPI: Sendable {
     ///   - fieldId: Field identifier.
     @discardableResult
     public func deleteField(accountId: String, fieldId: String) async throws -> APIResponse<EnvelopeOf<[JSONValue?]>> {
-        var request = APIRequest(
-            operationName: "deleteField", method: .delete,
-            pathTemplate: "/v1/accounts/{accountId}/fields/{fieldId}",
-            path: "/v1/accounts/\(accountId)/fields/\(fieldId)", security: [[.bearerAuth], [.apiKeyAuth]])
-        request.errorPayload = ErrorPayloads.decoder([
-            "404": .decoding(NotFoundResponse.self),
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
+        let request = APIRequest(
+            operationName: "deleteField", method: .delete, pathTemplate: "/v1/accounts/{accountId}/fields/{fieldId}",
+            path: "/v1/accounts/\(accountId)/fields/\(fieldId)", security: [[.bearerAuth], [.apiKeyAuth]],
+            errors: ["404": NotFoundResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<[JSONValue?]>.self) }
     }
 
@@ -138,19 +111,14 @@ public struct FieldsAPI: Sendable {
     ///   - fieldId: Field identifier.
     @discardableResult
     public func validateFieldValue(
-        accountId: String,
-        fieldId: String,
-        body: ValidateFieldValueRequest
+        accountId: String, fieldId: String, body: ValidateFieldValueRequest
     ) async throws -> APIResponse<EnvelopeOf<FieldValidation>> {
         var request = APIRequest(
             operationName: "validateFieldValue", method: .post,
             pathTemplate: "/v1/accounts/{accountId}/fields/{fieldId}/validate",
-            path: "/v1/accounts/\(accountId)/fields/\(fieldId)/validate", security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/accounts/\(accountId)/fields/\(fieldId)/validate", security: [[.bearerAuth], [.apiKeyAuth]],
+            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         request.body = try .encoding(body)
-        request.errorPayload = ErrorPayloads.decoder([
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<FieldValidation>.self) }
     }
 
@@ -162,18 +130,14 @@ public struct FieldsAPI: Sendable {
     ///   - accountId: Workspace account identifier.
     @discardableResult
     public func validateFieldValues(
-        accountId: String,
-        body: [ValidateFieldValuesRequestItem]
+        accountId: String, body: [ValidateFieldValuesRequestItem]
     ) async throws -> APIResponse<EnvelopeOf<[FieldValidationResult]>> {
         var request = APIRequest(
             operationName: "validateFieldValues", method: .post,
             pathTemplate: "/v1/accounts/{accountId}/fields/validate-multiple",
-            path: "/v1/accounts/\(accountId)/fields/validate-multiple", security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/accounts/\(accountId)/fields/validate-multiple", security: [[.bearerAuth], [.apiKeyAuth]],
+            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         request.body = try .encoding(body)
-        request.errorPayload = ErrorPayloads.decoder([
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<[FieldValidationResult]>.self) }
     }
 
@@ -182,14 +146,10 @@ public struct FieldsAPI: Sendable {
     /// `GET /v1/field-types` · security: `bearerAuth` or `apiKeyAuth`
     @discardableResult
     public func listFieldTypes() async throws -> APIResponse<EnvelopeOf<[FieldType]>> {
-        var request = APIRequest(
-            operationName: "listFieldTypes", method: .get,
-            pathTemplate: "/v1/field-types",
-            path: "/v1/field-types", security: [[.bearerAuth], [.apiKeyAuth]])
-        request.errorPayload = ErrorPayloads.decoder([
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
+        let request = APIRequest(
+            operationName: "listFieldTypes", method: .get, pathTemplate: "/v1/field-types", path: "/v1/field-types",
+            security: [[.bearerAuth], [.apiKeyAuth]],
+            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<[FieldType]>.self) }
     }
 }

@@ -19,6 +19,7 @@ public struct Field: Codable, Hashable, Sendable {
     public let isVisible: Bool?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["resource", "id", "name", "type", "regex", "is_pre_defined", "is_active", "is_required", "is_standard", "is_read_only", "is_visible"]
 
     public init(
         resource: String? = nil, id: String? = nil, name: String? = nil, type: String? = nil, regex: String? = nil,
@@ -41,37 +42,25 @@ public struct Field: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.resource = try container.decodeIfPresent(String.self, forKey: "resource")
-        self.id = try container.decodeIfPresent(String.self, forKey: "id")
-        self.name = try container.decodeIfPresent(String.self, forKey: "name")
-        self.type = try container.decodeIfPresent(String.self, forKey: "type")
-        self.regex = try container.decodeIfPresent(String.self, forKey: "regex")
-        self.isPreDefined = try container.decodeIfPresent(Bool.self, forKey: "is_pre_defined")
-        self.isActive = try container.decodeIfPresent(Bool.self, forKey: "is_active")
-        self.isRequired = try container.decodeIfPresent(Bool.self, forKey: "is_required")
-        self.isStandard = try container.decodeIfPresent(Bool.self, forKey: "is_standard")
-        self.isReadOnly = try container.decodeIfPresent(Bool.self, forKey: "is_read_only")
-        self.isVisible = try container.decodeIfPresent(Bool.self, forKey: "is_visible")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            resource: container.decodeIfPresent("resource"), id: container.decodeIfPresent("id"),
+            name: container.decodeIfPresent("name"), type: container.decodeIfPresent("type"),
+            regex: container.decodeIfPresent("regex"), isPreDefined: container.decodeIfPresent("is_pre_defined"),
+            isActive: container.decodeIfPresent("is_active"), isRequired: container.decodeIfPresent("is_required"),
+            isStandard: container.decodeIfPresent("is_standard"), isReadOnly: container.decodeIfPresent("is_read_only"),
+            isVisible: container.decodeIfPresent("is_visible"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.resource, forKey: "resource")
-        try container.encodeIfPresent(self.id, forKey: "id")
-        try container.encodeIfPresent(self.name, forKey: "name")
-        try container.encodeIfPresent(self.type, forKey: "type")
-        try container.encodeIfPresent(self.regex, forKey: "regex")
-        try container.encodeIfPresent(self.isPreDefined, forKey: "is_pre_defined")
-        try container.encodeIfPresent(self.isActive, forKey: "is_active")
-        try container.encodeIfPresent(self.isRequired, forKey: "is_required")
-        try container.encodeIfPresent(self.isStandard, forKey: "is_standard")
-        try container.encodeIfPresent(self.isReadOnly, forKey: "is_read_only")
-        try container.encodeIfPresent(self.isVisible, forKey: "is_visible")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("resource", resource).encodeIfPresent("id", id).encodeIfPresent("name", name)
+            .encodeIfPresent("type", type).encodeIfPresent("regex", regex)
+            .encodeIfPresent("is_pre_defined", isPreDefined).encodeIfPresent("is_active", isActive)
+            .encodeIfPresent("is_required", isRequired).encodeIfPresent("is_standard", isStandard)
+            .encodeIfPresent("is_read_only", isReadOnly).encodeIfPresent("is_visible", isVisible)
+            .additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["resource", "id", "name", "type", "regex", "is_pre_defined", "is_active", "is_required", "is_standard", "is_read_only", "is_visible"]
 }
 
 /// A field type.
@@ -80,6 +69,7 @@ public struct FieldType: Codable, Hashable, Sendable {
     public let name: String?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["type", "name"]
 
     public init(type: String? = nil, name: String? = nil, additionalFields: JSONObject = [:]) {
         self.type = type
@@ -89,19 +79,15 @@ public struct FieldType: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.type = try container.decodeIfPresent(String.self, forKey: "type")
-        self.name = try container.decodeIfPresent(String.self, forKey: "name")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            type: container.decodeIfPresent("type"), name: container.decodeIfPresent("name"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.type, forKey: "type")
-        try container.encodeIfPresent(self.name, forKey: "name")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("type", type).encodeIfPresent("name", name).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["type", "name"]
 }
 
 /// Result of checking a value against a field.
@@ -111,6 +97,7 @@ public struct FieldValidation: Codable, Hashable, Sendable {
     public let errorMessage: String?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["type", "success", "error_message"]
 
     public init(
         type: String? = nil, success: Bool? = nil, errorMessage: String? = nil, additionalFields: JSONObject = [:]
@@ -123,21 +110,17 @@ public struct FieldValidation: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.type = try container.decodeIfPresent(String.self, forKey: "type")
-        self.success = try container.decodeIfPresent(Bool.self, forKey: "success")
-        self.errorMessage = try container.decodeIfPresent(String.self, forKey: "error_message")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            type: container.decodeIfPresent("type"), success: container.decodeIfPresent("success"),
+            errorMessage: container.decodeIfPresent("error_message"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.type, forKey: "type")
-        try container.encodeIfPresent(self.success, forKey: "success")
-        try container.encodeIfPresent(self.errorMessage, forKey: "error_message")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("type", type).encodeIfPresent("success", success)
+            .encodeIfPresent("error_message", errorMessage).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["type", "success", "error_message"]
 }
 
 /// Per-field result of a batch check.
@@ -148,6 +131,7 @@ public struct FieldValidationResult: Codable, Hashable, Sendable {
     public let errorMessage: String?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["field_id", "type", "success", "error_message"]
 
     public init(
         fieldId: String? = nil, type: String? = nil, success: Bool? = nil, errorMessage: String? = nil,
@@ -162,23 +146,17 @@ public struct FieldValidationResult: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.fieldId = try container.decodeIfPresent(String.self, forKey: "field_id")
-        self.type = try container.decodeIfPresent(String.self, forKey: "type")
-        self.success = try container.decodeIfPresent(Bool.self, forKey: "success")
-        self.errorMessage = try container.decodeIfPresent(String.self, forKey: "error_message")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            fieldId: container.decodeIfPresent("field_id"), type: container.decodeIfPresent("type"),
+            success: container.decodeIfPresent("success"), errorMessage: container.decodeIfPresent("error_message"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.fieldId, forKey: "field_id")
-        try container.encodeIfPresent(self.type, forKey: "type")
-        try container.encodeIfPresent(self.success, forKey: "success")
-        try container.encodeIfPresent(self.errorMessage, forKey: "error_message")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("field_id", fieldId).encodeIfPresent("type", type).encodeIfPresent("success", success)
+            .encodeIfPresent("error_message", errorMessage).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["field_id", "type", "success", "error_message"]
 }
 
 public struct CreateFieldPayload: Codable, Hashable, Sendable {
@@ -188,6 +166,7 @@ public struct CreateFieldPayload: Codable, Hashable, Sendable {
     public let isRequired: Bool?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["name", "type", "regex", "is_required"]
 
     public init(
         name: String, type: String, regex: Nullable<String>? = nil, isRequired: Bool? = nil,
@@ -202,23 +181,17 @@ public struct CreateFieldPayload: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.name = try container.decode(String.self, forKey: "name")
-        self.type = try container.decode(String.self, forKey: "type")
-        self.regex = try container.decodeNullableIfPresent(String.self, forKey: "regex")
-        self.isRequired = try container.decodeIfPresent(Bool.self, forKey: "is_required")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            name: container.decode("name"), type: container.decode("type"),
+            regex: container.decodeNullableIfPresent("regex"), isRequired: container.decodeIfPresent("is_required"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.name, forKey: "name")
-        try container.encode(self.type, forKey: "type")
-        try container.encodeIfPresent(self.regex, forKey: "regex")
-        try container.encodeIfPresent(self.isRequired, forKey: "is_required")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encode("name", name).encode("type", type).encodeIfPresent("regex", regex)
+            .encodeIfPresent("is_required", isRequired).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["name", "type", "regex", "is_required"]
 }
 
 public struct UpdateFieldPayload: Codable, Hashable, Sendable {
@@ -227,6 +200,7 @@ public struct UpdateFieldPayload: Codable, Hashable, Sendable {
     public let isActive: Bool?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["name", "regex", "is_active"]
 
     public init(
         name: String? = nil, regex: Nullable<String>? = nil, isActive: Bool? = nil, additionalFields: JSONObject = [:]
@@ -239,27 +213,24 @@ public struct UpdateFieldPayload: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.name = try container.decodeIfPresent(String.self, forKey: "name")
-        self.regex = try container.decodeNullableIfPresent(String.self, forKey: "regex")
-        self.isActive = try container.decodeIfPresent(Bool.self, forKey: "is_active")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            name: container.decodeIfPresent("name"), regex: container.decodeNullableIfPresent("regex"),
+            isActive: container.decodeIfPresent("is_active"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.name, forKey: "name")
-        try container.encodeIfPresent(self.regex, forKey: "regex")
-        try container.encodeIfPresent(self.isActive, forKey: "is_active")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("name", name).encodeIfPresent("regex", regex).encodeIfPresent("is_active", isActive)
+            .additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["name", "regex", "is_active"]
 }
 
 public struct ValidateFieldValueRequest: Codable, Hashable, Sendable {
     public let value: Nullable<JSONValue>?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["value"]
 
     public init(value: Nullable<JSONValue>? = nil, additionalFields: JSONObject = [:]) {
         self.value = value
@@ -268,17 +239,14 @@ public struct ValidateFieldValueRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.value = try container.decodeNullableIfPresent(JSONValue.self, forKey: "value")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            value: container.decodeNullableIfPresent("value"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.value, forKey: "value")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder).encode("value", value).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["value"]
 }
 
 public struct ValidateFieldValuesRequestItem: Codable, Hashable, Sendable {
@@ -286,6 +254,7 @@ public struct ValidateFieldValuesRequestItem: Codable, Hashable, Sendable {
     public let value: Nullable<JSONValue>?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["field_id", "value"]
 
     public init(fieldId: String, value: Nullable<JSONValue>? = nil, additionalFields: JSONObject = [:]) {
         self.fieldId = fieldId
@@ -295,17 +264,12 @@ public struct ValidateFieldValuesRequestItem: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.fieldId = try container.decode(String.self, forKey: "field_id")
-        self.value = try container.decodeNullableIfPresent(JSONValue.self, forKey: "value")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            fieldId: container.decode("field_id"), value: container.decodeNullableIfPresent("value"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.fieldId, forKey: "field_id")
-        try container.encode(self.value, forKey: "value")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder).encode("field_id", fieldId).encode("value", value).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["field_id", "value"]
 }

@@ -15,21 +15,13 @@ public struct OAuthAPI: Sendable {
     /// `POST /v1/oauth/token` · security: none
     @discardableResult
     public func exchangeOAuthToken(
-        grantType: OAuthTokenRequestGrantType,
-        clientId: String,
-        code: String? = nil,
-        redirectUri: String? = nil,
-        codeVerifier: String? = nil,
-        refreshToken: String? = nil,
-        clientSecret: String? = nil,
-        resource: String? = nil,
-        subjectToken: String? = nil,
-        subjectTokenType: OAuthTokenRequestSubjectTokenType? = nil,
+        grantType: OAuthTokenRequestGrantType, clientId: String, code: String? = nil, redirectUri: String? = nil,
+        codeVerifier: String? = nil, refreshToken: String? = nil, clientSecret: String? = nil, resource: String? = nil,
+        subjectToken: String? = nil, subjectTokenType: OAuthTokenRequestSubjectTokenType? = nil,
         requestedTokenType: OAuthTokenRequestRequestedTokenType? = nil
     ) async throws -> APIResponse<ExchangeOAuthTokenResponse> {
         var request = APIRequest(
-            operationName: "exchangeOAuthToken", method: .post,
-            pathTemplate: "/v1/oauth/token",
+            operationName: "exchangeOAuthToken", method: .post, pathTemplate: "/v1/oauth/token",
             path: "/v1/oauth/token")
         var form: [QueryItem] = []
         form.add("grant_type", grantType)
@@ -45,9 +37,8 @@ public struct OAuthAPI: Sendable {
         form.add("requested_token_type", requestedTokenType)
         request.body = .form(form)
         request.errorPayload = ErrorPayloads.decoder([
-            "400": .decoding(ExchangeOAuthTokenError400.self),
-            "401": .decoding(ExchangeOAuthTokenError401.self),
-            "500": .decoding(ServerErrorResponse.self),
+            "400": ExchangeOAuthTokenError400.self, "401": ExchangeOAuthTokenError401.self,
+            "500": ServerErrorResponse.self
         ])
         return try await client.perform(request) { try $0.decode(ExchangeOAuthTokenResponse.self) }
     }
@@ -57,15 +48,12 @@ public struct OAuthAPI: Sendable {
     /// `POST /v1/oauth/revoke` · security: none
     @discardableResult
     public func revokeOAuthToken(
-        token: String,
-        clientId: String,
-        tokenTypeHint: OAuthRevokeRequestTokenTypeHint? = nil,
+        token: String, clientId: String, tokenTypeHint: OAuthRevokeRequestTokenTypeHint? = nil,
         clientSecret: String? = nil
     ) async throws -> APIResponse<Void> {
         var request = APIRequest(
-            operationName: "revokeOAuthToken", method: .post,
-            pathTemplate: "/v1/oauth/revoke",
-            path: "/v1/oauth/revoke")
+            operationName: "revokeOAuthToken", method: .post, pathTemplate: "/v1/oauth/revoke",
+            path: "/v1/oauth/revoke", errors: ["401": RevokeOAuthTokenError401.self, "500": ServerErrorResponse.self])
         var form: [QueryItem] = []
         form.add("token", token)
         form.add("token_type_hint", tokenTypeHint)
@@ -73,10 +61,6 @@ public struct OAuthAPI: Sendable {
         form.add("client_secret", clientSecret)
         request.body = .form(form)
         request.responseKind = .empty
-        request.errorPayload = ErrorPayloads.decoder([
-            "401": .decoding(RevokeOAuthTokenError401.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
         return try await client.perform(request) { $0.empty() }
     }
 
@@ -85,15 +69,10 @@ public struct OAuthAPI: Sendable {
     /// `GET /v1/oauth/userinfo` · security: `bearerAuth` or `apiKeyAuth`
     @discardableResult
     public func getOAuthUserInfo() async throws -> APIResponse<GetOAuthUserInfoResponse> {
-        var request = APIRequest(
-            operationName: "getOAuthUserInfo", method: .get,
-            pathTemplate: "/v1/oauth/userinfo",
-            path: "/v1/oauth/userinfo", security: [[.bearerAuth], [.apiKeyAuth]])
-        request.errorPayload = ErrorPayloads.decoder([
-            "403": .decoding(ForbiddenResponse.self),
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
+        let request = APIRequest(
+            operationName: "getOAuthUserInfo", method: .get, pathTemplate: "/v1/oauth/userinfo",
+            path: "/v1/oauth/userinfo", security: [[.bearerAuth], [.apiKeyAuth]],
+            errors: ["403": ForbiddenResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         return try await client.perform(request) { try $0.decode(GetOAuthUserInfoResponse.self) }
     }
 
@@ -102,11 +81,10 @@ public struct OAuthAPI: Sendable {
     /// `GET /.well-known/oauth-protected-resource` · security: none
     @discardableResult
     public func getProtectedResourceMetadata() async throws -> APIResponse<GetProtectedResourceMetadataResponse> {
-        var request = APIRequest(
+        let request = APIRequest(
             operationName: "getProtectedResourceMetadata", method: .get,
-            pathTemplate: "/.well-known/oauth-protected-resource",
-            path: "/.well-known/oauth-protected-resource")
-        request.errorPayload = ErrorPayloads.decoder(["500": .decoding(ServerErrorResponse.self)])
+            pathTemplate: "/.well-known/oauth-protected-resource", path: "/.well-known/oauth-protected-resource",
+            errors: ["500": ServerErrorResponse.self])
         return try await client.perform(request) { try $0.decode(GetProtectedResourceMetadataResponse.self) }
     }
 }

@@ -14,6 +14,7 @@ public struct ExchangeOAuthTokenResponse: Codable, Hashable, Sendable {
     public let idToken: String?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["access_token", "issued_token_type", "token_type", "expires_in", "refresh_token", "scope", "id_token"]
 
     public init(
         accessToken: String? = nil, issuedTokenType: String? = nil, tokenType: String? = nil, expiresIn: Int? = nil,
@@ -31,29 +32,22 @@ public struct ExchangeOAuthTokenResponse: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.accessToken = try container.decodeIfPresent(String.self, forKey: "access_token")
-        self.issuedTokenType = try container.decodeIfPresent(String.self, forKey: "issued_token_type")
-        self.tokenType = try container.decodeIfPresent(String.self, forKey: "token_type")
-        self.expiresIn = try container.decodeIfPresent(Int.self, forKey: "expires_in")
-        self.refreshToken = try container.decodeIfPresent(String.self, forKey: "refresh_token")
-        self.scope = try container.decodeIfPresent(String.self, forKey: "scope")
-        self.idToken = try container.decodeIfPresent(String.self, forKey: "id_token")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            accessToken: container.decodeIfPresent("access_token"),
+            issuedTokenType: container.decodeIfPresent("issued_token_type"),
+            tokenType: container.decodeIfPresent("token_type"), expiresIn: container.decodeIfPresent("expires_in"),
+            refreshToken: container.decodeIfPresent("refresh_token"), scope: container.decodeIfPresent("scope"),
+            idToken: container.decodeIfPresent("id_token"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.accessToken, forKey: "access_token")
-        try container.encodeIfPresent(self.issuedTokenType, forKey: "issued_token_type")
-        try container.encodeIfPresent(self.tokenType, forKey: "token_type")
-        try container.encodeIfPresent(self.expiresIn, forKey: "expires_in")
-        try container.encodeIfPresent(self.refreshToken, forKey: "refresh_token")
-        try container.encodeIfPresent(self.scope, forKey: "scope")
-        try container.encodeIfPresent(self.idToken, forKey: "id_token")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("access_token", accessToken).encodeIfPresent("issued_token_type", issuedTokenType)
+            .encodeIfPresent("token_type", tokenType).encodeIfPresent("expires_in", expiresIn)
+            .encodeIfPresent("refresh_token", refreshToken).encodeIfPresent("scope", scope)
+            .encodeIfPresent("id_token", idToken).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["access_token", "issued_token_type", "token_type", "expires_in", "refresh_token", "scope", "id_token"]
 }
 
 public struct ExchangeOAuthTokenError400Error: OpenEnum, ExpressibleByStringLiteral {
@@ -74,6 +68,7 @@ public struct ExchangeOAuthTokenError400: Codable, Hashable, Sendable {
     public let errorDescription: String?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["error", "error_description"]
 
     public init(
         error: ExchangeOAuthTokenError400Error? = nil, errorDescription: String? = nil,
@@ -86,19 +81,16 @@ public struct ExchangeOAuthTokenError400: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.error = try container.decodeIfPresent(ExchangeOAuthTokenError400Error.self, forKey: "error")
-        self.errorDescription = try container.decodeIfPresent(String.self, forKey: "error_description")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            error: container.decodeIfPresent("error"), errorDescription: container.decodeIfPresent("error_description"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.error, forKey: "error")
-        try container.encodeIfPresent(self.errorDescription, forKey: "error_description")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("error", error).encodeIfPresent("error_description", errorDescription)
+            .additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["error", "error_description"]
 }
 
 public struct ExchangeOAuthTokenError401: Codable, Hashable, Sendable {
@@ -106,6 +98,7 @@ public struct ExchangeOAuthTokenError401: Codable, Hashable, Sendable {
     public let errorDescription: String?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["error", "error_description"]
 
     public init(error: String? = nil, errorDescription: String? = nil, additionalFields: JSONObject = [:]) {
         self.error = error
@@ -115,19 +108,16 @@ public struct ExchangeOAuthTokenError401: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.error = try container.decodeIfPresent(String.self, forKey: "error")
-        self.errorDescription = try container.decodeIfPresent(String.self, forKey: "error_description")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            error: container.decodeIfPresent("error"), errorDescription: container.decodeIfPresent("error_description"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.error, forKey: "error")
-        try container.encodeIfPresent(self.errorDescription, forKey: "error_description")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("error", error).encodeIfPresent("error_description", errorDescription)
+            .additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["error", "error_description"]
 }
 
 public typealias RevokeOAuthTokenError401 = ExchangeOAuthTokenError401
@@ -139,6 +129,7 @@ public struct GetOAuthUserInfoResponse: Codable, Hashable, Sendable {
     public let emailVerified: Bool?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["sub", "name", "email", "email_verified"]
 
     public init(
         sub: String? = nil, name: String? = nil, email: String? = nil, emailVerified: Bool? = nil,
@@ -153,23 +144,17 @@ public struct GetOAuthUserInfoResponse: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.sub = try container.decodeIfPresent(String.self, forKey: "sub")
-        self.name = try container.decodeIfPresent(String.self, forKey: "name")
-        self.email = try container.decodeIfPresent(String.self, forKey: "email")
-        self.emailVerified = try container.decodeIfPresent(Bool.self, forKey: "email_verified")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            sub: container.decodeIfPresent("sub"), name: container.decodeIfPresent("name"),
+            email: container.decodeIfPresent("email"), emailVerified: container.decodeIfPresent("email_verified"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.sub, forKey: "sub")
-        try container.encodeIfPresent(self.name, forKey: "name")
-        try container.encodeIfPresent(self.email, forKey: "email")
-        try container.encodeIfPresent(self.emailVerified, forKey: "email_verified")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("sub", sub).encodeIfPresent("name", name).encodeIfPresent("email", email)
+            .encodeIfPresent("email_verified", emailVerified).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["sub", "name", "email", "email_verified"]
 }
 
 public struct GetProtectedResourceMetadataResponse: Codable, Hashable, Sendable {
@@ -179,6 +164,7 @@ public struct GetProtectedResourceMetadataResponse: Codable, Hashable, Sendable 
     public let bearerMethodsSupported: [String]?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["resource", "authorization_servers", "scopes_supported", "bearer_methods_supported"]
 
     public init(
         resource: String? = nil, authorizationServers: [String]? = nil, scopesSupported: [String]? = nil,
@@ -193,21 +179,18 @@ public struct GetProtectedResourceMetadataResponse: Codable, Hashable, Sendable 
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.resource = try container.decodeIfPresent(String.self, forKey: "resource")
-        self.authorizationServers = try container.decodeIfPresent([String].self, forKey: "authorization_servers")
-        self.scopesSupported = try container.decodeIfPresent([String].self, forKey: "scopes_supported")
-        self.bearerMethodsSupported = try container.decodeIfPresent([String].self, forKey: "bearer_methods_supported")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            resource: container.decodeIfPresent("resource"),
+            authorizationServers: container.decodeIfPresent("authorization_servers"),
+            scopesSupported: container.decodeIfPresent("scopes_supported"),
+            bearerMethodsSupported: container.decodeIfPresent("bearer_methods_supported"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.resource, forKey: "resource")
-        try container.encodeIfPresent(self.authorizationServers, forKey: "authorization_servers")
-        try container.encodeIfPresent(self.scopesSupported, forKey: "scopes_supported")
-        try container.encodeIfPresent(self.bearerMethodsSupported, forKey: "bearer_methods_supported")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("resource", resource).encodeIfPresent("authorization_servers", authorizationServers)
+            .encodeIfPresent("scopes_supported", scopesSupported)
+            .encodeIfPresent("bearer_methods_supported", bearerMethodsSupported).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["resource", "authorization_servers", "scopes_supported", "bearer_methods_supported"]
 }

@@ -10,6 +10,7 @@ public struct Envelope: Codable, Hashable, Sendable {
     public let message: String?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["status", "message"]
 
     public init(status: Int? = nil, message: String? = nil, additionalFields: JSONObject = [:]) {
         self.status = status
@@ -19,19 +20,15 @@ public struct Envelope: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.status = try container.decodeIfPresent(Int.self, forKey: "status")
-        self.message = try container.decodeIfPresent(String.self, forKey: "message")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            status: container.decodeIfPresent("status"), message: container.decodeIfPresent("message"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.status, forKey: "status")
-        try container.encodeIfPresent(self.message, forKey: "message")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("status", status).encodeIfPresent("message", message).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["status", "message"]
 }
 
 /// Error wrapper; status repeats the HTTP code.
@@ -41,6 +38,7 @@ public struct ErrorEnvelope: Codable, Hashable, Sendable {
     public let data: JSONObject?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["status", "message", "data"]
 
     public init(
         status: Int? = nil, message: String? = nil, data: JSONObject? = nil, additionalFields: JSONObject = [:]
@@ -53,21 +51,17 @@ public struct ErrorEnvelope: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.status = try container.decodeIfPresent(Int.self, forKey: "status")
-        self.message = try container.decodeIfPresent(String.self, forKey: "message")
-        self.data = try container.decodeIfPresent(JSONObject.self, forKey: "data")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            status: container.decodeIfPresent("status"), message: container.decodeIfPresent("message"),
+            data: container.decodeIfPresent("data"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.status, forKey: "status")
-        try container.encodeIfPresent(self.message, forKey: "message")
-        try container.encodeIfPresent(self.data, forKey: "data")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("status", status).encodeIfPresent("message", message).encodeIfPresent("data", data)
+            .additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["status", "message", "data"]
 }
 
 /// A user, as returned on login.
@@ -83,6 +77,7 @@ public struct AuthUser: Codable, Hashable, Sendable {
     public let toBeDeletedAt: Date?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["id", "name", "email", "telephone", "government_id", "is_email_verified", "has_accepted_terms", "created_at", "to_be_deleted_at"]
 
     public init(
         id: String? = nil, name: String? = nil, email: String? = nil, telephone: String? = nil,
@@ -103,33 +98,25 @@ public struct AuthUser: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.id = try container.decodeIfPresent(String.self, forKey: "id")
-        self.name = try container.decodeIfPresent(String.self, forKey: "name")
-        self.email = try container.decodeIfPresent(String.self, forKey: "email")
-        self.telephone = try container.decodeIfPresent(String.self, forKey: "telephone")
-        self.governmentId = try container.decodeIfPresent(String.self, forKey: "government_id")
-        self.isEmailVerified = try container.decodeIfPresent(Bool.self, forKey: "is_email_verified")
-        self.hasAcceptedTerms = try container.decodeIfPresent(Bool.self, forKey: "has_accepted_terms")
-        self.createdAt = try container.decodeDateTimeIfPresent(forKey: "created_at")
-        self.toBeDeletedAt = try container.decodeDateTimeIfPresent(forKey: "to_be_deleted_at")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            id: container.decodeIfPresent("id"), name: container.decodeIfPresent("name"),
+            email: container.decodeIfPresent("email"), telephone: container.decodeIfPresent("telephone"),
+            governmentId: container.decodeIfPresent("government_id"),
+            isEmailVerified: container.decodeIfPresent("is_email_verified"),
+            hasAcceptedTerms: container.decodeIfPresent("has_accepted_terms"),
+            createdAt: container.decodeDateTimeIfPresent("created_at"),
+            toBeDeletedAt: container.decodeDateTimeIfPresent("to_be_deleted_at"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.id, forKey: "id")
-        try container.encodeIfPresent(self.name, forKey: "name")
-        try container.encodeIfPresent(self.email, forKey: "email")
-        try container.encodeIfPresent(self.telephone, forKey: "telephone")
-        try container.encodeIfPresent(self.governmentId, forKey: "government_id")
-        try container.encodeIfPresent(self.isEmailVerified, forKey: "is_email_verified")
-        try container.encodeIfPresent(self.hasAcceptedTerms, forKey: "has_accepted_terms")
-        try container.encodeDateTimeIfPresent(self.createdAt, forKey: "created_at")
-        try container.encodeDateTimeIfPresent(self.toBeDeletedAt, forKey: "to_be_deleted_at")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("id", id).encodeIfPresent("name", name).encodeIfPresent("email", email)
+            .encodeIfPresent("telephone", telephone).encodeIfPresent("government_id", governmentId)
+            .encodeIfPresent("is_email_verified", isEmailVerified)
+            .encodeIfPresent("has_accepted_terms", hasAcceptedTerms).encodeDateTimeIfPresent("created_at", createdAt)
+            .encodeDateTimeIfPresent("to_be_deleted_at", toBeDeletedAt).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["id", "name", "email", "telephone", "government_id", "is_email_verified", "has_accepted_terms", "created_at", "to_be_deleted_at"]
 }
 
 /// A person who signs documents for an account.
@@ -143,6 +130,7 @@ public struct Signer: Codable, Hashable, Sendable {
     public let hasAcceptedTerms: Bool?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["resource", "id", "full_name", "email", "whatsapp_phone_number", "government_id", "has_accepted_terms"]
 
     public init(
         resource: String? = nil, id: String? = nil, fullName: String? = nil, email: String? = nil,
@@ -161,29 +149,22 @@ public struct Signer: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.resource = try container.decodeIfPresent(String.self, forKey: "resource")
-        self.id = try container.decodeIfPresent(String.self, forKey: "id")
-        self.fullName = try container.decodeIfPresent(String.self, forKey: "full_name")
-        self.email = try container.decodeIfPresent(String.self, forKey: "email")
-        self.whatsappPhoneNumber = try container.decodeIfPresent(String.self, forKey: "whatsapp_phone_number")
-        self.governmentId = try container.decodeIfPresent(String.self, forKey: "government_id")
-        self.hasAcceptedTerms = try container.decodeIfPresent(Bool.self, forKey: "has_accepted_terms")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            resource: container.decodeIfPresent("resource"), id: container.decodeIfPresent("id"),
+            fullName: container.decodeIfPresent("full_name"), email: container.decodeIfPresent("email"),
+            whatsappPhoneNumber: container.decodeIfPresent("whatsapp_phone_number"),
+            governmentId: container.decodeIfPresent("government_id"),
+            hasAcceptedTerms: container.decodeIfPresent("has_accepted_terms"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.resource, forKey: "resource")
-        try container.encodeIfPresent(self.id, forKey: "id")
-        try container.encodeIfPresent(self.fullName, forKey: "full_name")
-        try container.encodeIfPresent(self.email, forKey: "email")
-        try container.encodeIfPresent(self.whatsappPhoneNumber, forKey: "whatsapp_phone_number")
-        try container.encodeIfPresent(self.governmentId, forKey: "government_id")
-        try container.encodeIfPresent(self.hasAcceptedTerms, forKey: "has_accepted_terms")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("resource", resource).encodeIfPresent("id", id).encodeIfPresent("full_name", fullName)
+            .encodeIfPresent("email", email).encodeIfPresent("whatsapp_phone_number", whatsappPhoneNumber)
+            .encodeIfPresent("government_id", governmentId).encodeIfPresent("has_accepted_terms", hasAcceptedTerms)
+            .additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["resource", "id", "full_name", "email", "whatsapp_phone_number", "government_id", "has_accepted_terms"]
 }
 
 /// One rendered page of a document.
@@ -195,6 +176,7 @@ public struct DocumentPage: Codable, Hashable, Sendable {
     public let downloadUrl: String?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["id", "number", "height", "width", "download_url"]
 
     public init(
         id: String? = nil, number: Int? = nil, height: Int? = nil, width: Int? = nil, downloadUrl: String? = nil,
@@ -210,25 +192,19 @@ public struct DocumentPage: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.id = try container.decodeIfPresent(String.self, forKey: "id")
-        self.number = try container.decodeIfPresent(Int.self, forKey: "number")
-        self.height = try container.decodeIfPresent(Int.self, forKey: "height")
-        self.width = try container.decodeIfPresent(Int.self, forKey: "width")
-        self.downloadUrl = try container.decodeIfPresent(String.self, forKey: "download_url")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            id: container.decodeIfPresent("id"), number: container.decodeIfPresent("number"),
+            height: container.decodeIfPresent("height"), width: container.decodeIfPresent("width"),
+            downloadUrl: container.decodeIfPresent("download_url"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.id, forKey: "id")
-        try container.encodeIfPresent(self.number, forKey: "number")
-        try container.encodeIfPresent(self.height, forKey: "height")
-        try container.encodeIfPresent(self.width, forKey: "width")
-        try container.encodeIfPresent(self.downloadUrl, forKey: "download_url")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("id", id).encodeIfPresent("number", number).encodeIfPresent("height", height)
+            .encodeIfPresent("width", width).encodeIfPresent("download_url", downloadUrl)
+            .additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["id", "number", "height", "width", "download_url"]
 }
 
 public struct DocumentTagsItem: Codable, Hashable, Sendable {
@@ -236,6 +212,7 @@ public struct DocumentTagsItem: Codable, Hashable, Sendable {
     public let name: String?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["id", "name"]
 
     public init(id: String? = nil, name: String? = nil, additionalFields: JSONObject = [:]) {
         self.id = id
@@ -245,19 +222,15 @@ public struct DocumentTagsItem: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.id = try container.decodeIfPresent(String.self, forKey: "id")
-        self.name = try container.decodeIfPresent(String.self, forKey: "name")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            id: container.decodeIfPresent("id"), name: container.decodeIfPresent("name"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.id, forKey: "id")
-        try container.encodeIfPresent(self.name, forKey: "name")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("id", id).encodeIfPresent("name", name).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["id", "name"]
 }
 
 /// A document and its state.
@@ -280,6 +253,7 @@ public struct Document: Codable, Hashable, Sendable {
     public let updatedAt: Date?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["resource", "id", "account_id", "template_id", "name", "status", "artifacts", "is_closed", "signing_url", "decline_reason", "declined_by", "tags", "assignment", "pages", "created_at", "updated_at"]
 
     public init(
         resource: String? = nil, id: String? = nil, accountId: String? = nil, templateId: String? = nil,
@@ -309,47 +283,31 @@ public struct Document: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.resource = try container.decodeIfPresent(String.self, forKey: "resource")
-        self.id = try container.decodeIfPresent(String.self, forKey: "id")
-        self.accountId = try container.decodeIfPresent(String.self, forKey: "account_id")
-        self.templateId = try container.decodeIfPresent(String.self, forKey: "template_id")
-        self.name = try container.decodeIfPresent(String.self, forKey: "name")
-        self.status = try container.decodeIfPresent(String.self, forKey: "status")
-        self.artifacts = try container.decodeIfPresent(JSONObject.self, forKey: "artifacts")
-        self.isClosed = try container.decodeIfPresent(Bool.self, forKey: "is_closed")
-        self.signingUrl = try container.decodeIfPresent(String.self, forKey: "signing_url")
-        self.declineReason = try container.decodeIfPresent(String.self, forKey: "decline_reason")
-        self.declinedBy = try container.decodeIfPresent(Signer.self, forKey: "declined_by")
-        self.tags = try container.decodeIfPresent([DocumentTagsItem].self, forKey: "tags")
-        self.assignment = try container.decodeIfPresent(Assignment.self, forKey: "assignment")
-        self.pages = try container.decodeIfPresent([DocumentPage].self, forKey: "pages")
-        self.createdAt = try container.decodeDateTimeIfPresent(forKey: "created_at")
-        self.updatedAt = try container.decodeDateTimeIfPresent(forKey: "updated_at")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            resource: container.decodeIfPresent("resource"), id: container.decodeIfPresent("id"),
+            accountId: container.decodeIfPresent("account_id"), templateId: container.decodeIfPresent("template_id"),
+            name: container.decodeIfPresent("name"), status: container.decodeIfPresent("status"),
+            artifacts: container.decodeIfPresent("artifacts"), isClosed: container.decodeIfPresent("is_closed"),
+            signingUrl: container.decodeIfPresent("signing_url"),
+            declineReason: container.decodeIfPresent("decline_reason"),
+            declinedBy: container.decodeIfPresent("declined_by"), tags: container.decodeIfPresent("tags"),
+            assignment: container.decodeIfPresent("assignment"), pages: container.decodeIfPresent("pages"),
+            createdAt: container.decodeDateTimeIfPresent("created_at"),
+            updatedAt: container.decodeDateTimeIfPresent("updated_at"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.resource, forKey: "resource")
-        try container.encodeIfPresent(self.id, forKey: "id")
-        try container.encodeIfPresent(self.accountId, forKey: "account_id")
-        try container.encodeIfPresent(self.templateId, forKey: "template_id")
-        try container.encodeIfPresent(self.name, forKey: "name")
-        try container.encodeIfPresent(self.status, forKey: "status")
-        try container.encodeIfPresent(self.artifacts, forKey: "artifacts")
-        try container.encodeIfPresent(self.isClosed, forKey: "is_closed")
-        try container.encodeIfPresent(self.signingUrl, forKey: "signing_url")
-        try container.encodeIfPresent(self.declineReason, forKey: "decline_reason")
-        try container.encodeIfPresent(self.declinedBy, forKey: "declined_by")
-        try container.encodeIfPresent(self.tags, forKey: "tags")
-        try container.encodeIfPresent(self.assignment, forKey: "assignment")
-        try container.encodeIfPresent(self.pages, forKey: "pages")
-        try container.encodeDateTimeIfPresent(self.createdAt, forKey: "created_at")
-        try container.encodeDateTimeIfPresent(self.updatedAt, forKey: "updated_at")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("resource", resource).encodeIfPresent("id", id).encodeIfPresent("account_id", accountId)
+            .encodeIfPresent("template_id", templateId).encodeIfPresent("name", name).encodeIfPresent("status", status)
+            .encodeIfPresent("artifacts", artifacts).encodeIfPresent("is_closed", isClosed)
+            .encodeIfPresent("signing_url", signingUrl).encodeIfPresent("decline_reason", declineReason)
+            .encodeIfPresent("declined_by", declinedBy).encodeIfPresent("tags", tags)
+            .encodeIfPresent("assignment", assignment).encodeIfPresent("pages", pages)
+            .encodeDateTimeIfPresent("created_at", createdAt).encodeDateTimeIfPresent("updated_at", updatedAt)
+            .additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["resource", "id", "account_id", "template_id", "name", "status", "artifacts", "is_closed", "signing_url", "decline_reason", "declined_by", "tags", "assignment", "pages", "created_at", "updated_at"]
 }
 
 /// A label, unique by name within a workspace.
@@ -362,6 +320,7 @@ public struct Tag: Codable, Hashable, Sendable {
     public let updatedAt: Date?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["resource", "id", "name", "color", "created_at", "updated_at"]
 
     public init(
         resource: String? = nil, id: String? = nil, name: String? = nil, color: String? = nil, createdAt: Date? = nil,
@@ -378,27 +337,20 @@ public struct Tag: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.resource = try container.decodeIfPresent(String.self, forKey: "resource")
-        self.id = try container.decodeIfPresent(String.self, forKey: "id")
-        self.name = try container.decodeIfPresent(String.self, forKey: "name")
-        self.color = try container.decodeIfPresent(String.self, forKey: "color")
-        self.createdAt = try container.decodeDateTimeIfPresent(forKey: "created_at")
-        self.updatedAt = try container.decodeDateTimeIfPresent(forKey: "updated_at")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            resource: container.decodeIfPresent("resource"), id: container.decodeIfPresent("id"),
+            name: container.decodeIfPresent("name"), color: container.decodeIfPresent("color"),
+            createdAt: container.decodeDateTimeIfPresent("created_at"),
+            updatedAt: container.decodeDateTimeIfPresent("updated_at"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.resource, forKey: "resource")
-        try container.encodeIfPresent(self.id, forKey: "id")
-        try container.encodeIfPresent(self.name, forKey: "name")
-        try container.encodeIfPresent(self.color, forKey: "color")
-        try container.encodeDateTimeIfPresent(self.createdAt, forKey: "created_at")
-        try container.encodeDateTimeIfPresent(self.updatedAt, forKey: "updated_at")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("resource", resource).encodeIfPresent("id", id).encodeIfPresent("name", name)
+            .encodeIfPresent("color", color).encodeDateTimeIfPresent("created_at", createdAt)
+            .encodeDateTimeIfPresent("updated_at", updatedAt).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["resource", "id", "name", "color", "created_at", "updated_at"]
 }
 
 /// The signing link of one signer.
@@ -407,6 +359,7 @@ public struct SigningUrl: Codable, Hashable, Sendable {
     public let url: String?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["signer_id", "url"]
 
     public init(signerId: String? = nil, url: String? = nil, additionalFields: JSONObject = [:]) {
         self.signerId = signerId
@@ -416,19 +369,15 @@ public struct SigningUrl: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.signerId = try container.decodeIfPresent(String.self, forKey: "signer_id")
-        self.url = try container.decodeIfPresent(String.self, forKey: "url")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            signerId: container.decodeIfPresent("signer_id"), url: container.decodeIfPresent("url"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.signerId, forKey: "signer_id")
-        try container.encodeIfPresent(self.url, forKey: "url")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("signer_id", signerId).encodeIfPresent("url", url).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["signer_id", "url"]
 }
 
 /// A signer plus its settings in one assignment.
@@ -448,6 +397,7 @@ public struct AssignmentSigner: Codable, Hashable, Sendable {
     public let notificationHistory: [NotificationHistoryEntry]?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["resource", "id", "full_name", "email", "whatsapp_phone_number", "government_id", "has_accepted_terms", "verification_method", "notification_methods", "step", "notified", "completed", "notification_history"]
 
     public init(
         resource: String? = nil, id: String? = nil, fullName: String? = nil, email: String? = nil,
@@ -474,41 +424,30 @@ public struct AssignmentSigner: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.resource = try container.decodeIfPresent(String.self, forKey: "resource")
-        self.id = try container.decodeIfPresent(String.self, forKey: "id")
-        self.fullName = try container.decodeIfPresent(String.self, forKey: "full_name")
-        self.email = try container.decodeIfPresent(String.self, forKey: "email")
-        self.whatsappPhoneNumber = try container.decodeIfPresent(String.self, forKey: "whatsapp_phone_number")
-        self.governmentId = try container.decodeIfPresent(String.self, forKey: "government_id")
-        self.hasAcceptedTerms = try container.decodeIfPresent(Bool.self, forKey: "has_accepted_terms")
-        self.verificationMethod = try container.decodeIfPresent(String.self, forKey: "verification_method")
-        self.notificationMethods = try container.decodeIfPresent([String].self, forKey: "notification_methods")
-        self.step = try container.decodeIfPresent(Int.self, forKey: "step")
-        self.notified = try container.decodeIfPresent(Bool.self, forKey: "notified")
-        self.completed = try container.decodeIfPresent(Bool.self, forKey: "completed")
-        self.notificationHistory = try container.decodeIfPresent([NotificationHistoryEntry].self, forKey: "notification_history")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            resource: container.decodeIfPresent("resource"), id: container.decodeIfPresent("id"),
+            fullName: container.decodeIfPresent("full_name"), email: container.decodeIfPresent("email"),
+            whatsappPhoneNumber: container.decodeIfPresent("whatsapp_phone_number"),
+            governmentId: container.decodeIfPresent("government_id"),
+            hasAcceptedTerms: container.decodeIfPresent("has_accepted_terms"),
+            verificationMethod: container.decodeIfPresent("verification_method"),
+            notificationMethods: container.decodeIfPresent("notification_methods"),
+            step: container.decodeIfPresent("step"), notified: container.decodeIfPresent("notified"),
+            completed: container.decodeIfPresent("completed"),
+            notificationHistory: container.decodeIfPresent("notification_history"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.resource, forKey: "resource")
-        try container.encodeIfPresent(self.id, forKey: "id")
-        try container.encodeIfPresent(self.fullName, forKey: "full_name")
-        try container.encodeIfPresent(self.email, forKey: "email")
-        try container.encodeIfPresent(self.whatsappPhoneNumber, forKey: "whatsapp_phone_number")
-        try container.encodeIfPresent(self.governmentId, forKey: "government_id")
-        try container.encodeIfPresent(self.hasAcceptedTerms, forKey: "has_accepted_terms")
-        try container.encodeIfPresent(self.verificationMethod, forKey: "verification_method")
-        try container.encodeIfPresent(self.notificationMethods, forKey: "notification_methods")
-        try container.encodeIfPresent(self.step, forKey: "step")
-        try container.encodeIfPresent(self.notified, forKey: "notified")
-        try container.encodeIfPresent(self.completed, forKey: "completed")
-        try container.encodeIfPresent(self.notificationHistory, forKey: "notification_history")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("resource", resource).encodeIfPresent("id", id).encodeIfPresent("full_name", fullName)
+            .encodeIfPresent("email", email).encodeIfPresent("whatsapp_phone_number", whatsappPhoneNumber)
+            .encodeIfPresent("government_id", governmentId).encodeIfPresent("has_accepted_terms", hasAcceptedTerms)
+            .encodeIfPresent("verification_method", verificationMethod)
+            .encodeIfPresent("notification_methods", notificationMethods).encodeIfPresent("step", step)
+            .encodeIfPresent("notified", notified).encodeIfPresent("completed", completed)
+            .encodeIfPresent("notification_history", notificationHistory).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["resource", "id", "full_name", "email", "whatsapp_phone_number", "government_id", "has_accepted_terms", "verification_method", "notification_methods", "step", "notified", "completed", "notification_history"]
 }
 
 public struct NotificationHistoryEntryStatus: OpenEnum, ExpressibleByStringLiteral {
@@ -531,6 +470,7 @@ public struct NotificationHistoryEntry: Codable, Hashable, Sendable {
     public let failedAt: Date?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["event", "status", "error_code", "error_message", "sent_at", "failed_at"]
 
     public init(
         event: String? = nil, status: NotificationHistoryEntryStatus? = nil, errorCode: String? = nil,
@@ -547,27 +487,21 @@ public struct NotificationHistoryEntry: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.event = try container.decodeIfPresent(String.self, forKey: "event")
-        self.status = try container.decodeIfPresent(NotificationHistoryEntryStatus.self, forKey: "status")
-        self.errorCode = try container.decodeIfPresent(String.self, forKey: "error_code")
-        self.errorMessage = try container.decodeIfPresent(String.self, forKey: "error_message")
-        self.sentAt = try container.decodeDateTimeIfPresent(forKey: "sent_at")
-        self.failedAt = try container.decodeDateTimeIfPresent(forKey: "failed_at")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            event: container.decodeIfPresent("event"), status: container.decodeIfPresent("status"),
+            errorCode: container.decodeIfPresent("error_code"),
+            errorMessage: container.decodeIfPresent("error_message"),
+            sentAt: container.decodeDateTimeIfPresent("sent_at"),
+            failedAt: container.decodeDateTimeIfPresent("failed_at"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.event, forKey: "event")
-        try container.encodeIfPresent(self.status, forKey: "status")
-        try container.encodeIfPresent(self.errorCode, forKey: "error_code")
-        try container.encodeIfPresent(self.errorMessage, forKey: "error_message")
-        try container.encodeDateTimeIfPresent(self.sentAt, forKey: "sent_at")
-        try container.encodeDateTimeIfPresent(self.failedAt, forKey: "failed_at")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("event", event).encodeIfPresent("status", status).encodeIfPresent("error_code", errorCode)
+            .encodeIfPresent("error_message", errorMessage).encodeDateTimeIfPresent("sent_at", sentAt)
+            .encodeDateTimeIfPresent("failed_at", failedAt).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["event", "status", "error_code", "error_message", "sent_at", "failed_at"]
 }
 
 /// One field to fill or sign.
@@ -581,6 +515,7 @@ public struct AssignmentItem: Codable, Hashable, Sendable {
     public let completed: Bool?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["id", "page", "signer", "field", "display_settings", "value", "completed"]
 
     public init(
         id: String? = nil, page: DocumentPage? = nil, signer: JSONObject? = nil, field: JSONObject? = nil,
@@ -599,29 +534,20 @@ public struct AssignmentItem: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.id = try container.decodeIfPresent(String.self, forKey: "id")
-        self.page = try container.decodeIfPresent(DocumentPage.self, forKey: "page")
-        self.signer = try container.decodeIfPresent(JSONObject.self, forKey: "signer")
-        self.field = try container.decodeIfPresent(JSONObject.self, forKey: "field")
-        self.displaySettings = try container.decodeIfPresent(JSONValue.self, forKey: "display_settings")
-        self.value = try container.decodeIfPresent(JSONValue.self, forKey: "value")
-        self.completed = try container.decodeIfPresent(Bool.self, forKey: "completed")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            id: container.decodeIfPresent("id"), page: container.decodeIfPresent("page"),
+            signer: container.decodeIfPresent("signer"), field: container.decodeIfPresent("field"),
+            displaySettings: container.decodeIfPresent("display_settings"), value: container.decodeIfPresent("value"),
+            completed: container.decodeIfPresent("completed"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.id, forKey: "id")
-        try container.encodeIfPresent(self.page, forKey: "page")
-        try container.encodeIfPresent(self.signer, forKey: "signer")
-        try container.encodeIfPresent(self.field, forKey: "field")
-        try container.encodeIfPresent(self.displaySettings, forKey: "display_settings")
-        try container.encodeIfPresent(self.value, forKey: "value")
-        try container.encodeIfPresent(self.completed, forKey: "completed")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("id", id).encodeIfPresent("page", page).encodeIfPresent("signer", signer)
+            .encodeIfPresent("field", field).encodeIfPresent("display_settings", displaySettings)
+            .encodeIfPresent("value", value).encodeIfPresent("completed", completed).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["id", "page", "signer", "field", "display_settings", "value", "completed"]
 }
 
 /// Signing progress of an assignment.
@@ -631,6 +557,7 @@ public struct AssignmentSummary: Codable, Hashable, Sendable {
     public let signers: [JSONObject]?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["signer_count", "completed_count", "signers"]
 
     public init(
         signerCount: Int? = nil, completedCount: Int? = nil, signers: [JSONObject]? = nil,
@@ -644,21 +571,17 @@ public struct AssignmentSummary: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.signerCount = try container.decodeIfPresent(Int.self, forKey: "signer_count")
-        self.completedCount = try container.decodeIfPresent(Int.self, forKey: "completed_count")
-        self.signers = try container.decodeIfPresent([JSONObject].self, forKey: "signers")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            signerCount: container.decodeIfPresent("signer_count"),
+            completedCount: container.decodeIfPresent("completed_count"), signers: container.decodeIfPresent("signers"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.signerCount, forKey: "signer_count")
-        try container.encodeIfPresent(self.completedCount, forKey: "completed_count")
-        try container.encodeIfPresent(self.signers, forKey: "signers")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("signer_count", signerCount).encodeIfPresent("completed_count", completedCount)
+            .encodeIfPresent("signers", signers).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["signer_count", "completed_count", "signers"]
 }
 
 public struct AssignmentMethod: OpenEnum, ExpressibleByStringLiteral {
@@ -686,6 +609,7 @@ public struct Assignment: Codable, Hashable, Sendable {
     public let signingUrls: [SigningUrl]?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["resource", "id", "sender_email", "method", "expires_at", "message", "signers", "copy_receivers", "items", "summary", "signing_urls"]
 
     public init(
         resource: String? = nil, id: String? = nil, senderEmail: String? = nil, method: AssignmentMethod? = nil,
@@ -709,37 +633,25 @@ public struct Assignment: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.resource = try container.decodeIfPresent(String.self, forKey: "resource")
-        self.id = try container.decodeIfPresent(String.self, forKey: "id")
-        self.senderEmail = try container.decodeIfPresent(String.self, forKey: "sender_email")
-        self.method = try container.decodeIfPresent(AssignmentMethod.self, forKey: "method")
-        self.expiresAt = try container.decodeDateTimeIfPresent(forKey: "expires_at")
-        self.message = try container.decodeIfPresent(String.self, forKey: "message")
-        self.signers = try container.decodeIfPresent([AssignmentSigner].self, forKey: "signers")
-        self.copyReceivers = try container.decodeIfPresent([JSONObject].self, forKey: "copy_receivers")
-        self.items = try container.decodeIfPresent([AssignmentItem].self, forKey: "items")
-        self.summary = try container.decodeIfPresent(AssignmentSummary.self, forKey: "summary")
-        self.signingUrls = try container.decodeIfPresent([SigningUrl].self, forKey: "signing_urls")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            resource: container.decodeIfPresent("resource"), id: container.decodeIfPresent("id"),
+            senderEmail: container.decodeIfPresent("sender_email"), method: container.decodeIfPresent("method"),
+            expiresAt: container.decodeDateTimeIfPresent("expires_at"), message: container.decodeIfPresent("message"),
+            signers: container.decodeIfPresent("signers"), copyReceivers: container.decodeIfPresent("copy_receivers"),
+            items: container.decodeIfPresent("items"), summary: container.decodeIfPresent("summary"),
+            signingUrls: container.decodeIfPresent("signing_urls"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.resource, forKey: "resource")
-        try container.encodeIfPresent(self.id, forKey: "id")
-        try container.encodeIfPresent(self.senderEmail, forKey: "sender_email")
-        try container.encodeIfPresent(self.method, forKey: "method")
-        try container.encodeDateTimeIfPresent(self.expiresAt, forKey: "expires_at")
-        try container.encodeIfPresent(self.message, forKey: "message")
-        try container.encodeIfPresent(self.signers, forKey: "signers")
-        try container.encodeIfPresent(self.copyReceivers, forKey: "copy_receivers")
-        try container.encodeIfPresent(self.items, forKey: "items")
-        try container.encodeIfPresent(self.summary, forKey: "summary")
-        try container.encodeIfPresent(self.signingUrls, forKey: "signing_urls")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("resource", resource).encodeIfPresent("id", id)
+            .encodeIfPresent("sender_email", senderEmail).encodeIfPresent("method", method)
+            .encodeDateTimeIfPresent("expires_at", expiresAt).encodeIfPresent("message", message)
+            .encodeIfPresent("signers", signers).encodeIfPresent("copy_receivers", copyReceivers)
+            .encodeIfPresent("items", items).encodeIfPresent("summary", summary)
+            .encodeIfPresent("signing_urls", signingUrls).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["resource", "id", "sender_email", "method", "expires_at", "message", "signers", "copy_receivers", "items", "summary", "signing_urls"]
 }
 
 /// One line of a cost estimate.
@@ -751,6 +663,7 @@ public struct CostEstimateBreakdownItem: Codable, Hashable, Sendable {
     public let unitCost: Double?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["code", "name", "cost", "quantity", "unit_cost"]
 
     public init(
         code: String? = nil, name: String? = nil, cost: Double? = nil, quantity: Int? = nil, unitCost: Double? = nil,
@@ -766,25 +679,19 @@ public struct CostEstimateBreakdownItem: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.code = try container.decodeIfPresent(String.self, forKey: "code")
-        self.name = try container.decodeIfPresent(String.self, forKey: "name")
-        self.cost = try container.decodeIfPresent(Double.self, forKey: "cost")
-        self.quantity = try container.decodeIfPresent(Int.self, forKey: "quantity")
-        self.unitCost = try container.decodeIfPresent(Double.self, forKey: "unit_cost")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            code: container.decodeIfPresent("code"), name: container.decodeIfPresent("name"),
+            cost: container.decodeIfPresent("cost"), quantity: container.decodeIfPresent("quantity"),
+            unitCost: container.decodeIfPresent("unit_cost"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.code, forKey: "code")
-        try container.encodeIfPresent(self.name, forKey: "name")
-        try container.encodeIfPresent(self.cost, forKey: "cost")
-        try container.encodeIfPresent(self.quantity, forKey: "quantity")
-        try container.encodeIfPresent(self.unitCost, forKey: "unit_cost")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("code", code).encodeIfPresent("name", name).encodeIfPresent("cost", cost)
+            .encodeIfPresent("quantity", quantity).encodeIfPresent("unit_cost", unitCost)
+            .additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["code", "name", "cost", "quantity", "unit_cost"]
 }
 
 public struct CostEstimateBlockingReason: OpenEnum, ExpressibleByStringLiteral {
@@ -813,6 +720,7 @@ public struct CostEstimate: Codable, Hashable, Sendable {
     public let message: String?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["documents", "credits", "needs_extra_document", "extra_document_cost", "total_credits", "breakdown", "document_balance", "credit_balance", "has_sufficient_resources", "blocking_reason", "message"]
 
     public init(
         documents: Int? = nil, credits: Double? = nil, needsExtraDocument: Bool? = nil,
@@ -836,37 +744,29 @@ public struct CostEstimate: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.documents = try container.decodeIfPresent(Int.self, forKey: "documents")
-        self.credits = try container.decodeIfPresent(Double.self, forKey: "credits")
-        self.needsExtraDocument = try container.decodeIfPresent(Bool.self, forKey: "needs_extra_document")
-        self.extraDocumentCost = try container.decodeIfPresent(Double.self, forKey: "extra_document_cost")
-        self.totalCredits = try container.decodeIfPresent(Double.self, forKey: "total_credits")
-        self.breakdown = try container.decodeIfPresent([CostEstimateBreakdownItem].self, forKey: "breakdown")
-        self.documentBalance = try container.decodeIfPresent(Double.self, forKey: "document_balance")
-        self.creditBalance = try container.decodeIfPresent(Double.self, forKey: "credit_balance")
-        self.hasSufficientResources = try container.decodeIfPresent(Bool.self, forKey: "has_sufficient_resources")
-        self.blockingReason = try container.decodeIfPresent(CostEstimateBlockingReason.self, forKey: "blocking_reason")
-        self.message = try container.decodeIfPresent(String.self, forKey: "message")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            documents: container.decodeIfPresent("documents"), credits: container.decodeIfPresent("credits"),
+            needsExtraDocument: container.decodeIfPresent("needs_extra_document"),
+            extraDocumentCost: container.decodeIfPresent("extra_document_cost"),
+            totalCredits: container.decodeIfPresent("total_credits"), breakdown: container.decodeIfPresent("breakdown"),
+            documentBalance: container.decodeIfPresent("document_balance"),
+            creditBalance: container.decodeIfPresent("credit_balance"),
+            hasSufficientResources: container.decodeIfPresent("has_sufficient_resources"),
+            blockingReason: container.decodeIfPresent("blocking_reason"), message: container.decodeIfPresent("message"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.documents, forKey: "documents")
-        try container.encodeIfPresent(self.credits, forKey: "credits")
-        try container.encodeIfPresent(self.needsExtraDocument, forKey: "needs_extra_document")
-        try container.encodeIfPresent(self.extraDocumentCost, forKey: "extra_document_cost")
-        try container.encodeIfPresent(self.totalCredits, forKey: "total_credits")
-        try container.encodeIfPresent(self.breakdown, forKey: "breakdown")
-        try container.encodeIfPresent(self.documentBalance, forKey: "document_balance")
-        try container.encodeIfPresent(self.creditBalance, forKey: "credit_balance")
-        try container.encodeIfPresent(self.hasSufficientResources, forKey: "has_sufficient_resources")
-        try container.encodeIfPresent(self.blockingReason, forKey: "blocking_reason")
-        try container.encodeIfPresent(self.message, forKey: "message")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("documents", documents).encodeIfPresent("credits", credits)
+            .encodeIfPresent("needs_extra_document", needsExtraDocument)
+            .encodeIfPresent("extra_document_cost", extraDocumentCost).encodeIfPresent("total_credits", totalCredits)
+            .encodeIfPresent("breakdown", breakdown).encodeIfPresent("document_balance", documentBalance)
+            .encodeIfPresent("credit_balance", creditBalance)
+            .encodeIfPresent("has_sufficient_resources", hasSufficientResources)
+            .encodeIfPresent("blocking_reason", blockingReason).encodeIfPresent("message", message)
+            .additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["documents", "credits", "needs_extra_document", "extra_document_cost", "total_credits", "breakdown", "document_balance", "credit_balance", "has_sufficient_resources", "blocking_reason", "message"]
 }
 
 public struct WebhookEventOrigin: Codable, Hashable, Sendable {
@@ -874,6 +774,7 @@ public struct WebhookEventOrigin: Codable, Hashable, Sendable {
     public let userAgent: String?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["ip", "user-agent"]
 
     public init(ip: String? = nil, userAgent: String? = nil, additionalFields: JSONObject = [:]) {
         self.ip = ip
@@ -883,19 +784,15 @@ public struct WebhookEventOrigin: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.ip = try container.decodeIfPresent(String.self, forKey: "ip")
-        self.userAgent = try container.decodeIfPresent(String.self, forKey: "user-agent")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            ip: container.decodeIfPresent("ip"), userAgent: container.decodeIfPresent("user-agent"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.ip, forKey: "ip")
-        try container.encodeIfPresent(self.userAgent, forKey: "user-agent")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("ip", ip).encodeIfPresent("user-agent", userAgent).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["ip", "user-agent"]
 }
 
 /// Body of a webhook delivery; times are Unix seconds.
@@ -911,6 +808,7 @@ public struct WebhookEvent: Codable, Hashable, Sendable {
     public let accountId: String
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["id", "event", "message", "payload", "origin", "created_at", "subject", "object", "account_id"]
 
     public init(
         id: Int, event: String, message: String? = nil, payload: JSONObject? = nil, origin: WebhookEventOrigin? = nil,
@@ -930,33 +828,21 @@ public struct WebhookEvent: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.id = try container.decode(Int.self, forKey: "id")
-        self.event = try container.decode(String.self, forKey: "event")
-        self.message = try container.decodeIfPresent(String.self, forKey: "message")
-        self.payload = try container.decodeIfPresent(JSONObject.self, forKey: "payload")
-        self.origin = try container.decodeIfPresent(WebhookEventOrigin.self, forKey: "origin")
-        self.createdAt = try container.decode(Int.self, forKey: "created_at")
-        self.subject = try container.decode(JSONObject.self, forKey: "subject")
-        self.object = try container.decode(JSONObject.self, forKey: "object")
-        self.accountId = try container.decode(String.self, forKey: "account_id")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            id: container.decode("id"), event: container.decode("event"), message: container.decodeIfPresent("message"),
+            payload: container.decodeIfPresent("payload"), origin: container.decodeIfPresent("origin"),
+            createdAt: container.decode("created_at"), subject: container.decode("subject"),
+            object: container.decode("object"), accountId: container.decode("account_id"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.event, forKey: "event")
-        try container.encodeIfPresent(self.message, forKey: "message")
-        try container.encodeIfPresent(self.payload, forKey: "payload")
-        try container.encodeIfPresent(self.origin, forKey: "origin")
-        try container.encode(self.createdAt, forKey: "created_at")
-        try container.encode(self.subject, forKey: "subject")
-        try container.encode(self.object, forKey: "object")
-        try container.encode(self.accountId, forKey: "account_id")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encode("id", id).encode("event", event).encodeIfPresent("message", message)
+            .encodeIfPresent("payload", payload).encodeIfPresent("origin", origin).encode("created_at", createdAt)
+            .encode("subject", subject).encode("object", object).encode("account_id", accountId)
+            .additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["id", "event", "message", "payload", "origin", "created_at", "subject", "object", "account_id"]
 }
 
 /// Document counters for one period.
@@ -977,6 +863,7 @@ public struct DocumentStatsRow: Codable, Hashable, Sendable {
     public let documentsCertified: Int?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["period", "documents_uploaded", "documents_sent", "signature_requests", "signature_requests_notification_email", "signature_requests_notification_whatsapp", "signature_requests_notification_bypass", "signature_requests_verification_email", "signature_requests_verification_whatsapp", "signature_requests_verification_bypass", "signature_requests_verification_digital_certificate", "signature_requests_viewed", "signature_requests_completed", "documents_certified"]
 
     public init(
         period: String? = nil, documentsUploaded: Int? = nil, documentsSent: Int? = nil, signatureRequests: Int? = nil,
@@ -1005,43 +892,39 @@ public struct DocumentStatsRow: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.period = try container.decodeIfPresent(String.self, forKey: "period")
-        self.documentsUploaded = try container.decodeIfPresent(Int.self, forKey: "documents_uploaded")
-        self.documentsSent = try container.decodeIfPresent(Int.self, forKey: "documents_sent")
-        self.signatureRequests = try container.decodeIfPresent(Int.self, forKey: "signature_requests")
-        self.signatureRequestsNotificationEmail = try container.decodeIfPresent(Int.self, forKey: "signature_requests_notification_email")
-        self.signatureRequestsNotificationWhatsapp = try container.decodeIfPresent(Int.self, forKey: "signature_requests_notification_whatsapp")
-        self.signatureRequestsNotificationBypass = try container.decodeIfPresent(Int.self, forKey: "signature_requests_notification_bypass")
-        self.signatureRequestsVerificationEmail = try container.decodeIfPresent(Int.self, forKey: "signature_requests_verification_email")
-        self.signatureRequestsVerificationWhatsapp = try container.decodeIfPresent(Int.self, forKey: "signature_requests_verification_whatsapp")
-        self.signatureRequestsVerificationBypass = try container.decodeIfPresent(Int.self, forKey: "signature_requests_verification_bypass")
-        self.signatureRequestsVerificationDigitalCertificate = try container.decodeIfPresent(Int.self, forKey: "signature_requests_verification_digital_certificate")
-        self.signatureRequestsViewed = try container.decodeIfPresent(Int.self, forKey: "signature_requests_viewed")
-        self.signatureRequestsCompleted = try container.decodeIfPresent(Int.self, forKey: "signature_requests_completed")
-        self.documentsCertified = try container.decodeIfPresent(Int.self, forKey: "documents_certified")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            period: container.decodeIfPresent("period"),
+            documentsUploaded: container.decodeIfPresent("documents_uploaded"),
+            documentsSent: container.decodeIfPresent("documents_sent"),
+            signatureRequests: container.decodeIfPresent("signature_requests"),
+            signatureRequestsNotificationEmail: container.decodeIfPresent("signature_requests_notification_email"),
+            signatureRequestsNotificationWhatsapp: container.decodeIfPresent("signature_requests_notification_whatsapp"),
+            signatureRequestsNotificationBypass: container.decodeIfPresent("signature_requests_notification_bypass"),
+            signatureRequestsVerificationEmail: container.decodeIfPresent("signature_requests_verification_email"),
+            signatureRequestsVerificationWhatsapp: container.decodeIfPresent("signature_requests_verification_whatsapp"),
+            signatureRequestsVerificationBypass: container.decodeIfPresent("signature_requests_verification_bypass"),
+            signatureRequestsVerificationDigitalCertificate: container.decodeIfPresent("signature_requests_verification_digital_certificate"),
+            signatureRequestsViewed: container.decodeIfPresent("signature_requests_viewed"),
+            signatureRequestsCompleted: container.decodeIfPresent("signature_requests_completed"),
+            documentsCertified: container.decodeIfPresent("documents_certified"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.period, forKey: "period")
-        try container.encodeIfPresent(self.documentsUploaded, forKey: "documents_uploaded")
-        try container.encodeIfPresent(self.documentsSent, forKey: "documents_sent")
-        try container.encodeIfPresent(self.signatureRequests, forKey: "signature_requests")
-        try container.encodeIfPresent(self.signatureRequestsNotificationEmail, forKey: "signature_requests_notification_email")
-        try container.encodeIfPresent(self.signatureRequestsNotificationWhatsapp, forKey: "signature_requests_notification_whatsapp")
-        try container.encodeIfPresent(self.signatureRequestsNotificationBypass, forKey: "signature_requests_notification_bypass")
-        try container.encodeIfPresent(self.signatureRequestsVerificationEmail, forKey: "signature_requests_verification_email")
-        try container.encodeIfPresent(self.signatureRequestsVerificationWhatsapp, forKey: "signature_requests_verification_whatsapp")
-        try container.encodeIfPresent(self.signatureRequestsVerificationBypass, forKey: "signature_requests_verification_bypass")
-        try container.encodeIfPresent(self.signatureRequestsVerificationDigitalCertificate, forKey: "signature_requests_verification_digital_certificate")
-        try container.encodeIfPresent(self.signatureRequestsViewed, forKey: "signature_requests_viewed")
-        try container.encodeIfPresent(self.signatureRequestsCompleted, forKey: "signature_requests_completed")
-        try container.encodeIfPresent(self.documentsCertified, forKey: "documents_certified")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("period", period).encodeIfPresent("documents_uploaded", documentsUploaded)
+            .encodeIfPresent("documents_sent", documentsSent).encodeIfPresent("signature_requests", signatureRequests)
+            .encodeIfPresent("signature_requests_notification_email", signatureRequestsNotificationEmail)
+            .encodeIfPresent("signature_requests_notification_whatsapp", signatureRequestsNotificationWhatsapp)
+            .encodeIfPresent("signature_requests_notification_bypass", signatureRequestsNotificationBypass)
+            .encodeIfPresent("signature_requests_verification_email", signatureRequestsVerificationEmail)
+            .encodeIfPresent("signature_requests_verification_whatsapp", signatureRequestsVerificationWhatsapp)
+            .encodeIfPresent("signature_requests_verification_bypass", signatureRequestsVerificationBypass)
+            .encodeIfPresent("signature_requests_verification_digital_certificate", signatureRequestsVerificationDigitalCertificate)
+            .encodeIfPresent("signature_requests_viewed", signatureRequestsViewed)
+            .encodeIfPresent("signature_requests_completed", signatureRequestsCompleted)
+            .encodeIfPresent("documents_certified", documentsCertified).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["period", "documents_uploaded", "documents_sent", "signature_requests", "signature_requests_notification_email", "signature_requests_notification_whatsapp", "signature_requests_notification_bypass", "signature_requests_verification_email", "signature_requests_verification_whatsapp", "signature_requests_verification_bypass", "signature_requests_verification_digital_certificate", "signature_requests_viewed", "signature_requests_completed", "documents_certified"]
 }
 
 public struct OAuthTokenRequestGrantType: OpenEnum, ExpressibleByStringLiteral {
@@ -1081,6 +964,7 @@ public struct OAuthTokenRequest: Codable, Hashable, Sendable {
     public let requestedTokenType: OAuthTokenRequestRequestedTokenType?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["grant_type", "code", "redirect_uri", "code_verifier", "refresh_token", "client_id", "client_secret", "resource", "subject_token", "subject_token_type", "requested_token_type"]
 
     public init(
         grantType: OAuthTokenRequestGrantType, code: String? = nil, redirectUri: String? = nil,
@@ -1105,37 +989,27 @@ public struct OAuthTokenRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.grantType = try container.decode(OAuthTokenRequestGrantType.self, forKey: "grant_type")
-        self.code = try container.decodeIfPresent(String.self, forKey: "code")
-        self.redirectUri = try container.decodeIfPresent(String.self, forKey: "redirect_uri")
-        self.codeVerifier = try container.decodeIfPresent(String.self, forKey: "code_verifier")
-        self.refreshToken = try container.decodeIfPresent(String.self, forKey: "refresh_token")
-        self.clientId = try container.decode(String.self, forKey: "client_id")
-        self.clientSecret = try container.decodeIfPresent(String.self, forKey: "client_secret")
-        self.resource = try container.decodeIfPresent(String.self, forKey: "resource")
-        self.subjectToken = try container.decodeIfPresent(String.self, forKey: "subject_token")
-        self.subjectTokenType = try container.decodeIfPresent(OAuthTokenRequestSubjectTokenType.self, forKey: "subject_token_type")
-        self.requestedTokenType = try container.decodeIfPresent(OAuthTokenRequestRequestedTokenType.self, forKey: "requested_token_type")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            grantType: container.decode("grant_type"), code: container.decodeIfPresent("code"),
+            redirectUri: container.decodeIfPresent("redirect_uri"),
+            codeVerifier: container.decodeIfPresent("code_verifier"),
+            refreshToken: container.decodeIfPresent("refresh_token"), clientId: container.decode("client_id"),
+            clientSecret: container.decodeIfPresent("client_secret"), resource: container.decodeIfPresent("resource"),
+            subjectToken: container.decodeIfPresent("subject_token"),
+            subjectTokenType: container.decodeIfPresent("subject_token_type"),
+            requestedTokenType: container.decodeIfPresent("requested_token_type"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.grantType, forKey: "grant_type")
-        try container.encodeIfPresent(self.code, forKey: "code")
-        try container.encodeIfPresent(self.redirectUri, forKey: "redirect_uri")
-        try container.encodeIfPresent(self.codeVerifier, forKey: "code_verifier")
-        try container.encodeIfPresent(self.refreshToken, forKey: "refresh_token")
-        try container.encode(self.clientId, forKey: "client_id")
-        try container.encodeIfPresent(self.clientSecret, forKey: "client_secret")
-        try container.encodeIfPresent(self.resource, forKey: "resource")
-        try container.encodeIfPresent(self.subjectToken, forKey: "subject_token")
-        try container.encodeIfPresent(self.subjectTokenType, forKey: "subject_token_type")
-        try container.encodeIfPresent(self.requestedTokenType, forKey: "requested_token_type")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encode("grant_type", grantType).encodeIfPresent("code", code).encodeIfPresent("redirect_uri", redirectUri)
+            .encodeIfPresent("code_verifier", codeVerifier).encodeIfPresent("refresh_token", refreshToken)
+            .encode("client_id", clientId).encodeIfPresent("client_secret", clientSecret)
+            .encodeIfPresent("resource", resource).encodeIfPresent("subject_token", subjectToken)
+            .encodeIfPresent("subject_token_type", subjectTokenType)
+            .encodeIfPresent("requested_token_type", requestedTokenType).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["grant_type", "code", "redirect_uri", "code_verifier", "refresh_token", "client_id", "client_secret", "resource", "subject_token", "subject_token_type", "requested_token_type"]
 }
 
 public struct OAuthRevokeRequestTokenTypeHint: OpenEnum, ExpressibleByStringLiteral {
@@ -1156,6 +1030,7 @@ public struct OAuthRevokeRequest: Codable, Hashable, Sendable {
     public let clientSecret: String?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["token", "token_type_hint", "client_id", "client_secret"]
 
     public init(
         token: String, tokenTypeHint: OAuthRevokeRequestTokenTypeHint? = nil, clientId: String,
@@ -1170,23 +1045,17 @@ public struct OAuthRevokeRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.token = try container.decode(String.self, forKey: "token")
-        self.tokenTypeHint = try container.decodeIfPresent(OAuthRevokeRequestTokenTypeHint.self, forKey: "token_type_hint")
-        self.clientId = try container.decode(String.self, forKey: "client_id")
-        self.clientSecret = try container.decodeIfPresent(String.self, forKey: "client_secret")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            token: container.decode("token"), tokenTypeHint: container.decodeIfPresent("token_type_hint"),
+            clientId: container.decode("client_id"), clientSecret: container.decodeIfPresent("client_secret"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.token, forKey: "token")
-        try container.encodeIfPresent(self.tokenTypeHint, forKey: "token_type_hint")
-        try container.encode(self.clientId, forKey: "client_id")
-        try container.encodeIfPresent(self.clientSecret, forKey: "client_secret")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encode("token", token).encodeIfPresent("token_type_hint", tokenTypeHint).encode("client_id", clientId)
+            .encodeIfPresent("client_secret", clientSecret).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["token", "token_type_hint", "client_id", "client_secret"]
 }
 
 public typealias NotFoundResponse = ErrorEnvelope

@@ -21,22 +21,15 @@ public struct SignersAPI: Sendable {
     ///   - perPage: Page size.
     @discardableResult
     public func listSigners(
-        accountId: String,
-        search: String? = nil,
-        page: Int? = nil,
-        perPage: Int? = nil
+        accountId: String, search: String? = nil, page: Int? = nil, perPage: Int? = nil
     ) async throws -> APIResponse<EnvelopeOf<[Signer]>> {
         var request = APIRequest(
-            operationName: "listSigners", method: .get,
-            pathTemplate: "/v1/accounts/{accountId}/signers",
-            path: "/v1/accounts/\(accountId)/signers", security: [[.bearerAuth], [.apiKeyAuth]])
+            operationName: "listSigners", method: .get, pathTemplate: "/v1/accounts/{accountId}/signers",
+            path: "/v1/accounts/\(accountId)/signers", security: [[.bearerAuth], [.apiKeyAuth]],
+            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         request.query.add("search", search)
         request.query.add("page", page)
         request.query.add("per-page", perPage)
-        request.errorPayload = ErrorPayloads.decoder([
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<[Signer]>.self) }
     }
 
@@ -48,18 +41,14 @@ public struct SignersAPI: Sendable {
     ///   - accountId: Workspace account identifier.
     @discardableResult
     public func createSigner(
-        accountId: String,
-        body: CreateSignerPayload
+        accountId: String, body: CreateSignerPayload
     ) async throws -> APIResponse<EnvelopeOf<Signer>> {
         var request = APIRequest(
-            operationName: "createSigner", method: .post,
-            pathTemplate: "/v1/accounts/{accountId}/signers",
+            operationName: "createSigner", method: .post, pathTemplate: "/v1/accounts/{accountId}/signers",
             path: "/v1/accounts/\(accountId)/signers", security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
-            "400": .decoding(ValidationErrorResponse.self),
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
+            "400": ValidationErrorResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self
         ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<Signer>.self) }
     }
@@ -73,15 +62,10 @@ public struct SignersAPI: Sendable {
     ///   - signerId: Signer identifier.
     @discardableResult
     public func getSigner(accountId: String, signerId: String) async throws -> APIResponse<EnvelopeOf<Signer>> {
-        var request = APIRequest(
-            operationName: "getSigner", method: .get,
-            pathTemplate: "/v1/accounts/{accountId}/signers/{signerId}",
-            path: "/v1/accounts/\(accountId)/signers/\(signerId)", security: [[.bearerAuth], [.apiKeyAuth]])
-        request.errorPayload = ErrorPayloads.decoder([
-            "404": .decoding(NotFoundResponse.self),
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
+        let request = APIRequest(
+            operationName: "getSigner", method: .get, pathTemplate: "/v1/accounts/{accountId}/signers/{signerId}",
+            path: "/v1/accounts/\(accountId)/signers/\(signerId)", security: [[.bearerAuth], [.apiKeyAuth]],
+            errors: ["404": NotFoundResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<Signer>.self) }
     }
 
@@ -94,20 +78,15 @@ public struct SignersAPI: Sendable {
     ///   - signerId: Signer identifier.
     @discardableResult
     public func updateSigner(
-        accountId: String,
-        signerId: String,
-        body: UpdateSignerPayload
+        accountId: String, signerId: String, body: UpdateSignerPayload
     ) async throws -> APIResponse<EnvelopeOf<Signer>> {
         var request = APIRequest(
-            operationName: "updateSigner", method: .put,
-            pathTemplate: "/v1/accounts/{accountId}/signers/{signerId}",
+            operationName: "updateSigner", method: .put, pathTemplate: "/v1/accounts/{accountId}/signers/{signerId}",
             path: "/v1/accounts/\(accountId)/signers/\(signerId)", security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
-            "400": .decoding(ValidationErrorResponse.self),
-            "404": .decoding(NotFoundResponse.self),
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
+            "400": ValidationErrorResponse.self, "404": NotFoundResponse.self, "401": UnauthorizedResponse.self,
+            "500": ServerErrorResponse.self
         ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<Signer>.self) }
     }
@@ -121,18 +100,12 @@ public struct SignersAPI: Sendable {
     ///   - signerId: Signer identifier.
     @discardableResult
     public func deleteSigner(
-        accountId: String,
-        signerId: String
+        accountId: String, signerId: String
     ) async throws -> APIResponse<EnvelopeOf<[JSONValue?]>> {
-        var request = APIRequest(
-            operationName: "deleteSigner", method: .delete,
-            pathTemplate: "/v1/accounts/{accountId}/signers/{signerId}",
-            path: "/v1/accounts/\(accountId)/signers/\(signerId)", security: [[.bearerAuth], [.apiKeyAuth]])
-        request.errorPayload = ErrorPayloads.decoder([
-            "404": .decoding(NotFoundResponse.self),
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
+        let request = APIRequest(
+            operationName: "deleteSigner", method: .delete, pathTemplate: "/v1/accounts/{accountId}/signers/{signerId}",
+            path: "/v1/accounts/\(accountId)/signers/\(signerId)", security: [[.bearerAuth], [.apiKeyAuth]],
+            errors: ["404": NotFoundResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<[JSONValue?]>.self) }
     }
 }

@@ -11,6 +11,7 @@ public struct CreateSignerPayload: Codable, Hashable, Sendable {
     public let governmentId: String?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["full_name", "email", "whatsapp_phone_number", "government_id"]
 
     public init(
         fullName: String, email: String? = nil, whatsappPhoneNumber: String? = nil, governmentId: String? = nil,
@@ -25,23 +26,19 @@ public struct CreateSignerPayload: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.fullName = try container.decode(String.self, forKey: "full_name")
-        self.email = try container.decodeIfPresent(String.self, forKey: "email")
-        self.whatsappPhoneNumber = try container.decodeIfPresent(String.self, forKey: "whatsapp_phone_number")
-        self.governmentId = try container.decodeIfPresent(String.self, forKey: "government_id")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            fullName: container.decode("full_name"), email: container.decodeIfPresent("email"),
+            whatsappPhoneNumber: container.decodeIfPresent("whatsapp_phone_number"),
+            governmentId: container.decodeIfPresent("government_id"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.fullName, forKey: "full_name")
-        try container.encodeIfPresent(self.email, forKey: "email")
-        try container.encodeIfPresent(self.whatsappPhoneNumber, forKey: "whatsapp_phone_number")
-        try container.encodeIfPresent(self.governmentId, forKey: "government_id")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encode("full_name", fullName).encodeIfPresent("email", email)
+            .encodeIfPresent("whatsapp_phone_number", whatsappPhoneNumber)
+            .encodeIfPresent("government_id", governmentId).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["full_name", "email", "whatsapp_phone_number", "government_id"]
 }
 
 public struct UpdateSignerPayload: Codable, Hashable, Sendable {
@@ -51,6 +48,7 @@ public struct UpdateSignerPayload: Codable, Hashable, Sendable {
     public let governmentId: String?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["full_name", "email", "whatsapp_phone_number", "government_id"]
 
     public init(
         fullName: String? = nil, email: String? = nil, whatsappPhoneNumber: String? = nil, governmentId: String? = nil,
@@ -65,21 +63,17 @@ public struct UpdateSignerPayload: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.fullName = try container.decodeIfPresent(String.self, forKey: "full_name")
-        self.email = try container.decodeIfPresent(String.self, forKey: "email")
-        self.whatsappPhoneNumber = try container.decodeIfPresent(String.self, forKey: "whatsapp_phone_number")
-        self.governmentId = try container.decodeIfPresent(String.self, forKey: "government_id")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            fullName: container.decodeIfPresent("full_name"), email: container.decodeIfPresent("email"),
+            whatsappPhoneNumber: container.decodeIfPresent("whatsapp_phone_number"),
+            governmentId: container.decodeIfPresent("government_id"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.fullName, forKey: "full_name")
-        try container.encodeIfPresent(self.email, forKey: "email")
-        try container.encodeIfPresent(self.whatsappPhoneNumber, forKey: "whatsapp_phone_number")
-        try container.encodeIfPresent(self.governmentId, forKey: "government_id")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("full_name", fullName).encodeIfPresent("email", email)
+            .encodeIfPresent("whatsapp_phone_number", whatsappPhoneNumber)
+            .encodeIfPresent("government_id", governmentId).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["full_name", "email", "whatsapp_phone_number", "government_id"]
 }

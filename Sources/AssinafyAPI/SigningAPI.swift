@@ -18,14 +18,10 @@ public struct SigningAPI: Sendable {
     ///   - documentId: Document identifier.
     @discardableResult
     public func getPublicDocument(documentId: String) async throws -> APIResponse<EnvelopeOf<Document>> {
-        var request = APIRequest(
-            operationName: "getPublicDocument", method: .get,
-            pathTemplate: "/v1/public/documents/{documentId}",
-            path: "/v1/public/documents/\(documentId)")
-        request.errorPayload = ErrorPayloads.decoder([
-            "404": .decoding(NotFoundResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
+        let request = APIRequest(
+            operationName: "getPublicDocument", method: .get, pathTemplate: "/v1/public/documents/{documentId}",
+            path: "/v1/public/documents/\(documentId)",
+            errors: ["404": NotFoundResponse.self, "500": ServerErrorResponse.self])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<Document>.self) }
     }
 
@@ -37,15 +33,13 @@ public struct SigningAPI: Sendable {
     ///   - documentId: Document identifier.
     @discardableResult
     public func sendPublicDocumentToken(
-        documentId: String,
-        body: SendPublicDocumentTokenRequest? = nil
+        documentId: String, body: SendPublicDocumentTokenRequest? = nil
     ) async throws -> APIResponse<Envelope> {
         var request = APIRequest(
             operationName: "sendPublicDocumentToken", method: .put,
             pathTemplate: "/v1/public/documents/{documentId}/send-token",
-            path: "/v1/public/documents/\(documentId)/send-token")
+            path: "/v1/public/documents/\(documentId)/send-token", errors: ["500": ServerErrorResponse.self])
         if let body { request.body = try .encoding(body) }
-        request.errorPayload = ErrorPayloads.decoder(["500": .decoding(ServerErrorResponse.self)])
         return try await client.perform(request) { try $0.decode(Envelope.self) }
     }
 
@@ -55,14 +49,10 @@ public struct SigningAPI: Sendable {
     @discardableResult
     public func getCurrentSigner(signerAccessCode: String) async throws -> APIResponse<EnvelopeOf<SignerSelf>> {
         var request = APIRequest(
-            operationName: "getCurrentSigner", method: .get,
-            pathTemplate: "/v1/signers/self",
-            path: "/v1/signers/self", security: [[.signerAccessCode]])
+            operationName: "getCurrentSigner", method: .get, pathTemplate: "/v1/signers/self", path: "/v1/signers/self",
+            security: [[.signerAccessCode]],
+            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         request.credentials["signerAccessCode"] = .apiKey(signerAccessCode)
-        request.errorPayload = ErrorPayloads.decoder([
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<SignerSelf>.self) }
     }
 
@@ -74,19 +64,13 @@ public struct SigningAPI: Sendable {
     ///   - signerId: Signer identifier.
     @discardableResult
     public func getSignerDocument(
-        signerId: String,
-        signerAccessCode: String
+        signerId: String, signerAccessCode: String
     ) async throws -> APIResponse<EnvelopeOf<Document>> {
         var request = APIRequest(
-            operationName: "getSignerDocument", method: .get,
-            pathTemplate: "/v1/signers/{signerId}/document",
-            path: "/v1/signers/\(signerId)/document", security: [[.signerAccessCode]])
+            operationName: "getSignerDocument", method: .get, pathTemplate: "/v1/signers/{signerId}/document",
+            path: "/v1/signers/\(signerId)/document", security: [[.signerAccessCode]],
+            errors: ["404": NotFoundResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         request.credentials["signerAccessCode"] = .apiKey(signerAccessCode)
-        request.errorPayload = ErrorPayloads.decoder([
-            "404": .decoding(NotFoundResponse.self),
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<Document>.self) }
     }
 
@@ -98,19 +82,14 @@ public struct SigningAPI: Sendable {
     ///   - hasAcceptedTerms: Record that the signer accepted the terms.
     @discardableResult
     public func viewDocumentToSign(
-        signerAccessCode: String,
-        hasAcceptedTerms: Bool? = nil
+        signerAccessCode: String, hasAcceptedTerms: Bool? = nil
     ) async throws -> APIResponse<EnvelopeOf<Document>> {
         var request = APIRequest(
-            operationName: "viewDocumentToSign", method: .get,
-            pathTemplate: "/v1/sign",
-            path: "/v1/sign", security: [[.signerAccessCode]])
+            operationName: "viewDocumentToSign", method: .get, pathTemplate: "/v1/sign", path: "/v1/sign",
+            security: [[.signerAccessCode]],
+            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         request.credentials["signerAccessCode"] = .apiKey(signerAccessCode)
         request.query.add("has_accepted_terms", hasAcceptedTerms)
-        request.errorPayload = ErrorPayloads.decoder([
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
         request.retryable = false
         request.needsExclusiveConnection = true
         return try await client.perform(request) { try $0.decode(EnvelopeOf<Document>.self) }
@@ -125,21 +104,15 @@ public struct SigningAPI: Sendable {
     ///   - assignmentId: Assignment identifier.
     @discardableResult
     public func signAssignment(
-        documentId: String,
-        assignmentId: String,
-        signerAccessCode: String,
-        body: [SignAssignmentRequestItem]
+        documentId: String, assignmentId: String, signerAccessCode: String, body: [SignAssignmentRequestItem]
     ) async throws -> APIResponse<EnvelopeOf<JSONObject>> {
         var request = APIRequest(
             operationName: "signAssignment", method: .post,
             pathTemplate: "/v1/documents/{documentId}/assignments/{assignmentId}",
-            path: "/v1/documents/\(documentId)/assignments/\(assignmentId)", security: [[.signerAccessCode]])
+            path: "/v1/documents/\(documentId)/assignments/\(assignmentId)", security: [[.signerAccessCode]],
+            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         request.credentials["signerAccessCode"] = .apiKey(signerAccessCode)
         request.body = try .encoding(body)
-        request.errorPayload = ErrorPayloads.decoder([
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<JSONObject>.self) }
     }
 
@@ -152,21 +125,15 @@ public struct SigningAPI: Sendable {
     ///   - assignmentId: Assignment identifier.
     @discardableResult
     public func declineAssignment(
-        documentId: String,
-        assignmentId: String,
-        signerAccessCode: String,
-        body: DeclineAssignmentRequest
+        documentId: String, assignmentId: String, signerAccessCode: String, body: DeclineAssignmentRequest
     ) async throws -> APIResponse<EnvelopeOf<[JSONValue?]>> {
         var request = APIRequest(
             operationName: "declineAssignment", method: .put,
             pathTemplate: "/v1/documents/{documentId}/assignments/{assignmentId}/reject",
-            path: "/v1/documents/\(documentId)/assignments/\(assignmentId)/reject", security: [[.signerAccessCode]])
+            path: "/v1/documents/\(documentId)/assignments/\(assignmentId)/reject", security: [[.signerAccessCode]],
+            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         request.credentials["signerAccessCode"] = .apiKey(signerAccessCode)
         request.body = try .encoding(body)
-        request.errorPayload = ErrorPayloads.decoder([
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<[JSONValue?]>.self) }
     }
 
@@ -175,19 +142,14 @@ public struct SigningAPI: Sendable {
     /// `PUT /v1/signers/documents/sign-multiple` · security: `signerAccessCode`
     @discardableResult
     public func signMultipleDocuments(
-        signerAccessCode: String,
-        body: SignMultipleDocumentsRequest
+        signerAccessCode: String, body: SignMultipleDocumentsRequest
     ) async throws -> APIResponse<EnvelopeOf<[JSONValue?]>> {
         var request = APIRequest(
-            operationName: "signMultipleDocuments", method: .put,
-            pathTemplate: "/v1/signers/documents/sign-multiple",
-            path: "/v1/signers/documents/sign-multiple", security: [[.signerAccessCode]])
+            operationName: "signMultipleDocuments", method: .put, pathTemplate: "/v1/signers/documents/sign-multiple",
+            path: "/v1/signers/documents/sign-multiple", security: [[.signerAccessCode]],
+            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         request.credentials["signerAccessCode"] = .apiKey(signerAccessCode)
         request.body = try .encoding(body)
-        request.errorPayload = ErrorPayloads.decoder([
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<[JSONValue?]>.self) }
     }
 
@@ -196,19 +158,15 @@ public struct SigningAPI: Sendable {
     /// `PUT /v1/signers/documents/decline-multiple` · security: `signerAccessCode`
     @discardableResult
     public func declineMultipleDocuments(
-        signerAccessCode: String,
-        body: DeclineMultipleDocumentsRequest
+        signerAccessCode: String, body: DeclineMultipleDocumentsRequest
     ) async throws -> APIResponse<EnvelopeOf<[JSONValue?]>> {
         var request = APIRequest(
             operationName: "declineMultipleDocuments", method: .put,
-            pathTemplate: "/v1/signers/documents/decline-multiple",
-            path: "/v1/signers/documents/decline-multiple", security: [[.signerAccessCode]])
+            pathTemplate: "/v1/signers/documents/decline-multiple", path: "/v1/signers/documents/decline-multiple",
+            security: [[.signerAccessCode]],
+            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         request.credentials["signerAccessCode"] = .apiKey(signerAccessCode)
         request.body = try .encoding(body)
-        request.errorPayload = ErrorPayloads.decoder([
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<[JSONValue?]>.self) }
     }
 
@@ -217,19 +175,15 @@ public struct SigningAPI: Sendable {
     /// `POST /v1/verify` · security: `signerAccessCode`
     @discardableResult
     public func verifySignerCode(
-        signerAccessCode: String,
-        body: VerifySignerCodeRequest
+        signerAccessCode: String, body: VerifySignerCodeRequest
     ) async throws -> APIResponse<Envelope> {
         var request = APIRequest(
-            operationName: "verifySignerCode", method: .post,
-            pathTemplate: "/v1/verify",
-            path: "/v1/verify", security: [[.signerAccessCode]])
+            operationName: "verifySignerCode", method: .post, pathTemplate: "/v1/verify", path: "/v1/verify",
+            security: [[.signerAccessCode]])
         request.credentials["signerAccessCode"] = .apiKey(signerAccessCode)
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
-            "400": .decoding(ValidationErrorResponse.self),
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
+            "400": ValidationErrorResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self
         ])
         return try await client.perform(request) { try $0.decode(Envelope.self) }
     }
@@ -242,20 +196,15 @@ public struct SigningAPI: Sendable {
     ///   - documentId: Document identifier.
     @discardableResult
     public func confirmSignerData(
-        documentId: String,
-        signerAccessCode: String,
-        body: ConfirmSignerDataRequest
+        documentId: String, signerAccessCode: String, body: ConfirmSignerDataRequest
     ) async throws -> APIResponse<EnvelopeOf<Signer>> {
         var request = APIRequest(
             operationName: "confirmSignerData", method: .put,
             pathTemplate: "/v1/documents/{documentId}/signers/confirm-data",
-            path: "/v1/documents/\(documentId)/signers/confirm-data", security: [[.signerAccessCode]])
+            path: "/v1/documents/\(documentId)/signers/confirm-data", security: [[.signerAccessCode]],
+            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         request.credentials["signerAccessCode"] = .apiKey(signerAccessCode)
         request.body = try .encoding(body)
-        request.errorPayload = ErrorPayloads.decoder([
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<Signer>.self) }
     }
 
@@ -265,14 +214,10 @@ public struct SigningAPI: Sendable {
     @discardableResult
     public func acceptTerms(signerAccessCode: String) async throws -> APIResponse<Envelope> {
         var request = APIRequest(
-            operationName: "acceptTerms", method: .put,
-            pathTemplate: "/v1/signers/accept-terms",
-            path: "/v1/signers/accept-terms", security: [[.signerAccessCode]])
+            operationName: "acceptTerms", method: .put, pathTemplate: "/v1/signers/accept-terms",
+            path: "/v1/signers/accept-terms", security: [[.signerAccessCode]],
+            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         request.credentials["signerAccessCode"] = .apiKey(signerAccessCode)
-        request.errorPayload = ErrorPayloads.decoder([
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
         return try await client.perform(request) { try $0.decode(Envelope.self) }
     }
 
@@ -285,23 +230,16 @@ public struct SigningAPI: Sendable {
     ///   - reuse: Whether the signer wants to reuse this image later.
     @discardableResult
     public func uploadSignature(
-        signerAccessCode: String,
-        body: Data,
-        type: String? = nil,
-        reuse: Bool? = nil
+        signerAccessCode: String, body: Data, type: String? = nil, reuse: Bool? = nil
     ) async throws -> APIResponse<Envelope> {
         var request = APIRequest(
-            operationName: "uploadSignature", method: .post,
-            pathTemplate: "/v1/signature",
-            path: "/v1/signature", security: [[.signerAccessCode]])
+            operationName: "uploadSignature", method: .post, pathTemplate: "/v1/signature", path: "/v1/signature",
+            security: [[.signerAccessCode]],
+            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         request.credentials["signerAccessCode"] = .apiKey(signerAccessCode)
         request.query.add("type", type)
         request.query.add("reuse", reuse)
         request.body = .raw(body, contentType: "image/png")
-        request.errorPayload = ErrorPayloads.decoder([
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
         return try await client.perform(request) { try $0.decode(Envelope.self) }
     }
 
@@ -314,16 +252,11 @@ public struct SigningAPI: Sendable {
     @discardableResult
     public func downloadSignature(signatureType: String, signerAccessCode: String) async throws -> APIResponse<Data> {
         var request = APIRequest(
-            operationName: "downloadSignature", method: .get,
-            pathTemplate: "/v1/signature/{signatureType}",
-            path: "/v1/signature/\(signatureType)", security: [[.signerAccessCode]])
+            operationName: "downloadSignature", method: .get, pathTemplate: "/v1/signature/{signatureType}",
+            path: "/v1/signature/\(signatureType)", security: [[.signerAccessCode]],
+            errors: ["404": NotFoundResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         request.credentials["signerAccessCode"] = .apiKey(signerAccessCode)
         request.responseKind = .binary
-        request.errorPayload = ErrorPayloads.decoder([
-            "404": .decoding(NotFoundResponse.self),
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
         return try await client.perform(request) { $0.data() }
     }
 
@@ -337,22 +270,15 @@ public struct SigningAPI: Sendable {
     ///   - perPage: Page size.
     @discardableResult
     public func listSignerDocuments(
-        signerId: String,
-        signerAccessCode: String,
-        page: Int? = nil,
-        perPage: Int? = nil
+        signerId: String, signerAccessCode: String, page: Int? = nil, perPage: Int? = nil
     ) async throws -> APIResponse<EnvelopeOf<[Document]>> {
         var request = APIRequest(
-            operationName: "listSignerDocuments", method: .get,
-            pathTemplate: "/v1/signers/{signerId}/documents",
-            path: "/v1/signers/\(signerId)/documents", security: [[.signerAccessCode]])
+            operationName: "listSignerDocuments", method: .get, pathTemplate: "/v1/signers/{signerId}/documents",
+            path: "/v1/signers/\(signerId)/documents", security: [[.signerAccessCode]],
+            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         request.credentials["signerAccessCode"] = .apiKey(signerAccessCode)
         request.query.add("page", page)
         request.query.add("per-page", perPage)
-        request.errorPayload = ErrorPayloads.decoder([
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<[Document]>.self) }
     }
 
@@ -365,20 +291,15 @@ public struct SigningAPI: Sendable {
     ///   - search: Free-text filter.
     @discardableResult
     public func searchSignerDocuments(
-        signerId: String,
-        signerAccessCode: String,
-        search: String? = nil
+        signerId: String, signerAccessCode: String, search: String? = nil
     ) async throws -> APIResponse<EnvelopeOf<[Document]>> {
         var request = APIRequest(
             operationName: "searchSignerDocuments", method: .get,
-            pathTemplate: "/v1/signers/{signerId}/documents/search",
-            path: "/v1/signers/\(signerId)/documents/search", security: [[.signerAccessCode]])
+            pathTemplate: "/v1/signers/{signerId}/documents/search", path: "/v1/signers/\(signerId)/documents/search",
+            security: [[.signerAccessCode]],
+            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         request.credentials["signerAccessCode"] = .apiKey(signerAccessCode)
         request.query.add("search", search)
-        request.errorPayload = ErrorPayloads.decoder([
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<[Document]>.self) }
     }
 
@@ -392,19 +313,14 @@ public struct SigningAPI: Sendable {
     ///   - artifactName: Which file to download.
     @discardableResult
     public func downloadSignerDocumentArtifact(
-        signerId: String,
-        documentId: String,
-        artifactName: DownloadSignerDocumentArtifactArtifactName
+        signerId: String, documentId: String, artifactName: DownloadSignerDocumentArtifactArtifactName
     ) async throws -> APIResponse<Data> {
         var request = APIRequest(
             operationName: "downloadSignerDocumentArtifact", method: .get,
             pathTemplate: "/v1/signers/{signerId}/documents/{documentId}/download/{artifactName}",
-            path: "/v1/signers/\(signerId)/documents/\(documentId)/download/\(artifactName)")
+            path: "/v1/signers/\(signerId)/documents/\(documentId)/download/\(artifactName)",
+            errors: ["404": NotFoundResponse.self, "500": ServerErrorResponse.self])
         request.responseKind = .binary
-        request.errorPayload = ErrorPayloads.decoder([
-            "404": .decoding(NotFoundResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
         return try await client.perform(request) { $0.data() }
     }
 }

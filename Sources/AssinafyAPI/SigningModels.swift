@@ -18,6 +18,7 @@ public struct SignerSelf: Codable, Hashable, Sendable {
     public let isSignatureReusable: Bool?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["resource", "id", "full_name", "email", "whatsapp_phone_number", "government_id", "has_accepted_terms", "has_signature", "has_initial", "is_signature_reusable"]
 
     public init(
         resource: String? = nil, id: String? = nil, fullName: String? = nil, email: String? = nil,
@@ -40,35 +41,26 @@ public struct SignerSelf: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.resource = try container.decodeIfPresent(String.self, forKey: "resource")
-        self.id = try container.decodeIfPresent(String.self, forKey: "id")
-        self.fullName = try container.decodeIfPresent(String.self, forKey: "full_name")
-        self.email = try container.decodeIfPresent(String.self, forKey: "email")
-        self.whatsappPhoneNumber = try container.decodeIfPresent(String.self, forKey: "whatsapp_phone_number")
-        self.governmentId = try container.decodeIfPresent(String.self, forKey: "government_id")
-        self.hasAcceptedTerms = try container.decodeIfPresent(Bool.self, forKey: "has_accepted_terms")
-        self.hasSignature = try container.decodeIfPresent(Bool.self, forKey: "has_signature")
-        self.hasInitial = try container.decodeIfPresent(Bool.self, forKey: "has_initial")
-        self.isSignatureReusable = try container.decodeIfPresent(Bool.self, forKey: "is_signature_reusable")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            resource: container.decodeIfPresent("resource"), id: container.decodeIfPresent("id"),
+            fullName: container.decodeIfPresent("full_name"), email: container.decodeIfPresent("email"),
+            whatsappPhoneNumber: container.decodeIfPresent("whatsapp_phone_number"),
+            governmentId: container.decodeIfPresent("government_id"),
+            hasAcceptedTerms: container.decodeIfPresent("has_accepted_terms"),
+            hasSignature: container.decodeIfPresent("has_signature"),
+            hasInitial: container.decodeIfPresent("has_initial"),
+            isSignatureReusable: container.decodeIfPresent("is_signature_reusable"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.resource, forKey: "resource")
-        try container.encodeIfPresent(self.id, forKey: "id")
-        try container.encodeIfPresent(self.fullName, forKey: "full_name")
-        try container.encodeIfPresent(self.email, forKey: "email")
-        try container.encodeIfPresent(self.whatsappPhoneNumber, forKey: "whatsapp_phone_number")
-        try container.encodeIfPresent(self.governmentId, forKey: "government_id")
-        try container.encodeIfPresent(self.hasAcceptedTerms, forKey: "has_accepted_terms")
-        try container.encodeIfPresent(self.hasSignature, forKey: "has_signature")
-        try container.encodeIfPresent(self.hasInitial, forKey: "has_initial")
-        try container.encodeIfPresent(self.isSignatureReusable, forKey: "is_signature_reusable")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("resource", resource).encodeIfPresent("id", id).encodeIfPresent("full_name", fullName)
+            .encodeIfPresent("email", email).encodeIfPresent("whatsapp_phone_number", whatsappPhoneNumber)
+            .encodeIfPresent("government_id", governmentId).encodeIfPresent("has_accepted_terms", hasAcceptedTerms)
+            .encodeIfPresent("has_signature", hasSignature).encodeIfPresent("has_initial", hasInitial)
+            .encodeIfPresent("is_signature_reusable", isSignatureReusable).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["resource", "id", "full_name", "email", "whatsapp_phone_number", "government_id", "has_accepted_terms", "has_signature", "has_initial", "is_signature_reusable"]
 }
 
 public typealias SendPublicDocumentTokenRequest = RequestPasswordResetResponseData
@@ -80,6 +72,7 @@ public struct SignAssignmentRequestItem: Codable, Hashable, Sendable {
     public let value: String
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["itemId", "fieldId", "pageId", "value"]
 
     public init(itemId: String, fieldId: String, pageId: String, value: String, additionalFields: JSONObject = [:]) {
         self.itemId = itemId
@@ -91,29 +84,24 @@ public struct SignAssignmentRequestItem: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.itemId = try container.decode(String.self, forKey: "itemId")
-        self.fieldId = try container.decode(String.self, forKey: "fieldId")
-        self.pageId = try container.decode(String.self, forKey: "pageId")
-        self.value = try container.decode(String.self, forKey: "value")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            itemId: container.decode("itemId"), fieldId: container.decode("fieldId"),
+            pageId: container.decode("pageId"), value: container.decode("value"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.itemId, forKey: "itemId")
-        try container.encode(self.fieldId, forKey: "fieldId")
-        try container.encode(self.pageId, forKey: "pageId")
-        try container.encode(self.value, forKey: "value")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encode("itemId", itemId).encode("fieldId", fieldId).encode("pageId", pageId).encode("value", value)
+            .additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["itemId", "fieldId", "pageId", "value"]
 }
 
 public struct DeclineAssignmentRequest: Codable, Hashable, Sendable {
     public let declineReason: String
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["decline_reason"]
 
     public init(declineReason: String, additionalFields: JSONObject = [:]) {
         self.declineReason = declineReason
@@ -122,23 +110,21 @@ public struct DeclineAssignmentRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.declineReason = try container.decode(String.self, forKey: "decline_reason")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            declineReason: container.decode("decline_reason"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.declineReason, forKey: "decline_reason")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder).encode("decline_reason", declineReason).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["decline_reason"]
 }
 
 public struct SignMultipleDocumentsRequest: Codable, Hashable, Sendable {
     public let documentIds: [String]
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["document_ids"]
 
     public init(documentIds: [String], additionalFields: JSONObject = [:]) {
         self.documentIds = documentIds
@@ -147,17 +133,14 @@ public struct SignMultipleDocumentsRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.documentIds = try container.decode([String].self, forKey: "document_ids")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            documentIds: container.decode("document_ids"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.documentIds, forKey: "document_ids")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder).encode("document_ids", documentIds).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["document_ids"]
 }
 
 public struct DeclineMultipleDocumentsRequest: Codable, Hashable, Sendable {
@@ -165,6 +148,7 @@ public struct DeclineMultipleDocumentsRequest: Codable, Hashable, Sendable {
     public let declineReason: String
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["document_ids", "decline_reason"]
 
     public init(documentIds: [String], declineReason: String, additionalFields: JSONObject = [:]) {
         self.documentIds = documentIds
@@ -174,25 +158,23 @@ public struct DeclineMultipleDocumentsRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.documentIds = try container.decode([String].self, forKey: "document_ids")
-        self.declineReason = try container.decode(String.self, forKey: "decline_reason")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            documentIds: container.decode("document_ids"), declineReason: container.decode("decline_reason"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.documentIds, forKey: "document_ids")
-        try container.encode(self.declineReason, forKey: "decline_reason")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encode("document_ids", documentIds).encode("decline_reason", declineReason)
+            .additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["document_ids", "decline_reason"]
 }
 
 public struct VerifySignerCodeRequest: Codable, Hashable, Sendable {
     public let verificationCode: String
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["verification-code"]
 
     public init(verificationCode: String, additionalFields: JSONObject = [:]) {
         self.verificationCode = verificationCode
@@ -201,17 +183,14 @@ public struct VerifySignerCodeRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.verificationCode = try container.decode(String.self, forKey: "verification-code")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            verificationCode: container.decode("verification-code"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.verificationCode, forKey: "verification-code")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder).encode("verification-code", verificationCode).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["verification-code"]
 }
 
 public struct ConfirmSignerDataRequest: Codable, Hashable, Sendable {
@@ -220,6 +199,7 @@ public struct ConfirmSignerDataRequest: Codable, Hashable, Sendable {
     public let governmentId: String?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["full_name", "email", "government_id"]
 
     public init(
         fullName: String? = nil, email: String? = nil, governmentId: String? = nil, additionalFields: JSONObject = [:]
@@ -232,21 +212,17 @@ public struct ConfirmSignerDataRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.fullName = try container.decodeIfPresent(String.self, forKey: "full_name")
-        self.email = try container.decodeIfPresent(String.self, forKey: "email")
-        self.governmentId = try container.decodeIfPresent(String.self, forKey: "government_id")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            fullName: container.decodeIfPresent("full_name"), email: container.decodeIfPresent("email"),
+            governmentId: container.decodeIfPresent("government_id"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.fullName, forKey: "full_name")
-        try container.encodeIfPresent(self.email, forKey: "email")
-        try container.encodeIfPresent(self.governmentId, forKey: "government_id")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("full_name", fullName).encodeIfPresent("email", email)
+            .encodeIfPresent("government_id", governmentId).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["full_name", "email", "government_id"]
 }
 
 public typealias DownloadSignerDocumentArtifactArtifactName = DownloadDocumentArtifactArtifactName

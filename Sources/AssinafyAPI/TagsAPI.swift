@@ -20,14 +20,10 @@ public struct TagsAPI: Sendable {
     @discardableResult
     public func listTags(accountId: String, search: String? = nil) async throws -> APIResponse<EnvelopeOf<[Tag]>> {
         var request = APIRequest(
-            operationName: "listTags", method: .get,
-            pathTemplate: "/v1/accounts/{accountId}/tags",
-            path: "/v1/accounts/\(accountId)/tags", security: [[.bearerAuth], [.apiKeyAuth]])
+            operationName: "listTags", method: .get, pathTemplate: "/v1/accounts/{accountId}/tags",
+            path: "/v1/accounts/\(accountId)/tags", security: [[.bearerAuth], [.apiKeyAuth]],
+            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         request.query.add("search", search)
-        request.errorPayload = ErrorPayloads.decoder([
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<[Tag]>.self) }
     }
 
@@ -40,15 +36,12 @@ public struct TagsAPI: Sendable {
     @discardableResult
     public func createTag(accountId: String, body: CreateTagPayload) async throws -> APIResponse<EnvelopeOf<Tag>> {
         var request = APIRequest(
-            operationName: "createTag", method: .post,
-            pathTemplate: "/v1/accounts/{accountId}/tags",
+            operationName: "createTag", method: .post, pathTemplate: "/v1/accounts/{accountId}/tags",
             path: "/v1/accounts/\(accountId)/tags", security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
-            "400": .decoding(ValidationErrorResponse.self),
-            "409": .decoding(CreateTagError409.self),
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
+            "400": ValidationErrorResponse.self, "409": CreateTagError409.self, "401": UnauthorizedResponse.self,
+            "500": ServerErrorResponse.self
         ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<Tag>.self) }
     }
@@ -62,20 +55,15 @@ public struct TagsAPI: Sendable {
     ///   - tagId: Tag identifier.
     @discardableResult
     public func updateTag(
-        accountId: String,
-        tagId: String,
-        body: UpdateTagPayload
+        accountId: String, tagId: String, body: UpdateTagPayload
     ) async throws -> APIResponse<EnvelopeOf<Tag>> {
         var request = APIRequest(
-            operationName: "updateTag", method: .put,
-            pathTemplate: "/v1/accounts/{accountId}/tags/{tagId}",
+            operationName: "updateTag", method: .put, pathTemplate: "/v1/accounts/{accountId}/tags/{tagId}",
             path: "/v1/accounts/\(accountId)/tags/\(tagId)", security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
-            "400": .decoding(ValidationErrorResponse.self),
-            "404": .decoding(NotFoundResponse.self),
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
+            "400": ValidationErrorResponse.self, "404": NotFoundResponse.self, "401": UnauthorizedResponse.self,
+            "500": ServerErrorResponse.self
         ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<Tag>.self) }
     }
@@ -90,20 +78,13 @@ public struct TagsAPI: Sendable {
     ///   - force: Detach the tag first if it is in use.
     @discardableResult
     public func deleteTag(
-        accountId: String,
-        tagId: String,
-        force: Bool? = nil
+        accountId: String, tagId: String, force: Bool? = nil
     ) async throws -> APIResponse<EnvelopeOf<DeleteTagResponseData>> {
         var request = APIRequest(
-            operationName: "deleteTag", method: .delete,
-            pathTemplate: "/v1/accounts/{accountId}/tags/{tagId}",
-            path: "/v1/accounts/\(accountId)/tags/\(tagId)", security: [[.bearerAuth], [.apiKeyAuth]])
+            operationName: "deleteTag", method: .delete, pathTemplate: "/v1/accounts/{accountId}/tags/{tagId}",
+            path: "/v1/accounts/\(accountId)/tags/\(tagId)", security: [[.bearerAuth], [.apiKeyAuth]],
+            errors: ["404": NotFoundResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         request.query.add("force", force)
-        request.errorPayload = ErrorPayloads.decoder([
-            "404": .decoding(NotFoundResponse.self),
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<DeleteTagResponseData>.self) }
     }
 }

@@ -9,6 +9,7 @@ public struct CreateTagPayload: Codable, Hashable, Sendable {
     public let color: Nullable<String>?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["name", "color"]
 
     public init(name: String, color: Nullable<String>? = nil, additionalFields: JSONObject = [:]) {
         self.name = name
@@ -18,19 +19,15 @@ public struct CreateTagPayload: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.name = try container.decode(String.self, forKey: "name")
-        self.color = try container.decodeNullableIfPresent(String.self, forKey: "color")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            name: container.decode("name"), color: container.decodeNullableIfPresent("color"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.name, forKey: "name")
-        try container.encodeIfPresent(self.color, forKey: "color")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encode("name", name).encodeIfPresent("color", color).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["name", "color"]
 }
 
 public typealias CreateTagError409 = ErrorEnvelope
@@ -40,6 +37,7 @@ public struct UpdateTagPayload: Codable, Hashable, Sendable {
     public let color: Nullable<String>?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["name", "color"]
 
     public init(name: String? = nil, color: Nullable<String>? = nil, additionalFields: JSONObject = [:]) {
         self.name = name
@@ -49,25 +47,22 @@ public struct UpdateTagPayload: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.name = try container.decodeIfPresent(String.self, forKey: "name")
-        self.color = try container.decodeNullableIfPresent(String.self, forKey: "color")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            name: container.decodeIfPresent("name"), color: container.decodeNullableIfPresent("color"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.name, forKey: "name")
-        try container.encodeIfPresent(self.color, forKey: "color")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("name", name).encodeIfPresent("color", color).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["name", "color"]
 }
 
 public struct DeleteTagResponseData: Codable, Hashable, Sendable {
     public let deleted: Bool?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["deleted"]
 
     public init(deleted: Bool? = nil, additionalFields: JSONObject = [:]) {
         self.deleted = deleted
@@ -76,15 +71,12 @@ public struct DeleteTagResponseData: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.deleted = try container.decodeIfPresent(Bool.self, forKey: "deleted")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            deleted: container.decodeIfPresent("deleted"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.deleted, forKey: "deleted")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder).encodeIfPresent("deleted", deleted).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["deleted"]
 }

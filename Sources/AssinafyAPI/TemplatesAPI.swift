@@ -21,22 +21,15 @@ public struct TemplatesAPI: Sendable {
     ///   - perPage: Page size.
     @discardableResult
     public func listTemplates(
-        accountId: String,
-        search: String? = nil,
-        page: Int? = nil,
-        perPage: Int? = nil
+        accountId: String, search: String? = nil, page: Int? = nil, perPage: Int? = nil
     ) async throws -> APIResponse<EnvelopeOf<[Template]>> {
         var request = APIRequest(
-            operationName: "listTemplates", method: .get,
-            pathTemplate: "/v1/accounts/{accountId}/templates",
-            path: "/v1/accounts/\(accountId)/templates", security: [[.bearerAuth], [.apiKeyAuth]])
+            operationName: "listTemplates", method: .get, pathTemplate: "/v1/accounts/{accountId}/templates",
+            path: "/v1/accounts/\(accountId)/templates", security: [[.bearerAuth], [.apiKeyAuth]],
+            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         request.query.add("search", search)
         request.query.add("page", page)
         request.query.add("per-page", perPage)
-        request.errorPayload = ErrorPayloads.decoder([
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<[Template]>.self) }
     }
 
@@ -52,12 +45,10 @@ public struct TemplatesAPI: Sendable {
     ///   - accountId: Workspace account identifier.
     @discardableResult
     public func createTemplate(
-        accountId: String,
-        file: MultipartFile
+        accountId: String, file: MultipartFile
     ) async throws -> APIResponse<EnvelopeOf<Template>> {
         var request = APIRequest(
-            operationName: "createTemplate", method: .post,
-            pathTemplate: "/v1/accounts/{accountId}/templates",
+            operationName: "createTemplate", method: .post, pathTemplate: "/v1/accounts/{accountId}/templates",
             path: "/v1/accounts/\(accountId)/templates", security: [[.bearerAuth], [.apiKeyAuth]])
         var parts: [MultipartPart] = []
         parts.append(file.part(named: "file", defaultContentType: "application/pdf"))
@@ -79,8 +70,7 @@ public struct TemplatesAPI: Sendable {
     @discardableResult
     public func getTemplate(accountId: String, templateId: String) async throws -> APIResponse<EnvelopeOf<Template>> {
         let request = APIRequest(
-            operationName: "getTemplate", method: .get,
-            pathTemplate: "/v1/accounts/{accountId}/templates/{templateId}",
+            operationName: "getTemplate", method: .get, pathTemplate: "/v1/accounts/{accountId}/templates/{templateId}",
             path: "/v1/accounts/\(accountId)/templates/\(templateId)", security: [[.bearerAuth], [.apiKeyAuth]])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<Template>.self) }
     }
@@ -99,9 +89,7 @@ public struct TemplatesAPI: Sendable {
     ///   - templateId: Template identifier.
     @discardableResult
     public func updateTemplate(
-        accountId: String,
-        templateId: String,
-        body: UpdateTemplatePayload
+        accountId: String, templateId: String, body: UpdateTemplatePayload
     ) async throws -> APIResponse<EnvelopeOf<Template>> {
         var request = APIRequest(
             operationName: "updateTemplate", method: .put,
@@ -145,9 +133,7 @@ public struct TemplatesAPI: Sendable {
     ///   - pageId: Template page identifier.
     @discardableResult
     public func downloadTemplatePage(
-        accountId: String,
-        templateId: String,
-        pageId: String
+        accountId: String, templateId: String, pageId: String
     ) async throws -> APIResponse<Data> {
         var request = APIRequest(
             operationName: "downloadTemplatePage", method: .get,

@@ -15,6 +15,7 @@ public struct TemplateFieldPlacement: Codable, Hashable, Sendable {
     public let updatedAt: Date?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["id", "field_id", "role_id", "label", "display_settings", "created_at", "updated_at"]
 
     public init(
         id: String? = nil, fieldId: String? = nil, roleId: String? = nil, label: String? = nil,
@@ -33,29 +34,22 @@ public struct TemplateFieldPlacement: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.id = try container.decodeIfPresent(String.self, forKey: "id")
-        self.fieldId = try container.decodeIfPresent(String.self, forKey: "field_id")
-        self.roleId = try container.decodeIfPresent(String.self, forKey: "role_id")
-        self.label = try container.decodeIfPresent(String.self, forKey: "label")
-        self.displaySettings = try container.decodeIfPresent(JSONValue.self, forKey: "display_settings")
-        self.createdAt = try container.decodeDateTimeIfPresent(forKey: "created_at")
-        self.updatedAt = try container.decodeDateTimeIfPresent(forKey: "updated_at")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            id: container.decodeIfPresent("id"), fieldId: container.decodeIfPresent("field_id"),
+            roleId: container.decodeIfPresent("role_id"), label: container.decodeIfPresent("label"),
+            displaySettings: container.decodeIfPresent("display_settings"),
+            createdAt: container.decodeDateTimeIfPresent("created_at"),
+            updatedAt: container.decodeDateTimeIfPresent("updated_at"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.id, forKey: "id")
-        try container.encodeIfPresent(self.fieldId, forKey: "field_id")
-        try container.encodeIfPresent(self.roleId, forKey: "role_id")
-        try container.encodeIfPresent(self.label, forKey: "label")
-        try container.encodeIfPresent(self.displaySettings, forKey: "display_settings")
-        try container.encodeDateTimeIfPresent(self.createdAt, forKey: "created_at")
-        try container.encodeDateTimeIfPresent(self.updatedAt, forKey: "updated_at")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("id", id).encodeIfPresent("field_id", fieldId).encodeIfPresent("role_id", roleId)
+            .encodeIfPresent("label", label).encodeIfPresent("display_settings", displaySettings)
+            .encodeDateTimeIfPresent("created_at", createdAt).encodeDateTimeIfPresent("updated_at", updatedAt)
+            .additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["id", "field_id", "role_id", "label", "display_settings", "created_at", "updated_at"]
 }
 
 /// One page of a template.
@@ -68,6 +62,7 @@ public struct TemplatePage: Codable, Hashable, Sendable {
     public let fields: [TemplateFieldPlacement]?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["id", "number", "height", "width", "download_url", "fields"]
 
     public init(
         id: String? = nil, number: Int? = nil, height: Int? = nil, width: Int? = nil, downloadUrl: String? = nil,
@@ -84,27 +79,19 @@ public struct TemplatePage: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.id = try container.decodeIfPresent(String.self, forKey: "id")
-        self.number = try container.decodeIfPresent(Int.self, forKey: "number")
-        self.height = try container.decodeIfPresent(Int.self, forKey: "height")
-        self.width = try container.decodeIfPresent(Int.self, forKey: "width")
-        self.downloadUrl = try container.decodeIfPresent(String.self, forKey: "download_url")
-        self.fields = try container.decodeIfPresent([TemplateFieldPlacement].self, forKey: "fields")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            id: container.decodeIfPresent("id"), number: container.decodeIfPresent("number"),
+            height: container.decodeIfPresent("height"), width: container.decodeIfPresent("width"),
+            downloadUrl: container.decodeIfPresent("download_url"), fields: container.decodeIfPresent("fields"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.id, forKey: "id")
-        try container.encodeIfPresent(self.number, forKey: "number")
-        try container.encodeIfPresent(self.height, forKey: "height")
-        try container.encodeIfPresent(self.width, forKey: "width")
-        try container.encodeIfPresent(self.downloadUrl, forKey: "download_url")
-        try container.encodeIfPresent(self.fields, forKey: "fields")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("id", id).encodeIfPresent("number", number).encodeIfPresent("height", height)
+            .encodeIfPresent("width", width).encodeIfPresent("download_url", downloadUrl)
+            .encodeIfPresent("fields", fields).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["id", "number", "height", "width", "download_url", "fields"]
 }
 
 /// A signer role in a template.
@@ -116,6 +103,7 @@ public struct TemplateRole: Codable, Hashable, Sendable {
     public let updatedAt: Date?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["id", "name", "assignment_type", "created_at", "updated_at"]
 
     public init(
         id: String? = nil, name: String? = nil, assignmentType: String? = nil, createdAt: Date? = nil,
@@ -131,25 +119,20 @@ public struct TemplateRole: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.id = try container.decodeIfPresent(String.self, forKey: "id")
-        self.name = try container.decodeIfPresent(String.self, forKey: "name")
-        self.assignmentType = try container.decodeIfPresent(String.self, forKey: "assignment_type")
-        self.createdAt = try container.decodeDateTimeIfPresent(forKey: "created_at")
-        self.updatedAt = try container.decodeDateTimeIfPresent(forKey: "updated_at")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            id: container.decodeIfPresent("id"), name: container.decodeIfPresent("name"),
+            assignmentType: container.decodeIfPresent("assignment_type"),
+            createdAt: container.decodeDateTimeIfPresent("created_at"),
+            updatedAt: container.decodeDateTimeIfPresent("updated_at"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.id, forKey: "id")
-        try container.encodeIfPresent(self.name, forKey: "name")
-        try container.encodeIfPresent(self.assignmentType, forKey: "assignment_type")
-        try container.encodeDateTimeIfPresent(self.createdAt, forKey: "created_at")
-        try container.encodeDateTimeIfPresent(self.updatedAt, forKey: "updated_at")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("id", id).encodeIfPresent("name", name).encodeIfPresent("assignment_type", assignmentType)
+            .encodeDateTimeIfPresent("created_at", createdAt).encodeDateTimeIfPresent("updated_at", updatedAt)
+            .additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["id", "name", "assignment_type", "created_at", "updated_at"]
 }
 
 public typealias TemplateTagsItem = DocumentTagsItem
@@ -171,6 +154,7 @@ public struct Template: Codable, Hashable, Sendable {
     public let updatedAt: Date?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["resource", "id", "name", "document_name", "message", "status", "pages", "roles", "tags", "default_document_tags", "created_at", "updated_at"]
 
     public init(
         resource: String? = nil, id: String? = nil, name: String? = nil, documentName: String? = nil,
@@ -195,39 +179,27 @@ public struct Template: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.resource = try container.decodeIfPresent(String.self, forKey: "resource")
-        self.id = try container.decodeIfPresent(String.self, forKey: "id")
-        self.name = try container.decodeIfPresent(String.self, forKey: "name")
-        self.documentName = try container.decodeIfPresent(String.self, forKey: "document_name")
-        self.message = try container.decodeIfPresent(String.self, forKey: "message")
-        self.status = try container.decodeIfPresent(String.self, forKey: "status")
-        self.pages = try container.decodeIfPresent([TemplatePage].self, forKey: "pages")
-        self.roles = try container.decodeIfPresent([TemplateRole].self, forKey: "roles")
-        self.tags = try container.decodeIfPresent([TemplateTagsItem].self, forKey: "tags")
-        self.defaultDocumentTags = try container.decodeIfPresent([TemplateDefaultDocumentTagsItem].self, forKey: "default_document_tags")
-        self.createdAt = try container.decodeDateTimeIfPresent(forKey: "created_at")
-        self.updatedAt = try container.decodeDateTimeIfPresent(forKey: "updated_at")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            resource: container.decodeIfPresent("resource"), id: container.decodeIfPresent("id"),
+            name: container.decodeIfPresent("name"), documentName: container.decodeIfPresent("document_name"),
+            message: container.decodeIfPresent("message"), status: container.decodeIfPresent("status"),
+            pages: container.decodeIfPresent("pages"), roles: container.decodeIfPresent("roles"),
+            tags: container.decodeIfPresent("tags"),
+            defaultDocumentTags: container.decodeIfPresent("default_document_tags"),
+            createdAt: container.decodeDateTimeIfPresent("created_at"),
+            updatedAt: container.decodeDateTimeIfPresent("updated_at"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.resource, forKey: "resource")
-        try container.encodeIfPresent(self.id, forKey: "id")
-        try container.encodeIfPresent(self.name, forKey: "name")
-        try container.encodeIfPresent(self.documentName, forKey: "document_name")
-        try container.encodeIfPresent(self.message, forKey: "message")
-        try container.encodeIfPresent(self.status, forKey: "status")
-        try container.encodeIfPresent(self.pages, forKey: "pages")
-        try container.encodeIfPresent(self.roles, forKey: "roles")
-        try container.encodeIfPresent(self.tags, forKey: "tags")
-        try container.encodeIfPresent(self.defaultDocumentTags, forKey: "default_document_tags")
-        try container.encodeDateTimeIfPresent(self.createdAt, forKey: "created_at")
-        try container.encodeDateTimeIfPresent(self.updatedAt, forKey: "updated_at")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("resource", resource).encodeIfPresent("id", id).encodeIfPresent("name", name)
+            .encodeIfPresent("document_name", documentName).encodeIfPresent("message", message)
+            .encodeIfPresent("status", status).encodeIfPresent("pages", pages).encodeIfPresent("roles", roles)
+            .encodeIfPresent("tags", tags).encodeIfPresent("default_document_tags", defaultDocumentTags)
+            .encodeDateTimeIfPresent("created_at", createdAt).encodeDateTimeIfPresent("updated_at", updatedAt)
+            .additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["resource", "id", "name", "document_name", "message", "status", "pages", "roles", "tags", "default_document_tags", "created_at", "updated_at"]
 }
 
 public struct UpdateTemplatePayload: Codable, Hashable, Sendable {
@@ -239,6 +211,7 @@ public struct UpdateTemplatePayload: Codable, Hashable, Sendable {
     public let message: Nullable<String>?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["name", "document_name", "message"]
 
     public init(
         name: String? = nil, documentName: Nullable<String>? = nil, message: Nullable<String>? = nil,
@@ -252,19 +225,15 @@ public struct UpdateTemplatePayload: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.name = try container.decodeIfPresent(String.self, forKey: "name")
-        self.documentName = try container.decodeNullableIfPresent(String.self, forKey: "document_name")
-        self.message = try container.decodeNullableIfPresent(String.self, forKey: "message")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            name: container.decodeIfPresent("name"), documentName: container.decodeNullableIfPresent("document_name"),
+            message: container.decodeNullableIfPresent("message"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.name, forKey: "name")
-        try container.encodeIfPresent(self.documentName, forKey: "document_name")
-        try container.encodeIfPresent(self.message, forKey: "message")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("name", name).encodeIfPresent("document_name", documentName)
+            .encodeIfPresent("message", message).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["name", "document_name", "message"]
 }

@@ -15,14 +15,11 @@ public struct UsersAPI: Sendable {
     /// `GET /v1/users/self/notification-preferences` · security: `bearerAuth` or `apiKeyAuth`
     @discardableResult
     public func getNotificationPreferences() async throws -> APIResponse<EnvelopeOf<NotificationPreferences>> {
-        var request = APIRequest(
+        let request = APIRequest(
             operationName: "getNotificationPreferences", method: .get,
-            pathTemplate: "/v1/users/self/notification-preferences",
-            path: "/v1/users/self/notification-preferences", security: [[.bearerAuth], [.apiKeyAuth]])
-        request.errorPayload = ErrorPayloads.decoder([
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
+            pathTemplate: "/v1/users/self/notification-preferences", path: "/v1/users/self/notification-preferences",
+            security: [[.bearerAuth], [.apiKeyAuth]],
+            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<NotificationPreferences>.self) }
     }
 
@@ -35,13 +32,11 @@ public struct UsersAPI: Sendable {
     ) async throws -> APIResponse<EnvelopeOf<NotificationPreferences>> {
         var request = APIRequest(
             operationName: "updateNotificationPreferences", method: .put,
-            pathTemplate: "/v1/users/self/notification-preferences",
-            path: "/v1/users/self/notification-preferences", security: [[.bearerAuth], [.apiKeyAuth]])
+            pathTemplate: "/v1/users/self/notification-preferences", path: "/v1/users/self/notification-preferences",
+            security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
-            "400": .decoding(ValidationErrorResponse.self),
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
+            "400": ValidationErrorResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self
         ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<NotificationPreferences>.self) }
     }
@@ -55,19 +50,15 @@ public struct UsersAPI: Sendable {
     ///   - month: Month as YYYY-MM; needed for daily series.
     @discardableResult
     public func getUserStats(
-        granularity: UserStatsGranularity? = nil,
-        month: String? = nil
+        granularity: UserStatsGranularity? = nil, month: String? = nil
     ) async throws -> APIResponse<EnvelopeOf<[DocumentStatsRow]>> {
         var request = APIRequest(
-            operationName: "getUserStats", method: .get,
-            pathTemplate: "/v1/users/self/stats",
+            operationName: "getUserStats", method: .get, pathTemplate: "/v1/users/self/stats",
             path: "/v1/users/self/stats", security: [[.bearerAuth], [.apiKeyAuth]])
         request.query.add("granularity", granularity)
         request.query.add("month", month)
         request.errorPayload = ErrorPayloads.decoder([
-            "400": .decoding(ValidationErrorResponse.self),
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
+            "400": ValidationErrorResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self
         ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<[DocumentStatsRow]>.self) }
     }
@@ -77,14 +68,10 @@ public struct UsersAPI: Sendable {
     /// `GET /v1/users/self` · security: `bearerAuth` or `apiKeyAuth`
     @discardableResult
     public func getCurrentUser() async throws -> APIResponse<EnvelopeOf<AuthUser>> {
-        var request = APIRequest(
-            operationName: "getCurrentUser", method: .get,
-            pathTemplate: "/v1/users/self",
-            path: "/v1/users/self", security: [[.bearerAuth], [.apiKeyAuth]])
-        request.errorPayload = ErrorPayloads.decoder([
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
+        let request = APIRequest(
+            operationName: "getCurrentUser", method: .get, pathTemplate: "/v1/users/self", path: "/v1/users/self",
+            security: [[.bearerAuth], [.apiKeyAuth]],
+            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<AuthUser>.self) }
     }
 }

@@ -17,6 +17,7 @@ public struct NotificationPreferences: Codable, Hashable, Sendable {
     public let signerWhatsappFailed: Bool?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["DocumentCompleted", "SignerDeclined", "DocumentCancelled", "DocumentAboutToExpire", "DocumentExpired", "DocumentExpirationReset", "DocumentProcessingFailed", "TemplateProcessingFailed", "SignerWhatsappFailed"]
 
     public init(
         documentCompleted: Bool? = nil, signerDeclined: Bool? = nil, documentCancelled: Bool? = nil,
@@ -38,33 +39,30 @@ public struct NotificationPreferences: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.documentCompleted = try container.decodeIfPresent(Bool.self, forKey: "DocumentCompleted")
-        self.signerDeclined = try container.decodeIfPresent(Bool.self, forKey: "SignerDeclined")
-        self.documentCancelled = try container.decodeIfPresent(Bool.self, forKey: "DocumentCancelled")
-        self.documentAboutToExpire = try container.decodeIfPresent(Bool.self, forKey: "DocumentAboutToExpire")
-        self.documentExpired = try container.decodeIfPresent(Bool.self, forKey: "DocumentExpired")
-        self.documentExpirationReset = try container.decodeIfPresent(Bool.self, forKey: "DocumentExpirationReset")
-        self.documentProcessingFailed = try container.decodeIfPresent(Bool.self, forKey: "DocumentProcessingFailed")
-        self.templateProcessingFailed = try container.decodeIfPresent(Bool.self, forKey: "TemplateProcessingFailed")
-        self.signerWhatsappFailed = try container.decodeIfPresent(Bool.self, forKey: "SignerWhatsappFailed")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            documentCompleted: container.decodeIfPresent("DocumentCompleted"),
+            signerDeclined: container.decodeIfPresent("SignerDeclined"),
+            documentCancelled: container.decodeIfPresent("DocumentCancelled"),
+            documentAboutToExpire: container.decodeIfPresent("DocumentAboutToExpire"),
+            documentExpired: container.decodeIfPresent("DocumentExpired"),
+            documentExpirationReset: container.decodeIfPresent("DocumentExpirationReset"),
+            documentProcessingFailed: container.decodeIfPresent("DocumentProcessingFailed"),
+            templateProcessingFailed: container.decodeIfPresent("TemplateProcessingFailed"),
+            signerWhatsappFailed: container.decodeIfPresent("SignerWhatsappFailed"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.documentCompleted, forKey: "DocumentCompleted")
-        try container.encodeIfPresent(self.signerDeclined, forKey: "SignerDeclined")
-        try container.encodeIfPresent(self.documentCancelled, forKey: "DocumentCancelled")
-        try container.encodeIfPresent(self.documentAboutToExpire, forKey: "DocumentAboutToExpire")
-        try container.encodeIfPresent(self.documentExpired, forKey: "DocumentExpired")
-        try container.encodeIfPresent(self.documentExpirationReset, forKey: "DocumentExpirationReset")
-        try container.encodeIfPresent(self.documentProcessingFailed, forKey: "DocumentProcessingFailed")
-        try container.encodeIfPresent(self.templateProcessingFailed, forKey: "TemplateProcessingFailed")
-        try container.encodeIfPresent(self.signerWhatsappFailed, forKey: "SignerWhatsappFailed")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("DocumentCompleted", documentCompleted).encodeIfPresent("SignerDeclined", signerDeclined)
+            .encodeIfPresent("DocumentCancelled", documentCancelled)
+            .encodeIfPresent("DocumentAboutToExpire", documentAboutToExpire)
+            .encodeIfPresent("DocumentExpired", documentExpired)
+            .encodeIfPresent("DocumentExpirationReset", documentExpirationReset)
+            .encodeIfPresent("DocumentProcessingFailed", documentProcessingFailed)
+            .encodeIfPresent("TemplateProcessingFailed", templateProcessingFailed)
+            .encodeIfPresent("SignerWhatsappFailed", signerWhatsappFailed).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["DocumentCompleted", "SignerDeclined", "DocumentCancelled", "DocumentAboutToExpire", "DocumentExpired", "DocumentExpirationReset", "DocumentProcessingFailed", "TemplateProcessingFailed", "SignerWhatsappFailed"]
 }
 
 public typealias UserStatsGranularity = WorkspaceStatsGranularity

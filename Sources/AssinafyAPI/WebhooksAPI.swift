@@ -18,14 +18,11 @@ public struct WebhooksAPI: Sendable {
     ///   - accountId: Workspace account identifier.
     @discardableResult
     public func getWebhookSubscription(accountId: String) async throws -> APIResponse<EnvelopeOf<WebhookSubscription>> {
-        var request = APIRequest(
+        let request = APIRequest(
             operationName: "getWebhookSubscription", method: .get,
             pathTemplate: "/v1/accounts/{accountId}/webhooks/subscriptions",
-            path: "/v1/accounts/\(accountId)/webhooks/subscriptions", security: [[.bearerAuth], [.apiKeyAuth]])
-        request.errorPayload = ErrorPayloads.decoder([
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
+            path: "/v1/accounts/\(accountId)/webhooks/subscriptions", security: [[.bearerAuth], [.apiKeyAuth]],
+            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<WebhookSubscription>.self) }
     }
 
@@ -37,8 +34,7 @@ public struct WebhooksAPI: Sendable {
     ///   - accountId: Workspace account identifier.
     @discardableResult
     public func updateWebhookSubscription(
-        accountId: String,
-        body: UpdateWebhookSubscriptionRequest
+        accountId: String, body: UpdateWebhookSubscriptionRequest
     ) async throws -> APIResponse<EnvelopeOf<WebhookSubscription>> {
         var request = APIRequest(
             operationName: "updateWebhookSubscription", method: .put,
@@ -46,9 +42,7 @@ public struct WebhooksAPI: Sendable {
             path: "/v1/accounts/\(accountId)/webhooks/subscriptions", security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
-            "400": .decoding(ValidationErrorResponse.self),
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
+            "400": ValidationErrorResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self
         ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<WebhookSubscription>.self) }
     }
@@ -63,14 +57,11 @@ public struct WebhooksAPI: Sendable {
     public func inactivateWebhookSubscription(
         accountId: String
     ) async throws -> APIResponse<EnvelopeOf<WebhookSubscription>> {
-        var request = APIRequest(
+        let request = APIRequest(
             operationName: "inactivateWebhookSubscription", method: .put,
             pathTemplate: "/v1/accounts/{accountId}/webhooks/inactivate",
-            path: "/v1/accounts/\(accountId)/webhooks/inactivate", security: [[.bearerAuth], [.apiKeyAuth]])
-        request.errorPayload = ErrorPayloads.decoder([
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
+            path: "/v1/accounts/\(accountId)/webhooks/inactivate", security: [[.bearerAuth], [.apiKeyAuth]],
+            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<WebhookSubscription>.self) }
     }
 
@@ -79,14 +70,10 @@ public struct WebhooksAPI: Sendable {
     /// `GET /v1/webhooks/event-types` · security: `bearerAuth` or `apiKeyAuth`
     @discardableResult
     public func listWebhookEventTypes() async throws -> APIResponse<EnvelopeOf<[WebhookEventType]>> {
-        var request = APIRequest(
-            operationName: "listWebhookEventTypes", method: .get,
-            pathTemplate: "/v1/webhooks/event-types",
-            path: "/v1/webhooks/event-types", security: [[.bearerAuth], [.apiKeyAuth]])
-        request.errorPayload = ErrorPayloads.decoder([
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
+        let request = APIRequest(
+            operationName: "listWebhookEventTypes", method: .get, pathTemplate: "/v1/webhooks/event-types",
+            path: "/v1/webhooks/event-types", security: [[.bearerAuth], [.apiKeyAuth]],
+            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<[WebhookEventType]>.self) }
     }
 
@@ -105,19 +92,14 @@ public struct WebhooksAPI: Sendable {
     ///   - perPage: Page size.
     @discardableResult
     public func listWebhookDeliveries(
-        accountId: String,
-        endpointId: String? = nil,
-        event: String? = nil,
-        delivered: ListWebhookDeliveriesDelivered? = nil,
-        from: Int? = nil,
-        to: Int? = nil,
-        page: Int? = nil,
+        accountId: String, endpointId: String? = nil, event: String? = nil,
+        delivered: ListWebhookDeliveriesDelivered? = nil, from: Int? = nil, to: Int? = nil, page: Int? = nil,
         perPage: Int? = nil
     ) async throws -> APIResponse<EnvelopeOf<[WebhookDispatch]>> {
         var request = APIRequest(
-            operationName: "listWebhookDeliveries", method: .get,
-            pathTemplate: "/v1/accounts/{accountId}/webhooks",
-            path: "/v1/accounts/\(accountId)/webhooks", security: [[.bearerAuth], [.apiKeyAuth]])
+            operationName: "listWebhookDeliveries", method: .get, pathTemplate: "/v1/accounts/{accountId}/webhooks",
+            path: "/v1/accounts/\(accountId)/webhooks", security: [[.bearerAuth], [.apiKeyAuth]],
+            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         request.query.add("endpoint_id", endpointId)
         request.query.add("event", event)
         request.query.add("delivered", delivered)
@@ -125,10 +107,6 @@ public struct WebhooksAPI: Sendable {
         request.query.add("to", to)
         request.query.add("page", page)
         request.query.add("per-page", perPage)
-        request.errorPayload = ErrorPayloads.decoder([
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<[WebhookDispatch]>.self) }
     }
 
@@ -141,18 +119,15 @@ public struct WebhooksAPI: Sendable {
     ///   - historyId: Delivery record identifier.
     @discardableResult
     public func retryWebhookDelivery(
-        accountId: String,
-        historyId: String
+        accountId: String, historyId: String
     ) async throws -> APIResponse<EnvelopeOf<WebhookDispatch>> {
         var request = APIRequest(
             operationName: "retryWebhookDelivery", method: .post,
             pathTemplate: "/v1/accounts/{accountId}/webhooks/{historyId}/retry",
             path: "/v1/accounts/\(accountId)/webhooks/\(historyId)/retry", security: [[.bearerAuth], [.apiKeyAuth]])
         request.errorPayload = ErrorPayloads.decoder([
-            "400": .decoding(ValidationErrorResponse.self),
-            "404": .decoding(NotFoundResponse.self),
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
+            "400": ValidationErrorResponse.self, "404": NotFoundResponse.self, "401": UnauthorizedResponse.self,
+            "500": ServerErrorResponse.self
         ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<WebhookDispatch>.self) }
     }
@@ -165,14 +140,11 @@ public struct WebhooksAPI: Sendable {
     ///   - accountId: Workspace account identifier.
     @discardableResult
     public func listWebhookEndpoints(accountId: String) async throws -> APIResponse<EnvelopeOf<[WebhookEndpoint]>> {
-        var request = APIRequest(
+        let request = APIRequest(
             operationName: "listWebhookEndpoints", method: .get,
             pathTemplate: "/v1/accounts/{accountId}/webhooks/endpoints",
-            path: "/v1/accounts/\(accountId)/webhooks/endpoints", security: [[.bearerAuth], [.apiKeyAuth]])
-        request.errorPayload = ErrorPayloads.decoder([
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
+            path: "/v1/accounts/\(accountId)/webhooks/endpoints", security: [[.bearerAuth], [.apiKeyAuth]],
+            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<[WebhookEndpoint]>.self) }
     }
 
@@ -184,8 +156,7 @@ public struct WebhooksAPI: Sendable {
     ///   - accountId: Workspace account identifier.
     @discardableResult
     public func createWebhookEndpoint(
-        accountId: String,
-        body: CreateWebhookEndpointPayload
+        accountId: String, body: CreateWebhookEndpointPayload
     ) async throws -> APIResponse<EnvelopeOf<WebhookEndpoint>> {
         var request = APIRequest(
             operationName: "createWebhookEndpoint", method: .post,
@@ -193,10 +164,8 @@ public struct WebhooksAPI: Sendable {
             path: "/v1/accounts/\(accountId)/webhooks/endpoints", security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
-            "400": .decoding(ValidationErrorResponse.self),
-            "403": .decoding(ForbiddenResponse.self),
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
+            "400": ValidationErrorResponse.self, "403": ForbiddenResponse.self, "401": UnauthorizedResponse.self,
+            "500": ServerErrorResponse.self
         ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<WebhookEndpoint>.self) }
     }
@@ -210,18 +179,14 @@ public struct WebhooksAPI: Sendable {
     ///   - endpointId: Webhook endpoint identifier.
     @discardableResult
     public func getWebhookEndpoint(
-        accountId: String,
-        endpointId: String
+        accountId: String, endpointId: String
     ) async throws -> APIResponse<EnvelopeOf<WebhookEndpoint>> {
-        var request = APIRequest(
+        let request = APIRequest(
             operationName: "getWebhookEndpoint", method: .get,
             pathTemplate: "/v1/accounts/{accountId}/webhooks/endpoints/{endpointId}",
-            path: "/v1/accounts/\(accountId)/webhooks/endpoints/\(endpointId)", security: [[.bearerAuth], [.apiKeyAuth]])
-        request.errorPayload = ErrorPayloads.decoder([
-            "404": .decoding(NotFoundResponse.self),
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
+            path: "/v1/accounts/\(accountId)/webhooks/endpoints/\(endpointId)",
+            security: [[.bearerAuth], [.apiKeyAuth]],
+            errors: ["404": NotFoundResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<WebhookEndpoint>.self) }
     }
 
@@ -234,20 +199,17 @@ public struct WebhooksAPI: Sendable {
     ///   - endpointId: Webhook endpoint identifier.
     @discardableResult
     public func updateWebhookEndpoint(
-        accountId: String,
-        endpointId: String,
-        body: UpdateWebhookEndpointPayload
+        accountId: String, endpointId: String, body: UpdateWebhookEndpointPayload
     ) async throws -> APIResponse<EnvelopeOf<WebhookEndpoint>> {
         var request = APIRequest(
             operationName: "updateWebhookEndpoint", method: .put,
             pathTemplate: "/v1/accounts/{accountId}/webhooks/endpoints/{endpointId}",
-            path: "/v1/accounts/\(accountId)/webhooks/endpoints/\(endpointId)", security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/accounts/\(accountId)/webhooks/endpoints/\(endpointId)",
+            security: [[.bearerAuth], [.apiKeyAuth]])
         request.body = try .encoding(body)
         request.errorPayload = ErrorPayloads.decoder([
-            "400": .decoding(ValidationErrorResponse.self),
-            "404": .decoding(NotFoundResponse.self),
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
+            "400": ValidationErrorResponse.self, "404": NotFoundResponse.self, "401": UnauthorizedResponse.self,
+            "500": ServerErrorResponse.self
         ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<WebhookEndpoint>.self) }
     }
@@ -261,18 +223,14 @@ public struct WebhooksAPI: Sendable {
     ///   - endpointId: Webhook endpoint identifier.
     @discardableResult
     public func deleteWebhookEndpoint(
-        accountId: String,
-        endpointId: String
+        accountId: String, endpointId: String
     ) async throws -> APIResponse<EnvelopeOf<[JSONValue?]>> {
-        var request = APIRequest(
+        let request = APIRequest(
             operationName: "deleteWebhookEndpoint", method: .delete,
             pathTemplate: "/v1/accounts/{accountId}/webhooks/endpoints/{endpointId}",
-            path: "/v1/accounts/\(accountId)/webhooks/endpoints/\(endpointId)", security: [[.bearerAuth], [.apiKeyAuth]])
-        request.errorPayload = ErrorPayloads.decoder([
-            "404": .decoding(NotFoundResponse.self),
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
-        ])
+            path: "/v1/accounts/\(accountId)/webhooks/endpoints/\(endpointId)",
+            security: [[.bearerAuth], [.apiKeyAuth]],
+            errors: ["404": NotFoundResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<[JSONValue?]>.self) }
     }
 
@@ -285,8 +243,7 @@ public struct WebhooksAPI: Sendable {
     ///   - endpointId: Webhook endpoint identifier.
     @discardableResult
     public func getWebhookEndpointSecret(
-        accountId: String,
-        endpointId: String
+        accountId: String, endpointId: String
     ) async throws -> APIResponse<EnvelopeOf<WebhookEndpointSecret>> {
         var request = APIRequest(
             operationName: "getWebhookEndpointSecret", method: .get,
@@ -294,10 +251,8 @@ public struct WebhooksAPI: Sendable {
             path: "/v1/accounts/\(accountId)/webhooks/endpoints/\(endpointId)/secret",
             security: [[.bearerAuth], [.apiKeyAuth]])
         request.errorPayload = ErrorPayloads.decoder([
-            "400": .decoding(ValidationErrorResponse.self),
-            "404": .decoding(NotFoundResponse.self),
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
+            "400": ValidationErrorResponse.self, "404": NotFoundResponse.self, "401": UnauthorizedResponse.self,
+            "500": ServerErrorResponse.self
         ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<WebhookEndpointSecret>.self) }
     }
@@ -311,8 +266,7 @@ public struct WebhooksAPI: Sendable {
     ///   - endpointId: Webhook endpoint identifier.
     @discardableResult
     public func rotateWebhookEndpointSecret(
-        accountId: String,
-        endpointId: String
+        accountId: String, endpointId: String
     ) async throws -> APIResponse<EnvelopeOf<WebhookEndpointSecret>> {
         var request = APIRequest(
             operationName: "rotateWebhookEndpointSecret", method: .post,
@@ -320,10 +274,8 @@ public struct WebhooksAPI: Sendable {
             path: "/v1/accounts/\(accountId)/webhooks/endpoints/\(endpointId)/secret/rotate",
             security: [[.bearerAuth], [.apiKeyAuth]])
         request.errorPayload = ErrorPayloads.decoder([
-            "400": .decoding(ValidationErrorResponse.self),
-            "404": .decoding(NotFoundResponse.self),
-            "401": .decoding(UnauthorizedResponse.self),
-            "500": .decoding(ServerErrorResponse.self),
+            "400": ValidationErrorResponse.self, "404": NotFoundResponse.self, "401": UnauthorizedResponse.self,
+            "500": ServerErrorResponse.self
         ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<WebhookEndpointSecret>.self) }
     }

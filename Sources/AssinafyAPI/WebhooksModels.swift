@@ -13,6 +13,7 @@ public struct WebhookSubscription: Codable, Hashable, Sendable {
     public let updatedAt: Date?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["events", "is_active", "url", "email", "updated_at"]
 
     public init(
         events: [String]? = nil, isActive: Bool? = nil, url: String? = nil, email: String? = nil,
@@ -28,25 +29,19 @@ public struct WebhookSubscription: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.events = try container.decodeIfPresent([String].self, forKey: "events")
-        self.isActive = try container.decodeIfPresent(Bool.self, forKey: "is_active")
-        self.url = try container.decodeIfPresent(String.self, forKey: "url")
-        self.email = try container.decodeIfPresent(String.self, forKey: "email")
-        self.updatedAt = try container.decodeDateTimeIfPresent(forKey: "updated_at")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            events: container.decodeIfPresent("events"), isActive: container.decodeIfPresent("is_active"),
+            url: container.decodeIfPresent("url"), email: container.decodeIfPresent("email"),
+            updatedAt: container.decodeDateTimeIfPresent("updated_at"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.events, forKey: "events")
-        try container.encodeIfPresent(self.isActive, forKey: "is_active")
-        try container.encodeIfPresent(self.url, forKey: "url")
-        try container.encodeIfPresent(self.email, forKey: "email")
-        try container.encodeDateTimeIfPresent(self.updatedAt, forKey: "updated_at")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("events", events).encodeIfPresent("is_active", isActive).encodeIfPresent("url", url)
+            .encodeIfPresent("email", email).encodeDateTimeIfPresent("updated_at", updatedAt)
+            .additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["events", "is_active", "url", "email", "updated_at"]
 }
 
 /// A URL that receives webhook events.
@@ -62,6 +57,7 @@ public struct WebhookEndpoint: Codable, Hashable, Sendable {
     public let updatedAt: Date?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["id", "name", "url", "email", "events", "is_active", "signing_enabled", "created_at", "updated_at"]
 
     public init(
         id: String? = nil, name: String? = nil, url: String? = nil, email: String? = nil, events: [String]? = nil,
@@ -82,33 +78,23 @@ public struct WebhookEndpoint: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.id = try container.decodeIfPresent(String.self, forKey: "id")
-        self.name = try container.decodeIfPresent(String.self, forKey: "name")
-        self.url = try container.decodeIfPresent(String.self, forKey: "url")
-        self.email = try container.decodeIfPresent(String.self, forKey: "email")
-        self.events = try container.decodeIfPresent([String].self, forKey: "events")
-        self.isActive = try container.decodeIfPresent(Bool.self, forKey: "is_active")
-        self.signingEnabled = try container.decodeIfPresent(Bool.self, forKey: "signing_enabled")
-        self.createdAt = try container.decodeDateTimeIfPresent(forKey: "created_at")
-        self.updatedAt = try container.decodeDateTimeIfPresent(forKey: "updated_at")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            id: container.decodeIfPresent("id"), name: container.decodeIfPresent("name"),
+            url: container.decodeIfPresent("url"), email: container.decodeIfPresent("email"),
+            events: container.decodeIfPresent("events"), isActive: container.decodeIfPresent("is_active"),
+            signingEnabled: container.decodeIfPresent("signing_enabled"),
+            createdAt: container.decodeDateTimeIfPresent("created_at"),
+            updatedAt: container.decodeDateTimeIfPresent("updated_at"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.id, forKey: "id")
-        try container.encodeIfPresent(self.name, forKey: "name")
-        try container.encodeIfPresent(self.url, forKey: "url")
-        try container.encodeIfPresent(self.email, forKey: "email")
-        try container.encodeIfPresent(self.events, forKey: "events")
-        try container.encodeIfPresent(self.isActive, forKey: "is_active")
-        try container.encodeIfPresent(self.signingEnabled, forKey: "signing_enabled")
-        try container.encodeDateTimeIfPresent(self.createdAt, forKey: "created_at")
-        try container.encodeDateTimeIfPresent(self.updatedAt, forKey: "updated_at")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("id", id).encodeIfPresent("name", name).encodeIfPresent("url", url)
+            .encodeIfPresent("email", email).encodeIfPresent("events", events).encodeIfPresent("is_active", isActive)
+            .encodeIfPresent("signing_enabled", signingEnabled).encodeDateTimeIfPresent("created_at", createdAt)
+            .encodeDateTimeIfPresent("updated_at", updatedAt).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["id", "name", "url", "email", "events", "is_active", "signing_enabled", "created_at", "updated_at"]
 }
 
 /// The signing secret of an endpoint.
@@ -116,6 +102,7 @@ public struct WebhookEndpointSecret: Codable, Hashable, Sendable {
     public let secret: String?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["secret"]
 
     public init(secret: String? = nil, additionalFields: JSONObject = [:]) {
         self.secret = secret
@@ -124,17 +111,14 @@ public struct WebhookEndpointSecret: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.secret = try container.decodeIfPresent(String.self, forKey: "secret")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            secret: container.decodeIfPresent("secret"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.secret, forKey: "secret")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder).encodeIfPresent("secret", secret).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["secret"]
 }
 
 /// A record of one webhook delivery.
@@ -154,6 +138,7 @@ public struct WebhookDispatch: Codable, Hashable, Sendable {
     public let updatedAt: Date?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["resource", "id", "event", "activity_id", "endpoint_id", "endpoint", "payload", "delivered", "http_status", "response_body", "error", "created_at", "updated_at"]
 
     public init(
         resource: String? = nil, id: String? = nil, event: String? = nil, activityId: Int? = nil,
@@ -179,41 +164,28 @@ public struct WebhookDispatch: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.resource = try container.decodeIfPresent(String.self, forKey: "resource")
-        self.id = try container.decodeIfPresent(String.self, forKey: "id")
-        self.event = try container.decodeIfPresent(String.self, forKey: "event")
-        self.activityId = try container.decodeIfPresent(Int.self, forKey: "activity_id")
-        self.endpointId = try container.decodeIfPresent(String.self, forKey: "endpoint_id")
-        self.endpoint = try container.decodeIfPresent(String.self, forKey: "endpoint")
-        self.payload = try container.decodeIfPresent(JSONObject.self, forKey: "payload")
-        self.delivered = try container.decodeIfPresent(Bool.self, forKey: "delivered")
-        self.httpStatus = try container.decodeIfPresent(Int.self, forKey: "http_status")
-        self.responseBody = try container.decodeIfPresent(String.self, forKey: "response_body")
-        self.error = try container.decodeIfPresent(String.self, forKey: "error")
-        self.createdAt = try container.decodeDateTimeIfPresent(forKey: "created_at")
-        self.updatedAt = try container.decodeDateTimeIfPresent(forKey: "updated_at")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            resource: container.decodeIfPresent("resource"), id: container.decodeIfPresent("id"),
+            event: container.decodeIfPresent("event"), activityId: container.decodeIfPresent("activity_id"),
+            endpointId: container.decodeIfPresent("endpoint_id"), endpoint: container.decodeIfPresent("endpoint"),
+            payload: container.decodeIfPresent("payload"), delivered: container.decodeIfPresent("delivered"),
+            httpStatus: container.decodeIfPresent("http_status"),
+            responseBody: container.decodeIfPresent("response_body"), error: container.decodeIfPresent("error"),
+            createdAt: container.decodeDateTimeIfPresent("created_at"),
+            updatedAt: container.decodeDateTimeIfPresent("updated_at"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.resource, forKey: "resource")
-        try container.encodeIfPresent(self.id, forKey: "id")
-        try container.encodeIfPresent(self.event, forKey: "event")
-        try container.encodeIfPresent(self.activityId, forKey: "activity_id")
-        try container.encodeIfPresent(self.endpointId, forKey: "endpoint_id")
-        try container.encodeIfPresent(self.endpoint, forKey: "endpoint")
-        try container.encodeIfPresent(self.payload, forKey: "payload")
-        try container.encodeIfPresent(self.delivered, forKey: "delivered")
-        try container.encodeIfPresent(self.httpStatus, forKey: "http_status")
-        try container.encodeIfPresent(self.responseBody, forKey: "response_body")
-        try container.encodeIfPresent(self.error, forKey: "error")
-        try container.encodeDateTimeIfPresent(self.createdAt, forKey: "created_at")
-        try container.encodeDateTimeIfPresent(self.updatedAt, forKey: "updated_at")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("resource", resource).encodeIfPresent("id", id).encodeIfPresent("event", event)
+            .encodeIfPresent("activity_id", activityId).encodeIfPresent("endpoint_id", endpointId)
+            .encodeIfPresent("endpoint", endpoint).encodeIfPresent("payload", payload)
+            .encodeIfPresent("delivered", delivered).encodeIfPresent("http_status", httpStatus)
+            .encodeIfPresent("response_body", responseBody).encodeIfPresent("error", error)
+            .encodeDateTimeIfPresent("created_at", createdAt).encodeDateTimeIfPresent("updated_at", updatedAt)
+            .additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["resource", "id", "event", "activity_id", "endpoint_id", "endpoint", "payload", "delivered", "http_status", "response_body", "error", "created_at", "updated_at"]
 }
 
 /// An event type that can be subscribed to.
@@ -222,6 +194,7 @@ public struct WebhookEventType: Codable, Hashable, Sendable {
     public let description: String?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["id", "description"]
 
     public init(id: String? = nil, description: String? = nil, additionalFields: JSONObject = [:]) {
         self.id = id
@@ -231,19 +204,15 @@ public struct WebhookEventType: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.id = try container.decodeIfPresent(String.self, forKey: "id")
-        self.description = try container.decodeIfPresent(String.self, forKey: "description")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            id: container.decodeIfPresent("id"), description: container.decodeIfPresent("description"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.id, forKey: "id")
-        try container.encodeIfPresent(self.description, forKey: "description")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("id", id).encodeIfPresent("description", description).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["id", "description"]
 }
 
 public struct UpdateWebhookSubscriptionRequest: Codable, Hashable, Sendable {
@@ -253,6 +222,7 @@ public struct UpdateWebhookSubscriptionRequest: Codable, Hashable, Sendable {
     public let email: String
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["events", "is_active", "url", "email"]
 
     public init(events: [String], isActive: Bool, url: String, email: String, additionalFields: JSONObject = [:]) {
         self.events = events
@@ -264,23 +234,17 @@ public struct UpdateWebhookSubscriptionRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.events = try container.decode([String].self, forKey: "events")
-        self.isActive = try container.decode(Bool.self, forKey: "is_active")
-        self.url = try container.decode(String.self, forKey: "url")
-        self.email = try container.decode(String.self, forKey: "email")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            events: container.decode("events"), isActive: container.decode("is_active"), url: container.decode("url"),
+            email: container.decode("email"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.events, forKey: "events")
-        try container.encode(self.isActive, forKey: "is_active")
-        try container.encode(self.url, forKey: "url")
-        try container.encode(self.email, forKey: "email")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encode("events", events).encode("is_active", isActive).encode("url", url).encode("email", email)
+            .additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["events", "is_active", "url", "email"]
 }
 
 public struct ListWebhookDeliveriesDelivered: OpenEnum, ExpressibleByStringLiteral {
@@ -302,6 +266,7 @@ public struct CreateWebhookEndpointPayload: Codable, Hashable, Sendable {
     public let signingEnabled: Bool?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["url", "email", "events", "name", "is_active", "signing_enabled"]
 
     public init(
         url: String, email: String, events: [String], name: String? = nil, isActive: Bool? = nil,
@@ -318,27 +283,19 @@ public struct CreateWebhookEndpointPayload: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.url = try container.decode(String.self, forKey: "url")
-        self.email = try container.decode(String.self, forKey: "email")
-        self.events = try container.decode([String].self, forKey: "events")
-        self.name = try container.decodeIfPresent(String.self, forKey: "name")
-        self.isActive = try container.decodeIfPresent(Bool.self, forKey: "is_active")
-        self.signingEnabled = try container.decodeIfPresent(Bool.self, forKey: "signing_enabled")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            url: container.decode("url"), email: container.decode("email"), events: container.decode("events"),
+            name: container.decodeIfPresent("name"), isActive: container.decodeIfPresent("is_active"),
+            signingEnabled: container.decodeIfPresent("signing_enabled"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.url, forKey: "url")
-        try container.encode(self.email, forKey: "email")
-        try container.encode(self.events, forKey: "events")
-        try container.encodeIfPresent(self.name, forKey: "name")
-        try container.encodeIfPresent(self.isActive, forKey: "is_active")
-        try container.encodeIfPresent(self.signingEnabled, forKey: "signing_enabled")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encode("url", url).encode("email", email).encode("events", events).encodeIfPresent("name", name)
+            .encodeIfPresent("is_active", isActive).encodeIfPresent("signing_enabled", signingEnabled)
+            .additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["url", "email", "events", "name", "is_active", "signing_enabled"]
 }
 
 public struct UpdateWebhookEndpointPayload: Codable, Hashable, Sendable {
@@ -350,6 +307,7 @@ public struct UpdateWebhookEndpointPayload: Codable, Hashable, Sendable {
     public let signingEnabled: Bool?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["url", "email", "events", "name", "is_active", "signing_enabled"]
 
     public init(
         url: String? = nil, email: String? = nil, events: [String]? = nil, name: String? = nil, isActive: Bool? = nil,
@@ -366,25 +324,18 @@ public struct UpdateWebhookEndpointPayload: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.url = try container.decodeIfPresent(String.self, forKey: "url")
-        self.email = try container.decodeIfPresent(String.self, forKey: "email")
-        self.events = try container.decodeIfPresent([String].self, forKey: "events")
-        self.name = try container.decodeIfPresent(String.self, forKey: "name")
-        self.isActive = try container.decodeIfPresent(Bool.self, forKey: "is_active")
-        self.signingEnabled = try container.decodeIfPresent(Bool.self, forKey: "signing_enabled")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            url: container.decodeIfPresent("url"), email: container.decodeIfPresent("email"),
+            events: container.decodeIfPresent("events"), name: container.decodeIfPresent("name"),
+            isActive: container.decodeIfPresent("is_active"),
+            signingEnabled: container.decodeIfPresent("signing_enabled"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.url, forKey: "url")
-        try container.encodeIfPresent(self.email, forKey: "email")
-        try container.encodeIfPresent(self.events, forKey: "events")
-        try container.encodeIfPresent(self.name, forKey: "name")
-        try container.encodeIfPresent(self.isActive, forKey: "is_active")
-        try container.encodeIfPresent(self.signingEnabled, forKey: "signing_enabled")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("url", url).encodeIfPresent("email", email).encodeIfPresent("events", events)
+            .encodeIfPresent("name", name).encodeIfPresent("is_active", isActive)
+            .encodeIfPresent("signing_enabled", signingEnabled).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["url", "email", "events", "name", "is_active", "signing_enabled"]
 }

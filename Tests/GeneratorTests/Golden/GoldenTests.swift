@@ -75,7 +75,7 @@ struct GoldenTests {
             "anyOfNullAndConst", "recursion", "valuesAnyJSONDatesDeprecated", "multipartForm",
             "binaryHeadersQueryArraysSigner", "securityClasses", "nameMapAndDerivedNames", "genericEnvelope",
             "declaredResponseHeaders", "securitySchemesAndServers", "duplicateInlineTypes", "reservedLookingNames",
-            "webhookNamesNormalisingAlike", "requestMediaTypeOrder", "deepObjectAndCookies",
+            "webhookNamesNormalisingAlike", "requestMediaTypeOrder", "deepObjectAndCookies", "optionalConstant",
         ]
         #expect(Set(required).isSubset(of: Set(Self.caseNames)), "missing: \(Set(required).subtracting(Self.caseNames))")
     }

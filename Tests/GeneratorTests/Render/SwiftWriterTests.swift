@@ -44,4 +44,18 @@ struct SwiftWriterTests {
         writer.list("f(", ["a", String(repeating: "x", count: 30), "b"], ")", lineLength: 20)
         #expect(writer.text == "f(\n    a,\n    \(String(repeating: "x", count: 30)),\n    b\n)\n")
     }
+
+    /// A call's `)` ends its last line, and counts towards that line's width.
+    @Test func aCallClosesOnItsLastLine() {
+        var writer = SwiftWriter()
+        writer.list("f(", ["alpha: 1", "beta: 2", "gamma: 3"], ")", closesLastLine: true, lineLength: 20)
+        #expect(writer.text == "f(\n    alpha: 1,\n    beta: 2,\n    gamma: 3)\n")
+        var short = SwiftWriter()
+        short.list("f(", ["a: 1", "b: 2"], ")", closesLastLine: true, lineLength: 20)
+        #expect(short.text == "f(a: 1, b: 2)\n")
+        var tight = SwiftWriter()
+        // `ab, cdefghijklmn` would fit in 20 columns; with the `)` it does not.
+        tight.list("f(", ["abcdefghijklmnop", "ab", "cdefghijklmn"], ")", closesLastLine: true, lineLength: 20)
+        #expect(tight.text == "f(\n    abcdefghijklmnop,\n    ab,\n    cdefghijklmn)\n")
+    }
 }

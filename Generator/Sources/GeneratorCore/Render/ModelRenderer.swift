@@ -42,15 +42,6 @@ enum ModelRenderer {
             if let extras = extrasType(decl) {
                 w.line("/// Members this version of the SDK does not name, kept so nothing sent is lost.")
                 w.line("public let additionalFields: \(extras.rendered)")
-            }
-            w.line()
-            renderInitializer(decl, into: &w)
-            w.line()
-            renderDecoder(decl, into: &w)
-            w.line()
-            renderEncoder(decl, into: &w)
-            if decl.keepsAdditionalFields {
-                w.line()
                 let keys = decl.properties.map { swiftLiteral($0.wireName) }.joined(separator: ", ")
                 // Generic types cannot have stored statics.
                 let storage =
@@ -58,6 +49,12 @@ enum ModelRenderer {
                 let close = decl.genericParameters.isEmpty ? "" : " }"
                 w.line("private static \(storage) [\(keys)]\(close)")
             }
+            w.line()
+            renderInitializer(decl, into: &w)
+            w.line()
+            renderDecoder(decl, into: &w)
+            w.line()
+            renderEncoder(decl, into: &w)
         }
     }
 
@@ -130,7 +127,57 @@ enum ModelRenderer {
         writer.line("}")
     }
 
+    /// The decoder hands every member to the memberwise initialiser, so the assignments are
+    /// written once. An optional constant cannot go that way (the initialiser always sets it, a
+    /// decoded one may be absent), so a type with one assigns each member here instead.
     private static func renderDecoder(_ decl: StructDecl, into writer: inout SwiftWriter) {
+        if decl.properties.contains(where: { $0.constValue != nil && $0.isOptional }) {
+            renderAssigningDecoder(decl, into: &writer)
+            return
+        }
+        writer.block("public init(from decoder: any Decoder) throws") { w in
+            var arguments: [String] = []
+            var checks: [String] = []
+            for property in decl.properties {
+                let key = swiftLiteral(property.wireName)
+                let presence = property.isOptional ? "IfPresent" : ""
+                let label = argumentLabel(property)
+                if let constant = property.constValue {
+                    checks.append("_ = try container.decodeConstant(\(swiftLiteral(constant)), forKey: \(key))")
+                } else if property.type.isDate {
+                    arguments.append("\(label): container.decodeDateTime\(presence)(\(key))")
+                } else if case .nullable = property.type {
+                    arguments.append("\(label): container.decodeNullableIfPresent(\(key))")
+                } else {
+                    arguments.append("\(label): container.decode\(presence)(\(key))")
+                }
+            }
+            if !arguments.isEmpty || !checks.isEmpty {
+                w.line("let container = try decoder.container(keyedBy: DynamicCodingKey.self)")
+            } else if extrasType(decl) == nil {
+                // Nothing to read, but the value must still be an object.
+                w.line("_ = try decoder.container(keyedBy: DynamicCodingKey.self)")
+            }
+            for check in checks { w.line(check) }
+            if let extras = extrasType(decl) {
+                let method = extras == .named("JSONObject") ? "decodeAdditionalFields" : "decodeAdditionalMembers"
+                arguments.append("additionalFields: decoder.\(method)(excluding: Self.knownKeys)")
+            }
+            if arguments.isEmpty {
+                w.line("self.init()")
+            } else {
+                w.list("try self.init(", arguments, ")", closesLastLine: true)
+            }
+        }
+    }
+
+    /// A keyword needs no backticks as an argument label in a call (swiftc warns), except these.
+    static func argumentLabel(_ property: PropertyDecl) -> String {
+        let bare = SwiftNames.bare(property.swiftName)
+        return ["inout", "var", "let"].contains(bare) ? property.swiftName : bare
+    }
+
+    private static func renderAssigningDecoder(_ decl: StructDecl, into writer: inout SwiftWriter) {
         writer.block("public init(from decoder: any Decoder) throws") { w in
             w.line("let container = try decoder.container(keyedBy: DynamicCodingKey.self)")
             for property in decl.properties {
@@ -161,25 +208,50 @@ enum ModelRenderer {
         }
     }
 
+    /// One `MemberWriter` chain in wire order, steps packed as the printer's width allows.
     private static func renderEncoder(_ decl: StructDecl, into writer: inout SwiftWriter) {
+        var steps: [String] = []
+        for property in decl.properties {
+            let key = swiftLiteral(property.wireName)
+            // `self.` only where a bare name would not do: a keyword member, or one named like the
+            // parameter here or a method of the type.
+            let value =
+                usesPrivateStorage(property)
+                ? "_" + SwiftNames.bare(property.swiftName)
+                : property.swiftName.hasPrefix("`") || ["encoder", "encode", "hash"].contains(property.swiftName)
+                    ? "self." + property.swiftName : property.swiftName
+            let presence = property.isOptional && !property.isRequired ? "IfPresent" : ""
+            let method = property.type.isDate ? "encodeDateTime" : "encode"
+            steps.append(".\(method)\(presence)(\(key), \(value))")
+        }
+        if let extras = extrasType(decl) {
+            let method = extras == .named("JSONObject") ? "additionalFields" : "additionalMembers"
+            steps.append(".\(method)(additionalFields)")
+        }
         writer.block("public func encode(to encoder: any Encoder) throws") { w in
-            w.line("var container = encoder.container(keyedBy: DynamicCodingKey.self)")
-            for property in decl.properties {
-                let key = swiftLiteral(property.wireName)
-                // `self.`: a member may be called `container` or `encoder`, like the locals here.
-                let value =
-                    "self."
-                    + (usesPrivateStorage(property) ? "_" + SwiftNames.bare(property.swiftName) : property.swiftName)
-                let presence = property.isOptional && !property.isRequired ? "IfPresent" : ""
-                if property.type.isDate {
-                    w.line("try container.encodeDateTime\(presence)(\(value), forKey: \(key))")
-                } else {
-                    w.line("try container.encode\(presence)(\(value), forKey: \(key))")
-                }
+            guard !steps.isEmpty else {
+                w.line("_ = MemberWriter(encoder)")
+                return
             }
-            if let extras = extrasType(decl) {
-                let method = extras == .named("JSONObject") ? "encodeAdditionalFields" : "encodeAdditionalMembers"
-                w.line("try container.\(method)(self.additionalFields)")
+            let single = "try MemberWriter(encoder)" + steps.joined()
+            if w.fits(single) {
+                w.line(single)
+                return
+            }
+            w.line("try MemberWriter(encoder)")
+            w.indent { w in
+                var current = ""
+                for step in steps {
+                    if current.isEmpty {
+                        current = step
+                    } else if w.fits(current + step) {
+                        current += step
+                    } else {
+                        w.line(current)
+                        current = step
+                    }
+                }
+                w.line(current)
             }
         }
     }

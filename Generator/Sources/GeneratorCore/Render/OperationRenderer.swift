@@ -49,17 +49,7 @@ package enum OperationRenderer {
         }
         let head = "public func \(operation.swiftName)("
         let tail = ") async throws -> \(operation.returnType.rendered) {"
-        if writer.fits(head + signature.joined(separator: ", ") + tail) {
-            writer.line(head + signature.joined(separator: ", ") + tail)
-        } else {
-            writer.line(head)
-            writer.indent { w in
-                for (index, argument) in signature.enumerated() {
-                    w.line(argument + (index == signature.count - 1 ? "" : ","))
-                }
-            }
-            writer.line(tail)
-        }
+        writer.list(head, signature, tail)
         writer.indent { w in renderBody(operation, into: &w) }
         writer.line("}")
     }
@@ -78,22 +68,22 @@ package enum OperationRenderer {
             statements.append(queryStatement(parameter, target: request + ".cookies"))
         }
         statements += bodyStatements(operation)
+        var errorStatement: (opening: String, entries: [String])?
         if operation.successIsBinary {
             statements.append("\(request).responseKind = .binary")
         } else if operation.successType == nil {
             statements.append("\(request).responseKind = .empty")
         }
+        // The error table is an argument of the request when it fits on a line there, a statement
+        // with its entries packed when it does not.
+        var errors: String?
         if !operation.errorTypes.isEmpty {
-            let entries = operation.errorTypes.map { "\(swiftLiteral($0.code)): .decoding(\($0.type.rendered).self)" }
-            let single = "\(request).errorPayload = ErrorPayloads.decoder([\(entries.joined(separator: ", "))])"
-            if writer.fits(single) {
-                statements.append(single)
+            let entries = operation.errorTypes.map { "\(swiftLiteral($0.code)): \($0.type.rendered).self" }
+            let argument = "errors: [\(entries.joined(separator: ", "))])"
+            if writer.fits(argument, levels: 1) {
+                errors = String(argument.dropLast())
             } else {
-                statements.append("\(request).errorPayload = ErrorPayloads.decoder([")
-                statements += entries.enumerated().map {
-                    "    " + $0.element + ($0.offset == entries.count - 1 ? "," : ",")
-                }
-                statements.append("])")
+                errorStatement = ("\(request).errorPayload = ErrorPayloads.decoder([", entries)
             }
         }
         if let retryable = operation.retryable { statements.append("request.retryable = \(retryable)") }
@@ -103,23 +93,17 @@ package enum OperationRenderer {
         }
         statements = perCall + statements
         let security = securityExpression(operation.security)
-        writer.line("\(statements.isEmpty ? "let" : "var") \(request) = APIRequest(")
-        writer.indent { w in
-            w.line(
-                "operationName: \(swiftLiteral(SwiftNames.bare(operation.swiftName))), method: .\(operation.method.lowercased()),"
-            )
-            w.line("pathTemplate: \(swiftLiteral(operation.path)),")
-            let path = "path: \(pathExpression(operation))"
-            if security.isEmpty {
-                w.line(path + ")")
-            } else if w.fits(path + ", security: " + security) {
-                w.line(path + ", security: " + security + ")")
-            } else {
-                w.line(path + ",")
-                w.line("security: " + security + ")")
-            }
-        }
+        var arguments = [
+            "operationName: \(swiftLiteral(SwiftNames.bare(operation.swiftName)))",
+            "method: .\(operation.method.lowercased())", "pathTemplate: \(swiftLiteral(operation.path))",
+            "path: \(pathExpression(operation))",
+        ]
+        if !security.isEmpty { arguments.append("security: " + security) }
+        if let errors { arguments.append(errors) }
+        let mutable = !statements.isEmpty || errorStatement != nil
+        writer.list("\(mutable ? "var" : "let") \(request) = APIRequest(", arguments, ")", closesLastLine: true)
         for statement in statements { writer.line(statement) }
+        if let errorStatement { writer.list(errorStatement.opening, errorStatement.entries, "])") }
         if operation.successIsBinary {
             writer.line("return try await client.perform(\(request)) { $0.data() }")
         } else if let type = operation.successType {

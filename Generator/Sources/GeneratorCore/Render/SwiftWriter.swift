@@ -43,8 +43,11 @@ struct SwiftWriter {
     /// `opening` + `items` joined by ", " + `closing` on one line when it fits in `lineLength`;
     /// otherwise the items are packed into as few lines as fit, one level deeper, between the
     /// opening and closing on their own lines (swift-format's layout without a break per item).
+    /// `closesLastLine` ends the last packed line with `closing` instead of giving it a line (a
+    /// call's `)`, where a declaration's `) {` keeps its own).
     mutating func list(
-        _ opening: String, _ items: [String], _ closing: String, lineLength: Int = SwiftWriter.lineLength
+        _ opening: String, _ items: [String], _ closing: String, closesLastLine: Bool = false,
+        lineLength: Int = SwiftWriter.lineLength
     ) {
         let width = depth * 4
         let single = items.reduce(opening.count + closing.count) { $0 + $1.count } + max(0, items.count - 1) * 2
@@ -56,7 +59,8 @@ struct SwiftWriter {
         indent { w in
             var current = ""
             for (index, item) in items.enumerated() {
-                let piece = item + (index == items.count - 1 ? "" : ",")
+                let last = index == items.count - 1
+                let piece = item + (last ? (closesLastLine ? closing : "") : ",")
                 if current.isEmpty {
                     current = piece
                 } else if width + 4 + current.count + 1 + piece.count <= lineLength {
@@ -68,7 +72,7 @@ struct SwiftWriter {
             }
             if !current.isEmpty { w.line(current) }
         }
-        line(closing)
+        if !closesLastLine { line(closing) }
     }
 
     mutating func indent(_ body: (inout SwiftWriter) -> Void) {

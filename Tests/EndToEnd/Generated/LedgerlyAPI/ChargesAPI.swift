@@ -13,13 +13,11 @@ public struct ChargesAPI: Sendable {
     /// `GET /charges` · security: `ledgerBearer`
     @discardableResult
     public func listCharges(
-        customer: String? = nil,
-        status: [ChargeStatus]? = nil
+        customer: String? = nil, status: [ChargeStatus]? = nil
     ) async throws -> APIResponse<ListChargesResponse> {
         var request = APIRequest(
-            operationName: "listCharges", method: .get,
-            pathTemplate: "/charges",
-            path: "/charges", security: [[.ledgerBearer]])
+            operationName: "listCharges", method: .get, pathTemplate: "/charges", path: "/charges",
+            security: [[.ledgerBearer]])
         request.query.add("customer", customer)
         request.query.add("status", status, style: .commaDelimited)
         return try await client.perform(request) { try $0.decode(ListChargesResponse.self) }
@@ -28,17 +26,12 @@ public struct ChargesAPI: Sendable {
     /// `POST /charges` · security: `ledgerBearer`
     @discardableResult
     public func createCharge(
-        amount: Int,
-        currency: String,
-        customer: String? = nil,
-        capture: Bool? = nil,
-        description: String? = nil,
+        amount: Int, currency: String, customer: String? = nil, capture: Bool? = nil, description: String? = nil,
         idempotencyKey: String? = nil
     ) async throws -> APIResponse<Charge> {
         var request = APIRequest(
-            operationName: "createCharge", method: .post,
-            pathTemplate: "/charges",
-            path: "/charges", security: [[.ledgerBearer]])
+            operationName: "createCharge", method: .post, pathTemplate: "/charges", path: "/charges",
+            security: [[.ledgerBearer]])
         request.headers.add("Idempotency-Key", idempotencyKey)
         var form: [QueryItem] = []
         form.add("amount", amount)
@@ -54,8 +47,7 @@ public struct ChargesAPI: Sendable {
     @discardableResult
     public func retrieveCharge(charge: String) async throws -> APIResponse<Charge> {
         let request = APIRequest(
-            operationName: "retrieveCharge", method: .get,
-            pathTemplate: "/charges/{charge}",
+            operationName: "retrieveCharge", method: .get, pathTemplate: "/charges/{charge}",
             path: "/charges/\(charge)", security: [[.ledgerBearer]])
         return try await client.perform(request) { try $0.decode(Charge.self) }
     }
@@ -63,13 +55,10 @@ public struct ChargesAPI: Sendable {
     /// `POST /charges/{charge}/capture` · security: `ledgerBearer`
     @discardableResult
     public func captureCharge(
-        charge: String,
-        amount: Int? = nil,
-        statementDescriptor: String? = nil
+        charge: String, amount: Int? = nil, statementDescriptor: String? = nil
     ) async throws -> APIResponse<Charge> {
         var request = APIRequest(
-            operationName: "captureCharge", method: .post,
-            pathTemplate: "/charges/{charge}/capture",
+            operationName: "captureCharge", method: .post, pathTemplate: "/charges/{charge}/capture",
             path: "/charges/\(charge)/capture", security: [[.ledgerBearer]])
         var form: [QueryItem] = []
         form.add("amount", amount)
@@ -82,9 +71,8 @@ public struct ChargesAPI: Sendable {
     @discardableResult
     public func retrieveBalance() async throws -> APIResponse<RetrieveBalanceResponse> {
         let request = APIRequest(
-            operationName: "retrieveBalance", method: .get,
-            pathTemplate: "/balance",
-            path: "/balance", security: [[.ledgerBearer]])
+            operationName: "retrieveBalance", method: .get, pathTemplate: "/balance", path: "/balance",
+            security: [[.ledgerBearer]])
         return try await client.perform(request) { try $0.decode(RetrieveBalanceResponse.self) }
     }
 }

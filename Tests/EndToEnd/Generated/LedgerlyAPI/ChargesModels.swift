@@ -10,6 +10,7 @@ public struct ListChargesResponse: Codable, Hashable, Sendable {
     public let hasMore: Bool
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["object", "data", "has_more"]
 
     public init(data: [Charge], hasMore: Bool, additionalFields: JSONObject = [:]) {
         self.object = "list"
@@ -20,21 +21,17 @@ public struct ListChargesResponse: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.object = try container.decodeConstant("list", forKey: "object")
-        self.data = try container.decode([Charge].self, forKey: "data")
-        self.hasMore = try container.decode(Bool.self, forKey: "has_more")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        _ = try container.decodeConstant("list", forKey: "object")
+        try self.init(
+            data: container.decode("data"), hasMore: container.decode("has_more"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.object, forKey: "object")
-        try container.encode(self.data, forKey: "data")
-        try container.encode(self.hasMore, forKey: "has_more")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encode("object", object).encode("data", data).encode("has_more", hasMore)
+            .additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["object", "data", "has_more"]
 }
 
 public struct RetrieveBalanceResponseAvailableItem: Codable, Hashable, Sendable {
@@ -42,6 +39,7 @@ public struct RetrieveBalanceResponseAvailableItem: Codable, Hashable, Sendable 
     public let currency: String
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["amount", "currency"]
 
     public init(amount: Int, currency: String, additionalFields: JSONObject = [:]) {
         self.amount = amount
@@ -51,25 +49,22 @@ public struct RetrieveBalanceResponseAvailableItem: Codable, Hashable, Sendable 
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.amount = try container.decode(Int.self, forKey: "amount")
-        self.currency = try container.decode(String.self, forKey: "currency")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            amount: container.decode("amount"), currency: container.decode("currency"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.amount, forKey: "amount")
-        try container.encode(self.currency, forKey: "currency")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encode("amount", amount).encode("currency", currency).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["amount", "currency"]
 }
 
 public struct RetrieveBalanceResponse: Codable, Hashable, Sendable {
     public let available: [RetrieveBalanceResponseAvailableItem]
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["available"]
 
     public init(available: [RetrieveBalanceResponseAvailableItem], additionalFields: JSONObject = [:]) {
         self.available = available
@@ -78,15 +73,12 @@ public struct RetrieveBalanceResponse: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.available = try container.decode([RetrieveBalanceResponseAvailableItem].self, forKey: "available")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            available: container.decode("available"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.available, forKey: "available")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder).encode("available", available).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["available"]
 }

@@ -13,14 +13,11 @@ public struct CustomersAPI: Sendable {
     /// `GET /customers` · security: `ledgerBearer`
     @discardableResult
     public func listCustomers(
-        limit: Int? = nil,
-        created: RangeQuery? = nil,
-        email: String? = nil
+        limit: Int? = nil, created: RangeQuery? = nil, email: String? = nil
     ) async throws -> APIResponse<CustomerList> {
         var request = APIRequest(
-            operationName: "listCustomers", method: .get,
-            pathTemplate: "/customers",
-            path: "/customers", security: [[.ledgerBearer]])
+            operationName: "listCustomers", method: .get, pathTemplate: "/customers", path: "/customers",
+            security: [[.ledgerBearer]])
         request.query.add("limit", limit)
         try request.query.add(deepObject: "created", encoding: created)
         request.query.add("email", email)
@@ -30,15 +27,11 @@ public struct CustomersAPI: Sendable {
     /// `POST /customers` · security: `ledgerBearer`
     @discardableResult
     public func createCustomer(
-        email: String? = nil,
-        name: String? = nil,
-        balance: Int? = nil,
-        preferredLocales: [String]? = nil
+        email: String? = nil, name: String? = nil, balance: Int? = nil, preferredLocales: [String]? = nil
     ) async throws -> APIResponse<Customer> {
         var request = APIRequest(
-            operationName: "createCustomer", method: .post,
-            pathTemplate: "/customers",
-            path: "/customers", security: [[.ledgerBearer]])
+            operationName: "createCustomer", method: .post, pathTemplate: "/customers", path: "/customers",
+            security: [[.ledgerBearer]])
         var form: [QueryItem] = []
         form.add("email", email)
         form.add("name", name)
@@ -52,8 +45,7 @@ public struct CustomersAPI: Sendable {
     @discardableResult
     public func retrieveCustomer(customer: String, expand: [String]? = nil) async throws -> APIResponse<Customer> {
         var request = APIRequest(
-            operationName: "retrieveCustomer", method: .get,
-            pathTemplate: "/customers/{customer}",
+            operationName: "retrieveCustomer", method: .get, pathTemplate: "/customers/{customer}",
             path: "/customers/\(customer)", security: [[.ledgerBearer]])
         request.query.add("expand", expand)
         return try await client.perform(request) { try $0.decode(Customer.self) }
@@ -62,15 +54,11 @@ public struct CustomersAPI: Sendable {
     /// `POST /customers/{customer}` · security: `ledgerBearer`
     @discardableResult
     public func updateCustomer(
-        customer: String,
-        email: String? = nil,
-        name: String? = nil,
-        balance: Int? = nil,
+        customer: String, email: String? = nil, name: String? = nil, balance: Int? = nil,
         preferredLocales: [String]? = nil
     ) async throws -> APIResponse<Customer> {
         var request = APIRequest(
-            operationName: "updateCustomer", method: .post,
-            pathTemplate: "/customers/{customer}",
+            operationName: "updateCustomer", method: .post, pathTemplate: "/customers/{customer}",
             path: "/customers/\(customer)", security: [[.ledgerBearer]])
         var form: [QueryItem] = []
         form.add("email", email)
@@ -85,8 +73,7 @@ public struct CustomersAPI: Sendable {
     @discardableResult
     public func deleteCustomer(customer: String) async throws -> APIResponse<DeleteCustomerResponse> {
         let request = APIRequest(
-            operationName: "deleteCustomer", method: .delete,
-            pathTemplate: "/customers/{customer}",
+            operationName: "deleteCustomer", method: .delete, pathTemplate: "/customers/{customer}",
             path: "/customers/\(customer)", security: [[.ledgerBearer]])
         return try await client.perform(request) { try $0.decode(DeleteCustomerResponse.self) }
     }

@@ -11,6 +11,7 @@ public struct RangeQuery: Codable, Hashable, Sendable {
     public let lte: Int?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["gt", "gte", "lt", "lte"]
 
     public init(gt: Int? = nil, gte: Int? = nil, lt: Int? = nil, lte: Int? = nil, additionalFields: JSONObject = [:]) {
         self.gt = gt
@@ -22,23 +23,17 @@ public struct RangeQuery: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.gt = try container.decodeIfPresent(Int.self, forKey: "gt")
-        self.gte = try container.decodeIfPresent(Int.self, forKey: "gte")
-        self.lt = try container.decodeIfPresent(Int.self, forKey: "lt")
-        self.lte = try container.decodeIfPresent(Int.self, forKey: "lte")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            gt: container.decodeIfPresent("gt"), gte: container.decodeIfPresent("gte"),
+            lt: container.decodeIfPresent("lt"), lte: container.decodeIfPresent("lte"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.gt, forKey: "gt")
-        try container.encodeIfPresent(self.gte, forKey: "gte")
-        try container.encodeIfPresent(self.lt, forKey: "lt")
-        try container.encodeIfPresent(self.lte, forKey: "lte")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("gt", gt).encodeIfPresent("gte", gte).encodeIfPresent("lt", lt).encodeIfPresent("lte", lte)
+            .additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["gt", "gte", "lt", "lte"]
 }
 
 public struct CustomerList: Codable, Hashable, Sendable {
@@ -47,6 +42,7 @@ public struct CustomerList: Codable, Hashable, Sendable {
     public let hasMore: Bool
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["object", "data", "has_more"]
 
     public init(data: [Customer], hasMore: Bool, additionalFields: JSONObject = [:]) {
         self.object = "list"
@@ -57,21 +53,17 @@ public struct CustomerList: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.object = try container.decodeConstant("list", forKey: "object")
-        self.data = try container.decode([Customer].self, forKey: "data")
-        self.hasMore = try container.decode(Bool.self, forKey: "has_more")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        _ = try container.decodeConstant("list", forKey: "object")
+        try self.init(
+            data: container.decode("data"), hasMore: container.decode("has_more"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.object, forKey: "object")
-        try container.encode(self.data, forKey: "data")
-        try container.encode(self.hasMore, forKey: "has_more")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encode("object", object).encode("data", data).encode("has_more", hasMore)
+            .additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["object", "data", "has_more"]
 }
 
 public struct DeleteCustomerResponse: Codable, Hashable, Sendable {
@@ -79,6 +71,7 @@ public struct DeleteCustomerResponse: Codable, Hashable, Sendable {
     public let deleted: Bool
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["id", "deleted"]
 
     public init(id: String, deleted: Bool, additionalFields: JSONObject = [:]) {
         self.id = id
@@ -88,17 +81,12 @@ public struct DeleteCustomerResponse: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.id = try container.decode(String.self, forKey: "id")
-        self.deleted = try container.decode(Bool.self, forKey: "deleted")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            id: container.decode("id"), deleted: container.decode("deleted"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.deleted, forKey: "deleted")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder).encode("id", id).encode("deleted", deleted).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["id", "deleted"]
 }

@@ -13,14 +13,11 @@ public struct RefundsAPI: Sendable {
     /// `POST /refunds` · security: `ledgerBearer`
     @discardableResult
     public func createRefund(
-        charge: String,
-        amount: Int? = nil,
-        reason: RefundReason? = nil
+        charge: String, amount: Int? = nil, reason: RefundReason? = nil
     ) async throws -> APIResponse<Refund> {
         var request = APIRequest(
-            operationName: "createRefund", method: .post,
-            pathTemplate: "/refunds",
-            path: "/refunds", security: [[.ledgerBearer]])
+            operationName: "createRefund", method: .post, pathTemplate: "/refunds", path: "/refunds",
+            security: [[.ledgerBearer]])
         var form: [QueryItem] = []
         form.add("charge", charge)
         form.add("amount", amount)
@@ -33,8 +30,7 @@ public struct RefundsAPI: Sendable {
     @discardableResult
     public func retrieveRefund(refund: String) async throws -> APIResponse<Refund> {
         let request = APIRequest(
-            operationName: "retrieveRefund", method: .get,
-            pathTemplate: "/refunds/{refund}",
+            operationName: "retrieveRefund", method: .get, pathTemplate: "/refunds/{refund}",
             path: "/refunds/\(refund)", security: [[.ledgerBearer]])
         return try await client.perform(request) { try $0.decode(Refund.self) }
     }

@@ -47,6 +47,7 @@ public struct Refund: Codable, Hashable, Sendable {
     public let reason: RefundReason?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["id", "amount", "charge", "reason"]
 
     public init(
         id: String, amount: Int, charge: RefundCharge, reason: RefundReason? = nil, additionalFields: JSONObject = [:]
@@ -60,21 +61,15 @@ public struct Refund: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.id = try container.decode(String.self, forKey: "id")
-        self.amount = try container.decode(Int.self, forKey: "amount")
-        self.charge = try container.decode(RefundCharge.self, forKey: "charge")
-        self.reason = try container.decodeIfPresent(RefundReason.self, forKey: "reason")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            id: container.decode("id"), amount: container.decode("amount"), charge: container.decode("charge"),
+            reason: container.decodeIfPresent("reason"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.amount, forKey: "amount")
-        try container.encode(self.charge, forKey: "charge")
-        try container.encodeIfPresent(self.reason, forKey: "reason")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encode("id", id).encode("amount", amount).encode("charge", charge).encodeIfPresent("reason", reason)
+            .additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["id", "amount", "charge", "reason"]
 }

@@ -11,6 +11,7 @@ public struct CustomerParams: Codable, Hashable, Sendable {
     public let preferredLocales: [String]?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["email", "name", "balance", "preferred_locales"]
 
     public init(
         email: String? = nil, name: String? = nil, balance: Int? = nil, preferredLocales: [String]? = nil,
@@ -25,23 +26,18 @@ public struct CustomerParams: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.email = try container.decodeIfPresent(String.self, forKey: "email")
-        self.name = try container.decodeIfPresent(String.self, forKey: "name")
-        self.balance = try container.decodeIfPresent(Int.self, forKey: "balance")
-        self.preferredLocales = try container.decodeIfPresent([String].self, forKey: "preferred_locales")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            email: container.decodeIfPresent("email"), name: container.decodeIfPresent("name"),
+            balance: container.decodeIfPresent("balance"),
+            preferredLocales: container.decodeIfPresent("preferred_locales"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.email, forKey: "email")
-        try container.encodeIfPresent(self.name, forKey: "name")
-        try container.encodeIfPresent(self.balance, forKey: "balance")
-        try container.encodeIfPresent(self.preferredLocales, forKey: "preferred_locales")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("email", email).encodeIfPresent("name", name).encodeIfPresent("balance", balance)
+            .encodeIfPresent("preferred_locales", preferredLocales).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["email", "name", "balance", "preferred_locales"]
 }
 
 /// The ID, or the expanded card.
@@ -81,6 +77,7 @@ public struct Customer: Codable, Hashable, Sendable {
     public let defaultSource: CustomerDefaultSource?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["id", "object", "created", "email", "name", "balance", "default_source"]
 
     public init(
         id: String, created: Int, email: String? = nil, name: String? = nil, balance: Int? = nil,
@@ -98,29 +95,20 @@ public struct Customer: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.id = try container.decode(String.self, forKey: "id")
-        self.object = try container.decodeConstant("customer", forKey: "object")
-        self.created = try container.decode(Int.self, forKey: "created")
-        self.email = try container.decodeIfPresent(String.self, forKey: "email")
-        self.name = try container.decodeIfPresent(String.self, forKey: "name")
-        self.balance = try container.decodeIfPresent(Int.self, forKey: "balance")
-        self.defaultSource = try container.decodeIfPresent(CustomerDefaultSource.self, forKey: "default_source")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        _ = try container.decodeConstant("customer", forKey: "object")
+        try self.init(
+            id: container.decode("id"), created: container.decode("created"), email: container.decodeIfPresent("email"),
+            name: container.decodeIfPresent("name"), balance: container.decodeIfPresent("balance"),
+            defaultSource: container.decodeIfPresent("default_source"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.object, forKey: "object")
-        try container.encode(self.created, forKey: "created")
-        try container.encodeIfPresent(self.email, forKey: "email")
-        try container.encodeIfPresent(self.name, forKey: "name")
-        try container.encodeIfPresent(self.balance, forKey: "balance")
-        try container.encodeIfPresent(self.defaultSource, forKey: "default_source")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encode("id", id).encode("object", object).encode("created", created).encodeIfPresent("email", email)
+            .encodeIfPresent("name", name).encodeIfPresent("balance", balance)
+            .encodeIfPresent("default_source", defaultSource).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["id", "object", "created", "email", "name", "balance", "default_source"]
 }
 
 public struct CardBrand: OpenEnum, ExpressibleByStringLiteral {
@@ -140,6 +128,7 @@ public struct Card: Codable, Hashable, Sendable {
     public let last4: String
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["id", "brand", "last4"]
 
     public init(id: String, brand: CardBrand, last4: String, additionalFields: JSONObject = [:]) {
         self.id = id
@@ -150,21 +139,15 @@ public struct Card: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.id = try container.decode(String.self, forKey: "id")
-        self.brand = try container.decode(CardBrand.self, forKey: "brand")
-        self.last4 = try container.decode(String.self, forKey: "last4")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            id: container.decode("id"), brand: container.decode("brand"), last4: container.decode("last4"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.brand, forKey: "brand")
-        try container.encode(self.last4, forKey: "last4")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encode("id", id).encode("brand", brand).encode("last4", last4).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["id", "brand", "last4"]
 }
 
 public struct ChargeStatus: OpenEnum, ExpressibleByStringLiteral {
@@ -213,6 +196,7 @@ public struct Charge: Codable, Hashable, Sendable {
     public let metadata: [String: String]?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["id", "amount", "currency", "status", "captured", "customer", "metadata"]
 
     public init(
         id: String, amount: Int, currency: String, status: ChargeStatus, captured: Bool? = nil,
@@ -230,27 +214,17 @@ public struct Charge: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.id = try container.decode(String.self, forKey: "id")
-        self.amount = try container.decode(Int.self, forKey: "amount")
-        self.currency = try container.decode(String.self, forKey: "currency")
-        self.status = try container.decode(ChargeStatus.self, forKey: "status")
-        self.captured = try container.decodeIfPresent(Bool.self, forKey: "captured")
-        self.customer = try container.decodeIfPresent(ChargeCustomer.self, forKey: "customer")
-        self.metadata = try container.decodeIfPresent([String: String].self, forKey: "metadata")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            id: container.decode("id"), amount: container.decode("amount"), currency: container.decode("currency"),
+            status: container.decode("status"), captured: container.decodeIfPresent("captured"),
+            customer: container.decodeIfPresent("customer"), metadata: container.decodeIfPresent("metadata"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.amount, forKey: "amount")
-        try container.encode(self.currency, forKey: "currency")
-        try container.encode(self.status, forKey: "status")
-        try container.encodeIfPresent(self.captured, forKey: "captured")
-        try container.encode(self.customer, forKey: "customer")
-        try container.encodeIfPresent(self.metadata, forKey: "metadata")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encode("id", id).encode("amount", amount).encode("currency", currency).encode("status", status)
+            .encodeIfPresent("captured", captured).encode("customer", customer).encodeIfPresent("metadata", metadata)
+            .additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["id", "amount", "currency", "status", "captured", "customer", "metadata"]
 }

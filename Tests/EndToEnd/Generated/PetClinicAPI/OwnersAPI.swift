@@ -14,9 +14,8 @@ public struct OwnersAPI: Sendable {
     @discardableResult
     public func getOwner(ownerId: String, acceptLanguage: String? = nil) async throws -> APIResponse<Owner> {
         var request = APIRequest(
-            operationName: "getOwner", method: .get,
-            pathTemplate: "/owners/{ownerId}",
-            path: "/owners/\(ownerId)", security: [[.apiKeyHeader], [.sessionCookie]])
+            operationName: "getOwner", method: .get, pathTemplate: "/owners/{ownerId}", path: "/owners/\(ownerId)",
+            security: [[.apiKeyHeader], [.sessionCookie]])
         request.headers.add("Accept-Language", acceptLanguage)
         return try await client.perform(request) { try $0.decode(Owner.self) }
     }
@@ -25,8 +24,7 @@ public struct OwnersAPI: Sendable {
     @discardableResult
     public func getOwnerContact(ownerId: String) async throws -> APIResponse<Contact> {
         let request = APIRequest(
-            operationName: "getOwnerContact", method: .get,
-            pathTemplate: "/owners/{ownerId}/contact",
+            operationName: "getOwnerContact", method: .get, pathTemplate: "/owners/{ownerId}/contact",
             path: "/owners/\(ownerId)/contact", security: [[.apiKeyHeader], [.sessionCookie]])
         return try await client.perform(request) { try $0.decode(Contact.self) }
     }
@@ -34,10 +32,7 @@ public struct OwnersAPI: Sendable {
     /// `GET /health` · security: none
     @discardableResult
     public func health() async throws -> APIResponse<Data> {
-        var request = APIRequest(
-            operationName: "health", method: .get,
-            pathTemplate: "/health",
-            path: "/health")
+        var request = APIRequest(operationName: "health", method: .get, pathTemplate: "/health", path: "/health")
         request.responseKind = .binary
         return try await client.perform(request) { $0.data() }
     }
@@ -46,9 +41,8 @@ public struct OwnersAPI: Sendable {
     @discardableResult
     public func openSession() async throws -> APIResponse<OpenSessionResponse> {
         let request = APIRequest(
-            operationName: "openSession", method: .post,
-            pathTemplate: "/session",
-            path: "/session", security: [[.apiKeyHeader]])
+            operationName: "openSession", method: .post, pathTemplate: "/session", path: "/session",
+            security: [[.apiKeyHeader]])
         return try await client.perform(request) { try $0.decode(OpenSessionResponse.self) }
     }
 }

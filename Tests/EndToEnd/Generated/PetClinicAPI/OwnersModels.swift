@@ -10,6 +10,7 @@ public struct Owner: Codable, Hashable, Sendable {
     public let pets: [Int64]?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["id", "name", "pets"]
 
     public init(id: String, name: String, pets: [Int64]? = nil, additionalFields: JSONObject = [:]) {
         self.id = id
@@ -20,21 +21,15 @@ public struct Owner: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.id = try container.decode(String.self, forKey: "id")
-        self.name = try container.decode(String.self, forKey: "name")
-        self.pets = try container.decodeIfPresent([Int64].self, forKey: "pets")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            id: container.decode("id"), name: container.decode("name"), pets: container.decodeIfPresent("pets"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.name, forKey: "name")
-        try container.encodeIfPresent(self.pets, forKey: "pets")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encode("id", id).encode("name", name).encodeIfPresent("pets", pets).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["id", "name", "pets"]
 }
 
 public enum Contact: Codable, Hashable, Sendable {
@@ -66,6 +61,7 @@ public struct EmailContact: Codable, Hashable, Sendable {
     public let address: String
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["channel", "address"]
 
     public init(channel: String, address: String, additionalFields: JSONObject = [:]) {
         self.channel = channel
@@ -75,19 +71,15 @@ public struct EmailContact: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.channel = try container.decode(String.self, forKey: "channel")
-        self.address = try container.decode(String.self, forKey: "address")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            channel: container.decode("channel"), address: container.decode("address"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.channel, forKey: "channel")
-        try container.encode(self.address, forKey: "address")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encode("channel", channel).encode("address", address).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["channel", "address"]
 }
 
 public struct PhoneContact: Codable, Hashable, Sendable {
@@ -96,6 +88,7 @@ public struct PhoneContact: Codable, Hashable, Sendable {
     public let sms: Bool?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["channel", "number", "sms"]
 
     public init(channel: String, number: String, sms: Bool? = nil, additionalFields: JSONObject = [:]) {
         self.channel = channel
@@ -106,21 +99,17 @@ public struct PhoneContact: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.channel = try container.decode(String.self, forKey: "channel")
-        self.number = try container.decode(String.self, forKey: "number")
-        self.sms = try container.decodeIfPresent(Bool.self, forKey: "sms")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            channel: container.decode("channel"), number: container.decode("number"),
+            sms: container.decodeIfPresent("sms"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.channel, forKey: "channel")
-        try container.encode(self.number, forKey: "number")
-        try container.encodeIfPresent(self.sms, forKey: "sms")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encode("channel", channel).encode("number", number).encodeIfPresent("sms", sms)
+            .additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["channel", "number", "sms"]
 }
 
 public struct OpenSessionResponse: Codable, Hashable, Sendable {
@@ -128,6 +117,7 @@ public struct OpenSessionResponse: Codable, Hashable, Sendable {
     public let scopes: [String]?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["expires_at", "scopes"]
 
     public init(expiresAt: Date, scopes: [String]? = nil, additionalFields: JSONObject = [:]) {
         self.expiresAt = expiresAt
@@ -137,17 +127,14 @@ public struct OpenSessionResponse: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.expiresAt = try container.decodeDateTime(forKey: "expires_at")
-        self.scopes = try container.decodeIfPresent([String].self, forKey: "scopes")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            expiresAt: container.decodeDateTime("expires_at"), scopes: container.decodeIfPresent("scopes"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeDateTime(self.expiresAt, forKey: "expires_at")
-        try container.encodeIfPresent(self.scopes, forKey: "scopes")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeDateTime("expires_at", expiresAt).encodeIfPresent("scopes", scopes)
+            .additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["expires_at", "scopes"]
 }

@@ -17,15 +17,11 @@ public struct PetsAPI: Sendable {
     /// Declared response headers: `ListPetsHeaders(response.headers)`.
     @discardableResult
     public func listPets(
-        xRequestId: String,
-        species: [Species]? = nil,
-        tags: [String]? = nil,
-        limit: Int? = nil
+        xRequestId: String, species: [Species]? = nil, tags: [String]? = nil, limit: Int? = nil
     ) async throws -> APIResponse<[Pet]> {
         var request = APIRequest(
-            operationName: "listPets", method: .get,
-            pathTemplate: "/pets",
-            path: "/pets", security: [[.apiKeyHeader], [.sessionCookie]])
+            operationName: "listPets", method: .get, pathTemplate: "/pets", path: "/pets",
+            security: [[.apiKeyHeader], [.sessionCookie]])
         request.query.add("species", species)
         request.query.add("tags", tags, style: .commaDelimited)
         request.query.add("limit", limit)
@@ -37,9 +33,8 @@ public struct PetsAPI: Sendable {
     @discardableResult
     public func createPet(body: NewPet) async throws -> APIResponse<Pet> {
         var request = APIRequest(
-            operationName: "createPet", method: .post,
-            pathTemplate: "/pets",
-            path: "/pets", security: [[.apiKeyHeader], [.sessionCookie]])
+            operationName: "createPet", method: .post, pathTemplate: "/pets", path: "/pets",
+            security: [[.apiKeyHeader], [.sessionCookie]])
         request.body = try .encoding(body)
         return try await client.perform(request) { try $0.decode(Pet.self) }
     }
@@ -48,9 +43,8 @@ public struct PetsAPI: Sendable {
     @discardableResult
     public func getPet(petId: Int64) async throws -> APIResponse<Pet> {
         let request = APIRequest(
-            operationName: "getPet", method: .get,
-            pathTemplate: "/pets/{petId}",
-            path: "/pets/\(petId)", security: [[.apiKeyHeader], [.sessionCookie]])
+            operationName: "getPet", method: .get, pathTemplate: "/pets/{petId}", path: "/pets/\(petId)",
+            security: [[.apiKeyHeader], [.sessionCookie]])
         return try await client.perform(request) { try $0.decode(Pet.self) }
     }
 
@@ -58,9 +52,8 @@ public struct PetsAPI: Sendable {
     @discardableResult
     public func deletePet(petId: Int64, reason: DeletePetReason? = nil) async throws -> APIResponse<Void> {
         var request = APIRequest(
-            operationName: "deletePet", method: .delete,
-            pathTemplate: "/pets/{petId}",
-            path: "/pets/\(petId)", security: [[.apiKeyHeader], [.sessionCookie]])
+            operationName: "deletePet", method: .delete, pathTemplate: "/pets/{petId}", path: "/pets/\(petId)",
+            security: [[.apiKeyHeader], [.sessionCookie]])
         request.query.add("reason", reason)
         request.responseKind = .empty
         return try await client.perform(request) { $0.empty() }
@@ -70,9 +63,8 @@ public struct PetsAPI: Sendable {
     @discardableResult
     public func updatePet(petId: Int64, body: PetUpdate? = nil) async throws -> APIResponse<Pet> {
         var request = APIRequest(
-            operationName: "updatePet", method: .patch,
-            pathTemplate: "/pets/{petId}",
-            path: "/pets/\(petId)", security: [[.apiKeyHeader], [.sessionCookie]])
+            operationName: "updatePet", method: .patch, pathTemplate: "/pets/{petId}", path: "/pets/\(petId)",
+            security: [[.apiKeyHeader], [.sessionCookie]])
         if let body { request.body = try .encoding(body) }
         return try await client.perform(request) { try $0.decode(Pet.self) }
     }
@@ -81,8 +73,7 @@ public struct PetsAPI: Sendable {
     @discardableResult
     public func getPetPhoto(petId: Int64) async throws -> APIResponse<Data> {
         var request = APIRequest(
-            operationName: "getPetPhoto", method: .get,
-            pathTemplate: "/pets/{petId}/photo",
+            operationName: "getPetPhoto", method: .get, pathTemplate: "/pets/{petId}/photo",
             path: "/pets/\(petId)/photo", security: [[.apiKeyHeader], [.sessionCookie]])
         request.responseKind = .binary
         return try await client.perform(request) { $0.data() }

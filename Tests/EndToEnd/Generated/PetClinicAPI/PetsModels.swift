@@ -24,6 +24,7 @@ public struct NewPet: Codable, Hashable, Sendable {
     public let weightKg: Nullable<Double>?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["name", "species", "birth_date", "tags", "weight_kg"]
 
     public init(
         name: String, species: Species, birthDate: CalendarDate? = nil, tags: [String]? = nil,
@@ -39,25 +40,18 @@ public struct NewPet: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.name = try container.decode(String.self, forKey: "name")
-        self.species = try container.decode(Species.self, forKey: "species")
-        self.birthDate = try container.decodeIfPresent(CalendarDate.self, forKey: "birth_date")
-        self.tags = try container.decodeIfPresent([String].self, forKey: "tags")
-        self.weightKg = try container.decodeNullableIfPresent(Double.self, forKey: "weight_kg")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            name: container.decode("name"), species: container.decode("species"),
+            birthDate: container.decodeIfPresent("birth_date"), tags: container.decodeIfPresent("tags"),
+            weightKg: container.decodeNullableIfPresent("weight_kg"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.name, forKey: "name")
-        try container.encode(self.species, forKey: "species")
-        try container.encodeIfPresent(self.birthDate, forKey: "birth_date")
-        try container.encodeIfPresent(self.tags, forKey: "tags")
-        try container.encodeIfPresent(self.weightKg, forKey: "weight_kg")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encode("name", name).encode("species", species).encodeIfPresent("birth_date", birthDate)
+            .encodeIfPresent("tags", tags).encodeIfPresent("weight_kg", weightKg).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["name", "species", "birth_date", "tags", "weight_kg"]
 }
 
 public struct Pet: Codable, Hashable, Sendable {
@@ -71,6 +65,7 @@ public struct Pet: Codable, Hashable, Sendable {
     public let ownerId: String?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["name", "species", "birth_date", "tags", "weight_kg", "id", "created_at", "owner_id"]
 
     public init(
         name: String, species: Species, birthDate: CalendarDate? = nil, tags: [String]? = nil, weightKg: Double? = nil,
@@ -89,31 +84,21 @@ public struct Pet: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.name = try container.decode(String.self, forKey: "name")
-        self.species = try container.decode(Species.self, forKey: "species")
-        self.birthDate = try container.decodeIfPresent(CalendarDate.self, forKey: "birth_date")
-        self.tags = try container.decodeIfPresent([String].self, forKey: "tags")
-        self.weightKg = try container.decodeIfPresent(Double.self, forKey: "weight_kg")
-        self.id = try container.decode(Int64.self, forKey: "id")
-        self.createdAt = try container.decodeDateTime(forKey: "created_at")
-        self.ownerId = try container.decodeIfPresent(String.self, forKey: "owner_id")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            name: container.decode("name"), species: container.decode("species"),
+            birthDate: container.decodeIfPresent("birth_date"), tags: container.decodeIfPresent("tags"),
+            weightKg: container.decodeIfPresent("weight_kg"), id: container.decode("id"),
+            createdAt: container.decodeDateTime("created_at"), ownerId: container.decodeIfPresent("owner_id"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.name, forKey: "name")
-        try container.encode(self.species, forKey: "species")
-        try container.encodeIfPresent(self.birthDate, forKey: "birth_date")
-        try container.encodeIfPresent(self.tags, forKey: "tags")
-        try container.encodeIfPresent(self.weightKg, forKey: "weight_kg")
-        try container.encode(self.id, forKey: "id")
-        try container.encodeDateTime(self.createdAt, forKey: "created_at")
-        try container.encodeIfPresent(self.ownerId, forKey: "owner_id")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encode("name", name).encode("species", species).encodeIfPresent("birth_date", birthDate)
+            .encodeIfPresent("tags", tags).encodeIfPresent("weight_kg", weightKg).encode("id", id)
+            .encodeDateTime("created_at", createdAt).encodeIfPresent("owner_id", ownerId)
+            .additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["name", "species", "birth_date", "tags", "weight_kg", "id", "created_at", "owner_id"]
 }
 
 public struct PetUpdate: Codable, Hashable, Sendable {
@@ -121,6 +106,7 @@ public struct PetUpdate: Codable, Hashable, Sendable {
     public let weightKg: Nullable<Double>?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["name", "weight_kg"]
 
     public init(name: String? = nil, weightKg: Nullable<Double>? = nil, additionalFields: JSONObject = [:]) {
         self.name = name
@@ -130,19 +116,15 @@ public struct PetUpdate: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.name = try container.decodeIfPresent(String.self, forKey: "name")
-        self.weightKg = try container.decodeNullableIfPresent(Double.self, forKey: "weight_kg")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            name: container.decodeIfPresent("name"), weightKg: container.decodeNullableIfPresent("weight_kg"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.name, forKey: "name")
-        try container.encodeIfPresent(self.weightKg, forKey: "weight_kg")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("name", name).encodeIfPresent("weight_kg", weightKg).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["name", "weight_kg"]
 }
 
 public struct DeletePetReason: OpenEnum, ExpressibleByStringLiteral {

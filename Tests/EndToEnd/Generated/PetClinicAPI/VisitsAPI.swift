@@ -13,13 +13,10 @@ public struct VisitsAPI: Sendable {
     /// `GET /pets/{petId}/visits` · security: `apiKeyHeader` or `sessionCookie`
     @discardableResult
     public func listVisits(
-        petId: Int64,
-        since: CalendarDate? = nil,
-        clinicLocale: ListVisitsClinicLocale? = nil
+        petId: Int64, since: CalendarDate? = nil, clinicLocale: ListVisitsClinicLocale? = nil
     ) async throws -> APIResponse<[Visit]> {
         var request = APIRequest(
-            operationName: "listVisits", method: .get,
-            pathTemplate: "/pets/{petId}/visits",
+            operationName: "listVisits", method: .get, pathTemplate: "/pets/{petId}/visits",
             path: "/pets/\(petId)/visits", security: [[.apiKeyHeader], [.sessionCookie]])
         request.query.add("since", since)
         request.cookies.add("clinic_locale", clinicLocale)
@@ -30,8 +27,7 @@ public struct VisitsAPI: Sendable {
     @discardableResult
     public func recordVisit(petId: Int64, body: Visit) async throws -> APIResponse<Visit> {
         var request = APIRequest(
-            operationName: "recordVisit", method: .post,
-            pathTemplate: "/pets/{petId}/visits",
+            operationName: "recordVisit", method: .post, pathTemplate: "/pets/{petId}/visits",
             path: "/pets/\(petId)/visits", security: [[.apiKeyHeader], [.sessionCookie]])
         request.body = try .encoding(body)
         return try await client.perform(request) { try $0.decode(Visit.self) }

@@ -12,6 +12,7 @@ public struct Visit: Codable, Hashable, Sendable {
     public let cost: Double?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["id", "date", "reason", "vet", "cost"]
 
     public init(
         id: Int? = nil, date: CalendarDate, reason: String, vet: String? = nil, cost: Double? = nil,
@@ -27,25 +28,17 @@ public struct Visit: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.id = try container.decodeIfPresent(Int.self, forKey: "id")
-        self.date = try container.decode(CalendarDate.self, forKey: "date")
-        self.reason = try container.decode(String.self, forKey: "reason")
-        self.vet = try container.decodeIfPresent(String.self, forKey: "vet")
-        self.cost = try container.decodeIfPresent(Double.self, forKey: "cost")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            id: container.decodeIfPresent("id"), date: container.decode("date"), reason: container.decode("reason"),
+            vet: container.decodeIfPresent("vet"), cost: container.decodeIfPresent("cost"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.id, forKey: "id")
-        try container.encode(self.date, forKey: "date")
-        try container.encode(self.reason, forKey: "reason")
-        try container.encodeIfPresent(self.vet, forKey: "vet")
-        try container.encodeIfPresent(self.cost, forKey: "cost")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("id", id).encode("date", date).encode("reason", reason).encodeIfPresent("vet", vet)
+            .encodeIfPresent("cost", cost).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["id", "date", "reason", "vet", "cost"]
 }
 
 public struct ListVisitsClinicLocale: OpenEnum, ExpressibleByStringLiteral {

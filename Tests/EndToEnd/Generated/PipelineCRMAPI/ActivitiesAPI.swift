@@ -14,9 +14,8 @@ public struct ActivitiesAPI: Sendable {
     @discardableResult
     public func listActivities(contactId: String? = nil) async throws -> APIResponse<[Activity]> {
         var request = APIRequest(
-            operationName: "listActivities", method: .get,
-            pathTemplate: "/activities",
-            path: "/activities", security: [[.crmQueryKey]])
+            operationName: "listActivities", method: .get, pathTemplate: "/activities", path: "/activities",
+            security: [[.crmQueryKey]])
         request.query.add("contactId", contactId)
         return try await client.perform(request) { try $0.decode([Activity].self) }
     }
@@ -25,9 +24,8 @@ public struct ActivitiesAPI: Sendable {
     @discardableResult
     public func logActivity(body: Activity) async throws -> APIResponse<Activity> {
         var request = APIRequest(
-            operationName: "logActivity", method: .post,
-            pathTemplate: "/activities",
-            path: "/activities", security: [[.crmQueryKey]])
+            operationName: "logActivity", method: .post, pathTemplate: "/activities", path: "/activities",
+            security: [[.crmQueryKey]])
         request.body = try .encoding(body)
         return try await client.perform(request) { try $0.decode(Activity.self) }
     }
@@ -36,8 +34,7 @@ public struct ActivitiesAPI: Sendable {
     @discardableResult
     public func getActivity(activityId: String) async throws -> APIResponse<Activity> {
         let request = APIRequest(
-            operationName: "getActivity", method: .get,
-            pathTemplate: "/activities/{activityId}",
+            operationName: "getActivity", method: .get, pathTemplate: "/activities/{activityId}",
             path: "/activities/\(activityId)", security: [[.crmQueryKey]])
         return try await client.perform(request) { try $0.decode(Activity.self) }
     }

@@ -36,6 +36,7 @@ public struct CallActivity: Codable, Hashable, Sendable {
     public let durationSeconds: Int
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["type", "durationSeconds"]
 
     public init(durationSeconds: Int, additionalFields: JSONObject = [:]) {
         self.type = "call"
@@ -45,19 +46,16 @@ public struct CallActivity: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.type = try container.decodeConstant("call", forKey: "type")
-        self.durationSeconds = try container.decode(Int.self, forKey: "durationSeconds")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        _ = try container.decodeConstant("call", forKey: "type")
+        try self.init(
+            durationSeconds: container.decode("durationSeconds"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.type, forKey: "type")
-        try container.encode(self.durationSeconds, forKey: "durationSeconds")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encode("type", type).encode("durationSeconds", durationSeconds).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["type", "durationSeconds"]
 }
 
 public struct EmailActivity: Codable, Hashable, Sendable {
@@ -65,6 +63,7 @@ public struct EmailActivity: Codable, Hashable, Sendable {
     public let subject: String
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["type", "subject"]
 
     public init(subject: String, additionalFields: JSONObject = [:]) {
         self.type = "email"
@@ -74,19 +73,15 @@ public struct EmailActivity: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.type = try container.decodeConstant("email", forKey: "type")
-        self.subject = try container.decode(String.self, forKey: "subject")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        _ = try container.decodeConstant("email", forKey: "type")
+        try self.init(
+            subject: container.decode("subject"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.type, forKey: "type")
-        try container.encode(self.subject, forKey: "subject")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder).encode("type", type).encode("subject", subject).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["type", "subject"]
 }
 
 public struct MeetingActivity: Codable, Hashable, Sendable {
@@ -94,6 +89,7 @@ public struct MeetingActivity: Codable, Hashable, Sendable {
     public let attendees: [String]
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["type", "attendees"]
 
     public init(attendees: [String], additionalFields: JSONObject = [:]) {
         self.type = "meeting"
@@ -103,17 +99,13 @@ public struct MeetingActivity: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.type = try container.decodeConstant("meeting", forKey: "type")
-        self.attendees = try container.decode([String].self, forKey: "attendees")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        _ = try container.decodeConstant("meeting", forKey: "type")
+        try self.init(
+            attendees: container.decode("attendees"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.type, forKey: "type")
-        try container.encode(self.attendees, forKey: "attendees")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder).encode("type", type).encode("attendees", attendees).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["type", "attendees"]
 }

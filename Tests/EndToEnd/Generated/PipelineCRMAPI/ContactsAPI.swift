@@ -13,14 +13,11 @@ public struct ContactsAPI: Sendable {
     /// `GET /contacts` · security: `crmQueryKey`
     @discardableResult
     public func searchContacts(
-        filter: SearchContactsFilter? = nil,
-        sort: [String]? = nil,
-        page: Int? = nil
+        filter: SearchContactsFilter? = nil, sort: [String]? = nil, page: Int? = nil
     ) async throws -> APIResponse<SearchContactsResponse> {
         var request = APIRequest(
-            operationName: "searchContacts", method: .get,
-            pathTemplate: "/contacts",
-            path: "/contacts", security: [[.crmQueryKey]])
+            operationName: "searchContacts", method: .get, pathTemplate: "/contacts", path: "/contacts",
+            security: [[.crmQueryKey]])
         try request.query.add(deepObject: "filter", encoding: filter)
         request.query.add("sort", sort, style: .spaceDelimited)
         request.query.add("page", page)
@@ -31,9 +28,8 @@ public struct ContactsAPI: Sendable {
     @discardableResult
     public func createContact(body: ContactInput) async throws -> APIResponse<Contact> {
         var request = APIRequest(
-            operationName: "createContact", method: .post,
-            pathTemplate: "/contacts",
-            path: "/contacts", security: [[.crmQueryKey]])
+            operationName: "createContact", method: .post, pathTemplate: "/contacts", path: "/contacts",
+            security: [[.crmQueryKey]])
         request.body = try .encoding(body)
         return try await client.perform(request) { try $0.decode(Contact.self) }
     }
@@ -42,8 +38,7 @@ public struct ContactsAPI: Sendable {
     @discardableResult
     public func getContact(contactId: String) async throws -> APIResponse<Contact> {
         let request = APIRequest(
-            operationName: "getContact", method: .get,
-            pathTemplate: "/contacts/{contactId}",
+            operationName: "getContact", method: .get, pathTemplate: "/contacts/{contactId}",
             path: "/contacts/\(contactId)", security: [[.crmQueryKey]])
         return try await client.perform(request) { try $0.decode(Contact.self) }
     }
@@ -52,8 +47,7 @@ public struct ContactsAPI: Sendable {
     @discardableResult
     public func replaceContact(contactId: String, body: ContactInput) async throws -> APIResponse<Contact> {
         var request = APIRequest(
-            operationName: "replaceContact", method: .put,
-            pathTemplate: "/contacts/{contactId}",
+            operationName: "replaceContact", method: .put, pathTemplate: "/contacts/{contactId}",
             path: "/contacts/\(contactId)", security: [[.crmQueryKey]])
         request.body = try .encoding(body)
         return try await client.perform(request) { try $0.decode(Contact.self) }
@@ -62,14 +56,10 @@ public struct ContactsAPI: Sendable {
     /// `POST /contacts/{contactId}/avatar` · security: `crmQueryKey`
     @discardableResult
     public func uploadAvatar(
-        contactId: String,
-        image: MultipartFile,
-        caption: String? = nil,
-        crop: UploadAvatarCrop? = nil
+        contactId: String, image: MultipartFile, caption: String? = nil, crop: UploadAvatarCrop? = nil
     ) async throws -> APIResponse<UploadAvatarResponse> {
         var request = APIRequest(
-            operationName: "uploadAvatar", method: .post,
-            pathTemplate: "/contacts/{contactId}/avatar",
+            operationName: "uploadAvatar", method: .post, pathTemplate: "/contacts/{contactId}/avatar",
             path: "/contacts/\(contactId)/avatar", security: [[.crmQueryKey]])
         var parts: [MultipartPart] = []
         parts.append(image.part(named: "image", defaultContentType: "image/png"))
@@ -82,13 +72,11 @@ public struct ContactsAPI: Sendable {
     /// `POST /export` · security: `crmQueryKey`
     @discardableResult
     public func exportContacts(
-        format: ExportContactsFormat? = nil,
-        include: [String]? = nil
+        format: ExportContactsFormat? = nil, include: [String]? = nil
     ) async throws -> APIResponse<Data> {
         var request = APIRequest(
-            operationName: "exportContacts", method: .post,
-            pathTemplate: "/export",
-            path: "/export", security: [[.crmQueryKey]])
+            operationName: "exportContacts", method: .post, pathTemplate: "/export", path: "/export",
+            security: [[.crmQueryKey]])
         var form: [QueryItem] = []
         form.add("format", format)
         form.add("include", include)

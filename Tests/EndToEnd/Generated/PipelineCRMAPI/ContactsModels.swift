@@ -11,6 +11,7 @@ public struct ContactInput: Codable, Hashable, Sendable {
     public let company: String?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["name", "email", "phones", "company"]
 
     public init(
         name: String, email: Nullable<String>? = nil, phones: [String]? = nil, company: String? = nil,
@@ -25,23 +26,17 @@ public struct ContactInput: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.name = try container.decode(String.self, forKey: "name")
-        self.email = try container.decodeNullableIfPresent(String.self, forKey: "email")
-        self.phones = try container.decodeIfPresent([String].self, forKey: "phones")
-        self.company = try container.decodeIfPresent(String.self, forKey: "company")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            name: container.decode("name"), email: container.decodeNullableIfPresent("email"),
+            phones: container.decodeIfPresent("phones"), company: container.decodeIfPresent("company"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.name, forKey: "name")
-        try container.encodeIfPresent(self.email, forKey: "email")
-        try container.encodeIfPresent(self.phones, forKey: "phones")
-        try container.encodeIfPresent(self.company, forKey: "company")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encode("name", name).encodeIfPresent("email", email).encodeIfPresent("phones", phones)
+            .encodeIfPresent("company", company).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["name", "email", "phones", "company"]
 }
 
 public struct Contact: Codable, Hashable, Sendable {
@@ -54,6 +49,7 @@ public struct Contact: Codable, Hashable, Sendable {
     public let created: Date?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["name", "email", "phones", "company", "id", "score", "created"]
 
     public init(
         name: String, email: String? = nil, phones: [String]? = nil, company: String? = nil, id: String, score: Int,
@@ -71,29 +67,20 @@ public struct Contact: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.name = try container.decode(String.self, forKey: "name")
-        self.email = try container.decodeIfPresent(String.self, forKey: "email")
-        self.phones = try container.decodeIfPresent([String].self, forKey: "phones")
-        self.company = try container.decodeIfPresent(String.self, forKey: "company")
-        self.id = try container.decode(String.self, forKey: "id")
-        self.score = try container.decode(Int.self, forKey: "score")
-        self.created = try container.decodeDateTimeIfPresent(forKey: "created")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            name: container.decode("name"), email: container.decodeIfPresent("email"),
+            phones: container.decodeIfPresent("phones"), company: container.decodeIfPresent("company"),
+            id: container.decode("id"), score: container.decode("score"),
+            created: container.decodeDateTimeIfPresent("created"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.name, forKey: "name")
-        try container.encodeIfPresent(self.email, forKey: "email")
-        try container.encodeIfPresent(self.phones, forKey: "phones")
-        try container.encodeIfPresent(self.company, forKey: "company")
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.score, forKey: "score")
-        try container.encodeDateTimeIfPresent(self.created, forKey: "created")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encode("name", name).encodeIfPresent("email", email).encodeIfPresent("phones", phones)
+            .encodeIfPresent("company", company).encode("id", id).encode("score", score)
+            .encodeDateTimeIfPresent("created", created).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["name", "email", "phones", "company", "id", "score", "created"]
 }
 
 public struct SearchContactsFilter: Codable, Hashable, Sendable {
@@ -102,6 +89,7 @@ public struct SearchContactsFilter: Codable, Hashable, Sendable {
     public let scoreMin: Int?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["email", "company", "score_min"]
 
     public init(
         email: String? = nil, company: String? = nil, scoreMin: Int? = nil, additionalFields: JSONObject = [:]
@@ -114,21 +102,17 @@ public struct SearchContactsFilter: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.email = try container.decodeIfPresent(String.self, forKey: "email")
-        self.company = try container.decodeIfPresent(String.self, forKey: "company")
-        self.scoreMin = try container.decodeIfPresent(Int.self, forKey: "score_min")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            email: container.decodeIfPresent("email"), company: container.decodeIfPresent("company"),
+            scoreMin: container.decodeIfPresent("score_min"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.email, forKey: "email")
-        try container.encodeIfPresent(self.company, forKey: "company")
-        try container.encodeIfPresent(self.scoreMin, forKey: "score_min")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("email", email).encodeIfPresent("company", company).encodeIfPresent("score_min", scoreMin)
+            .additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["email", "company", "score_min"]
 }
 
 public struct SearchContactsResponse: Codable, Hashable, Sendable {
@@ -136,6 +120,7 @@ public struct SearchContactsResponse: Codable, Hashable, Sendable {
     public let total: Int
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["results", "total"]
 
     public init(results: [Contact], total: Int, additionalFields: JSONObject = [:]) {
         self.results = results
@@ -145,19 +130,14 @@ public struct SearchContactsResponse: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.results = try container.decode([Contact].self, forKey: "results")
-        self.total = try container.decode(Int.self, forKey: "total")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            results: container.decode("results"), total: container.decode("total"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.results, forKey: "results")
-        try container.encode(self.total, forKey: "total")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder).encode("results", results).encode("total", total).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["results", "total"]
 }
 
 public struct UploadAvatarCrop: Codable, Hashable, Sendable {
@@ -165,6 +145,7 @@ public struct UploadAvatarCrop: Codable, Hashable, Sendable {
     public let y: Int?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["x", "y"]
 
     public init(x: Int? = nil, y: Int? = nil, additionalFields: JSONObject = [:]) {
         self.x = x
@@ -174,25 +155,21 @@ public struct UploadAvatarCrop: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.x = try container.decodeIfPresent(Int.self, forKey: "x")
-        self.y = try container.decodeIfPresent(Int.self, forKey: "y")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            x: container.decodeIfPresent("x"), y: container.decodeIfPresent("y"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.x, forKey: "x")
-        try container.encodeIfPresent(self.y, forKey: "y")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder).encodeIfPresent("x", x).encodeIfPresent("y", y).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["x", "y"]
 }
 
 public struct UploadAvatarResponse: Codable, Hashable, Sendable {
     public let url: String
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["url"]
 
     public init(url: String, additionalFields: JSONObject = [:]) {
         self.url = url
@@ -201,17 +178,13 @@ public struct UploadAvatarResponse: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.url = try container.decode(String.self, forKey: "url")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            url: container.decode("url"), additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.url, forKey: "url")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder).encode("url", url).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["url"]
 }
 
 public struct ExportContactsFormat: OpenEnum, ExpressibleByStringLiteral {

@@ -14,9 +14,8 @@ public struct DealsAPI: Sendable {
     @discardableResult
     public func listDeals(xTenant: String, stage: [DealStage]? = nil) async throws -> APIResponse<[Deal]> {
         var request = APIRequest(
-            operationName: "listDeals", method: .get,
-            pathTemplate: "/deals",
-            path: "/deals", security: [[.crmQueryKey]])
+            operationName: "listDeals", method: .get, pathTemplate: "/deals", path: "/deals",
+            security: [[.crmQueryKey]])
         request.query.add("stage", stage)
         request.headers.add("X-Tenant", xTenant)
         return try await client.perform(request) { try $0.decode([Deal].self) }
@@ -26,9 +25,8 @@ public struct DealsAPI: Sendable {
     @discardableResult
     public func createDeal(body: CreateDealRequest) async throws -> APIResponse<Deal> {
         var request = APIRequest(
-            operationName: "createDeal", method: .post,
-            pathTemplate: "/deals",
-            path: "/deals", security: [[.crmQueryKey]])
+            operationName: "createDeal", method: .post, pathTemplate: "/deals", path: "/deals",
+            security: [[.crmQueryKey]])
         request.body = try .encoding(body)
         return try await client.perform(request) { try $0.decode(Deal.self) }
     }
@@ -37,8 +35,7 @@ public struct DealsAPI: Sendable {
     @discardableResult
     public func moveDeal(dealId: Int, body: MoveDealRequest) async throws -> APIResponse<Deal> {
         var request = APIRequest(
-            operationName: "moveDeal", method: .patch,
-            pathTemplate: "/deals/{dealId}/stage",
+            operationName: "moveDeal", method: .patch, pathTemplate: "/deals/{dealId}/stage",
             path: "/deals/\(dealId)/stage", security: [[.crmQueryKey]])
         request.body = try .encoding(body)
         return try await client.perform(request) { try $0.decode(Deal.self) }

@@ -23,6 +23,7 @@ public struct DealBase: Codable, Hashable, Sendable {
     public let currency: String?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["title", "amount", "currency"]
 
     public init(title: String, amount: Double, currency: String? = nil, additionalFields: JSONObject = [:]) {
         self.title = title
@@ -33,21 +34,17 @@ public struct DealBase: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.title = try container.decode(String.self, forKey: "title")
-        self.amount = try container.decode(Double.self, forKey: "amount")
-        self.currency = try container.decodeIfPresent(String.self, forKey: "currency")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            title: container.decode("title"), amount: container.decode("amount"),
+            currency: container.decodeIfPresent("currency"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.title, forKey: "title")
-        try container.encode(self.amount, forKey: "amount")
-        try container.encodeIfPresent(self.currency, forKey: "currency")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encode("title", title).encode("amount", amount).encodeIfPresent("currency", currency)
+            .additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["title", "amount", "currency"]
 }
 
 public struct Deal: Codable, Hashable, Sendable {
@@ -59,6 +56,7 @@ public struct Deal: Codable, Hashable, Sendable {
     public let contactId: String?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["title", "amount", "currency", "id", "stage", "contactId"]
 
     public init(
         title: String, amount: Double, currency: String? = nil, id: Int, stage: DealStage, contactId: String? = nil,
@@ -75,27 +73,18 @@ public struct Deal: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.title = try container.decode(String.self, forKey: "title")
-        self.amount = try container.decode(Double.self, forKey: "amount")
-        self.currency = try container.decodeIfPresent(String.self, forKey: "currency")
-        self.id = try container.decode(Int.self, forKey: "id")
-        self.stage = try container.decode(DealStage.self, forKey: "stage")
-        self.contactId = try container.decodeIfPresent(String.self, forKey: "contactId")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            title: container.decode("title"), amount: container.decode("amount"),
+            currency: container.decodeIfPresent("currency"), id: container.decode("id"),
+            stage: container.decode("stage"), contactId: container.decodeIfPresent("contactId"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.title, forKey: "title")
-        try container.encode(self.amount, forKey: "amount")
-        try container.encodeIfPresent(self.currency, forKey: "currency")
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.stage, forKey: "stage")
-        try container.encodeIfPresent(self.contactId, forKey: "contactId")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encode("title", title).encode("amount", amount).encodeIfPresent("currency", currency).encode("id", id)
+            .encode("stage", stage).encodeIfPresent("contactId", contactId).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["title", "amount", "currency", "id", "stage", "contactId"]
 }
 
 public struct CreateDealRequest: Codable, Hashable, Sendable {
@@ -105,6 +94,7 @@ public struct CreateDealRequest: Codable, Hashable, Sendable {
     public let contactId: String
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["title", "amount", "currency", "contactId"]
 
     public init(
         title: String, amount: Double, currency: String? = nil, contactId: String, additionalFields: JSONObject = [:]
@@ -118,23 +108,17 @@ public struct CreateDealRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.title = try container.decode(String.self, forKey: "title")
-        self.amount = try container.decode(Double.self, forKey: "amount")
-        self.currency = try container.decodeIfPresent(String.self, forKey: "currency")
-        self.contactId = try container.decode(String.self, forKey: "contactId")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            title: container.decode("title"), amount: container.decode("amount"),
+            currency: container.decodeIfPresent("currency"), contactId: container.decode("contactId"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.title, forKey: "title")
-        try container.encode(self.amount, forKey: "amount")
-        try container.encodeIfPresent(self.currency, forKey: "currency")
-        try container.encode(self.contactId, forKey: "contactId")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encode("title", title).encode("amount", amount).encodeIfPresent("currency", currency)
+            .encode("contactId", contactId).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["title", "amount", "currency", "contactId"]
 }
 
 public struct MoveDealRequest: Codable, Hashable, Sendable {
@@ -142,6 +126,7 @@ public struct MoveDealRequest: Codable, Hashable, Sendable {
     public let reason: Nullable<String>?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["stage", "reason"]
 
     public init(stage: DealStage, reason: Nullable<String>? = nil, additionalFields: JSONObject = [:]) {
         self.stage = stage
@@ -151,17 +136,13 @@ public struct MoveDealRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.stage = try container.decode(DealStage.self, forKey: "stage")
-        self.reason = try container.decodeNullableIfPresent(String.self, forKey: "reason")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            stage: container.decode("stage"), reason: container.decodeNullableIfPresent("reason"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.stage, forKey: "stage")
-        try container.encodeIfPresent(self.reason, forKey: "reason")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encode("stage", stage).encodeIfPresent("reason", reason).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["stage", "reason"]
 }

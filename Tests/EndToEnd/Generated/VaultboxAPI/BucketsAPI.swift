@@ -14,9 +14,8 @@ public struct BucketsAPI: Sendable {
     @discardableResult
     public func listBuckets(prefix: String? = nil, pageSize: Int32? = nil) async throws -> APIResponse<[Bucket]> {
         var request = APIRequest(
-            operationName: "listBuckets", method: .get,
-            pathTemplate: "/buckets",
-            path: "/buckets", security: [[.vaultBasic]])
+            operationName: "listBuckets", method: .get, pathTemplate: "/buckets", path: "/buckets",
+            security: [[.vaultBasic]])
         request.query.add("prefix", prefix)
         request.query.add("pageSize", pageSize)
         return try await client.perform(request) { try $0.decode([Bucket].self) }
@@ -26,9 +25,8 @@ public struct BucketsAPI: Sendable {
     @discardableResult
     public func createBucket(body: CreateBucketRequest) async throws -> APIResponse<Bucket> {
         var request = APIRequest(
-            operationName: "createBucket", method: .post,
-            pathTemplate: "/buckets",
-            path: "/buckets", security: [[.vaultBasic]])
+            operationName: "createBucket", method: .post, pathTemplate: "/buckets", path: "/buckets",
+            security: [[.vaultBasic]])
         request.body = try .encoding(body)
         return try await client.perform(request) { try $0.decode(Bucket.self) }
     }
@@ -37,9 +35,8 @@ public struct BucketsAPI: Sendable {
     @discardableResult
     public func getBucket(bucket: String) async throws -> APIResponse<Bucket> {
         let request = APIRequest(
-            operationName: "getBucket", method: .get,
-            pathTemplate: "/buckets/{bucket}",
-            path: "/buckets/\(bucket)", security: [[.vaultBasic]])
+            operationName: "getBucket", method: .get, pathTemplate: "/buckets/{bucket}", path: "/buckets/\(bucket)",
+            security: [[.vaultBasic]])
         return try await client.perform(request) { try $0.decode(Bucket.self) }
     }
 
@@ -47,8 +44,7 @@ public struct BucketsAPI: Sendable {
     @discardableResult
     public func deleteBucket(bucket: String, force: Bool? = nil) async throws -> APIResponse<Void> {
         var request = APIRequest(
-            operationName: "deleteBucket", method: .delete,
-            pathTemplate: "/buckets/{bucket}",
+            operationName: "deleteBucket", method: .delete, pathTemplate: "/buckets/{bucket}",
             path: "/buckets/\(bucket)", security: [[.vaultBasic]])
         request.query.add("force", force)
         request.responseKind = .empty
@@ -59,9 +55,7 @@ public struct BucketsAPI: Sendable {
     @discardableResult
     public func getUsage() async throws -> APIResponse<GetUsageResponse> {
         let request = APIRequest(
-            operationName: "getUsage", method: .get,
-            pathTemplate: "/usage",
-            path: "/usage", security: [[.vaultBasic]])
+            operationName: "getUsage", method: .get, pathTemplate: "/usage", path: "/usage", security: [[.vaultBasic]])
         return try await client.perform(request) { try $0.decode(GetUsageResponse.self) }
     }
 }

@@ -19,6 +19,7 @@ public struct BucketQuotaOption1: Codable, Hashable, Sendable {
     public let bytes: Int64
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["bytes"]
 
     public init(bytes: Int64, additionalFields: JSONObject = [:]) {
         self.bytes = bytes
@@ -27,23 +28,21 @@ public struct BucketQuotaOption1: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.bytes = try container.decode(Int64.self, forKey: "bytes")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            bytes: container.decode("bytes"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.bytes, forKey: "bytes")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder).encode("bytes", bytes).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["bytes"]
 }
 
 public struct BucketQuotaOption2: Codable, Hashable, Sendable {
     public let unlimited: Bool
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["unlimited"]
 
     public init(unlimited: Bool, additionalFields: JSONObject = [:]) {
         self.unlimited = unlimited
@@ -52,17 +51,14 @@ public struct BucketQuotaOption2: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.unlimited = try container.decode(Bool.self, forKey: "unlimited")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            unlimited: container.decode("unlimited"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.unlimited, forKey: "unlimited")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder).encode("unlimited", unlimited).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["unlimited"]
 }
 
 public enum BucketQuota: Codable, Hashable, Sendable {
@@ -98,6 +94,7 @@ public struct Bucket: Codable, Hashable, Sendable {
     public let quota: BucketQuota?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["name", "created", "versioning", "storageClass", "quota"]
 
     public init(
         name: String, created: Date, versioning: Bool? = nil, storageClass: StorageClass? = nil,
@@ -113,25 +110,19 @@ public struct Bucket: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.name = try container.decode(String.self, forKey: "name")
-        self.created = try container.decodeDateTime(forKey: "created")
-        self.versioning = try container.decodeIfPresent(Bool.self, forKey: "versioning")
-        self.storageClass = try container.decodeIfPresent(StorageClass.self, forKey: "storageClass")
-        self.quota = try container.decodeIfPresent(BucketQuota.self, forKey: "quota")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            name: container.decode("name"), created: container.decodeDateTime("created"),
+            versioning: container.decodeIfPresent("versioning"),
+            storageClass: container.decodeIfPresent("storageClass"), quota: container.decodeIfPresent("quota"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.name, forKey: "name")
-        try container.encodeDateTime(self.created, forKey: "created")
-        try container.encodeIfPresent(self.versioning, forKey: "versioning")
-        try container.encodeIfPresent(self.storageClass, forKey: "storageClass")
-        try container.encodeIfPresent(self.quota, forKey: "quota")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encode("name", name).encodeDateTime("created", created).encodeIfPresent("versioning", versioning)
+            .encodeIfPresent("storageClass", storageClass).encodeIfPresent("quota", quota)
+            .additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["name", "created", "versioning", "storageClass", "quota"]
 }
 
 public struct CreateBucketRequest: Codable, Hashable, Sendable {
@@ -140,6 +131,7 @@ public struct CreateBucketRequest: Codable, Hashable, Sendable {
     public let storageClass: StorageClass?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["name", "versioning", "storageClass"]
 
     public init(
         name: String, versioning: Bool? = nil, storageClass: StorageClass? = nil, additionalFields: JSONObject = [:]
@@ -152,21 +144,17 @@ public struct CreateBucketRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.name = try container.decode(String.self, forKey: "name")
-        self.versioning = try container.decodeIfPresent(Bool.self, forKey: "versioning")
-        self.storageClass = try container.decodeIfPresent(StorageClass.self, forKey: "storageClass")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            name: container.decode("name"), versioning: container.decodeIfPresent("versioning"),
+            storageClass: container.decodeIfPresent("storageClass"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.name, forKey: "name")
-        try container.encodeIfPresent(self.versioning, forKey: "versioning")
-        try container.encodeIfPresent(self.storageClass, forKey: "storageClass")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encode("name", name).encodeIfPresent("versioning", versioning)
+            .encodeIfPresent("storageClass", storageClass).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["name", "versioning", "storageClass"]
 }
 
 public struct GetUsageResponse: Codable, Hashable, Sendable {
@@ -174,6 +162,7 @@ public struct GetUsageResponse: Codable, Hashable, Sendable {
     public let byClass: [String: Int64]?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["total_bytes", "by_class"]
 
     public init(totalBytes: Int64, byClass: [String: Int64]? = nil, additionalFields: JSONObject = [:]) {
         self.totalBytes = totalBytes
@@ -183,17 +172,13 @@ public struct GetUsageResponse: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.totalBytes = try container.decode(Int64.self, forKey: "total_bytes")
-        self.byClass = try container.decodeIfPresent([String: Int64].self, forKey: "by_class")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            totalBytes: container.decode("total_bytes"), byClass: container.decodeIfPresent("by_class"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.totalBytes, forKey: "total_bytes")
-        try container.encodeIfPresent(self.byClass, forKey: "by_class")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encode("total_bytes", totalBytes).encodeIfPresent("by_class", byClass).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["total_bytes", "by_class"]
 }

@@ -13,13 +13,10 @@ public struct ObjectsAPI: Sendable {
     /// `GET /buckets/{bucket}/objects` · security: `vaultBasic`
     @discardableResult
     public func listObjects(
-        bucket: String,
-        fields: [ListObjectsFieldsItem]? = nil,
-        modifiedAfter: DateTime? = nil
+        bucket: String, fields: [ListObjectsFieldsItem]? = nil, modifiedAfter: DateTime? = nil
     ) async throws -> APIResponse<ListObjectsResponse> {
         var request = APIRequest(
-            operationName: "listObjects", method: .get,
-            pathTemplate: "/buckets/{bucket}/objects",
+            operationName: "listObjects", method: .get, pathTemplate: "/buckets/{bucket}/objects",
             path: "/buckets/\(bucket)/objects", security: [[.vaultBasic]])
         request.query.add("fields", fields, style: .pipeDelimited)
         request.query.add("modifiedAfter", modifiedAfter)
@@ -32,8 +29,7 @@ public struct ObjectsAPI: Sendable {
     @discardableResult
     public func getObject(bucket: String, key: String, range: String? = nil) async throws -> APIResponse<Data> {
         var request = APIRequest(
-            operationName: "getObject", method: .get,
-            pathTemplate: "/buckets/{bucket}/objects/{key}",
+            operationName: "getObject", method: .get, pathTemplate: "/buckets/{bucket}/objects/{key}",
             path: "/buckets/\(bucket)/objects/\(key)", security: [[.vaultBasic]])
         request.headers.add("Range", range)
         request.responseKind = .binary
@@ -43,14 +39,10 @@ public struct ObjectsAPI: Sendable {
     /// `PUT /buckets/{bucket}/objects/{key}` · security: `vaultBasic`
     @discardableResult
     public func putObject(
-        bucket: String,
-        key: String,
-        body: Data,
-        xChecksumSHA256: String? = nil
+        bucket: String, key: String, body: Data, xChecksumSHA256: String? = nil
     ) async throws -> APIResponse<ObjectInfo> {
         var request = APIRequest(
-            operationName: "putObject", method: .put,
-            pathTemplate: "/buckets/{bucket}/objects/{key}",
+            operationName: "putObject", method: .put, pathTemplate: "/buckets/{bucket}/objects/{key}",
             path: "/buckets/\(bucket)/objects/\(key)", security: [[.vaultBasic]])
         request.headers.add("X-Checksum-SHA256", xChecksumSHA256)
         request.body = .raw(body, contentType: "application/octet-stream")
@@ -61,8 +53,7 @@ public struct ObjectsAPI: Sendable {
     @discardableResult
     public func deleteObject(bucket: String, key: String) async throws -> APIResponse<Void> {
         var request = APIRequest(
-            operationName: "deleteObject", method: .delete,
-            pathTemplate: "/buckets/{bucket}/objects/{key}",
+            operationName: "deleteObject", method: .delete, pathTemplate: "/buckets/{bucket}/objects/{key}",
             path: "/buckets/\(bucket)/objects/\(key)", security: [[.vaultBasic]])
         request.responseKind = .empty
         return try await client.perform(request) { $0.empty() }
@@ -74,8 +65,7 @@ public struct ObjectsAPI: Sendable {
     @discardableResult
     public func headObject(bucket: String, key: String) async throws -> APIResponse<Void> {
         var request = APIRequest(
-            operationName: "headObject", method: .head,
-            pathTemplate: "/buckets/{bucket}/objects/{key}",
+            operationName: "headObject", method: .head, pathTemplate: "/buckets/{bucket}/objects/{key}",
             path: "/buckets/\(bucket)/objects/\(key)", security: [[.vaultBasic]])
         request.responseKind = .empty
         return try await client.perform(request) { $0.empty() }
@@ -84,13 +74,10 @@ public struct ObjectsAPI: Sendable {
     /// `PUT /buckets/{bucket}/objects/{key}/metadata` · security: `vaultBasic`
     @discardableResult
     public func replaceMetadata(
-        bucket: String,
-        key: String,
-        body: [String: String]
+        bucket: String, key: String, body: [String: String]
     ) async throws -> APIResponse<[String: String]> {
         var request = APIRequest(
-            operationName: "replaceMetadata", method: .put,
-            pathTemplate: "/buckets/{bucket}/objects/{key}/metadata",
+            operationName: "replaceMetadata", method: .put, pathTemplate: "/buckets/{bucket}/objects/{key}/metadata",
             path: "/buckets/\(bucket)/objects/\(key)/metadata", security: [[.vaultBasic]])
         request.body = try .encoding(body)
         return try await client.perform(request) { try $0.decode([String: String].self) }
@@ -100,8 +87,7 @@ public struct ObjectsAPI: Sendable {
     @discardableResult
     public func putNote(bucket: String, key: String, body: String) async throws -> APIResponse<Data> {
         var request = APIRequest(
-            operationName: "putNote", method: .put,
-            pathTemplate: "/buckets/{bucket}/objects/{key}/note",
+            operationName: "putNote", method: .put, pathTemplate: "/buckets/{bucket}/objects/{key}/note",
             path: "/buckets/\(bucket)/objects/\(key)/note", security: [[.vaultBasic]])
         request.body = .raw(Data(body.utf8), contentType: "text/plain")
         request.responseKind = .binary

@@ -11,6 +11,7 @@ public struct ObjectInfo: Codable, Hashable, Sendable {
     public let modified: Date?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["key", "size", "etag", "modified"]
 
     public init(
         key: String, size: Int64, etag: String? = nil, modified: Date? = nil, additionalFields: JSONObject = [:]
@@ -24,23 +25,17 @@ public struct ObjectInfo: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.key = try container.decode(String.self, forKey: "key")
-        self.size = try container.decode(Int64.self, forKey: "size")
-        self.etag = try container.decodeIfPresent(String.self, forKey: "etag")
-        self.modified = try container.decodeDateTimeIfPresent(forKey: "modified")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            key: container.decode("key"), size: container.decode("size"), etag: container.decodeIfPresent("etag"),
+            modified: container.decodeDateTimeIfPresent("modified"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.key, forKey: "key")
-        try container.encode(self.size, forKey: "size")
-        try container.encodeIfPresent(self.etag, forKey: "etag")
-        try container.encodeDateTimeIfPresent(self.modified, forKey: "modified")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encode("key", key).encode("size", size).encodeIfPresent("etag", etag)
+            .encodeDateTimeIfPresent("modified", modified).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["key", "size", "etag", "modified"]
 }
 
 public struct ListObjectsFieldsItem: OpenEnum, ExpressibleByStringLiteral {
@@ -60,6 +55,7 @@ public struct ListObjectsResponse: Codable, Hashable, Sendable {
     public let next: String?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["items", "next"]
 
     public init(items: [ObjectInfo], next: String? = nil, additionalFields: JSONObject = [:]) {
         self.items = items
@@ -69,17 +65,13 @@ public struct ListObjectsResponse: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.items = try container.decode([ObjectInfo].self, forKey: "items")
-        self.next = try container.decodeIfPresent(String.self, forKey: "next")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            items: container.decode("items"), next: container.decodeIfPresent("next"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(self.items, forKey: "items")
-        try container.encodeIfPresent(self.next, forKey: "next")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encode("items", items).encodeIfPresent("next", next).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["items", "next"]
 }

@@ -14,9 +14,7 @@ public struct OrdersAPI: Sendable {
     @discardableResult
     public func getOrder(orderId: String) async throws -> APIResponse<Order> {
         let request = APIRequest(
-            operationName: "getOrder", method: .get,
-            pathTemplate: "/orders/{orderId}",
-            path: "/orders/\(orderId)")
+            operationName: "getOrder", method: .get, pathTemplate: "/orders/{orderId}", path: "/orders/\(orderId)")
         return try await client.perform(request) { try $0.decode(Order.self) }
     }
 }

@@ -9,6 +9,7 @@ public struct Order: Codable, Hashable, Sendable {
     public let quantity: Int?
     /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
+    private static let knownKeys: Set<String> = ["id", "quantity"]
 
     public init(id: String? = nil, quantity: Int? = nil, additionalFields: JSONObject = [:]) {
         self.id = id
@@ -18,17 +19,13 @@ public struct Order: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        self.id = try container.decodeIfPresent(String.self, forKey: "id")
-        self.quantity = try container.decodeIfPresent(Int.self, forKey: "quantity")
-        self.additionalFields = try decoder.decodeAdditionalFields(excluding: Self.knownKeys)
+        try self.init(
+            id: container.decodeIfPresent("id"), quantity: container.decodeIfPresent("quantity"),
+            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encodeIfPresent(self.id, forKey: "id")
-        try container.encodeIfPresent(self.quantity, forKey: "quantity")
-        try container.encodeAdditionalFields(self.additionalFields)
+        try MemberWriter(encoder)
+            .encodeIfPresent("id", id).encodeIfPresent("quantity", quantity).additionalFields(additionalFields)
     }
-
-    private static let knownKeys: Set<String> = ["id", "quantity"]
 }

@@ -4,9 +4,7 @@ enum DocText {
         guard let text else { return [] }
         // Most descriptions are one short line already: returned as they are, which is what the
         // trimming, joining and wrapping below would produce for them.
-        if text.utf8.count <= width, !text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }),
-            !text.contains("  "), text.trimmed == text
-        {
+        if text.utf8.count <= width, isOneTrimmedLine(text) {
             return text.isEmpty ? [] : [text]
         }
         let normalized = text.utf8.contains(0x0D) ? text.replacingAll("\r\n", with: "\n") : text
@@ -22,13 +20,31 @@ enum DocText {
         return wrap(lines.joined(separator: " "), width: width)
     }
 
+    /// No line break, no double space, nothing to trim: one pass over the bytes (this runs for
+    /// every schema and property; the string searches it replaces were a few percent of
+    /// translation). Only text starting or ending outside ASCII asks `trimmed`.
+    static func isOneTrimmedLine(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte == 0x0A || byte == 0x0D || (byte == 0x20 && previous == 0x20) { return false }
+            previous = byte
+        }
+        guard let first = text.utf8.first, let last = text.utf8.last else { return true }
+        guard first < 0x80, last < 0x80 else { return text.trimmed == text }
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
+        return !isSpace(first) && !isSpace(last)
+    }
+
     static func wrap(_ text: String, width: Int) -> [String] {
         var result: [String] = []
         var current = ""
         // Counted as it grows: `current.count` walks the line, once per word.
         var currentCount = 0
+        // In ASCII text without a carriage return every byte is one Character, so words are
+        // measured without walking grapheme clusters.
+        let bytesAreCharacters = !text.utf8.contains { $0 >= 0x80 || $0 == 0x0D }
         for word in text.split(separator: " ", omittingEmptySubsequences: true) {
-            let wordCount = word.count
+            let wordCount = bytesAreCharacters ? word.utf8.count : word.count
             if current.isEmpty {
                 current = String(word)
                 currentCount = wordCount

@@ -108,11 +108,26 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
         var text = "#"
         for token in tokens {
             text += "/"
-            // Bytes first: walking Characters made each diagnostic cost as much as reading a
-            // schema; the Character test stays the rule for a token that has one of the bytes.
-            if token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }),
-                token.contains(where: { $0 == "~" || $0 == "/" })
-            {
+            // Bytes first: walking Characters and Foundation's replacing made each diagnostic cost
+            // as much as reading a schema. In ASCII every byte is its own Character, so escaping
+            // bytes is the same; other tokens keep the Character rules.
+            let tilde = UInt8(ascii: "~")
+            let slash = UInt8(ascii: "/")
+            if !token.utf8.contains(where: { $0 == tilde || $0 == slash }) {
+                text += token
+            } else if token.utf8.allSatisfy({ $0 < 0x80 }) {
+                var escaped: [UInt8] = []
+                escaped.reserveCapacity(token.utf8.count + 4)
+                for byte in token.utf8 {
+                    if byte == tilde || byte == slash {
+                        escaped.append(tilde)
+                        escaped.append(byte == tilde ? UInt8(ascii: "0") : UInt8(ascii: "1"))
+                    } else {
+                        escaped.append(byte)
+                    }
+                }
+                text += String(decoding: escaped, as: UTF8.self)
+            } else if token.contains(where: { $0 == "~" || $0 == "/" }) {
                 text += token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
             } else {
                 text += token

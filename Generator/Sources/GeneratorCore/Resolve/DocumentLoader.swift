@@ -77,7 +77,9 @@ public struct DocumentLoader {
             },
             recursiveSchemas: [],
             extensions: (root.entries ?? []).filter { $0.key.hasPrefix("x-") }.map { ($0.key, $0.value) })
-        document.recursiveSchemas = ReferenceGraph(document).recursiveSchemas
+        let graph = ComponentGraph(document.schemas)
+        document.recursiveSchemas = graph.recursiveSchemas
+        document.componentGraph = graph
         return document
     }
 

@@ -46,7 +46,7 @@ struct TypeTranslator {
         var schemas: [String: Schema] = [:]
         for (name, schema) in document.schemas where schemas[name] == nil { schemas[name] = schema }
         componentSchemas = schemas
-        let graph = ComponentGraph(document.schemas)
+        let graph = document.componentGraph ?? ComponentGraph(document.schemas)
         self.graph = graph
         var requestRoots = Set<String>()
         for operation in document.operations {

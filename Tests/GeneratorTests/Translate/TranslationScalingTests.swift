@@ -73,6 +73,21 @@ struct TranslationScalingTests {
         }
     }
 
+    /// Long or multi-line ASCII descriptions take the byte path; it must agree with the Character one.
+    @Test func asciiParagraphsAgreeWithTheCharacterPath() {
+        let long = String(repeating: "lorem ipsum dolor ", count: 20)
+        for text in [
+            long, "First line\nsecond  line\n\nnext paragraph", "\n\n  lead\tin \n tail  \n", "a\n \n",
+            "\u{000B}x\u{000C}\ny", String(repeating: "x", count: 120) + " y", "  \n\t\n", "one\n",
+        ] {
+            for width in [96, 10, 1] {
+                #expect(
+                    DocText.asciiParagraph(text, width: width) == DocText.characterParagraph(text, width: width),
+                    "\(text.debugDescription) at \(width)")
+            }
+        }
+    }
+
     /// The scope still finds what a form field names: an enum component (`Interval`), an inline
     /// enum, an alias chain.
     @Test func operationScopeHoldsNamedEnumsAndAliases() throws {

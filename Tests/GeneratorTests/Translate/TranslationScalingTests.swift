@@ -60,11 +60,31 @@ struct TranslationScalingTests {
         #expect(DocText.wrap("aaa bb cc dddd", width: 6) == ["aaa bb", "cc", "dddd"])
         #expect(DocText.wrap("  one   two  ", width: 96) == ["one two"])
         #expect(DocText.wrap("éé ü", width: 4) == ["éé ü"])
+        // Widths are Characters: a CR LF inside a word is one, so ASCII text is not bytes then.
+        #expect(DocText.wrap("ab\r\ncd e", width: 7) == ["ab\r\ncd e"])
         #expect(DocText.paragraph("First\r\nline\n\nsecond paragraph") == ["First line"])
         #expect(DocText.paragraph("no breaks at all") == ["no breaks at all"])
         // Short one-liners take a fast path; it must agree with the full one.
-        for text in ["a  b", " a", "a ", "a\tb", "\t", "", "a\u{00A0}", String(repeating: "word ", count: 30)] {
+        for text in [
+            "a  b", " a", "a ", "a\tb", "\t", "", "a\u{00A0}", "\u{2003}a", "é  b", "a\u{000B}", "a\rb",
+            String(repeating: "word ", count: 30),
+        ] {
             #expect(DocText.paragraph(text) == DocText.wrap(text.trimmed, width: 96), "\(text.debugDescription)")
+        }
+    }
+
+    /// Long or multi-line ASCII descriptions take the byte path; it must agree with the Character one.
+    @Test func asciiParagraphsAgreeWithTheCharacterPath() {
+        let long = String(repeating: "lorem ipsum dolor ", count: 20)
+        for text in [
+            long, "First line\nsecond  line\n\nnext paragraph", "\n\n  lead\tin \n tail  \n", "a\n \n",
+            "\u{000B}x\u{000C}\ny", String(repeating: "x", count: 120) + " y", "  \n\t\n", "one\n",
+        ] {
+            for width in [96, 10, 1] {
+                #expect(
+                    DocText.asciiParagraph(text, width: width) == DocText.characterParagraph(text, width: width),
+                    "\(text.debugDescription) at \(width)")
+            }
         }
     }
 

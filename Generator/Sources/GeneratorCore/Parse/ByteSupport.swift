@@ -127,3 +127,17 @@ extension ReaderByte {
         }
     }
 }
+
+/// What the readers note while building a tree so bundling can skip a walk over it: whether any
+/// entry is a `$ref` whose target is not in the same document (does not start with `#`). Only a
+/// hint that may be true needlessly (the entry may sit inside an example); never false when
+/// such an entry exists.
+enum ReferenceNote {
+    @inline(__always)
+    static func refersOutside(key: String, value: Node) -> Bool {
+        guard key.utf8.first == UInt8(ascii: "$"), key == "$ref", case .string(let target) = value.value else {
+            return false
+        }
+        return ReferenceTarget.isExternal(target)
+    }
+}

@@ -29,9 +29,17 @@ public enum DocumentReader {
 
     /// Bytes straight from a file: checked for UTF-8 first, and errors carry the offending line.
     package static func read(validating bytes: [UInt8], file: String, format: DocumentFormat) throws -> Node {
+        try readNotingReferences(validating: bytes, file: file, format: format).node
+    }
+
+    /// `read(validating:file:format:)`, also telling whether the tree may hold a `$ref` to
+    /// another file: when it cannot, bundling need not walk the tree to find out.
+    package static func readNotingReferences(validating bytes: [UInt8], file: String, format: DocumentFormat)
+        throws -> (node: Node, mayReferOutside: Bool)
+    {
         do {
             try validateUTF8(bytes, file: file)
-            return try read(bytes: bytes, file: file, format: format)
+            return try readNotingReferences(bytes: bytes, file: file, format: format)
         } catch var error as ParseError {
             error.attachExcerpt(from: bytes)
             throw error
@@ -39,14 +47,20 @@ public enum DocumentReader {
     }
 
     static func read(bytes: [UInt8], file: String, format: DocumentFormat = .yaml) throws -> Node {
-        if format == .json { return try JSONParser.parse(bytes, file: file) }
-        guard looksLikeJSON(bytes) else { return try YAMLParser.parse(bytes, file: file) }
+        try readNotingReferences(bytes: bytes, file: file, format: format).node
+    }
+
+    static func readNotingReferences(bytes: [UInt8], file: String, format: DocumentFormat) throws -> (
+        node: Node, mayReferOutside: Bool
+    ) {
+        if format == .json { return try JSONParser.parseNotingReferences(bytes, file: file) }
+        guard looksLikeJSON(bytes) else { return try YAMLParser.parseNotingReferences(bytes, file: file) }
         // The JSON reader is the faster one; for a YAML file it is only a shortcut, and whatever
         // it cannot read is read as the YAML it is.
         do {
-            return try JSONParser.parse(bytes, file: file)
+            return try JSONParser.parseNotingReferences(bytes, file: file)
         } catch is ParseError {
-            return try YAMLParser.parse(bytes, file: file)
+            return try YAMLParser.parseNotingReferences(bytes, file: file)
         }
     }
 

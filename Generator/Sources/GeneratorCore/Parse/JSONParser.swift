@@ -19,6 +19,7 @@ struct JSONParser {
     private var lineStart = 0
     private var cursor = ReaderLocationCursor()
     private var scratch: [UInt8] = []
+    private var mayReferOutside = false
 
     private init(bytes: [UInt8], file: String) {
         self.bytes = bytes
@@ -26,8 +27,14 @@ struct JSONParser {
     }
 
     static func parse(_ bytes: [UInt8], file: String) throws -> Node {
+        try parseNotingReferences(bytes, file: file).node
+    }
+
+    /// The tree, and whether it may hold a `$ref` to another file (see `ReferenceNote`).
+    static func parseNotingReferences(_ bytes: [UInt8], file: String) throws -> (node: Node, mayReferOutside: Bool) {
         var parser = JSONParser(bytes: bytes, file: file)
-        return try parser.parseDocument()
+        let node = try parser.parseDocument()
+        return (node, parser.mayReferOutside)
     }
 
     // MARK: Positions and errors
@@ -126,6 +133,9 @@ struct JSONParser {
                     return completed
                 }
                 if frame.isObject {
+                    if !mayReferOutside {
+                        mayReferOutside = ReferenceNote.refersOutside(key: frame.key, value: completed)
+                    }
                     frame.entries.append(Node.Entry(key: frame.key, keyLocation: frame.keyLocation, value: completed))
                     if frame.keySet != nil {
                         frame.keySet?.insert(frame.key)

@@ -46,6 +46,8 @@ struct YAMLComposer {
     private var aliasExpansion = 0
     private var stack: [Frame] = []
     private(set) var root: Node?
+    /// Whether some entry is a `$ref` to another file (see `ReferenceNote`).
+    private(set) var mayReferOutside = false
 
     init(file: String) {
         self.file = file
@@ -144,6 +146,7 @@ struct YAMLComposer {
             stack[top].merges.append(Merge(position: stack[top].entries.count, sources: sources))
             return
         }
+        if !mayReferOutside { mayReferOutside = ReferenceNote.refersOutside(key: key.text, value: node) }
         stack[top].entries.append(Node.Entry(key: key.text, keyLocation: key.location, value: node))
         if stack[top].keySet != nil {
             stack[top].keySet?.insert(key.text)

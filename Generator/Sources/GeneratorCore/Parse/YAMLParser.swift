@@ -24,12 +24,20 @@ struct YAMLParser {
 
     /// Reads the single document in `bytes`; an empty stream reads as null.
     static func parse(_ bytes: [UInt8], file: String) throws -> Node {
+        try parseNotingReferences(bytes, file: file).node
+    }
+
+    /// The tree, and whether it may hold a `$ref` to another file (see `ReferenceNote`).
+    static func parseNotingReferences(_ bytes: [UInt8], file: String) throws -> (node: Node, mayReferOutside: Bool) {
         var parser = try YAMLParser(bytes: bytes, file: file)
         while true {
             if case .end = parser.state { break }
             try parser.step()
         }
-        return parser.composer.root ?? Node(.null, at: SourceLocation(line: 1, column: 1))
+        return (
+            parser.composer.root ?? Node(.null, at: SourceLocation(line: 1, column: 1)),
+            parser.composer.mayReferOutside
+        )
     }
 
     private func error(_ message: String, at location: SourceLocation) -> ParseError {

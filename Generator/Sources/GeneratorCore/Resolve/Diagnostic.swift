@@ -81,14 +81,26 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
         guard body.hasPrefix("/") else { return nil }
         tokens = body.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map { part in
             // Most tokens need no decoding; skipping Foundation's string searches is most of the cost.
-            guard part.contains(where: { $0 == "%" || $0 == "~" }) else { return String(part) }
+            // Bytes first (a Character walk cost more than the rest of the parse); the Character
+            // test stays the rule for the rare token that has one of the bytes.
+            guard part.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "~") }),
+                part.contains(where: { $0 == "%" || $0 == "~" })
+            else { return String(part) }
             let token = String(part).removingPercentEncoding ?? String(part)
             return token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
         }
     }
 
-    public func appending(_ token: String) -> JSONPointer { JSONPointer(tokens + [token]) }
-    public func appending(_ index: Int) -> JSONPointer { JSONPointer(tokens + [String(index)]) }
+    /// One array sized for the result: `tokens + [token]` built two per step, and every
+    /// schema, property and parameter takes a step.
+    public func appending(_ token: String) -> JSONPointer {
+        var extended: [String] = []
+        extended.reserveCapacity(tokens.count + 1)
+        extended.append(contentsOf: tokens)
+        extended.append(token)
+        return JSONPointer(extended)
+    }
+    public func appending(_ index: Int) -> JSONPointer { appending(String(index)) }
     public static func / (lhs: JSONPointer, rhs: String) -> JSONPointer { lhs.appending(rhs) }
     public static func / (lhs: JSONPointer, rhs: Int) -> JSONPointer { lhs.appending(rhs) }
 
@@ -96,7 +108,26 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
         var text = "#"
         for token in tokens {
             text += "/"
-            if token.contains(where: { $0 == "~" || $0 == "/" }) {
+            // Bytes first: walking Characters and Foundation's replacing made each diagnostic cost
+            // as much as reading a schema. In ASCII every byte is its own Character, so escaping
+            // bytes is the same; other tokens keep the Character rules.
+            let tilde = UInt8(ascii: "~")
+            let slash = UInt8(ascii: "/")
+            if !token.utf8.contains(where: { $0 == tilde || $0 == slash }) {
+                text += token
+            } else if token.utf8.allSatisfy({ $0 < 0x80 }) {
+                var escaped: [UInt8] = []
+                escaped.reserveCapacity(token.utf8.count + 4)
+                for byte in token.utf8 {
+                    if byte == tilde || byte == slash {
+                        escaped.append(tilde)
+                        escaped.append(byte == tilde ? UInt8(ascii: "0") : UInt8(ascii: "1"))
+                    } else {
+                        escaped.append(byte)
+                    }
+                }
+                text += String(decoding: escaped, as: UTF8.self)
+            } else if token.contains(where: { $0 == "~" || $0 == "/" }) {
                 text += token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
             } else {
                 text += token

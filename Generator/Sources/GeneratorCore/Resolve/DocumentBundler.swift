@@ -85,9 +85,12 @@ struct DocumentBundler {
             throw ParseError(
                 file: name, location: SourceLocation(line: 1, column: 1), message: "cannot read file: \(error)")
         }
-        let root = try DocumentReader.read(validating: bytes, file: name, format: format ?? .inferred(from: rootFile))
+        let (root, mayReferOutside) = try DocumentReader.readNotingReferences(
+            validating: bytes, file: name, format: format ?? .inferred(from: rootFile))
         bundler.files = [name]
-        guard Self.containsExternalReference(root) else {
+        // The readers note any `$ref` that names another file; without one there is nothing to
+        // bundle and the tree need not be walked (a twentieth of generation on large documents).
+        guard mayReferOutside, Self.containsExternalReference(root) else {
             return DocumentBundle(root: root, files: bundler.files, diagnostics: [], fileNames: [:])
         }
         bundler.trees[rootFile] = root
@@ -101,15 +104,64 @@ struct DocumentBundler {
     }
 
     static func containsExternalReference(_ node: Node, under parent: String? = nil) -> Bool {
+        containsExternalReference(node, under: ParentKey(parent))
+    }
+
+    /// The parent keys `isLiteral` tells apart, so the walk compares each parent once.
+    enum ParentKey {
+        case none, properties, responses, other
+        init(_ key: String?) {
+            switch key {
+            case nil: self = .none
+            case "properties": self = .properties
+            case "responses": self = .responses
+            default: self = .other
+            }
+        }
+    }
+
+    /// `isLiteral` and the walk above it, deciding on each key's first byte before comparing it
+    /// whole: every document is walked once to find out whether it needs bundling at all, and the
+    /// closure-and-compare form was a twelfth of generation (issue 17).
+    private static func containsExternalReference(_ node: Node, under parent: ParentKey) -> Bool {
         switch node.value {
         case .mapping(let entries):
-            return entries.contains { entry in
-                if entry.key == "$ref", let reference = entry.value.string {
-                    return ReferenceTarget.isExternal(reference)
+            for index in entries.indices {
+                let key = entries[index].key
+                let value = entries[index].value
+                switch key.utf8.first {
+                case UInt8(ascii: "$"):
+                    if key == "$ref", case .string(let reference) = value.value {
+                        if ReferenceTarget.isExternal(reference) { return true }
+                        continue
+                    }
+                case UInt8(ascii: "e"):
+                    if parent != .properties {
+                        if key == "example" || key == "enum" { continue }
+                        if key == "examples", case .sequence = value.value { continue }
+                    }
+                case UInt8(ascii: "c"):
+                    if parent != .properties, key == "const" { continue }
+                case UInt8(ascii: "d"):
+                    if parent != .properties, parent != .responses, key == "default" { continue }
+                case UInt8(ascii: "v"):
+                    if parent != .properties, parent != .none, key == "value" { continue }
+                case UInt8(ascii: "x"):
+                    if parent != .properties, key.utf8.dropFirst().first == UInt8(ascii: "-") { continue }
+                default:
+                    break
                 }
-                return !isLiteral(entry, under: parent) && containsExternalReference(entry.value, under: entry.key)
+                switch value.value {
+                case .mapping, .sequence:
+                    if containsExternalReference(value, under: ParentKey(key)) { return true }
+                default:
+                    continue
+                }
             }
-        case .sequence(let items): return items.contains { containsExternalReference($0, under: nil) }
+            return false
+        case .sequence(let items):
+            for item in items where containsExternalReference(item, under: ParentKey.none) { return true }
+            return false
         default: return false
         }
     }

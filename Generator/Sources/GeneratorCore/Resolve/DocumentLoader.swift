@@ -7,6 +7,9 @@ public struct DocumentLoader {
     let isVersion31: Bool
     var diagnostics = Diagnostics()
     var inlineReferenceStack: [String] = []
+    /// The names under `components/schemas`, so checking a `$ref` is not a scan of all of them
+    /// (which made loading quadratic in the number of components).
+    let componentSchemaNames: Set<String>
 
     /// Loads `root`; the document is nil only when errors make it unusable.
     public static func load(_ root: Node) -> (document: OpenAPIDocument?, diagnostics: [Diagnostic]) {
@@ -18,6 +21,7 @@ public struct DocumentLoader {
     init(root: Node) {
         self.root = root
         isVersion31 = root["openapi"]?.string?.hasPrefix("3.1") ?? false
+        componentSchemaNames = Set((root["components"]?["schemas"]?.entries ?? []).map(\.key))
     }
 
     mutating func load() -> OpenAPIDocument {
@@ -73,7 +77,9 @@ public struct DocumentLoader {
             },
             recursiveSchemas: [],
             extensions: (root.entries ?? []).filter { $0.key.hasPrefix("x-") }.map { ($0.key, $0.value) })
-        document.recursiveSchemas = ReferenceGraph(document).recursiveSchemas
+        let graph = ComponentGraph(document.schemas)
+        document.recursiveSchemas = graph.recursiveSchemas
+        document.componentGraph = graph
         return document
     }
 

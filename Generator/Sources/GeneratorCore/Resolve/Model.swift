@@ -7,7 +7,9 @@ public struct OpenAPIDocument: Sendable {
     public var servers: [Server]
     public var operations: [Operation]
     public var webhooks: [Operation]
-    public var schemas: [(name: String, schema: Schema)]
+    public var schemas: [(name: String, schema: Schema)] {
+        didSet { componentGraph = nil }
+    }
     public var securitySchemes: [(name: String, scheme: SecurityScheme)]
     public var security: [SecurityRequirement]?
     public var tags: [Tag]
@@ -17,6 +19,9 @@ public struct OpenAPIDocument: Sendable {
     /// The files other than the root a multi-file document was read from, by the number their
     /// nodes' locations carry (`SourceLocation.fileIndex`).
     public var sourceFileNames: [Int32: String] = [:]
+    /// The reference graph of `schemas` as the loader built it, so translation need not build it
+    /// again (a few percent of generation); dropped whenever `schemas` changes.
+    var componentGraph: ComponentGraph?
 
     public var isVersion31: Bool { openapi.hasPrefix("3.1") }
 

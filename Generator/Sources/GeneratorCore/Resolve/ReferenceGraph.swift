@@ -27,12 +27,14 @@ public struct ReferenceGraph: Sendable {
     package static func collect(_ schema: Schema, into targets: inout Set<String>) {
         if let ref = schema.ref { targets.insert(ref) }
         for property in schema.properties { collect(property.schema, into: &targets) }
-        // Each list walked where it is: concatenating them copied every child schema per node.
-        for children in [
-            schema.itemsStorage, schema.prefixItems, schema.allOf, schema.oneOf, schema.anyOf, schema.notStorage,
-        ] {
-            for child in children { collect(child, into: &targets) }
-        }
+        // Each list walked where it is: concatenating them copied every child schema per node,
+        // and even an array of the lists cost an allocation per schema.
+        for child in schema.itemsStorage { collect(child, into: &targets) }
+        for child in schema.prefixItems { collect(child, into: &targets) }
+        for child in schema.allOf { collect(child, into: &targets) }
+        for child in schema.oneOf { collect(child, into: &targets) }
+        for child in schema.anyOf { collect(child, into: &targets) }
+        for child in schema.notStorage { collect(child, into: &targets) }
         if case .schema(let box) = schema.additionalProperties { collect(box.schema, into: &targets) }
     }
 }

@@ -48,11 +48,11 @@ extension TypeTranslator {
     private mutating func parameterDecl(_ parameter: Parameter, prefix: String, names: inout SwiftNames.Scope)
         -> ParameterDecl
     {
-        let swiftName = names.claim(SwiftNames.memberName(parameter.name))
+        let swiftName = names.claim(nameMemo.memberName(parameter.name))
         var type = SwiftType.named("String")
         if let schema = parameter.schema ?? parameter.content.first?.schema {
             type =
-                self.type(for: schema, suggestedName: prefix + SwiftNames.pascalCase(parameter.name), forRequest: true)
+                self.type(for: schema, suggestedName: prefix + nameMemo.pascalCase(parameter.name), forRequest: true)
                 .type
         }
         if case .nullable(let inner) = type { type = inner }
@@ -153,7 +153,7 @@ extension TypeTranslator {
     private mutating func formFields(_ media: MediaType, prefix: String, names: inout SwiftNames.Scope) -> [FormField] {
         guard let schema = media.schema, let object = mergedObject(schema, parts: schema.allOf) else { return [] }
         return object.properties.map { property in
-            let swiftName = names.claim(SwiftNames.memberName(property.name))
+            let swiftName = names.claim(nameMemo.memberName(property.name))
             let encoding = media.encoding.first { $0.name == property.name }?.encoding
             let isFile =
                 property.schema.format == "binary" || property.schema.format == "byte"
@@ -164,7 +164,7 @@ extension TypeTranslator {
             if !isFile {
                 type =
                     self.type(
-                        for: property.schema, suggestedName: prefix + SwiftNames.pascalCase(property.name),
+                        for: property.schema, suggestedName: prefix + nameMemo.pascalCase(property.name),
                         forRequest: true
                     ).type
                 if case .nullable(let inner) = type { type = inner }

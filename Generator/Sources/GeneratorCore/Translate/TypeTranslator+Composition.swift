@@ -47,7 +47,7 @@ extension TypeTranslator {
     mutating func appendEnumDecl(name: String, schema: Schema, rawType: String, raws: [String]) {
         var caseNames = SwiftNames.Scope(reserved: SwiftNames.openEnumMembers)
         var seen = Set<String>()
-        let cases = raws.filter { seen.insert($0).inserted }.map { (caseNames.claim(SwiftNames.caseName($0)), $0) }
+        let cases = raws.filter { seen.insert($0).inserted }.map { (caseNames.claim(nameMemo.caseName($0)), $0) }
         appendDeclaration(
             .openEnum(
                 EnumDecl(name: name, docs: docs(schema), rawType: rawType, cases: cases, deprecated: schema.deprecated))
@@ -170,11 +170,12 @@ enum GenericWrapperCensus {
             {
                 counts[base + "\u{0}" + schema.allOf[1].properties[0].name, default: 0] += 1
             }
-            for child in schema.allOf + schema.oneOf + schema.anyOf + schema.itemsStorage
-                + schema.properties.map(\.schema)
-            {
-                visit(child)
-            }
+            // Walked where they are: concatenated, every child schema was copied at every level.
+            for child in schema.allOf { visit(child) }
+            for child in schema.oneOf { visit(child) }
+            for child in schema.anyOf { visit(child) }
+            for child in schema.itemsStorage { visit(child) }
+            for property in schema.properties { visit(property.schema) }
         }
         for operation in document.operations + document.webhooks {
             for response in operation.responses { for media in response.content { media.schema.map(visit) } }

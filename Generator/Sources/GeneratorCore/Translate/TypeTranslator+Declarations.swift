@@ -22,7 +22,7 @@ extension TypeTranslator {
         var members = SwiftNames.Scope(reserved: ["additionalFields", "init"])
         var properties: [PropertyDecl] = []
         for (wireName, propertySchema) in schema.properties {
-            let swiftName = members.claim(SwiftNames.memberName(wireName))
+            let swiftName = members.claim(nameMemo.memberName(wireName))
             let required = schema.required.contains(wireName)
             if wireName == payloadMember {
                 properties.append(
@@ -39,7 +39,7 @@ extension TypeTranslator {
                         isBoxed: false))
                 continue
             }
-            let suggested = name + SwiftNames.pascalCase(wireName)
+            let suggested = name + nameMemo.pascalCase(wireName)
             let translated = type(for: propertySchema, suggestedName: suggested, forRequest: forRequest)
             // A top-level timestamp member is a plain `Date`, coded by the RFC 3339 helpers.
             var propertyType = translated.type == .named("DateTime") ? .named("Date") : translated.type
@@ -114,7 +114,7 @@ extension TypeTranslator {
             if let ref = alternative.ref {
                 values = mapping.filter { $0.schema == ref }.map(\.value)
                 if values.isEmpty { values = [ref] }
-                caseBase = SwiftNames.memberName(ref)
+                caseBase = nameMemo.memberName(ref)
                 if let current = currentComponent, graph.leadsBack(from: ref, to: current) {
                     indirect = true
                 }

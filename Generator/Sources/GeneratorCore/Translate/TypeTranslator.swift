@@ -34,6 +34,7 @@ struct TypeTranslator {
     var inlineCache: [InlineKey: CachedType] = [:]
     /// Generic wrappers detected in `allOf` (component name + member name → generic type name).
     var genericWrappers: [String: String] = [:]
+    var nameMemo = NameMemo()
     var currentComponent: String?
     /// Depth of nested `type(for:)` calls: 0 outside any, so the outermost call is known.
     private var typeDepth = 0
@@ -45,7 +46,7 @@ struct TypeTranslator {
         var schemas: [String: Schema] = [:]
         for (name, schema) in document.schemas where schemas[name] == nil { schemas[name] = schema }
         componentSchemas = schemas
-        let graph = ComponentGraph(document.schemas)
+        let graph = document.componentGraph ?? ComponentGraph(document.schemas)
         self.graph = graph
         var requestRoots = Set<String>()
         for operation in document.operations {
@@ -149,10 +150,28 @@ struct TypeTranslator {
         return result
     }
 
-    /// The pointer itself, not a string joined from it for every lookup.
+    /// The pointer itself, not a string joined from it for every lookup; its hash is taken once,
+    /// since a lookup, the insert after a miss and every resize of the cache would each hash all
+    /// of its tokens again (the cache was a twentieth of translation).
     struct InlineKey: Hashable {
         var pointer: JSONPointer
         var forRequest: Bool
+        private let pointerHash: Int
+
+        init(pointer: JSONPointer, forRequest: Bool) {
+            self.pointer = pointer
+            self.forRequest = forRequest
+            pointerHash = pointer.hashValue
+        }
+
+        static func == (lhs: InlineKey, rhs: InlineKey) -> Bool {
+            lhs.pointerHash == rhs.pointerHash && lhs.forRequest == rhs.forRequest && lhs.pointer == rhs.pointer
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(pointerHash)
+            hasher.combine(forRequest)
+        }
     }
 
     struct CachedType {

@@ -341,13 +341,17 @@ private final class Downloads: Sendable {
         do {
             let handle = try FileHandle(forReadingFrom: file)
             defer { try? handle.close() }
-            // One byte past the limit tells "too large" without reading the rest.
-            body = try handle.read(upToCount: Int(clamping: min(limit, Int64.max - 1) + 1)) ?? Data()
+            // The size first: `read(upToCount:)` allocates the count asked for, not what is there.
+            let size = try handle.seekToEnd()
+            guard size <= UInt64(max(limit, 0)) else {
+                throw ResponseTooLargeError(limit: limit, receivedBytes: Int64(clamping: size))
+            }
+            try handle.seek(toOffset: 0)
+            body = try handle.read(upToCount: Int(size)) ?? Data()
+        } catch let error as ResponseTooLargeError {
+            throw error
         } catch {
             throw EngineError("Cannot read the downloaded body back", underlyingError: error)
-        }
-        if Int64(body.count) > limit {
-            throw ResponseTooLargeError(limit: limit, receivedBytes: Int64(body.count))
         }
         return body
     }

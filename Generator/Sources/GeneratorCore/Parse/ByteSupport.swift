@@ -138,6 +138,9 @@ enum ReferenceNote {
         guard key.utf8.first == UInt8(ascii: "$"), key == "$ref", case .string(let target) = value.value else {
             return false
         }
-        return ReferenceTarget.isExternal(target)
+        return isExternal(target)
     }
+
+    /// A reference into another file: anything but a same-document fragment (`#/…`).
+    static func isExternal(_ reference: String) -> Bool { !reference.hasPrefix("#") }
 }

@@ -72,7 +72,7 @@ struct ReferenceTarget: Hashable {
     }
 
     /// Whether a `$ref` value names another file (or is a URL) rather than a place in its own file.
-    static func isExternal(_ reference: String) -> Bool { !reference.hasPrefix("#") }
+    static func isExternal(_ reference: String) -> Bool { ReferenceNote.isExternal(reference) }
 }
 
 extension JSONPointer {

@@ -61,6 +61,41 @@ public struct RawResponse: Sendable {
         APIResponse(body: body, statusCode: statusCode, headers: headers)
     }
 
+    /// The body as text in the charset its `Content-Type` names (UTF-8 when it names none);
+    /// bytes that are not valid in that charset are an `EngineError`, never replaced.
+    public func text() throws -> APIResponse<String> {
+        let charset = RawResponse.charset(of: headers["Content-Type"])
+        let encoding: String.Encoding
+        switch charset {
+        case nil, "utf-8", "utf8", "us-ascii", "ascii": encoding = .utf8
+        case "iso-8859-1", "latin1", "iso-latin-1": encoding = .isoLatin1
+        case "utf-16": encoding = .utf16
+        case "utf-16le": encoding = .utf16LittleEndian
+        case "utf-16be": encoding = .utf16BigEndian
+        default:
+            throw EngineError(
+                "The response's charset is not supported",
+                context: ["charset": charset ?? "", "status": String(statusCode)])
+        }
+        guard let text = String(data: body, encoding: encoding) else {
+            throw EngineError(
+                "The response is not valid \(charset ?? "utf-8") text",
+                context: ["status": String(statusCode), "bodyBytes": String(body.count)])
+        }
+        return APIResponse(body: text, statusCode: statusCode, headers: headers)
+    }
+
+    /// The `charset` parameter of a media type, lowercased, without quotes.
+    static func charset(of contentType: String?) -> String? {
+        guard let contentType else { return nil }
+        for parameter in contentType.split(separator: ";").dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard pair.count == 2, pair[0].lowercased() == "charset" else { continue }
+            return pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")).lowercased()
+        }
+        return nil
+    }
+
     /// No body is expected.
     public func empty() -> APIResponse<Void> {
         APIResponse(body: (), statusCode: statusCode, headers: headers)

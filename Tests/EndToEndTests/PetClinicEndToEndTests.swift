@@ -40,7 +40,7 @@ struct PetClinicEndToEndTests {
                 return
             }
             #expect(contact.address.contains("@"))
-            #expect(String(decoding: try await owners.health().body, as: UTF8.self).isEmpty == false)
+            #expect(try await owners.health().body.isEmpty == false)
             _ = try await owners.openSession()
 
             let recorded = try await mock.requests()

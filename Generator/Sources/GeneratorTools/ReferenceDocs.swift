@@ -146,7 +146,9 @@ public enum ReferenceDocs {
         let request = requestShape(operation)
         lines.append("  - Request: \(request.isEmpty ? "nothing" : request.joined(separator: "; "))")
         let response: String
-        if operation.successIsBinary {
+        if operation.successIsText {
+            response = "`String` (text)"
+        } else if operation.successIsBinary {
             response = "`Data` (binary)"
         } else if let type = operation.successType {
             response = "`\(type.rendered)`"

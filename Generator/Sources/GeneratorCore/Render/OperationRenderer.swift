@@ -104,7 +104,9 @@ package enum OperationRenderer {
         writer.list("\(mutable ? "var" : "let") \(request) = APIRequest(", arguments, ")", closesLastLine: true)
         for statement in statements { writer.line(statement) }
         if let errorStatement { writer.list(errorStatement.opening, errorStatement.entries, "])") }
-        if operation.successIsBinary {
+        if operation.successIsText {
+            writer.line("return try await client.perform(\(request)) { try $0.text() }")
+        } else if operation.successIsBinary {
             writer.line("return try await client.perform(\(request)) { $0.data() }")
         } else if let type = operation.successType {
             writer.line("return try await client.perform(\(request)) { try $0.decode(\(type.rendered).self) }")

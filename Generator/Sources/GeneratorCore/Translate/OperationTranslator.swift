@@ -32,6 +32,7 @@ extension TypeTranslator {
             parameters: orderParameters(parameters), body: body, bodyParameterName: bodyName,
             successType: success.type, successIsBinary: success.binary, errorTypes: errors, security: security,
             deprecated: operation.deprecated, unpublished: unpublished)
+        declaration.successIsText = success.binary && success.type == .named("String")
         declaration.responseHeaders = responseHeaders(operation)
         if !declaration.responseHeaders.isEmpty {
             declaration.responseHeadersTypeName = claimInline(typePrefix + "Headers")
@@ -212,7 +213,9 @@ extension TypeTranslator {
                 let translated = type(for: schema, suggestedName: suggested, forRequest: false)
                 return (translated.type, false)
             }
-            return (.named("Data"), true)
+            // The first documented media type decides, as for request bodies: text is a String.
+            let isText = response.content.first.map { Self.requestKind($0) == .text } ?? false
+            return (.named(isText ? "String" : "Data"), true)
         }
         return (nil, false)
     }

@@ -277,6 +277,8 @@ public struct OperationDecl: Sendable, Hashable {
     /// `nil` for no content; `Data` for binary.
     public var successType: SwiftType?
     public var successIsBinary: Bool
+    /// A `text/*` success: `String`, decoded with the answer's charset (still `.binary` on the wire).
+    public var successIsText = false
     /// Headers the success response declares, read into a typed `<Operation>Headers` value.
     public var responseHeaders: [ResponseHeaderDecl] = []
     public var responseHeadersTypeName = ""

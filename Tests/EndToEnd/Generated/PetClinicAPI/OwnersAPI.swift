@@ -31,10 +31,10 @@ public struct OwnersAPI: Sendable {
 
     /// `GET /health` · security: none
     @discardableResult
-    public func health() async throws -> APIResponse<Data> {
+    public func health() async throws -> APIResponse<String> {
         var request = APIRequest(operationName: "health", method: .get, pathTemplate: "/health", path: "/health")
         request.responseKind = .binary
-        return try await client.perform(request) { $0.data() }
+        return try await client.perform(request) { try $0.text() }
     }
 
     /// `POST /session` · security: `apiKeyHeader`

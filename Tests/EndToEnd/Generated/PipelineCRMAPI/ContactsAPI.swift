@@ -73,7 +73,7 @@ public struct ContactsAPI: Sendable {
     @discardableResult
     public func exportContacts(
         format: ExportContactsFormat? = nil, include: [String]? = nil
-    ) async throws -> APIResponse<Data> {
+    ) async throws -> APIResponse<String> {
         var request = APIRequest(
             operationName: "exportContacts", method: .post, pathTemplate: "/export", path: "/export",
             security: [[.crmQueryKey]])
@@ -82,6 +82,6 @@ public struct ContactsAPI: Sendable {
         form.add("include", include)
         request.body = .form(form)
         request.responseKind = .binary
-        return try await client.perform(request) { $0.data() }
+        return try await client.perform(request) { try $0.text() }
     }
 }

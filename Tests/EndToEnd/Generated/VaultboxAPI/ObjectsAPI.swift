@@ -85,13 +85,13 @@ public struct ObjectsAPI: Sendable {
 
     /// `PUT /buckets/{bucket}/objects/{key}/note` · security: `vaultBasic`
     @discardableResult
-    public func putNote(bucket: String, key: String, body: String) async throws -> APIResponse<Data> {
+    public func putNote(bucket: String, key: String, body: String) async throws -> APIResponse<String> {
         var request = APIRequest(
             operationName: "putNote", method: .put, pathTemplate: "/buckets/{bucket}/objects/{key}/note",
             path: "/buckets/\(bucket)/objects/\(key)/note", security: [[.vaultBasic]])
         request.body = .raw(Data(body.utf8), contentType: "text/plain")
         request.responseKind = .binary
-        return try await client.perform(request) { $0.data() }
+        return try await client.perform(request) { try $0.text() }
     }
 }
 

@@ -64,7 +64,7 @@ public struct RawResponse: Sendable {
     /// The body as text in the charset its `Content-Type` names (UTF-8 when it names none);
     /// bytes that are not valid in that charset are an `EngineError`, never replaced.
     public func text() throws -> APIResponse<String> {
-        let charset = RawResponse.charset(of: headers["Content-Type"])
+        let charset = MediaType.charset(of: headers["Content-Type"])
         let encoding: String.Encoding
         switch charset {
         case nil, "utf-8", "utf8", "us-ascii", "ascii": encoding = .utf8
@@ -83,17 +83,6 @@ public struct RawResponse: Sendable {
                 context: ["status": String(statusCode), "bodyBytes": String(body.count)])
         }
         return APIResponse(body: text, statusCode: statusCode, headers: headers)
-    }
-
-    /// The `charset` parameter of a media type, lowercased, without quotes.
-    static func charset(of contentType: String?) -> String? {
-        guard let contentType else { return nil }
-        for parameter in contentType.split(separator: ";").dropFirst() {
-            let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard pair.count == 2, pair[0].lowercased() == "charset" else { continue }
-            return pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")).lowercased()
-        }
-        return nil
     }
 
     /// No body is expected.

@@ -84,6 +84,17 @@ enum ResponseEvaluator {
 }
 
 package enum MediaType {
+    /// The `charset` parameter of a media type, lowercased, without quotes.
+    package static func charset(of contentType: String?) -> String? {
+        guard let contentType else { return nil }
+        for parameter in contentType.split(separator: ";").dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard pair.count == 2, pair[0].lowercased() == "charset" else { continue }
+            return pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")).lowercased()
+        }
+        return nil
+    }
+
     /// `application/json`, `text/json` and any `+json` type, parameters ignored.
     package static func isJSON(_ contentType: String?) -> Bool {
         guard let contentType else { return false }

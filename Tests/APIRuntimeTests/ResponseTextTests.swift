@@ -25,9 +25,9 @@ import Testing
     }
 
     @Test func theCharsetParameterIsFoundAnywhere() {
-        #expect(RawResponse.charset(of: "text/plain;charset=UTF-8") == "utf-8")
-        #expect(RawResponse.charset(of: "text/plain; a=b; Charset = \"Latin1\"") == "latin1")
-        #expect(RawResponse.charset(of: "text/plain") == nil)
-        #expect(RawResponse.charset(of: nil) == nil)
+        #expect(MediaType.charset(of: "text/plain;charset=UTF-8") == "utf-8")
+        #expect(MediaType.charset(of: "text/plain; a=b; Charset = \"Latin1\"") == "latin1")
+        #expect(MediaType.charset(of: "text/plain") == nil)
+        #expect(MediaType.charset(of: nil) == nil)
     }
 }

@@ -285,7 +285,10 @@ enum ModelRenderer {
         writer.docs(decl.docs + deprecationNote(decl.deprecated))
         let indirect = decl.isIndirect ? "indirect " : ""
         writer.block("public \(indirect)enum \(decl.name): Codable, Hashable, Sendable") { w in
-            for member in decl.members { w.line("case \(member.caseName)(\(member.type.rendered))") }
+            for member in decl.members {
+                let storage = member.isIndirect && !decl.isIndirect ? "indirect " : ""
+                w.line("\(storage)case \(member.caseName)(\(member.type.rendered))")
+            }
             w.line("/// A value matching no member this version of the SDK knows, kept as sent.")
             w.line("case unknown(JSONValue)")
             w.line()

@@ -85,6 +85,9 @@ public struct UnionDecl: Sendable, Hashable {
         public var type: SwiftType
         /// Discriminator values that select this member.
         public var discriminatorValues: [String]
+        /// The payload is a generated model kept behind a reference (`indirect case`), decided by
+        /// `UnionStorage` once every declaration is known.
+        public var isIndirect = false
     }
     public var name: String
     public var docs: [String]

@@ -119,7 +119,8 @@ public enum Translator {
         }
         var module = ModuleDecl(
             moduleName: options.moduleName, sourceName: options.sourceName,
-            declarations: DeclarationDedup.merge(types.emitted, components: Set(types.componentTypes.values)),
+            declarations: UnionStorage.decide(
+                DeclarationDedup.merge(types.emitted, components: Set(types.componentTypes.values))),
             declarationGroups: declarationGroups, operations: operations,
             webhookEvents: webhooks.events, webhookPayloads: webhooks.payloads)
         module.securitySchemes = schemes

@@ -17,7 +17,7 @@ public struct RefundReason: OpenEnum, ExpressibleByStringLiteral {
 
 public enum RefundCharge: Codable, Hashable, Sendable {
     case string(String)
-    case charge(Charge)
+    indirect case charge(Charge)
     /// A value matching no member this version of the SDK knows, kept as sent.
     case unknown(JSONValue)
 

@@ -43,7 +43,7 @@ public struct CustomerParams: Codable, Hashable, Sendable {
 /// The ID, or the expanded card.
 public enum CustomerDefaultSource: Codable, Hashable, Sendable {
     case string(String)
-    case card(Card)
+    indirect case card(Card)
     /// A value matching no member this version of the SDK knows, kept as sent.
     case unknown(JSONValue)
 
@@ -163,7 +163,7 @@ public struct ChargeStatus: OpenEnum, ExpressibleByStringLiteral {
 
 public enum ChargeCustomer: Codable, Hashable, Sendable {
     case string(String)
-    case customer(Customer)
+    indirect case customer(Customer)
     /// A value matching no member this version of the SDK knows, kept as sent.
     case unknown(JSONValue)
 

@@ -33,8 +33,8 @@ public struct Owner: Codable, Hashable, Sendable {
 }
 
 public enum Contact: Codable, Hashable, Sendable {
-    case emailContact(EmailContact)
-    case phoneContact(PhoneContact)
+    indirect case emailContact(EmailContact)
+    indirect case phoneContact(PhoneContact)
     /// A value matching no member this version of the SDK knows, kept as sent.
     case unknown(JSONValue)
 

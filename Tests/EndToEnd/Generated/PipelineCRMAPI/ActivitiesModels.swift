@@ -5,9 +5,9 @@ import Foundation
 import APIRuntime
 
 public enum Activity: Codable, Hashable, Sendable {
-    case callActivity(CallActivity)
-    case emailActivity(EmailActivity)
-    case meetingActivity(MeetingActivity)
+    indirect case callActivity(CallActivity)
+    indirect case emailActivity(EmailActivity)
+    indirect case meetingActivity(MeetingActivity)
     /// A value matching no member this version of the SDK knows, kept as sent.
     case unknown(JSONValue)
 

@@ -62,8 +62,8 @@ public struct BucketQuotaOption2: Codable, Hashable, Sendable {
 }
 
 public enum BucketQuota: Codable, Hashable, Sendable {
-    case bucketQuotaOption1(BucketQuotaOption1)
-    case bucketQuotaOption2(BucketQuotaOption2)
+    indirect case bucketQuotaOption1(BucketQuotaOption1)
+    indirect case bucketQuotaOption2(BucketQuotaOption2)
     /// A value matching no member this version of the SDK knows, kept as sent.
     case unknown(JSONValue)
 

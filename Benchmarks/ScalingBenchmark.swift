@@ -118,6 +118,19 @@ enum ScalingBenchmark {
     static let compileWhat = "scaling: clean debug build of the generated 1 / 4 MB modules"
     static let compileTarget = "4 MB: ≤ ½ of before, < 1 GB per process"
 
+    /// "Before" cannot be rerun here: it needs the generator of the day, and that build
+    /// does not finish. What was measured instead (2 shared cores, AMD EPYC, 2026-12-02): the
+    /// generator at `7cbb0e8` on the 1 MB document (106,627 lines, 187 files; the 4 MB document
+    /// repeats its schemas), the same swiftc command against that commit's runtime module, had
+    /// compiled 4 of 187 files when it was stopped. Its CPU time then is a lower bound of the 1 MB
+    /// build, hence of the 4 MB one, so the verdict compares against it.
+    static let compileBeforeCPUSeconds = 920.0
+    static let compileBeforeNote =
+        "before (generator at 7cbb0e8, the issue's): the 1 MB module's clean debug build (106,627 lines) "
+        + "was stopped unfinished after 1,769 s wall and \(Int(compileBeforeCPUSeconds)) s CPU with 4 of 187 "
+        + "files compiled and a compiler process at 1,539 MiB; unions held whole models inline, so "
+        + "layouts (and the code copying them) grew exponentially with the depth of expandable links"
+
     /// A clean `-Onone` build of the generated module the way SwiftPM builds a debug target (no
     /// `-wmo`, batch mode, two jobs), against the release AssinafyRuntime module: wall and CPU
     /// time and the largest compiler process.
@@ -129,6 +142,7 @@ enum ScalingBenchmark {
             var notes: [String] = []
             var measured: [String] = []
             var worstPeak = 0
+            var largestCPU = 0.0
             for size in sizesMB {
                 // The generation rows leave the 1 and 4 MB modules behind; other sizes are made here.
                 let label = size == size.rounded() ? String(Int(size)) : String(size)
@@ -158,8 +172,9 @@ enum ScalingBenchmark {
                         + sources)
                 try? FileManager.default.removeItem(atPath: objects)
                 let lines = try sources.reduce(0) { $0 + (try lineCount($1)) }
-                measured.append("\(fixed(outcome.seconds, 0)) s")
+                measured.append("\(fixed(outcome.cpuSeconds, 0)) s CPU, \(outcome.peakRSSKiB / 1024) MiB")
                 worstPeak = max(worstPeak, outcome.peakRSSKiB)
+                if size == sizesMB.max() { largestCPU = outcome.cpuSeconds }
                 notes.append(
                     "\(label) MB: \(lines) lines in \(sources.count) files; wall \(fixed(outcome.seconds, 1)) s, CPU "
                         + "\(fixed(outcome.cpuSeconds, 1)) s (\(fixed(outcome.cpuSeconds * 1000 / Double(lines), 2)) ms/line); "
@@ -167,10 +182,14 @@ enum ScalingBenchmark {
             }
             notes.append(
                 "`swiftc -Onone -enable-testing -j 2 -enable-batch-mode -g -emit-module -c <files>` (what SwiftPM runs "
-                    + "for a debug target), -I the release AssinafyRuntime module, warm module cache")
+                    + "for a debug target), -I the release APIRuntime module, warm module cache")
+            notes.append(compileBeforeNote)
+            // The 50 KB smoke run (--quick) checks the benchmark, not the target.
+            let judged = sizesMB.max() ?? 0 >= 4
+            let met = worstPeak < 1_048_576 && largestCPU <= compileBeforeCPUSeconds / 2
             return ResultRow(
                 what: compileWhat, measured: measured.joined(separator: " / "), target: compileTarget,
-                verdict: worstPeak < 1_048_576 ? .info : .missed, notes: notes)
+                verdict: !judged ? .info : met ? .met : .missed, notes: notes)
         } catch {
             return .failure(compileWhat, target: compileTarget, error)
         }

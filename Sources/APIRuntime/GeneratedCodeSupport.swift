@@ -209,11 +209,13 @@ extension Decoder {
 
     /// `decodeAdditionalFields(excluding:)` as a generated `init(from:)` spells it: short enough
     /// to share a line with the other arguments of the memberwise initialiser.
+    @inlinable
     public func members(except known: Set<String>) throws -> JSONObject {
         try decodeAdditionalFields(excluding: known)
     }
 
     /// `decodeAdditionalMembers(excluding:)` as a generated `init(from:)` spells it.
+    @inlinable
     public func members<T: Decodable>(except known: Set<String>) throws -> [String: T] {
         try decodeAdditionalMembers(excluding: known)
     }

@@ -29,7 +29,7 @@ extension [String: any (Decodable & Sendable).Type] {
     /// The payload types of the `401`, `500` answers.
     static var shared: Self { ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self] }
 
-    static func shared(adding own: Self) -> Self { shared.merging(own) { _, own in own } }
+    static func shared(adding own: Self) -> Self { shared.merging(own) { _, new in new } }
 }
 
 /// The servers the API description lists, as base URLs for the client's configuration.

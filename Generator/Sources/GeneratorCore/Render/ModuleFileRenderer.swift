@@ -36,7 +36,7 @@ enum ModuleFileRenderer {
                 w.line("/// The payload types of the \(codes) \(noun).")
                 w.list("static var shared: Self { [", entries, "] }")
                 w.line()
-                w.line("static func shared(adding own: Self) -> Self { shared.merging(own) { _, own in own } }")
+                w.line("static func shared(adding own: Self) -> Self { shared.merging(own) { _, new in new } }")
             }
         }
         if !module.servers.isEmpty {

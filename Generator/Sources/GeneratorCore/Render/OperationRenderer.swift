@@ -190,9 +190,9 @@ package enum OperationRenderer {
                 return true
             }
             if single {
-                let parts = fields.map(multipartPart)
+                let items = fields.map(multipartPart)
                 let needsTry = fields.contains { $0.kind == .json }
-                let statement = "\(request).body = \(needsTry ? "try " : "").multipart([\(parts.joined(separator: ", "))])"
+                let statement = "\(request).body = \(needsTry ? "try " : "").multipart([\(items.joined(separator: ", "))])"
                 if 8 + statement.count <= SwiftWriter.lineLength { return [statement] }
             }
             var lines = ["var \(parts): [MultipartPart] = []"]

@@ -37,7 +37,8 @@ public enum SwiftNames {
 
     /// Kept equal to APIRuntime's public top-level types by `SwiftNamesTests`.
     static let runtimeTypeNames: Set<String> = [
-        "APIClientProtocol", "APIEngine", "AdditionalFieldsKeeping", "APIEngineConfiguration", "APIMiddleware", "APIRequest", "APIResponse",
+        "APIClientProtocol", "APIEngine", "APIEngineConfiguration", "APIMiddleware", "APIRequest", "APIResponse",
+        "AdditionalFieldsKeeping",
         "ArrayStyle", "CalendarDate", "ClientLogger", "CredentialValue", "DateTime", "DateTimeCoding",
         "DynamicCodingKey",
         "EngineError", "ErrorPayloads", "HTTPTransport", "HeaderFields", "Indirect", "JSONCoding", "JSONObject",

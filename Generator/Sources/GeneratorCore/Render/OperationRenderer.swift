@@ -192,7 +192,8 @@ package enum OperationRenderer {
             if single {
                 let items = fields.map(multipartPart)
                 let needsTry = fields.contains { $0.kind == .json }
-                let statement = "\(request).body = \(needsTry ? "try " : "").multipart([\(items.joined(separator: ", "))])"
+                let statement =
+                    "\(request).body = \(needsTry ? "try " : "").multipart([\(items.joined(separator: ", "))])"
                 if 8 + statement.count <= SwiftWriter.lineLength { return [statement] }
             }
             var lines = ["var \(parts): [MultipartPart] = []"]

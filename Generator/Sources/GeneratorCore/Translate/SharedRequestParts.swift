@@ -23,11 +23,9 @@ enum SharedRequestParts {
             if securityUses[alternatives] == nil { securityOrder.append(alternatives) }
             securityUses[alternatives, default: 0] += 1
         }
-        var best: [[SecuritySchemeDecl]] = []
-        for alternatives in securityOrder where securityUses[alternatives, default: 0] > securityUses[best, default: 0] {
-            best = alternatives
-        }
-        if securityUses[best, default: 0] >= needed { module.sharedSecurity = best }
+        // `max(by:)` keeps the first of equals.
+        let best = securityOrder.max { securityUses[$0, default: 0] < securityUses[$1, default: 0] }
+        if let best, securityUses[best, default: 0] >= needed { module.sharedSecurity = best }
 
         // Every entry (status and type) that enough operations document, in first-seen order.
         var entryUses: [String: Int] = [:]

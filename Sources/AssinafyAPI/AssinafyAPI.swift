@@ -26,9 +26,10 @@ extension [SecurityRequirement] {
 /// The error payloads most operations document; one with more adds them to these, one that
 /// differs spells out its own table.
 extension [String: any (Decodable & Sendable).Type] {
-    /// The payload types of the `401`, `500` answers.
+    /// The payload types of the `401` and `500` answers.
     static var shared: Self { ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self] }
 
+    /// These and an operation's own entries.
     static func shared(adding own: Self) -> Self { shared.merging(own) { _, new in new } }
 }
 

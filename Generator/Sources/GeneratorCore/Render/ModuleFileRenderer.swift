@@ -27,8 +27,11 @@ enum ModuleFileRenderer {
         }
         if !module.sharedErrors.isEmpty {
             let entries = module.sharedErrors.map { "\(swiftLiteral($0.code)): \($0.type.rendered).self" }
-            let codes = module.sharedErrors.map { "`\($0.code)`" }.joined(separator: ", ")
-            let noun = module.sharedErrors.count == 1 ? "answer" : "answers"
+            let quoted = module.sharedErrors.map { "`\($0.code)`" }
+            let codes =
+                quoted.count == 1
+                ? quoted[0] : quoted.dropLast().joined(separator: ", ") + " and " + quoted[quoted.count - 1]
+            let noun = quoted.count == 1 ? "answer" : "answers"
             writer.line()
             writer.line("/// The error payloads most operations document; one with more adds them to these, one that")
             writer.line("/// differs spells out its own table.")
@@ -36,6 +39,7 @@ enum ModuleFileRenderer {
                 w.line("/// The payload types of the \(codes) \(noun).")
                 w.list("static var shared: Self { [", entries, "] }")
                 w.line()
+                w.line("/// These and an operation's own entries.")
                 w.line("static func shared(adding own: Self) -> Self { shared.merging(own) { _, new in new } }")
             }
         }

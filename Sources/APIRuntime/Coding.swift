@@ -73,6 +73,14 @@ extension OpenEnum {
 
 extension OpenEnum where RawValue == String {
     public var description: String { rawValue }
+
+    /// A value written as a literal, known or not: `"draft"` is `Self(rawValue: "draft")`.
+    public init(stringLiteral value: String) { self.init(rawValue: value) }
+}
+
+extension OpenEnum where RawValue == Int {
+    /// A value written as a literal, known or not: `2` is `Self(rawValue: 2)`.
+    public init(integerLiteral value: Int) { self.init(rawValue: value) }
 }
 
 /// A calendar date without time or zone (`format: date`), coded as `YYYY-MM-DD`.

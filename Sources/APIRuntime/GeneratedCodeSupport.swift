@@ -86,6 +86,15 @@ extension MultipartPart {
     }
 }
 
+/// A generated model that keeps the members of its JSON object it has no property for, so a
+/// value decoded and encoded again loses nothing the server sent.
+public protocol AdditionalFieldsKeeping {
+    /// `JSONObject`, or a dictionary of the type the schema's `additionalProperties` names.
+    associatedtype AdditionalFields
+    /// Members this version of the SDK does not name, kept so nothing sent is lost.
+    var additionalFields: AdditionalFields { get }
+}
+
 extension APIRequest {
     /// A generated operation's request in one expression: `errors` gives the payload type of each
     /// documented error status, decoded into `APIError.payload`.
@@ -196,6 +205,19 @@ extension Decoder {
         }
         let object = try tree.object()
         return JSONObject(uniqueMembers: object.members.filter { !known.contains($0.key) })
+    }
+
+    /// `decodeAdditionalFields(excluding:)` as a generated `init(from:)` spells it: short enough
+    /// to share a line with the other arguments of the memberwise initialiser.
+    @inlinable
+    public func members(except known: Set<String>) throws -> JSONObject {
+        try decodeAdditionalFields(excluding: known)
+    }
+
+    /// `decodeAdditionalMembers(excluding:)` as a generated `init(from:)` spells it.
+    @inlinable
+    public func members<T: Decodable>(except known: Set<String>) throws -> [String: T] {
+        try decodeAdditionalMembers(excluding: known)
     }
 
     /// Every member not in `known`, typed (`additionalProperties: <schema>`).

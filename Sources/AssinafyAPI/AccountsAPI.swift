@@ -13,86 +13,66 @@ public struct AccountsAPI: Sendable {
     /// Get account
     ///
     /// `GET /v1/accounts/{accountId}` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - accountId: Workspace account identifier.
-    @discardableResult
-    public func getAccount(accountId: String) async throws -> APIResponse<EnvelopeOf<Workspace>> {
+    /// - Parameter accountId: Workspace account identifier.
+    @discardableResult public func getAccount(accountId: String) async throws -> APIResponse<EnvelopeOf<Workspace>> {
         let request = APIRequest(
             operationName: "getAccount", method: .get, pathTemplate: "/v1/accounts/{accountId}",
-            path: "/v1/accounts/\(accountId)", security: [[.bearerAuth], [.apiKeyAuth]],
-            errors: ["404": NotFoundResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            path: "/v1/accounts/\(accountId)", security: .shared,
+            errors: .shared(adding: ["404": NotFoundResponse.self]))
         return try await client.perform(request) { try $0.decode(EnvelopeOf<Workspace>.self) }
     }
 
     /// Update account
     ///
     /// `PUT /v1/accounts/{accountId}` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - accountId: Workspace account identifier.
-    @discardableResult
-    public func updateAccount(
+    /// - Parameter accountId: Workspace account identifier.
+    @discardableResult public func updateAccount(
         accountId: String, body: UpdateWorkspacePayload
     ) async throws -> APIResponse<EnvelopeOf<Workspace>> {
         var request = APIRequest(
             operationName: "updateAccount", method: .put, pathTemplate: "/v1/accounts/{accountId}",
-            path: "/v1/accounts/\(accountId)", security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/accounts/\(accountId)", security: .shared,
+            errors: .shared(adding: ["400": ValidationErrorResponse.self]))
         request.body = try .encoding(body)
-        request.errorPayload = ErrorPayloads.decoder([
-            "400": ValidationErrorResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self
-        ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<Workspace>.self) }
     }
 
     /// Delete account
     ///
     /// `DELETE /v1/accounts/{accountId}` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - accountId: Workspace account identifier.
-    @discardableResult
-    public func deleteAccount(
+    /// - Parameter accountId: Workspace account identifier.
+    @discardableResult public func deleteAccount(
         accountId: String, body: DeleteAccountRequest? = nil
     ) async throws -> APIResponse<EnvelopeOf<[JSONValue?]>> {
         var request = APIRequest(
             operationName: "deleteAccount", method: .delete, pathTemplate: "/v1/accounts/{accountId}",
-            path: "/v1/accounts/\(accountId)", security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/accounts/\(accountId)", security: .shared,
+            errors: .shared(adding: ["400": DeletionRestrictionsResponse.self, "404": NotFoundResponse.self]))
         if let body { request.body = try .encoding(body) }
-        request.errorPayload = ErrorPayloads.decoder([
-            "400": DeletionRestrictionsResponse.self, "404": NotFoundResponse.self, "401": UnauthorizedResponse.self,
-            "500": ServerErrorResponse.self
-        ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<[JSONValue?]>.self) }
     }
 
     /// Get account branding
     ///
     /// `GET /v1/accounts/{accountId}/theme` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - accountId: Workspace account identifier.
+    /// - Parameter accountId: Workspace account identifier.
     @discardableResult
     public func getAccountTheme(accountId: String) async throws -> APIResponse<EnvelopeOf<WorkspaceTheme>> {
         let request = APIRequest(
             operationName: "getAccountTheme", method: .get, pathTemplate: "/v1/accounts/{accountId}/theme",
-            path: "/v1/accounts/\(accountId)/theme", security: [[.bearerAuth], [.apiKeyAuth]],
-            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            path: "/v1/accounts/\(accountId)/theme", security: .shared, errors: .shared)
         return try await client.perform(request) { try $0.decode(EnvelopeOf<WorkspaceTheme>.self) }
     }
 
     /// Download account logo
     ///
     /// `GET /v1/accounts/{accountId}/logo` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - accountId: Workspace account identifier.
-    @discardableResult
-    public func downloadAccountLogo(accountId: String) async throws -> APIResponse<Data> {
+    /// - Parameter accountId: Workspace account identifier.
+    @discardableResult public func downloadAccountLogo(accountId: String) async throws -> APIResponse<Data> {
         var request = APIRequest(
             operationName: "downloadAccountLogo", method: .get, pathTemplate: "/v1/accounts/{accountId}/logo",
-            path: "/v1/accounts/\(accountId)/logo", security: [[.bearerAuth], [.apiKeyAuth]],
-            errors: ["404": NotFoundResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            path: "/v1/accounts/\(accountId)/logo", security: .shared,
+            errors: .shared(adding: ["404": NotFoundResponse.self]))
         request.responseKind = .binary
         return try await client.perform(request) { $0.data() }
     }
@@ -100,47 +80,35 @@ public struct AccountsAPI: Sendable {
     /// Upload account logo
     ///
     /// `POST /v1/accounts/{accountId}/logo` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - accountId: Workspace account identifier.
+    /// - Parameter accountId: Workspace account identifier.
     @discardableResult
     public func uploadAccountLogo(accountId: String, file: MultipartFile) async throws -> APIResponse<Envelope> {
         var request = APIRequest(
             operationName: "uploadAccountLogo", method: .post, pathTemplate: "/v1/accounts/{accountId}/logo",
-            path: "/v1/accounts/\(accountId)/logo", security: [[.bearerAuth], [.apiKeyAuth]])
-        var parts: [MultipartPart] = []
-        parts.append(file.part(named: "file"))
-        request.body = .multipart(parts)
-        request.errorPayload = ErrorPayloads.decoder([
-            "400": ValidationErrorResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self
-        ])
+            path: "/v1/accounts/\(accountId)/logo", security: .shared,
+            errors: .shared(adding: ["400": ValidationErrorResponse.self]))
+        request.body = .multipart([file.part(named: "file")])
         return try await client.perform(request) { try $0.decode(Envelope.self) }
     }
 
     /// Remove account logo
     ///
     /// `DELETE /v1/accounts/{accountId}/logo` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - accountId: Workspace account identifier.
-    @discardableResult
-    public func deleteAccountLogo(accountId: String) async throws -> APIResponse<Envelope> {
+    /// - Parameter accountId: Workspace account identifier.
+    @discardableResult public func deleteAccountLogo(accountId: String) async throws -> APIResponse<Envelope> {
         let request = APIRequest(
             operationName: "deleteAccountLogo", method: .delete, pathTemplate: "/v1/accounts/{accountId}/logo",
-            path: "/v1/accounts/\(accountId)/logo", security: [[.bearerAuth], [.apiKeyAuth]],
-            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            path: "/v1/accounts/\(accountId)/logo", security: .shared, errors: .shared)
         return try await client.perform(request) { try $0.decode(Envelope.self) }
     }
 
     /// List the caller's accounts
     ///
     /// `GET /v1/accounts` · security: `bearerAuth` or `apiKeyAuth`
-    @discardableResult
-    public func listAccounts() async throws -> APIResponse<EnvelopeOf<[Workspace]>> {
+    @discardableResult public func listAccounts() async throws -> APIResponse<EnvelopeOf<[Workspace]>> {
         let request = APIRequest(
             operationName: "listAccounts", method: .get, pathTemplate: "/v1/accounts", path: "/v1/accounts",
-            security: [[.bearerAuth], [.apiKeyAuth]],
-            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            security: .shared, errors: .shared)
         return try await client.perform(request) { try $0.decode(EnvelopeOf<[Workspace]>.self) }
     }
 
@@ -151,34 +119,26 @@ public struct AccountsAPI: Sendable {
     public func createAccount(body: CreateWorkspacePayload) async throws -> APIResponse<EnvelopeOf<Workspace>> {
         var request = APIRequest(
             operationName: "createAccount", method: .post, pathTemplate: "/v1/accounts", path: "/v1/accounts",
-            security: [[.bearerAuth], [.apiKeyAuth]])
+            security: .shared, errors: .shared(adding: ["400": ValidationErrorResponse.self]))
         request.body = try .encoding(body)
-        request.errorPayload = ErrorPayloads.decoder([
-            "400": ValidationErrorResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self
-        ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<Workspace>.self) }
     }
 
     /// Get account document statistics
     ///
     /// `GET /v1/accounts/{accountId}/stats` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - accountId: Workspace account identifier.
-    ///   - granularity: Monthly or daily series.
-    ///   - month: Month as YYYY-MM; needed for daily series.
-    @discardableResult
-    public func getAccountStats(
+    /// - Parameter accountId: Workspace account identifier.
+    /// - Parameter granularity: Monthly or daily series.
+    /// - Parameter month: Month as YYYY-MM; needed for daily series.
+    @discardableResult public func getAccountStats(
         accountId: String, granularity: WorkspaceStatsGranularity? = nil, month: String? = nil
     ) async throws -> APIResponse<EnvelopeOf<[DocumentStatsRow]>> {
         var request = APIRequest(
             operationName: "getAccountStats", method: .get, pathTemplate: "/v1/accounts/{accountId}/stats",
-            path: "/v1/accounts/\(accountId)/stats", security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/accounts/\(accountId)/stats", security: .shared,
+            errors: .shared(adding: ["400": ValidationErrorResponse.self]))
         request.query.add("granularity", granularity)
         request.query.add("month", month)
-        request.errorPayload = ErrorPayloads.decoder([
-            "400": ValidationErrorResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self
-        ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<[DocumentStatsRow]>.self) }
     }
 }

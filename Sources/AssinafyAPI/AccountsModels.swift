@@ -7,7 +7,6 @@ import APIRuntime
 public struct AccountNotificationSenderType: OpenEnum, ExpressibleByStringLiteral {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { rawValue = value }
 
     public static let user = Self(rawValue: "User")
     public static let account = Self(rawValue: "Account")
@@ -15,7 +14,7 @@ public struct AccountNotificationSenderType: OpenEnum, ExpressibleByStringLitera
 }
 
 /// A workspace account.
-public struct Workspace: Codable, Hashable, Sendable {
+public struct Workspace: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let resource: String?
     public let id: String?
     public let name: String?
@@ -25,7 +24,6 @@ public struct Workspace: Codable, Hashable, Sendable {
     public let roles: [String]?
     public let isDeleteAllowed: Bool?
     public let createdAt: Date?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["resource", "id", "name", "primary_color", "secondary_color", "notification_sender_type", "roles", "is_delete_allowed", "created_at"]
 
@@ -55,13 +53,13 @@ public struct Workspace: Codable, Hashable, Sendable {
             notificationSenderType: container.decodeIfPresent("notification_sender_type"),
             roles: container.decodeIfPresent("roles"), isDeleteAllowed: container.decodeIfPresent("is_delete_allowed"),
             createdAt: container.decodeDateTimeIfPresent("created_at"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("resource", resource).encodeIfPresent("id", id).encodeIfPresent("name", name)
-            .encodeIfPresent("primary_color", primaryColor).encodeIfPresent("secondary_color", secondaryColor)
+        try MemberWriter(encoder).encodeIfPresent("resource", resource).encodeIfPresent("id", id)
+            .encodeIfPresent("name", name).encodeIfPresent("primary_color", primaryColor)
+            .encodeIfPresent("secondary_color", secondaryColor)
             .encodeIfPresent("notification_sender_type", notificationSenderType).encodeIfPresent("roles", roles)
             .encodeIfPresent("is_delete_allowed", isDeleteAllowed).encodeDateTimeIfPresent("created_at", createdAt)
             .additionalFields(additionalFields)
@@ -69,12 +67,11 @@ public struct Workspace: Codable, Hashable, Sendable {
 }
 
 /// Account branding.
-public struct WorkspaceTheme: Codable, Hashable, Sendable {
+public struct WorkspaceTheme: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let accountName: String?
     public let primaryColor: String?
     public let secondaryColor: String?
     public let logo: String?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["account_name", "primary_color", "secondary_color", "logo"]
 
@@ -95,23 +92,21 @@ public struct WorkspaceTheme: Codable, Hashable, Sendable {
             accountName: container.decodeIfPresent("account_name"),
             primaryColor: container.decodeIfPresent("primary_color"),
             secondaryColor: container.decodeIfPresent("secondary_color"), logo: container.decodeIfPresent("logo"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("account_name", accountName).encodeIfPresent("primary_color", primaryColor)
-            .encodeIfPresent("secondary_color", secondaryColor).encodeIfPresent("logo", logo)
-            .additionalFields(additionalFields)
+        try MemberWriter(encoder).encodeIfPresent("account_name", accountName)
+            .encodeIfPresent("primary_color", primaryColor).encodeIfPresent("secondary_color", secondaryColor)
+            .encodeIfPresent("logo", logo).additionalFields(additionalFields)
     }
 }
 
 /// Success wrapper around response data.
-public struct EnvelopeOf<Payload: Codable & Hashable & Sendable>: Codable, Hashable, Sendable {
+public struct EnvelopeOf<Payload: Codable & Hashable & Sendable>: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let status: Int?
     public let message: String?
     public let data: Payload?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static var knownKeys: Set<String> { ["status", "message", "data"] }
 
@@ -126,23 +121,20 @@ public struct EnvelopeOf<Payload: Codable & Hashable & Sendable>: Codable, Hasha
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
             status: container.decodeIfPresent("status"), message: container.decodeIfPresent("message"),
-            data: container.decodeIfPresent("data"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            data: container.decodeIfPresent("data"), additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("status", status).encodeIfPresent("message", message).encodeIfPresent("data", data)
-            .additionalFields(additionalFields)
+        try MemberWriter(encoder).encodeIfPresent("status", status).encodeIfPresent("message", message)
+            .encodeIfPresent("data", data).additionalFields(additionalFields)
     }
 }
 
 public typealias UpdateAccountRequestNotificationSenderType = AccountNotificationSenderType
 
-public struct UpdateWorkspacePayload: Codable, Hashable, Sendable {
+public struct UpdateWorkspacePayload: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let name: String?
     public let notificationSenderType: UpdateAccountRequestNotificationSenderType?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["name", "notification_sender_type"]
 
@@ -160,19 +152,17 @@ public struct UpdateWorkspacePayload: Codable, Hashable, Sendable {
         try self.init(
             name: container.decodeIfPresent("name"),
             notificationSenderType: container.decodeIfPresent("notification_sender_type"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("name", name).encodeIfPresent("notification_sender_type", notificationSenderType)
-            .additionalFields(additionalFields)
+        try MemberWriter(encoder).encodeIfPresent("name", name)
+            .encodeIfPresent("notification_sender_type", notificationSenderType).additionalFields(additionalFields)
     }
 }
 
-public struct DeleteAccountRequest: Codable, Hashable, Sendable {
+public struct DeleteAccountRequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let force: Bool?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["force"]
 
@@ -184,8 +174,7 @@ public struct DeleteAccountRequest: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
-            force: container.decodeIfPresent("force"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            force: container.decodeIfPresent("force"), additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -196,18 +185,16 @@ public struct DeleteAccountRequest: Codable, Hashable, Sendable {
 public struct DeletionRestrictionsResponseRestrictionsItemCode: OpenEnum, ExpressibleByStringLiteral {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { rawValue = value }
 
     public static let activePaidSubscription = Self(rawValue: "ActivePaidSubscription")
     public static let pendingDocuments = Self(rawValue: "PendingDocuments")
     public static let knownValues: [Self] = [.activePaidSubscription, .pendingDocuments]
 }
 
-public struct DeletionRestrictionsResponseRestrictionsItem: Codable, Hashable, Sendable {
+public struct DeletionRestrictionsResponseRestrictionsItem: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let code: DeletionRestrictionsResponseRestrictionsItemCode?
     public let message: String?
     public let accountIds: [String]?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["code", "message", "account_ids"]
 
@@ -226,22 +213,20 @@ public struct DeletionRestrictionsResponseRestrictionsItem: Codable, Hashable, S
         try self.init(
             code: container.decodeIfPresent("code"), message: container.decodeIfPresent("message"),
             accountIds: container.decodeIfPresent("account_ids"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("code", code).encodeIfPresent("message", message)
+        try MemberWriter(encoder).encodeIfPresent("code", code).encodeIfPresent("message", message)
             .encodeIfPresent("account_ids", accountIds).additionalFields(additionalFields)
     }
 }
 
-public struct DeletionRestrictionsResponse: Codable, Hashable, Sendable {
+public struct DeletionRestrictionsResponse: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let status: Int?
     public let message: String?
     public let data: JSONObject?
     public let restrictions: [DeletionRestrictionsResponseRestrictionsItem]?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["status", "message", "data", "restrictions"]
 
@@ -261,22 +246,21 @@ public struct DeletionRestrictionsResponse: Codable, Hashable, Sendable {
         try self.init(
             status: container.decodeIfPresent("status"), message: container.decodeIfPresent("message"),
             data: container.decodeIfPresent("data"), restrictions: container.decodeIfPresent("restrictions"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("status", status).encodeIfPresent("message", message).encodeIfPresent("data", data)
-            .encodeIfPresent("restrictions", restrictions).additionalFields(additionalFields)
+        try MemberWriter(encoder).encodeIfPresent("status", status).encodeIfPresent("message", message)
+            .encodeIfPresent("data", data).encodeIfPresent("restrictions", restrictions)
+            .additionalFields(additionalFields)
     }
 }
 
 public typealias CreateAccountRequestNotificationSenderType = AccountNotificationSenderType
 
-public struct CreateWorkspacePayload: Codable, Hashable, Sendable {
+public struct CreateWorkspacePayload: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let name: String
     public let notificationSenderType: CreateAccountRequestNotificationSenderType?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["name", "notification_sender_type"]
 
@@ -294,20 +278,18 @@ public struct CreateWorkspacePayload: Codable, Hashable, Sendable {
         try self.init(
             name: container.decode("name"),
             notificationSenderType: container.decodeIfPresent("notification_sender_type"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encode("name", name).encodeIfPresent("notification_sender_type", notificationSenderType)
-            .additionalFields(additionalFields)
+        try MemberWriter(encoder).encode("name", name)
+            .encodeIfPresent("notification_sender_type", notificationSenderType).additionalFields(additionalFields)
     }
 }
 
 public struct WorkspaceStatsGranularity: OpenEnum, ExpressibleByStringLiteral {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { rawValue = value }
 
     public static let monthly = Self(rawValue: "monthly")
     public static let daily = Self(rawValue: "daily")

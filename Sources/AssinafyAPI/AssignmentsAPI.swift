@@ -13,18 +13,14 @@ public struct AssignmentsAPI: Sendable {
     /// List assignments
     ///
     /// `GET /v1/assignments` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - page: 1-based page number.
-    ///   - perPage: Page size.
-    @discardableResult
-    public func listAssignments(
+    /// - Parameter page: 1-based page number.
+    /// - Parameter perPage: Page size.
+    @discardableResult public func listAssignments(
         page: Int? = nil, perPage: Int? = nil
     ) async throws -> APIResponse<EnvelopeOf<[Assignment]>> {
         var request = APIRequest(
             operationName: "listAssignments", method: .get, pathTemplate: "/v1/assignments", path: "/v1/assignments",
-            security: [[.bearerAuth], [.apiKeyAuth]],
-            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            security: .shared, errors: .shared)
         request.query.add("page", page)
         request.query.add("per-page", perPage)
         return try await client.perform(request) { try $0.decode(EnvelopeOf<[Assignment]>.self) }
@@ -33,127 +29,98 @@ public struct AssignmentsAPI: Sendable {
     /// Request signatures
     ///
     /// `POST /v1/documents/{documentId}/assignments` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - documentId: Document identifier.
-    @discardableResult
-    public func createAssignment(
+    /// - Parameter documentId: Document identifier.
+    @discardableResult public func createAssignment(
         documentId: String, body: CreateAssignmentRequest
     ) async throws -> APIResponse<EnvelopeOf<Assignment>> {
         var request = APIRequest(
             operationName: "createAssignment", method: .post, pathTemplate: "/v1/documents/{documentId}/assignments",
-            path: "/v1/documents/\(documentId)/assignments", security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/documents/\(documentId)/assignments", security: .shared,
+            errors: .shared(adding: ["400": ValidationErrorResponse.self]))
         request.body = try .encoding(body)
-        request.errorPayload = ErrorPayloads.decoder([
-            "400": ValidationErrorResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self
-        ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<Assignment>.self) }
     }
 
     /// Estimate signature request cost
     ///
     /// `POST /v1/documents/{documentId}/assignments/estimate-cost` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - documentId: Document identifier.
-    @discardableResult
-    public func estimateAssignmentCost(
+    /// - Parameter documentId: Document identifier.
+    @discardableResult public func estimateAssignmentCost(
         documentId: String, body: EstimateAssignmentCostRequest
     ) async throws -> APIResponse<EnvelopeOf<CostEstimate>> {
         var request = APIRequest(
             operationName: "estimateAssignmentCost", method: .post,
             pathTemplate: "/v1/documents/{documentId}/assignments/estimate-cost",
-            path: "/v1/documents/\(documentId)/assignments/estimate-cost", security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/documents/\(documentId)/assignments/estimate-cost", security: .shared,
+            errors: .shared(adding: ["400": ValidationErrorResponse.self]))
         request.body = try .encoding(body)
-        request.errorPayload = ErrorPayloads.decoder([
-            "400": ValidationErrorResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self
-        ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<CostEstimate>.self) }
     }
 
     /// Notify a signer again
     ///
     /// `PUT /v1/documents/{documentId}/assignments/{assignmentId}/signers/{signerId}/resend` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - documentId: Document identifier.
-    ///   - assignmentId: Assignment identifier.
-    ///   - signerId: Signer identifier.
-    @discardableResult
-    public func resendSignatureRequest(
+    /// - Parameter documentId: Document identifier.
+    /// - Parameter assignmentId: Assignment identifier.
+    /// - Parameter signerId: Signer identifier.
+    @discardableResult public func resendSignatureRequest(
         documentId: String, assignmentId: String, signerId: String
     ) async throws -> APIResponse<EnvelopeOf<ResendSignatureRequestResponseData>> {
         let request = APIRequest(
             operationName: "resendSignatureRequest", method: .put,
             pathTemplate: "/v1/documents/{documentId}/assignments/{assignmentId}/signers/{signerId}/resend",
             path: "/v1/documents/\(documentId)/assignments/\(assignmentId)/signers/\(signerId)/resend",
-            security: [[.bearerAuth], [.apiKeyAuth]],
-            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            security: .shared, errors: .shared)
         return try await client.perform(request) { try $0.decode(EnvelopeOf<ResendSignatureRequestResponseData>.self) }
     }
 
     /// Estimate cost of notifying a signer again
     ///
     /// `POST /v1/documents/{documentId}/assignments/{assignmentId}/signers/{signerId}/estimate-resend-cost` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - documentId: Document identifier.
-    ///   - assignmentId: Assignment identifier.
-    ///   - signerId: Signer identifier.
-    @discardableResult
-    public func estimateResendCost(
+    /// - Parameter documentId: Document identifier.
+    /// - Parameter assignmentId: Assignment identifier.
+    /// - Parameter signerId: Signer identifier.
+    @discardableResult public func estimateResendCost(
         documentId: String, assignmentId: String, signerId: String
     ) async throws -> APIResponse<EnvelopeOf<CostEstimate>> {
         let request = APIRequest(
             operationName: "estimateResendCost", method: .post,
             pathTemplate: "/v1/documents/{documentId}/assignments/{assignmentId}/signers/{signerId}/estimate-resend-cost",
             path: "/v1/documents/\(documentId)/assignments/\(assignmentId)/signers/\(signerId)/estimate-resend-cost",
-            security: [[.bearerAuth], [.apiKeyAuth]],
-            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            security: .shared, errors: .shared)
         return try await client.perform(request) { try $0.decode(EnvelopeOf<CostEstimate>.self) }
     }
 
     /// Change assignment expiry
     ///
     /// `PUT /v1/documents/{documentId}/assignments/{assignmentId}/reset-expiration` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - documentId: Document identifier.
-    ///   - assignmentId: Assignment identifier.
-    @discardableResult
-    public func resetAssignmentExpiration(
+    /// - Parameter documentId: Document identifier.
+    /// - Parameter assignmentId: Assignment identifier.
+    @discardableResult public func resetAssignmentExpiration(
         documentId: String, assignmentId: String, body: ResetAssignmentExpirationRequest
     ) async throws -> APIResponse<EnvelopeOf<Assignment>> {
         var request = APIRequest(
             operationName: "resetAssignmentExpiration", method: .put,
             pathTemplate: "/v1/documents/{documentId}/assignments/{assignmentId}/reset-expiration",
-            path: "/v1/documents/\(documentId)/assignments/\(assignmentId)/reset-expiration",
-            security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/documents/\(documentId)/assignments/\(assignmentId)/reset-expiration", security: .shared,
+            errors: .shared(adding: ["400": ValidationErrorResponse.self, "404": NotFoundResponse.self]))
         request.body = try .encoding(body)
-        request.errorPayload = ErrorPayloads.decoder([
-            "400": ValidationErrorResponse.self, "404": NotFoundResponse.self, "401": UnauthorizedResponse.self,
-            "500": ServerErrorResponse.self
-        ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<Assignment>.self) }
     }
 
     /// List WhatsApp messages sent
     ///
     /// `GET /v1/documents/{documentId}/assignments/{assignmentId}/whatsapp-notifications` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - documentId: Document identifier.
-    ///   - assignmentId: Assignment identifier.
-    @discardableResult
-    public func listWhatsappNotifications(
+    /// - Parameter documentId: Document identifier.
+    /// - Parameter assignmentId: Assignment identifier.
+    @discardableResult public func listWhatsappNotifications(
         documentId: String, assignmentId: String
     ) async throws -> APIResponse<EnvelopeOf<[WhatsappNotification]>> {
         let request = APIRequest(
             operationName: "listWhatsappNotifications", method: .get,
             pathTemplate: "/v1/documents/{documentId}/assignments/{assignmentId}/whatsapp-notifications",
-            path: "/v1/documents/\(documentId)/assignments/\(assignmentId)/whatsapp-notifications",
-            security: [[.bearerAuth], [.apiKeyAuth]],
-            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            path: "/v1/documents/\(documentId)/assignments/\(assignmentId)/whatsapp-notifications", security: .shared,
+            errors: .shared)
         return try await client.perform(request) { try $0.decode(EnvelopeOf<[WhatsappNotification]>.self) }
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 import APIRuntime
 
 /// Where a field sits on a page, in page-image pixels from the top left.
-public struct DisplaySettings: Codable, Hashable, Sendable {
+public struct DisplaySettings: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let left: Double
     public let top: Double
     public let width: Double
@@ -13,7 +13,6 @@ public struct DisplaySettings: Codable, Hashable, Sendable {
     public let fontFamily: String?
     public let fontSize: Double
     public let backgroundColor: String?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["left", "top", "width", "height", "fontFamily", "fontSize", "backgroundColor"]
 
@@ -37,20 +36,18 @@ public struct DisplaySettings: Codable, Hashable, Sendable {
             left: container.decode("left"), top: container.decode("top"), width: container.decode("width"),
             height: container.decode("height"), fontFamily: container.decodeIfPresent("fontFamily"),
             fontSize: container.decode("fontSize"), backgroundColor: container.decodeIfPresent("backgroundColor"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encode("left", left).encode("top", top).encode("width", width).encode("height", height)
-            .encodeIfPresent("fontFamily", fontFamily).encode("fontSize", fontSize)
+        try MemberWriter(encoder).encode("left", left).encode("top", top).encode("width", width)
+            .encode("height", height).encodeIfPresent("fontFamily", fontFamily).encode("fontSize", fontSize)
             .encodeIfPresent("backgroundColor", backgroundColor).additionalFields(additionalFields)
     }
 }
 
-public struct WhatsappNotificationButtonsItem: Codable, Hashable, Sendable {
+public struct WhatsappNotificationButtonsItem: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let text: String?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["text"]
 
@@ -62,8 +59,7 @@ public struct WhatsappNotificationButtonsItem: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
-            text: container.decodeIfPresent("text"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            text: container.decodeIfPresent("text"), additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -72,14 +68,13 @@ public struct WhatsappNotificationButtonsItem: Codable, Hashable, Sendable {
 }
 
 /// A WhatsApp message sent for an assignment.
-public struct WhatsappNotification: Codable, Hashable, Sendable {
+public struct WhatsappNotification: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let sentAt: Int?
     public let header: String?
     public let body: String?
     public let buttons: [WhatsappNotificationButtonsItem]?
     public let phoneNumber: String?
     public let signerId: String?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["sent_at", "header", "body", "buttons", "phone_number", "signer_id"]
 
@@ -103,14 +98,14 @@ public struct WhatsappNotification: Codable, Hashable, Sendable {
             sentAt: container.decodeIfPresent("sent_at"), header: container.decodeIfPresent("header"),
             body: container.decodeIfPresent("body"), buttons: container.decodeIfPresent("buttons"),
             phoneNumber: container.decodeIfPresent("phone_number"), signerId: container.decodeIfPresent("signer_id"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("sent_at", sentAt).encodeIfPresent("header", header).encodeIfPresent("body", body)
-            .encodeIfPresent("buttons", buttons).encodeIfPresent("phone_number", phoneNumber)
-            .encodeIfPresent("signer_id", signerId).additionalFields(additionalFields)
+        try MemberWriter(encoder).encodeIfPresent("sent_at", sentAt).encodeIfPresent("header", header)
+            .encodeIfPresent("body", body).encodeIfPresent("buttons", buttons)
+            .encodeIfPresent("phone_number", phoneNumber).encodeIfPresent("signer_id", signerId)
+            .additionalFields(additionalFields)
     }
 }
 
@@ -119,7 +114,6 @@ public typealias CreateAssignmentRequestMethod = AssignmentMethod
 public struct CreateAssignmentRequestSignersItemVerificationMethod: OpenEnum, ExpressibleByStringLiteral {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { rawValue = value }
 
     public static let email = Self(rawValue: "Email")
     public static let whatsapp = Self(rawValue: "Whatsapp")
@@ -130,19 +124,17 @@ public struct CreateAssignmentRequestSignersItemVerificationMethod: OpenEnum, Ex
 public struct CreateAssignmentRequestSignersItemNotificationMethodsItem: OpenEnum, ExpressibleByStringLiteral {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { rawValue = value }
 
     public static let email = Self(rawValue: "Email")
     public static let whatsapp = Self(rawValue: "Whatsapp")
     public static let knownValues: [Self] = [.email, .whatsapp]
 }
 
-public struct CreateAssignmentRequestSignersItem: Codable, Hashable, Sendable {
+public struct CreateAssignmentRequestSignersItem: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let id: String
     public let verificationMethod: CreateAssignmentRequestSignersItemVerificationMethod?
     public let notificationMethods: [CreateAssignmentRequestSignersItemNotificationMethodsItem]?
     public let step: Int?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["id", "verification_method", "notification_methods", "step"]
 
@@ -163,23 +155,20 @@ public struct CreateAssignmentRequestSignersItem: Codable, Hashable, Sendable {
         try self.init(
             id: container.decode("id"), verificationMethod: container.decodeIfPresent("verification_method"),
             notificationMethods: container.decodeIfPresent("notification_methods"),
-            step: container.decodeIfPresent("step"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            step: container.decodeIfPresent("step"), additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encode("id", id).encodeIfPresent("verification_method", verificationMethod)
+        try MemberWriter(encoder).encode("id", id).encodeIfPresent("verification_method", verificationMethod)
             .encodeIfPresent("notification_methods", notificationMethods).encodeIfPresent("step", step)
             .additionalFields(additionalFields)
     }
 }
 
-public struct AssignmentFieldPlacement: Codable, Hashable, Sendable {
+public struct AssignmentFieldPlacement: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let signerId: String?
     public let fieldId: String?
     public let displaySettings: DisplaySettings?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["signer_id", "field_id", "display_settings"]
 
@@ -198,20 +187,18 @@ public struct AssignmentFieldPlacement: Codable, Hashable, Sendable {
         try self.init(
             signerId: container.decodeIfPresent("signer_id"), fieldId: container.decodeIfPresent("field_id"),
             displaySettings: container.decodeIfPresent("display_settings"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("signer_id", signerId).encodeIfPresent("field_id", fieldId)
+        try MemberWriter(encoder).encodeIfPresent("signer_id", signerId).encodeIfPresent("field_id", fieldId)
             .encodeIfPresent("display_settings", displaySettings).additionalFields(additionalFields)
     }
 }
 
-public struct AssignmentEntry: Codable, Hashable, Sendable {
+public struct AssignmentEntry: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let pageId: String?
     public let fields: [AssignmentFieldPlacement]?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["page_id", "fields"]
 
@@ -225,23 +212,22 @@ public struct AssignmentEntry: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
             pageId: container.decodeIfPresent("page_id"), fields: container.decodeIfPresent("fields"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("page_id", pageId).encodeIfPresent("fields", fields).additionalFields(additionalFields)
+        try MemberWriter(encoder).encodeIfPresent("page_id", pageId).encodeIfPresent("fields", fields)
+            .additionalFields(additionalFields)
     }
 }
 
-public struct CreateAssignmentRequest: Codable, Hashable, Sendable {
+public struct CreateAssignmentRequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let method: CreateAssignmentRequestMethod
     public let signers: [CreateAssignmentRequestSignersItem]
     public let entries: [AssignmentEntry]?
     public let message: String?
     public let expiresAt: Date?
     public let copyReceivers: [String]?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["method", "signers", "entries", "message", "expires_at", "copy_receivers"]
 
@@ -266,14 +252,14 @@ public struct CreateAssignmentRequest: Codable, Hashable, Sendable {
             entries: container.decodeIfPresent("entries"), message: container.decodeIfPresent("message"),
             expiresAt: container.decodeDateTimeIfPresent("expires_at"),
             copyReceivers: container.decodeIfPresent("copy_receivers"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encode("method", method).encode("signers", signers).encodeIfPresent("entries", entries)
-            .encodeIfPresent("message", message).encodeDateTimeIfPresent("expires_at", expiresAt)
-            .encodeIfPresent("copy_receivers", copyReceivers).additionalFields(additionalFields)
+        try MemberWriter(encoder).encode("method", method).encode("signers", signers)
+            .encodeIfPresent("entries", entries).encodeIfPresent("message", message)
+            .encodeDateTimeIfPresent("expires_at", expiresAt).encodeIfPresent("copy_receivers", copyReceivers)
+            .additionalFields(additionalFields)
     }
 }
 
@@ -281,10 +267,9 @@ public typealias EstimateAssignmentCostRequestMethod = AssignmentMethod
 public typealias EstimateAssignmentCostRequestSignersItemVerificationMethod = CreateAssignmentRequestSignersItemVerificationMethod
 public typealias EstimateAssignmentCostRequestSignersItemNotificationMethodsItem = CreateAssignmentRequestSignersItemNotificationMethodsItem
 
-public struct EstimateAssignmentCostRequestSignersItem: Codable, Hashable, Sendable {
+public struct EstimateAssignmentCostRequestSignersItem: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let verificationMethod: EstimateAssignmentCostRequestSignersItemVerificationMethod?
     public let notificationMethods: [EstimateAssignmentCostRequestSignersItemNotificationMethodsItem]?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["verification_method", "notification_methods"]
 
@@ -303,21 +288,19 @@ public struct EstimateAssignmentCostRequestSignersItem: Codable, Hashable, Senda
         try self.init(
             verificationMethod: container.decodeIfPresent("verification_method"),
             notificationMethods: container.decodeIfPresent("notification_methods"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("verification_method", verificationMethod)
+        try MemberWriter(encoder).encodeIfPresent("verification_method", verificationMethod)
             .encodeIfPresent("notification_methods", notificationMethods).additionalFields(additionalFields)
     }
 }
 
-public struct EstimateAssignmentCostRequest: Codable, Hashable, Sendable {
+public struct EstimateAssignmentCostRequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let method: EstimateAssignmentCostRequestMethod?
     public let signers: [EstimateAssignmentCostRequestSignersItem]?
     public let entries: [JSONObject]?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["method", "signers", "entries"]
 
@@ -335,22 +318,19 @@ public struct EstimateAssignmentCostRequest: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
             method: container.decodeIfPresent("method"), signers: container.decodeIfPresent("signers"),
-            entries: container.decodeIfPresent("entries"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            entries: container.decodeIfPresent("entries"), additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("method", method).encodeIfPresent("signers", signers).encodeIfPresent("entries", entries)
-            .additionalFields(additionalFields)
+        try MemberWriter(encoder).encodeIfPresent("method", method).encodeIfPresent("signers", signers)
+            .encodeIfPresent("entries", entries).additionalFields(additionalFields)
     }
 }
 
-public struct ResendSignatureRequestResponseData: Codable, Hashable, Sendable {
+public struct ResendSignatureRequestResponseData: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let isSent: Bool?
     public let documentId: String?
     public let signerId: String?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["is_sent", "document_id", "signer_id"]
 
@@ -367,20 +347,17 @@ public struct ResendSignatureRequestResponseData: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
             isSent: container.decodeIfPresent("is_sent"), documentId: container.decodeIfPresent("document_id"),
-            signerId: container.decodeIfPresent("signer_id"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            signerId: container.decodeIfPresent("signer_id"), additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("is_sent", isSent).encodeIfPresent("document_id", documentId)
+        try MemberWriter(encoder).encodeIfPresent("is_sent", isSent).encodeIfPresent("document_id", documentId)
             .encodeIfPresent("signer_id", signerId).additionalFields(additionalFields)
     }
 }
 
-public struct ResetAssignmentExpirationRequest: Codable, Hashable, Sendable {
+public struct ResetAssignmentExpirationRequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let expiresAt: Date?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["expires_at"]
 
@@ -393,7 +370,7 @@ public struct ResetAssignmentExpirationRequest: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
             expiresAt: container.decodeDateTimeIfPresent("expires_at"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -17,6 +17,22 @@ extension SecurityScheme {
     public static let oauth2 = SecurityScheme("oauth2", .bearer)
 }
 
+/// The requirement most operations declare; one that differs spells out its own.
+extension [SecurityRequirement] {
+    /// Any one of `bearerAuth` or `apiKeyAuth`.
+    static var shared: Self { [[.bearerAuth], [.apiKeyAuth]] }
+}
+
+/// The error payloads most operations document; one with more adds them to these, one that
+/// differs spells out its own table.
+extension [String: any (Decodable & Sendable).Type] {
+    /// The payload types of the `401` and `500` answers.
+    static var shared: Self { ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self] }
+
+    /// These and an operation's own entries.
+    static func shared(adding own: Self) -> Self { shared.merging(own) { _, new in new } }
+}
+
 /// The servers the API description lists, as base URLs for the client's configuration.
 public enum Servers {
     /// Live environment

@@ -13,8 +13,7 @@ public struct AuthenticationAPI: Sendable {
     /// Log in
     ///
     /// `POST /v1/login` · security: none
-    @discardableResult
-    public func login(body: LoginPayload) async throws -> APIResponse<EnvelopeOf<AuthSession>> {
+    @discardableResult public func login(body: LoginPayload) async throws -> APIResponse<EnvelopeOf<AuthSession>> {
         var request = APIRequest(
             operationName: "login", method: .post, pathTemplate: "/v1/login", path: "/v1/login",
             errors: ["400": ValidationErrorResponse.self, "500": ServerErrorResponse.self])
@@ -25,8 +24,7 @@ public struct AuthenticationAPI: Sendable {
     /// Ask for a password reset e-mail
     ///
     /// `PUT /v1/authentication/request-password-reset` · security: none
-    @discardableResult
-    public func requestPasswordReset(
+    @discardableResult public func requestPasswordReset(
         body: RequestPasswordResetRequest
     ) async throws -> APIResponse<EnvelopeOf<RequestPasswordResetResponseData>> {
         var request = APIRequest(
@@ -40,8 +38,7 @@ public struct AuthenticationAPI: Sendable {
     /// Set a new password with a reset token
     ///
     /// `PUT /v1/authentication/reset-password` · security: none
-    @discardableResult
-    public func resetPassword(
+    @discardableResult public func resetPassword(
         body: ResetPasswordPayload
     ) async throws -> APIResponse<EnvelopeOf<ResetPasswordResponseData>> {
         var request = APIRequest(
@@ -55,17 +52,14 @@ public struct AuthenticationAPI: Sendable {
     /// Change password
     ///
     /// `PUT /v1/authentication/change-password` · security: `bearerAuth` or `apiKeyAuth`
-    @discardableResult
-    public func changePassword(
+    @discardableResult public func changePassword(
         body: ChangePasswordPayload
     ) async throws -> APIResponse<EnvelopeOf<ChangePasswordResponseData>> {
         var request = APIRequest(
             operationName: "changePassword", method: .put, pathTemplate: "/v1/authentication/change-password",
-            path: "/v1/authentication/change-password", security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/authentication/change-password", security: .shared,
+            errors: .shared(adding: ["400": ValidationErrorResponse.self]))
         request.body = try .encoding(body)
-        request.errorPayload = ErrorPayloads.decoder([
-            "400": ValidationErrorResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self
-        ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<ChangePasswordResponseData>.self) }
     }
 
@@ -85,26 +79,22 @@ public struct AuthenticationAPI: Sendable {
     /// List second-factor methods
     ///
     /// `GET /v1/users/self/mfa` · security: `bearerAuth` or `apiKeyAuth`
-    @discardableResult
-    public func listMFAMethods() async throws -> APIResponse<EnvelopeOf<MFAStatus>> {
+    @discardableResult public func listMFAMethods() async throws -> APIResponse<EnvelopeOf<MFAStatus>> {
         let request = APIRequest(
             operationName: "listMFAMethods", method: .get, pathTemplate: "/v1/users/self/mfa",
-            path: "/v1/users/self/mfa", security: [[.bearerAuth], [.apiKeyAuth]],
-            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            path: "/v1/users/self/mfa", security: .shared, errors: .shared)
         return try await client.perform(request) { try $0.decode(EnvelopeOf<MFAStatus>.self) }
     }
 
     /// Begin authenticator app setup
     ///
     /// `POST /v1/users/self/mfa/totp` · security: `bearerAuth` or `apiKeyAuth`
-    @discardableResult
-    public func startTOTPEnrollment(
+    @discardableResult public func startTOTPEnrollment(
         body: StartTOTPEnrollmentRequest? = nil
     ) async throws -> APIResponse<EnvelopeOf<TOTPEnrollment>> {
         var request = APIRequest(
             operationName: "startTOTPEnrollment", method: .post, pathTemplate: "/v1/users/self/mfa/totp",
-            path: "/v1/users/self/mfa/totp", security: [[.bearerAuth], [.apiKeyAuth]],
-            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            path: "/v1/users/self/mfa/totp", security: .shared, errors: .shared)
         if let body { request.body = try .encoding(body) }
         return try await client.perform(request) { try $0.decode(EnvelopeOf<TOTPEnrollment>.self) }
     }
@@ -112,56 +102,43 @@ public struct AuthenticationAPI: Sendable {
     /// Finish authenticator app setup
     ///
     /// `PUT /v1/users/self/mfa/totp/confirm` · security: `bearerAuth` or `apiKeyAuth`
-    @discardableResult
-    public func confirmTOTPEnrollment(
+    @discardableResult public func confirmTOTPEnrollment(
         body: ConfirmTOTPEnrollmentRequest
     ) async throws -> APIResponse<EnvelopeOf<ConfirmTOTPEnrollmentResponseData>> {
         var request = APIRequest(
             operationName: "confirmTOTPEnrollment", method: .put, pathTemplate: "/v1/users/self/mfa/totp/confirm",
-            path: "/v1/users/self/mfa/totp/confirm", security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/users/self/mfa/totp/confirm", security: .shared,
+            errors: .shared(adding: ["400": ValidationErrorResponse.self, "404": NotFoundResponse.self]))
         request.body = try .encoding(body)
-        request.errorPayload = ErrorPayloads.decoder([
-            "400": ValidationErrorResponse.self, "404": NotFoundResponse.self, "401": UnauthorizedResponse.self,
-            "500": ServerErrorResponse.self
-        ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<ConfirmTOTPEnrollmentResponseData>.self) }
     }
 
     /// Issue new recovery codes
     ///
     /// `POST /v1/users/self/mfa/recovery-codes` · security: `bearerAuth` or `apiKeyAuth`
-    @discardableResult
-    public func regenerateRecoveryCodes(
+    @discardableResult public func regenerateRecoveryCodes(
         body: RegenerateRecoveryCodesRequest
     ) async throws -> APIResponse<EnvelopeOf<RegenerateRecoveryCodesResponseData>> {
         var request = APIRequest(
             operationName: "regenerateRecoveryCodes", method: .post, pathTemplate: "/v1/users/self/mfa/recovery-codes",
-            path: "/v1/users/self/mfa/recovery-codes", security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/users/self/mfa/recovery-codes", security: .shared,
+            errors: .shared(adding: ["400": ValidationErrorResponse.self]))
         request.body = try .encoding(body)
-        request.errorPayload = ErrorPayloads.decoder([
-            "400": ValidationErrorResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self
-        ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<RegenerateRecoveryCodesResponseData>.self) }
     }
 
     /// Remove a second-factor method
     ///
     /// `DELETE /v1/users/self/mfa/{customId}` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - customId: Identifier of the second-factor method.
-    @discardableResult
-    public func deleteMFAMethod(
+    /// - Parameter customId: Identifier of the second-factor method.
+    @discardableResult public func deleteMFAMethod(
         customId: String, body: DeleteMFAMethodRequest
     ) async throws -> APIResponse<EnvelopeOf<MFAMethodRemoval>> {
         var request = APIRequest(
             operationName: "deleteMFAMethod", method: .delete, pathTemplate: "/v1/users/self/mfa/{customId}",
-            path: "/v1/users/self/mfa/\(customId)", security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/users/self/mfa/\(customId)", security: .shared,
+            errors: .shared(adding: ["400": ValidationErrorResponse.self, "404": NotFoundResponse.self]))
         request.body = try .encoding(body)
-        request.errorPayload = ErrorPayloads.decoder([
-            "400": ValidationErrorResponse.self, "404": NotFoundResponse.self, "401": UnauthorizedResponse.self,
-            "500": ServerErrorResponse.self
-        ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<MFAMethodRemoval>.self) }
     }
 
@@ -181,27 +158,22 @@ public struct AuthenticationAPI: Sendable {
     /// Link a social provider
     ///
     /// `POST /v1/auth/link-social-login` · security: `bearerAuth` or `apiKeyAuth`
-    @discardableResult
-    public func linkSocialLogin(body: LinkSocialLoginPayload) async throws -> APIResponse<Envelope> {
+    @discardableResult public func linkSocialLogin(body: LinkSocialLoginPayload) async throws -> APIResponse<Envelope> {
         var request = APIRequest(
             operationName: "linkSocialLogin", method: .post, pathTemplate: "/v1/auth/link-social-login",
-            path: "/v1/auth/link-social-login", security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/auth/link-social-login", security: .shared,
+            errors: .shared(adding: ["400": ValidationErrorResponse.self]))
         request.body = try .encoding(body)
-        request.errorPayload = ErrorPayloads.decoder([
-            "400": ValidationErrorResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self
-        ])
         return try await client.perform(request) { try $0.decode(Envelope.self) }
     }
 
     /// Get API key
     ///
     /// `GET /v1/users/api-keys` · security: `bearerAuth` or `apiKeyAuth`
-    @discardableResult
-    public func getAPIKey() async throws -> APIResponse<EnvelopeOf<ApiKey>> {
+    @discardableResult public func getAPIKey() async throws -> APIResponse<EnvelopeOf<ApiKey>> {
         let request = APIRequest(
             operationName: "getAPIKey", method: .get, pathTemplate: "/v1/users/api-keys", path: "/v1/users/api-keys",
-            security: [[.bearerAuth], [.apiKeyAuth]],
-            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            security: .shared, errors: .shared)
         return try await client.perform(request) { try $0.decode(EnvelopeOf<ApiKey>.self) }
     }
 
@@ -212,8 +184,7 @@ public struct AuthenticationAPI: Sendable {
     public func createAPIKey(body: CreateAPIKeyRequest) async throws -> APIResponse<EnvelopeOf<ApiKey>> {
         var request = APIRequest(
             operationName: "createAPIKey", method: .post, pathTemplate: "/v1/users/api-keys",
-            path: "/v1/users/api-keys", security: [[.bearerAuth], [.apiKeyAuth]],
-            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            path: "/v1/users/api-keys", security: .shared, errors: .shared)
         request.body = try .encoding(body)
         return try await client.perform(request) { try $0.decode(EnvelopeOf<ApiKey>.self) }
     }
@@ -221,12 +192,10 @@ public struct AuthenticationAPI: Sendable {
     /// Delete API key
     ///
     /// `DELETE /v1/users/api-keys` · security: `bearerAuth` or `apiKeyAuth`
-    @discardableResult
-    public func deleteAPIKey() async throws -> APIResponse<EnvelopeOf<[JSONValue?]>> {
+    @discardableResult public func deleteAPIKey() async throws -> APIResponse<EnvelopeOf<[JSONValue?]>> {
         let request = APIRequest(
             operationName: "deleteAPIKey", method: .delete, pathTemplate: "/v1/users/api-keys",
-            path: "/v1/users/api-keys", security: [[.bearerAuth], [.apiKeyAuth]],
-            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            path: "/v1/users/api-keys", security: .shared, errors: .shared)
         return try await client.perform(request) { try $0.decode(EnvelopeOf<[JSONValue?]>.self) }
     }
 }

@@ -5,9 +5,8 @@ import Foundation
 import APIRuntime
 
 /// An API key.
-public struct ApiKey: Codable, Hashable, Sendable {
+public struct ApiKey: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let apiKey: String?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["api_key"]
 
@@ -19,8 +18,7 @@ public struct ApiKey: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
-            apiKey: container.decodeIfPresent("api_key"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            apiKey: container.decodeIfPresent("api_key"), additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -29,13 +27,12 @@ public struct ApiKey: Codable, Hashable, Sendable {
 }
 
 /// An account the user belongs to.
-public struct AuthAccount: Codable, Hashable, Sendable {
+public struct AuthAccount: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let id: String?
     public let name: String?
     public let roles: [String]?
     public let isDeleteAllowed: Bool?
     public let createdAt: Date?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["id", "name", "roles", "is_delete_allowed", "created_at"]
 
@@ -57,23 +54,21 @@ public struct AuthAccount: Codable, Hashable, Sendable {
             id: container.decodeIfPresent("id"), name: container.decodeIfPresent("name"),
             roles: container.decodeIfPresent("roles"), isDeleteAllowed: container.decodeIfPresent("is_delete_allowed"),
             createdAt: container.decodeDateTimeIfPresent("created_at"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("id", id).encodeIfPresent("name", name).encodeIfPresent("roles", roles)
-            .encodeIfPresent("is_delete_allowed", isDeleteAllowed).encodeDateTimeIfPresent("created_at", createdAt)
-            .additionalFields(additionalFields)
+        try MemberWriter(encoder).encodeIfPresent("id", id).encodeIfPresent("name", name)
+            .encodeIfPresent("roles", roles).encodeIfPresent("is_delete_allowed", isDeleteAllowed)
+            .encodeDateTimeIfPresent("created_at", createdAt).additionalFields(additionalFields)
     }
 }
 
 /// Access token with the user and their accounts.
-public struct AuthSession: Codable, Hashable, Sendable {
+public struct AuthSession: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let accessToken: String?
     public let user: AuthUser?
     public let accounts: [AuthAccount]?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["access_token", "user", "accounts"]
 
@@ -91,21 +86,18 @@ public struct AuthSession: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
             accessToken: container.decodeIfPresent("access_token"), user: container.decodeIfPresent("user"),
-            accounts: container.decodeIfPresent("accounts"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            accounts: container.decodeIfPresent("accounts"), additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("access_token", accessToken).encodeIfPresent("user", user)
+        try MemberWriter(encoder).encodeIfPresent("access_token", accessToken).encodeIfPresent("user", user)
             .encodeIfPresent("accounts", accounts).additionalFields(additionalFields)
     }
 }
 
-public struct LoginPayload: Codable, Hashable, Sendable {
+public struct LoginPayload: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let email: String
     public let password: String
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["email", "password"]
 
@@ -119,7 +111,7 @@ public struct LoginPayload: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
             email: container.decode("email"), password: container.decode("password"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -127,9 +119,8 @@ public struct LoginPayload: Codable, Hashable, Sendable {
     }
 }
 
-public struct RequestPasswordResetRequest: Codable, Hashable, Sendable {
+public struct RequestPasswordResetRequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let email: String
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["email"]
 
@@ -140,9 +131,7 @@ public struct RequestPasswordResetRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        try self.init(
-            email: container.decode("email"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+        try self.init(email: container.decode("email"), additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -150,9 +139,8 @@ public struct RequestPasswordResetRequest: Codable, Hashable, Sendable {
     }
 }
 
-public struct RequestPasswordResetResponseData: Codable, Hashable, Sendable {
+public struct RequestPasswordResetResponseData: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let email: String?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["email"]
 
@@ -164,8 +152,7 @@ public struct RequestPasswordResetResponseData: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
-            email: container.decodeIfPresent("email"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            email: container.decodeIfPresent("email"), additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -173,11 +160,10 @@ public struct RequestPasswordResetResponseData: Codable, Hashable, Sendable {
     }
 }
 
-public struct ResetPasswordPayload: Codable, Hashable, Sendable {
+public struct ResetPasswordPayload: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let email: String
     public let token: String?
     public let newPassword: String
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["email", "token", "new_password"]
 
@@ -192,24 +178,21 @@ public struct ResetPasswordPayload: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
             email: container.decode("email"), token: container.decodeIfPresent("token"),
-            newPassword: container.decode("new_password"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            newPassword: container.decode("new_password"), additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encode("email", email).encodeIfPresent("token", token).encode("new_password", newPassword)
-            .additionalFields(additionalFields)
+        try MemberWriter(encoder).encode("email", email).encodeIfPresent("token", token)
+            .encode("new_password", newPassword).additionalFields(additionalFields)
     }
 }
 
 public typealias ResetPasswordResponseData = RequestPasswordResetResponseData
 
-public struct ChangePasswordPayload: Codable, Hashable, Sendable {
+public struct ChangePasswordPayload: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let email: String
     public let password: String
     public let newPassword: String
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["email", "password", "new_password"]
 
@@ -224,23 +207,20 @@ public struct ChangePasswordPayload: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
             email: container.decode("email"), password: container.decode("password"),
-            newPassword: container.decode("new_password"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            newPassword: container.decode("new_password"), additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encode("email", email).encode("password", password).encode("new_password", newPassword)
-            .additionalFields(additionalFields)
+        try MemberWriter(encoder).encode("email", email).encode("password", password)
+            .encode("new_password", newPassword).additionalFields(additionalFields)
     }
 }
 
 public typealias ChangePasswordResponseData = RequestPasswordResetResponseData
 
-public struct VerifyMFARequest: Codable, Hashable, Sendable {
+public struct VerifyMFARequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let mfaToken: String
     public let code: String
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["mfa_token", "code"]
 
@@ -254,7 +234,7 @@ public struct VerifyMFARequest: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
             mfaToken: container.decode("mfa_token"), code: container.decode("code"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -262,13 +242,12 @@ public struct VerifyMFARequest: Codable, Hashable, Sendable {
     }
 }
 
-public struct MFAMethod: Codable, Hashable, Sendable {
+public struct MFAMethod: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let id: String?
     public let type: String?
     public let label: String?
     public let confirmedAt: Date?
     public let lastUsedAt: Date?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["id", "type", "label", "confirmed_at", "last_used_at"]
 
@@ -290,21 +269,19 @@ public struct MFAMethod: Codable, Hashable, Sendable {
             id: container.decodeIfPresent("id"), type: container.decodeIfPresent("type"),
             label: container.decodeIfPresent("label"), confirmedAt: container.decodeDateTimeIfPresent("confirmed_at"),
             lastUsedAt: container.decodeDateTimeIfPresent("last_used_at"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("id", id).encodeIfPresent("type", type).encodeIfPresent("label", label)
-            .encodeDateTimeIfPresent("confirmed_at", confirmedAt).encodeDateTimeIfPresent("last_used_at", lastUsedAt)
-            .additionalFields(additionalFields)
+        try MemberWriter(encoder).encodeIfPresent("id", id).encodeIfPresent("type", type)
+            .encodeIfPresent("label", label).encodeDateTimeIfPresent("confirmed_at", confirmedAt)
+            .encodeDateTimeIfPresent("last_used_at", lastUsedAt).additionalFields(additionalFields)
     }
 }
 
-public struct MFAStatus: Codable, Hashable, Sendable {
+public struct MFAStatus: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let methods: [MFAMethod]?
     public let recoveryCodesRemaining: Int?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["methods", "recovery_codes_remaining"]
 
@@ -319,19 +296,17 @@ public struct MFAStatus: Codable, Hashable, Sendable {
         try self.init(
             methods: container.decodeIfPresent("methods"),
             recoveryCodesRemaining: container.decodeIfPresent("recovery_codes_remaining"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("methods", methods).encodeIfPresent("recovery_codes_remaining", recoveryCodesRemaining)
-            .additionalFields(additionalFields)
+        try MemberWriter(encoder).encodeIfPresent("methods", methods)
+            .encodeIfPresent("recovery_codes_remaining", recoveryCodesRemaining).additionalFields(additionalFields)
     }
 }
 
-public struct StartTOTPEnrollmentRequest: Codable, Hashable, Sendable {
+public struct StartTOTPEnrollmentRequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let label: String?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["label"]
 
@@ -343,8 +318,7 @@ public struct StartTOTPEnrollmentRequest: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
-            label: container.decodeIfPresent("label"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            label: container.decodeIfPresent("label"), additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -352,11 +326,10 @@ public struct StartTOTPEnrollmentRequest: Codable, Hashable, Sendable {
     }
 }
 
-public struct TOTPEnrollment: Codable, Hashable, Sendable {
+public struct TOTPEnrollment: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let id: String?
     public let secret: String?
     public let provisioningUri: String?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["id", "secret", "provisioning_uri"]
 
@@ -374,22 +347,20 @@ public struct TOTPEnrollment: Codable, Hashable, Sendable {
         try self.init(
             id: container.decodeIfPresent("id"), secret: container.decodeIfPresent("secret"),
             provisioningUri: container.decodeIfPresent("provisioning_uri"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("id", id).encodeIfPresent("secret", secret)
+        try MemberWriter(encoder).encodeIfPresent("id", id).encodeIfPresent("secret", secret)
             .encodeIfPresent("provisioning_uri", provisioningUri).additionalFields(additionalFields)
     }
 }
 
-public struct ConfirmTOTPEnrollmentRequest: Codable, Hashable, Sendable {
+public struct ConfirmTOTPEnrollmentRequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let id: String
     public let code: String
     public let password: String?
     public let reauthCode: String?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["id", "code", "password", "reauth_code"]
 
@@ -408,19 +379,17 @@ public struct ConfirmTOTPEnrollmentRequest: Codable, Hashable, Sendable {
         try self.init(
             id: container.decode("id"), code: container.decode("code"), password: container.decodeIfPresent("password"),
             reauthCode: container.decodeIfPresent("reauth_code"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encode("id", id).encode("code", code).encodeIfPresent("password", password)
+        try MemberWriter(encoder).encode("id", id).encode("code", code).encodeIfPresent("password", password)
             .encodeIfPresent("reauth_code", reauthCode).additionalFields(additionalFields)
     }
 }
 
-public struct ConfirmTOTPEnrollmentResponseData: Codable, Hashable, Sendable {
+public struct ConfirmTOTPEnrollmentResponseData: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let recoveryCodes: [String]?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["recovery_codes"]
 
@@ -433,7 +402,7 @@ public struct ConfirmTOTPEnrollmentResponseData: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
             recoveryCodes: container.decodeIfPresent("recovery_codes"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -441,10 +410,9 @@ public struct ConfirmTOTPEnrollmentResponseData: Codable, Hashable, Sendable {
     }
 }
 
-public struct RegenerateRecoveryCodesRequest: Codable, Hashable, Sendable {
+public struct RegenerateRecoveryCodesRequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let password: String?
     public let code: String?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["password", "code"]
 
@@ -458,21 +426,20 @@ public struct RegenerateRecoveryCodesRequest: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
             password: container.decodeIfPresent("password"), code: container.decodeIfPresent("code"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("password", password).encodeIfPresent("code", code).additionalFields(additionalFields)
+        try MemberWriter(encoder).encodeIfPresent("password", password).encodeIfPresent("code", code)
+            .additionalFields(additionalFields)
     }
 }
 
 public typealias RegenerateRecoveryCodesResponseData = ConfirmTOTPEnrollmentResponseData
 public typealias DeleteMFAMethodRequest = RegenerateRecoveryCodesRequest
 
-public struct MFAMethodRemoval: Codable, Hashable, Sendable {
+public struct MFAMethodRemoval: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let isMfaEnabled: Bool?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["is_mfa_enabled"]
 
@@ -485,7 +452,7 @@ public struct MFAMethodRemoval: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
             isMfaEnabled: container.decodeIfPresent("is_mfa_enabled"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -496,17 +463,15 @@ public struct MFAMethodRemoval: Codable, Hashable, Sendable {
 public struct SocialLoginRequestProvider: OpenEnum, ExpressibleByStringLiteral {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { rawValue = value }
 
     public static let google = Self(rawValue: "google")
     public static let knownValues: [Self] = [.google]
 }
 
-public struct SocialLoginPayload: Codable, Hashable, Sendable {
+public struct SocialLoginPayload: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let provider: SocialLoginRequestProvider
     public let token: String
     public let hasAcceptedTerms: Bool
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["provider", "token", "has_accepted_terms"]
 
@@ -524,22 +489,20 @@ public struct SocialLoginPayload: Codable, Hashable, Sendable {
         try self.init(
             provider: container.decode("provider"), token: container.decode("token"),
             hasAcceptedTerms: container.decode("has_accepted_terms"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encode("provider", provider).encode("token", token).encode("has_accepted_terms", hasAcceptedTerms)
-            .additionalFields(additionalFields)
+        try MemberWriter(encoder).encode("provider", provider).encode("token", token)
+            .encode("has_accepted_terms", hasAcceptedTerms).additionalFields(additionalFields)
     }
 }
 
 public typealias LinkSocialLoginRequestProvider = SocialLoginRequestProvider
 
-public struct LinkSocialLoginPayload: Codable, Hashable, Sendable {
+public struct LinkSocialLoginPayload: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let provider: LinkSocialLoginRequestProvider
     public let token: String
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["provider", "token"]
 
@@ -553,7 +516,7 @@ public struct LinkSocialLoginPayload: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
             provider: container.decode("provider"), token: container.decode("token"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -561,9 +524,8 @@ public struct LinkSocialLoginPayload: Codable, Hashable, Sendable {
     }
 }
 
-public struct CreateAPIKeyRequest: Codable, Hashable, Sendable {
+public struct CreateAPIKeyRequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let password: String
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["password"]
 
@@ -574,9 +536,7 @@ public struct CreateAPIKeyRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        try self.init(
-            password: container.decode("password"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+        try self.init(password: container.decode("password"), additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {

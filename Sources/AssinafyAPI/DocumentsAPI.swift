@@ -13,41 +13,34 @@ public struct DocumentsAPI: Sendable {
     /// List document audit events
     ///
     /// `GET /v1/documents/{documentId}/activities` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - documentId: Document identifier.
+    /// - Parameter documentId: Document identifier.
     @discardableResult
     public func listDocumentActivities(documentId: String) async throws -> APIResponse<EnvelopeOf<[DocumentActivity]>> {
         let request = APIRequest(
             operationName: "listDocumentActivities", method: .get,
             pathTemplate: "/v1/documents/{documentId}/activities", path: "/v1/documents/\(documentId)/activities",
-            security: [[.bearerAuth], [.apiKeyAuth]],
-            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            security: .shared, errors: .shared)
         return try await client.perform(request) { try $0.decode(EnvelopeOf<[DocumentActivity]>.self) }
     }
 
     /// List documents
     ///
     /// `GET /v1/accounts/{accountId}/documents` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - accountId: Workspace account identifier.
-    ///   - status: Only documents in this status.
-    ///   - method: Only this signature method.
-    ///   - search: Free-text filter.
-    ///   - tags: Comma-separated tag identifiers; all must match.
-    ///   - sort: Sort key.
-    ///   - page: 1-based page number.
-    ///   - perPage: Page size.
-    @discardableResult
-    public func listDocuments(
+    /// - Parameter accountId: Workspace account identifier.
+    /// - Parameter status: Only documents in this status.
+    /// - Parameter method: Only this signature method.
+    /// - Parameter search: Free-text filter.
+    /// - Parameter tags: Comma-separated tag identifiers; all must match.
+    /// - Parameter sort: Sort key.
+    /// - Parameter page: 1-based page number.
+    /// - Parameter perPage: Page size.
+    @discardableResult public func listDocuments(
         accountId: String, status: String? = nil, method: ListDocumentsMethod? = nil, search: String? = nil,
         tags: String? = nil, sort: String? = nil, page: Int? = nil, perPage: Int? = nil
     ) async throws -> APIResponse<EnvelopeOf<[Document]>> {
         var request = APIRequest(
             operationName: "listDocuments", method: .get, pathTemplate: "/v1/accounts/{accountId}/documents",
-            path: "/v1/accounts/\(accountId)/documents", security: [[.bearerAuth], [.apiKeyAuth]],
-            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            path: "/v1/accounts/\(accountId)/documents", security: .shared, errors: .shared)
         request.query.add("status", status)
         request.query.add("method", method)
         request.query.add("search", search)
@@ -61,43 +54,32 @@ public struct DocumentsAPI: Sendable {
     /// Upload document
     ///
     /// `POST /v1/accounts/{accountId}/documents` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - accountId: Workspace account identifier.
-    @discardableResult
-    public func uploadDocument(
+    /// - Parameter accountId: Workspace account identifier.
+    @discardableResult public func uploadDocument(
         accountId: String, file: MultipartFile
     ) async throws -> APIResponse<EnvelopeOf<Document>> {
         var request = APIRequest(
             operationName: "uploadDocument", method: .post, pathTemplate: "/v1/accounts/{accountId}/documents",
-            path: "/v1/accounts/\(accountId)/documents", security: [[.bearerAuth], [.apiKeyAuth]])
-        var parts: [MultipartPart] = []
-        parts.append(file.part(named: "file"))
-        request.body = .multipart(parts)
-        request.errorPayload = ErrorPayloads.decoder([
-            "400": ValidationErrorResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self
-        ])
+            path: "/v1/accounts/\(accountId)/documents", security: .shared,
+            errors: .shared(adding: ["400": ValidationErrorResponse.self]))
+        request.body = .multipart([file.part(named: "file")])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<Document>.self) }
     }
 
     /// Search documents
     ///
     /// `GET /v1/accounts/{accountId}/documents/search` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - accountId: Workspace account identifier.
-    ///   - search: Free-text filter.
-    ///   - status: Only documents in this status.
-    ///   - page: 1-based page number.
-    ///   - perPage: Page size.
-    @discardableResult
-    public func searchDocuments(
+    /// - Parameter accountId: Workspace account identifier.
+    /// - Parameter search: Free-text filter.
+    /// - Parameter status: Only documents in this status.
+    /// - Parameter page: 1-based page number.
+    /// - Parameter perPage: Page size.
+    @discardableResult public func searchDocuments(
         accountId: String, search: String? = nil, status: String? = nil, page: Int? = nil, perPage: Int? = nil
     ) async throws -> APIResponse<EnvelopeOf<[Document]>> {
         var request = APIRequest(
             operationName: "searchDocuments", method: .get, pathTemplate: "/v1/accounts/{accountId}/documents/search",
-            path: "/v1/accounts/\(accountId)/documents/search", security: [[.bearerAuth], [.apiKeyAuth]],
-            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            path: "/v1/accounts/\(accountId)/documents/search", security: .shared, errors: .shared)
         request.query.add("search", search)
         request.query.add("status", status)
         request.query.add("page", page)
@@ -108,82 +90,66 @@ public struct DocumentsAPI: Sendable {
     /// List document statuses
     ///
     /// `GET /v1/documents/statuses` · security: `bearerAuth` or `apiKeyAuth`
-    @discardableResult
-    public func listDocumentStatuses() async throws -> APIResponse<EnvelopeOf<[DocumentStatus]>> {
+    @discardableResult public func listDocumentStatuses() async throws -> APIResponse<EnvelopeOf<[DocumentStatus]>> {
         let request = APIRequest(
             operationName: "listDocumentStatuses", method: .get, pathTemplate: "/v1/documents/statuses",
-            path: "/v1/documents/statuses", security: [[.bearerAuth], [.apiKeyAuth]],
-            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            path: "/v1/documents/statuses", security: .shared, errors: .shared)
         return try await client.perform(request) { try $0.decode(EnvelopeOf<[DocumentStatus]>.self) }
     }
 
     /// Get document
     ///
     /// `GET /v1/documents/{documentId}` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - documentId: Document identifier.
-    @discardableResult
-    public func getDocument(documentId: String) async throws -> APIResponse<EnvelopeOf<Document>> {
+    /// - Parameter documentId: Document identifier.
+    @discardableResult public func getDocument(documentId: String) async throws -> APIResponse<EnvelopeOf<Document>> {
         let request = APIRequest(
             operationName: "getDocument", method: .get, pathTemplate: "/v1/documents/{documentId}",
-            path: "/v1/documents/\(documentId)", security: [[.bearerAuth], [.apiKeyAuth]],
-            errors: ["404": NotFoundResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            path: "/v1/documents/\(documentId)", security: .shared,
+            errors: .shared(adding: ["404": NotFoundResponse.self]))
         return try await client.perform(request) { try $0.decode(EnvelopeOf<Document>.self) }
     }
 
     /// Delete document
     ///
     /// `DELETE /v1/documents/{documentId}` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - documentId: Document identifier.
+    /// - Parameter documentId: Document identifier.
     @discardableResult
     public func deleteDocument(documentId: String) async throws -> APIResponse<EnvelopeOf<[JSONValue?]>> {
         let request = APIRequest(
             operationName: "deleteDocument", method: .delete, pathTemplate: "/v1/documents/{documentId}",
-            path: "/v1/documents/\(documentId)", security: [[.bearerAuth], [.apiKeyAuth]],
-            errors: ["404": NotFoundResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            path: "/v1/documents/\(documentId)", security: .shared,
+            errors: .shared(adding: ["404": NotFoundResponse.self]))
         return try await client.perform(request) { try $0.decode(EnvelopeOf<[JSONValue?]>.self) }
     }
 
     /// Rename document
     ///
     /// `PATCH /v1/documents/{documentId}` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - documentId: Document identifier.
-    @discardableResult
-    public func renameDocument(
+    /// - Parameter documentId: Document identifier.
+    @discardableResult public func renameDocument(
         documentId: String, body: UpdateDocumentPayload
     ) async throws -> APIResponse<EnvelopeOf<Document>> {
         var request = APIRequest(
             operationName: "renameDocument", method: .patch, pathTemplate: "/v1/documents/{documentId}",
-            path: "/v1/documents/\(documentId)", security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/documents/\(documentId)", security: .shared,
+            errors: .shared(adding: ["400": ValidationErrorResponse.self, "404": NotFoundResponse.self]))
         request.body = try .encoding(body)
-        request.errorPayload = ErrorPayloads.decoder([
-            "400": ValidationErrorResponse.self, "404": NotFoundResponse.self, "401": UnauthorizedResponse.self,
-            "500": ServerErrorResponse.self
-        ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<Document>.self) }
     }
 
     /// Download document file
     ///
     /// `GET /v1/documents/{documentId}/download/{artifactName}` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - documentId: Document identifier.
-    ///   - artifactName: Which file to download.
-    @discardableResult
-    public func downloadDocumentArtifact(
+    /// - Parameter documentId: Document identifier.
+    /// - Parameter artifactName: Which file to download.
+    @discardableResult public func downloadDocumentArtifact(
         documentId: String, artifactName: DownloadDocumentArtifactArtifactName
     ) async throws -> APIResponse<Data> {
         var request = APIRequest(
             operationName: "downloadDocumentArtifact", method: .get,
             pathTemplate: "/v1/documents/{documentId}/download/{artifactName}",
-            path: "/v1/documents/\(documentId)/download/\(artifactName)", security: [[.bearerAuth], [.apiKeyAuth]],
-            errors: ["404": NotFoundResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            path: "/v1/documents/\(documentId)/download/\(artifactName)", security: .shared,
+            errors: .shared(adding: ["404": NotFoundResponse.self]))
         request.responseKind = .binary
         return try await client.perform(request) { $0.data() }
     }
@@ -191,11 +157,8 @@ public struct DocumentsAPI: Sendable {
     /// Verify document by signature hash
     ///
     /// `GET /v1/documents/{documentSignatureHash}/verify` · security: none
-    ///
-    /// - Parameters:
-    ///   - documentSignatureHash: Signature hash printed on the signed document.
-    @discardableResult
-    public func verifyDocument(
+    /// - Parameter documentSignatureHash: Signature hash printed on the signed document.
+    @discardableResult public func verifyDocument(
         documentSignatureHash: String
     ) async throws -> APIResponse<EnvelopeOf<DocumentVerification>> {
         let request = APIRequest(
@@ -207,36 +170,29 @@ public struct DocumentsAPI: Sendable {
     /// List tags of a document
     ///
     /// `GET /v1/accounts/{accountId}/documents/{documentId}/tags` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - accountId: Workspace account identifier.
-    ///   - documentId: Document identifier.
+    /// - Parameter accountId: Workspace account identifier.
+    /// - Parameter documentId: Document identifier.
     @discardableResult
     public func listDocumentTags(accountId: String, documentId: String) async throws -> APIResponse<EnvelopeOf<[Tag]>> {
         let request = APIRequest(
             operationName: "listDocumentTags", method: .get,
             pathTemplate: "/v1/accounts/{accountId}/documents/{documentId}/tags",
-            path: "/v1/accounts/\(accountId)/documents/\(documentId)/tags", security: [[.bearerAuth], [.apiKeyAuth]],
-            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            path: "/v1/accounts/\(accountId)/documents/\(documentId)/tags", security: .shared, errors: .shared)
         return try await client.perform(request) { try $0.decode(EnvelopeOf<[Tag]>.self) }
     }
 
     /// Set tags of a document
     ///
     /// `PUT /v1/accounts/{accountId}/documents/{documentId}/tags` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - accountId: Workspace account identifier.
-    ///   - documentId: Document identifier.
-    @discardableResult
-    public func replaceDocumentTags(
+    /// - Parameter accountId: Workspace account identifier.
+    /// - Parameter documentId: Document identifier.
+    @discardableResult public func replaceDocumentTags(
         accountId: String, documentId: String, body: ReplaceDocumentTagsRequest
     ) async throws -> APIResponse<EnvelopeOf<[Tag]>> {
         var request = APIRequest(
             operationName: "replaceDocumentTags", method: .put,
             pathTemplate: "/v1/accounts/{accountId}/documents/{documentId}/tags",
-            path: "/v1/accounts/\(accountId)/documents/\(documentId)/tags", security: [[.bearerAuth], [.apiKeyAuth]],
-            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            path: "/v1/accounts/\(accountId)/documents/\(documentId)/tags", security: .shared, errors: .shared)
         request.body = try .encoding(body)
         return try await client.perform(request) { try $0.decode(EnvelopeOf<[Tag]>.self) }
     }
@@ -244,19 +200,15 @@ public struct DocumentsAPI: Sendable {
     /// Add tags to a document
     ///
     /// `POST /v1/accounts/{accountId}/documents/{documentId}/tags` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - accountId: Workspace account identifier.
-    ///   - documentId: Document identifier.
-    @discardableResult
-    public func attachDocumentTags(
+    /// - Parameter accountId: Workspace account identifier.
+    /// - Parameter documentId: Document identifier.
+    @discardableResult public func attachDocumentTags(
         accountId: String, documentId: String, body: AttachDocumentTagsRequest
     ) async throws -> APIResponse<EnvelopeOf<[Tag]>> {
         var request = APIRequest(
             operationName: "attachDocumentTags", method: .post,
             pathTemplate: "/v1/accounts/{accountId}/documents/{documentId}/tags",
-            path: "/v1/accounts/\(accountId)/documents/\(documentId)/tags", security: [[.bearerAuth], [.apiKeyAuth]],
-            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            path: "/v1/accounts/\(accountId)/documents/\(documentId)/tags", security: .shared, errors: .shared)
         request.body = try .encoding(body)
         return try await client.perform(request) { try $0.decode(EnvelopeOf<[Tag]>.self) }
     }
@@ -264,36 +216,28 @@ public struct DocumentsAPI: Sendable {
     /// Remove a tag from a document
     ///
     /// `DELETE /v1/accounts/{accountId}/documents/{documentId}/tags/{tagId}` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - accountId: Workspace account identifier.
-    ///   - documentId: Document identifier.
-    ///   - tagId: Tag identifier.
-    @discardableResult
-    public func detachDocumentTag(
+    /// - Parameter accountId: Workspace account identifier.
+    /// - Parameter documentId: Document identifier.
+    /// - Parameter tagId: Tag identifier.
+    @discardableResult public func detachDocumentTag(
         accountId: String, documentId: String, tagId: String
     ) async throws -> APIResponse<EnvelopeOf<DetachDocumentTagResponseData>> {
         let request = APIRequest(
             operationName: "detachDocumentTag", method: .delete,
             pathTemplate: "/v1/accounts/{accountId}/documents/{documentId}/tags/{tagId}",
-            path: "/v1/accounts/\(accountId)/documents/\(documentId)/tags/\(tagId)",
-            security: [[.bearerAuth], [.apiKeyAuth]],
-            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            path: "/v1/accounts/\(accountId)/documents/\(documentId)/tags/\(tagId)", security: .shared, errors: .shared)
         return try await client.perform(request) { try $0.decode(EnvelopeOf<DetachDocumentTagResponseData>.self) }
     }
 
     /// Get document thumbnail
     ///
     /// `GET /v1/documents/{documentId}/thumbnail` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - documentId: Document identifier.
-    @discardableResult
-    public func getDocumentThumbnail(documentId: String) async throws -> APIResponse<Data> {
+    /// - Parameter documentId: Document identifier.
+    @discardableResult public func getDocumentThumbnail(documentId: String) async throws -> APIResponse<Data> {
         var request = APIRequest(
             operationName: "getDocumentThumbnail", method: .get, pathTemplate: "/v1/documents/{documentId}/thumbnail",
-            path: "/v1/documents/\(documentId)/thumbnail", security: [[.bearerAuth], [.apiKeyAuth]],
-            errors: ["404": NotFoundResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            path: "/v1/documents/\(documentId)/thumbnail", security: .shared,
+            errors: .shared(adding: ["404": NotFoundResponse.self]))
         request.responseKind = .binary
         return try await client.perform(request) { $0.data() }
     }
@@ -301,17 +245,15 @@ public struct DocumentsAPI: Sendable {
     /// Download page image
     ///
     /// `GET /v1/documents/{documentId}/pages/{pageId}/download` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - documentId: Document identifier.
-    ///   - pageId: Page identifier.
+    /// - Parameter documentId: Document identifier.
+    /// - Parameter pageId: Page identifier.
     @discardableResult
     public func downloadDocumentPage(documentId: String, pageId: String) async throws -> APIResponse<Data> {
         var request = APIRequest(
             operationName: "downloadDocumentPage", method: .get,
             pathTemplate: "/v1/documents/{documentId}/pages/{pageId}/download",
-            path: "/v1/documents/\(documentId)/pages/\(pageId)/download", security: [[.bearerAuth], [.apiKeyAuth]],
-            errors: ["404": NotFoundResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            path: "/v1/documents/\(documentId)/pages/\(pageId)/download", security: .shared,
+            errors: .shared(adding: ["404": NotFoundResponse.self]))
         request.responseKind = .binary
         return try await client.perform(request) { $0.data() }
     }
@@ -319,43 +261,33 @@ public struct DocumentsAPI: Sendable {
     /// Create a document from a template
     ///
     /// `POST /v1/accounts/{accountId}/templates/{templateId}/documents` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - accountId: Workspace account identifier.
-    ///   - templateId: Template identifier.
-    @discardableResult
-    public func createDocumentFromTemplate(
+    /// - Parameter accountId: Workspace account identifier.
+    /// - Parameter templateId: Template identifier.
+    @discardableResult public func createDocumentFromTemplate(
         accountId: String, templateId: String, body: CreateDocumentFromTemplateRequest
     ) async throws -> APIResponse<EnvelopeOf<Document>> {
         var request = APIRequest(
             operationName: "createDocumentFromTemplate", method: .post,
             pathTemplate: "/v1/accounts/{accountId}/templates/{templateId}/documents",
-            path: "/v1/accounts/\(accountId)/templates/\(templateId)/documents",
-            security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/accounts/\(accountId)/templates/\(templateId)/documents", security: .shared,
+            errors: .shared(adding: ["400": ValidationErrorResponse.self]))
         request.body = try .encoding(body)
-        request.errorPayload = ErrorPayloads.decoder([
-            "400": ValidationErrorResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self
-        ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<Document>.self) }
     }
 
     /// Estimate cost of a document from template
     ///
     /// `POST /v1/accounts/{accountId}/templates/{templateId}/documents/estimate-cost` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - accountId: Workspace account identifier.
-    ///   - templateId: Template identifier.
-    @discardableResult
-    public func estimateDocumentFromTemplateCost(
+    /// - Parameter accountId: Workspace account identifier.
+    /// - Parameter templateId: Template identifier.
+    @discardableResult public func estimateDocumentFromTemplateCost(
         accountId: String, templateId: String, body: EstimateDocumentFromTemplateCostRequest
     ) async throws -> APIResponse<EnvelopeOf<CostEstimate>> {
         var request = APIRequest(
             operationName: "estimateDocumentFromTemplateCost", method: .post,
             pathTemplate: "/v1/accounts/{accountId}/templates/{templateId}/documents/estimate-cost",
-            path: "/v1/accounts/\(accountId)/templates/\(templateId)/documents/estimate-cost",
-            security: [[.bearerAuth], [.apiKeyAuth]],
-            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            path: "/v1/accounts/\(accountId)/templates/\(templateId)/documents/estimate-cost", security: .shared,
+            errors: .shared)
         request.body = try .encoding(body)
         return try await client.perform(request) { try $0.decode(EnvelopeOf<CostEstimate>.self) }
     }

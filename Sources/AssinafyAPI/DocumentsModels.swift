@@ -5,10 +5,9 @@ import Foundation
 import APIRuntime
 
 /// A document status and whether it allows deletion.
-public struct DocumentStatus: Codable, Hashable, Sendable {
+public struct DocumentStatus: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let code: String?
     public let deletable: Bool?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["code", "deletable"]
 
@@ -22,17 +21,17 @@ public struct DocumentStatus: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
             code: container.decodeIfPresent("code"), deletable: container.decodeIfPresent("deletable"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("code", code).encodeIfPresent("deletable", deletable).additionalFields(additionalFields)
+        try MemberWriter(encoder).encodeIfPresent("code", code).encodeIfPresent("deletable", deletable)
+            .additionalFields(additionalFields)
     }
 }
 
 /// Outcome of looking up a signed document by hash.
-public struct DocumentVerification: Codable, Hashable, Sendable {
+public struct DocumentVerification: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let hash: String?
     public let id: String?
     public let agreementCode: String?
@@ -44,7 +43,6 @@ public struct DocumentVerification: Codable, Hashable, Sendable {
     public let verifiedAt: Date?
     public let isValid: Bool?
     public let message: String?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["hash", "id", "agreement_code", "status", "page_count", "signer_count", "completed_count", "completed_at", "verified_at", "is_valid", "message"]
 
@@ -77,12 +75,11 @@ public struct DocumentVerification: Codable, Hashable, Sendable {
             completedAt: container.decodeDateTimeIfPresent("completed_at"),
             verifiedAt: container.decodeDateTimeIfPresent("verified_at"),
             isValid: container.decodeIfPresent("is_valid"), message: container.decodeIfPresent("message"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("hash", self.hash).encodeIfPresent("id", id)
+        try MemberWriter(encoder).encodeIfPresent("hash", self.hash).encodeIfPresent("id", id)
             .encodeIfPresent("agreement_code", agreementCode).encodeIfPresent("status", status)
             .encodeIfPresent("page_count", pageCount).encodeIfPresent("signer_count", signerCount)
             .encodeIfPresent("completed_count", completedCount).encodeDateTimeIfPresent("completed_at", completedAt)
@@ -94,14 +91,13 @@ public struct DocumentVerification: Codable, Hashable, Sendable {
 public typealias DocumentActivityOrigin = WebhookEventOrigin
 
 /// An entry in a document's audit trail.
-public struct DocumentActivity: Codable, Hashable, Sendable {
+public struct DocumentActivity: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let id: Int?
     public let event: String?
     public let message: String?
     public let payload: JSONObject?
     public let origin: DocumentActivityOrigin?
     public let createdAt: Date?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["id", "event", "message", "payload", "origin", "created_at"]
 
@@ -124,22 +120,20 @@ public struct DocumentActivity: Codable, Hashable, Sendable {
             id: container.decodeIfPresent("id"), event: container.decodeIfPresent("event"),
             message: container.decodeIfPresent("message"), payload: container.decodeIfPresent("payload"),
             origin: container.decodeIfPresent("origin"), createdAt: container.decodeDateTimeIfPresent("created_at"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("id", id).encodeIfPresent("event", event).encodeIfPresent("message", message)
-            .encodeIfPresent("payload", payload).encodeIfPresent("origin", origin)
+        try MemberWriter(encoder).encodeIfPresent("id", id).encodeIfPresent("event", event)
+            .encodeIfPresent("message", message).encodeIfPresent("payload", payload).encodeIfPresent("origin", origin)
             .encodeDateTimeIfPresent("created_at", createdAt).additionalFields(additionalFields)
     }
 }
 
 public typealias ListDocumentsMethod = AssignmentMethod
 
-public struct UpdateDocumentPayload: Codable, Hashable, Sendable {
+public struct UpdateDocumentPayload: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let name: String
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["name"]
 
@@ -150,8 +144,7 @@ public struct UpdateDocumentPayload: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        try self.init(
-            name: container.decode("name"), additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+        try self.init(name: container.decode("name"), additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -162,7 +155,6 @@ public struct UpdateDocumentPayload: Codable, Hashable, Sendable {
 public struct DownloadDocumentArtifactArtifactName: OpenEnum, ExpressibleByStringLiteral {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { rawValue = value }
 
     public static let original = Self(rawValue: "original")
     public static let certificated = Self(rawValue: "certificated")
@@ -172,9 +164,8 @@ public struct DownloadDocumentArtifactArtifactName: OpenEnum, ExpressibleByStrin
     public static let knownValues: [Self] = [.original, .certificated, .certificatePage, .pades, .bundle]
 }
 
-public struct ReplaceDocumentTagsRequest: Codable, Hashable, Sendable {
+public struct ReplaceDocumentTagsRequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let tags: [String]?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["tags"]
 
@@ -186,8 +177,7 @@ public struct ReplaceDocumentTagsRequest: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
-            tags: container.decodeIfPresent("tags"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            tags: container.decodeIfPresent("tags"), additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -197,9 +187,8 @@ public struct ReplaceDocumentTagsRequest: Codable, Hashable, Sendable {
 
 public typealias AttachDocumentTagsRequest = ReplaceDocumentTagsRequest
 
-public struct DetachDocumentTagResponseData: Codable, Hashable, Sendable {
+public struct DetachDocumentTagResponseData: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let detached: Bool?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["detached"]
 
@@ -211,8 +200,7 @@ public struct DetachDocumentTagResponseData: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
-            detached: container.decodeIfPresent("detached"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            detached: container.decodeIfPresent("detached"), additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -222,13 +210,12 @@ public struct DetachDocumentTagResponseData: Codable, Hashable, Sendable {
 
 public typealias CreateDocumentFromTemplateRequestSignersItemVerificationMethod = CreateAssignmentRequestSignersItemVerificationMethod
 
-public struct CreateDocumentFromTemplateRequestSignersItem: Codable, Hashable, Sendable {
+public struct CreateDocumentFromTemplateRequestSignersItem: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let roleId: String
     public let id: String
     public let verificationMethod: CreateDocumentFromTemplateRequestSignersItemVerificationMethod?
     public let notificationMethods: [String]?
     public let step: Int?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["role_id", "id", "verification_method", "notification_methods", "step"]
 
@@ -251,22 +238,20 @@ public struct CreateDocumentFromTemplateRequestSignersItem: Codable, Hashable, S
             roleId: container.decode("role_id"), id: container.decode("id"),
             verificationMethod: container.decodeIfPresent("verification_method"),
             notificationMethods: container.decodeIfPresent("notification_methods"),
-            step: container.decodeIfPresent("step"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            step: container.decodeIfPresent("step"), additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encode("role_id", roleId).encode("id", id).encodeIfPresent("verification_method", verificationMethod)
+        try MemberWriter(encoder).encode("role_id", roleId).encode("id", id)
+            .encodeIfPresent("verification_method", verificationMethod)
             .encodeIfPresent("notification_methods", notificationMethods).encodeIfPresent("step", step)
             .additionalFields(additionalFields)
     }
 }
 
-public struct TemplateEditorField: Codable, Hashable, Sendable {
+public struct TemplateEditorField: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let fieldId: String
     public let value: String
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["field_id", "value"]
 
@@ -280,7 +265,7 @@ public struct TemplateEditorField: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
             fieldId: container.decode("field_id"), value: container.decode("value"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -288,14 +273,13 @@ public struct TemplateEditorField: Codable, Hashable, Sendable {
     }
 }
 
-public struct CreateDocumentFromTemplateRequest: Codable, Hashable, Sendable {
+public struct CreateDocumentFromTemplateRequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let signers: [CreateDocumentFromTemplateRequestSignersItem]
     public let editorFields: [TemplateEditorField]?
     public let name: String?
     public let message: String?
     public let expiresAt: Date?
     public let tags: [String]?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["signers", "editor_fields", "name", "message", "expires_at", "tags"]
 
@@ -319,24 +303,23 @@ public struct CreateDocumentFromTemplateRequest: Codable, Hashable, Sendable {
             signers: container.decode("signers"), editorFields: container.decodeIfPresent("editor_fields"),
             name: container.decodeIfPresent("name"), message: container.decodeIfPresent("message"),
             expiresAt: container.decodeDateTimeIfPresent("expires_at"), tags: container.decodeIfPresent("tags"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encode("signers", signers).encodeIfPresent("editor_fields", editorFields).encodeIfPresent("name", name)
-            .encodeIfPresent("message", message).encodeDateTimeIfPresent("expires_at", expiresAt)
-            .encodeIfPresent("tags", tags).additionalFields(additionalFields)
+        try MemberWriter(encoder).encode("signers", signers).encodeIfPresent("editor_fields", editorFields)
+            .encodeIfPresent("name", name).encodeIfPresent("message", message)
+            .encodeDateTimeIfPresent("expires_at", expiresAt).encodeIfPresent("tags", tags)
+            .additionalFields(additionalFields)
     }
 }
 
 public typealias EstimateDocumentFromTemplateCostRequestSignersItemVerificationMethod = CreateAssignmentRequestSignersItemVerificationMethod
 
-public struct EstimateDocumentFromTemplateCostRequestSignersItem: Codable, Hashable, Sendable {
+public struct EstimateDocumentFromTemplateCostRequestSignersItem: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let roleId: String
     public let verificationMethod: EstimateDocumentFromTemplateCostRequestSignersItemVerificationMethod?
     public let notificationMethods: [String]?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["role_id", "verification_method", "notification_methods"]
 
@@ -355,19 +338,17 @@ public struct EstimateDocumentFromTemplateCostRequestSignersItem: Codable, Hasha
         try self.init(
             roleId: container.decode("role_id"), verificationMethod: container.decodeIfPresent("verification_method"),
             notificationMethods: container.decodeIfPresent("notification_methods"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encode("role_id", roleId).encodeIfPresent("verification_method", verificationMethod)
+        try MemberWriter(encoder).encode("role_id", roleId).encodeIfPresent("verification_method", verificationMethod)
             .encodeIfPresent("notification_methods", notificationMethods).additionalFields(additionalFields)
     }
 }
 
-public struct EstimateDocumentFromTemplateCostRequest: Codable, Hashable, Sendable {
+public struct EstimateDocumentFromTemplateCostRequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let signers: [EstimateDocumentFromTemplateCostRequestSignersItem]
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["signers"]
 
@@ -378,9 +359,7 @@ public struct EstimateDocumentFromTemplateCostRequest: Codable, Hashable, Sendab
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        try self.init(
-            signers: container.decode("signers"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+        try self.init(signers: container.decode("signers"), additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {

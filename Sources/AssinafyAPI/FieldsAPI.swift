@@ -13,19 +13,15 @@ public struct FieldsAPI: Sendable {
     /// List fields
     ///
     /// `GET /v1/accounts/{accountId}/fields` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - accountId: Workspace account identifier.
-    ///   - includeInactive: Also return inactive fields.
-    ///   - includeStandard: Also return built-in field types.
-    @discardableResult
-    public func listFields(
+    /// - Parameter accountId: Workspace account identifier.
+    /// - Parameter includeInactive: Also return inactive fields.
+    /// - Parameter includeStandard: Also return built-in field types.
+    @discardableResult public func listFields(
         accountId: String, includeInactive: Bool? = nil, includeStandard: Bool? = nil
     ) async throws -> APIResponse<EnvelopeOf<[Field]>> {
         var request = APIRequest(
             operationName: "listFields", method: .get, pathTemplate: "/v1/accounts/{accountId}/fields",
-            path: "/v1/accounts/\(accountId)/fields", security: [[.bearerAuth], [.apiKeyAuth]],
-            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            path: "/v1/accounts/\(accountId)/fields", security: .shared, errors: .shared)
         request.query.add("include_inactive", includeInactive)
         request.query.add("include_standard", includeStandard)
         return try await client.perform(request) { try $0.decode(EnvelopeOf<[Field]>.self) }
@@ -34,54 +30,44 @@ public struct FieldsAPI: Sendable {
     /// Create field
     ///
     /// `POST /v1/accounts/{accountId}/fields` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - accountId: Workspace account identifier.
-    @discardableResult
-    public func createField(
+    /// - Parameter accountId: Workspace account identifier.
+    @discardableResult public func createField(
         accountId: String, body: CreateFieldPayload
     ) async throws -> APIResponse<EnvelopeOf<Field>> {
         var request = APIRequest(
             operationName: "createField", method: .post, pathTemplate: "/v1/accounts/{accountId}/fields",
-            path: "/v1/accounts/\(accountId)/fields", security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/accounts/\(accountId)/fields", security: .shared,
+            errors: .shared(adding: ["400": ValidationErrorResponse.self]))
         request.body = try .encoding(body)
-        request.errorPayload = ErrorPayloads.decoder([
-            "400": ValidationErrorResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self
-        ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<Field>.self) }
     }
 
     /// Get field
     ///
     /// `GET /v1/accounts/{accountId}/fields/{fieldId}` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - accountId: Workspace account identifier.
-    ///   - fieldId: Field identifier.
+    /// - Parameter accountId: Workspace account identifier.
+    /// - Parameter fieldId: Field identifier.
     @discardableResult
     public func getField(accountId: String, fieldId: String) async throws -> APIResponse<EnvelopeOf<Field>> {
         let request = APIRequest(
             operationName: "getField", method: .get, pathTemplate: "/v1/accounts/{accountId}/fields/{fieldId}",
-            path: "/v1/accounts/\(accountId)/fields/\(fieldId)", security: [[.bearerAuth], [.apiKeyAuth]],
-            errors: ["404": NotFoundResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            path: "/v1/accounts/\(accountId)/fields/\(fieldId)", security: .shared,
+            errors: .shared(adding: ["404": NotFoundResponse.self]))
         return try await client.perform(request) { try $0.decode(EnvelopeOf<Field>.self) }
     }
 
     /// Update field
     ///
     /// `PUT /v1/accounts/{accountId}/fields/{fieldId}` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - accountId: Workspace account identifier.
-    ///   - fieldId: Field identifier.
-    @discardableResult
-    public func updateField(
+    /// - Parameter accountId: Workspace account identifier.
+    /// - Parameter fieldId: Field identifier.
+    @discardableResult public func updateField(
         accountId: String, fieldId: String, body: UpdateFieldPayload
     ) async throws -> APIResponse<EnvelopeOf<Field>> {
         var request = APIRequest(
             operationName: "updateField", method: .put, pathTemplate: "/v1/accounts/{accountId}/fields/{fieldId}",
-            path: "/v1/accounts/\(accountId)/fields/\(fieldId)", security: [[.bearerAuth], [.apiKeyAuth]],
-            errors: ["404": NotFoundResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            path: "/v1/accounts/\(accountId)/fields/\(fieldId)", security: .shared,
+            errors: .shared(adding: ["404": NotFoundResponse.self]))
         request.body = try .encoding(body)
         return try await client.perform(request) { try $0.decode(EnvelopeOf<Field>.self) }
     }
@@ -89,35 +75,29 @@ public struct FieldsAPI: Sendable {
     /// Delete field
     ///
     /// `DELETE /v1/accounts/{accountId}/fields/{fieldId}` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - accountId: Workspace account identifier.
-    ///   - fieldId: Field identifier.
+    /// - Parameter accountId: Workspace account identifier.
+    /// - Parameter fieldId: Field identifier.
     @discardableResult
     public func deleteField(accountId: String, fieldId: String) async throws -> APIResponse<EnvelopeOf<[JSONValue?]>> {
         let request = APIRequest(
             operationName: "deleteField", method: .delete, pathTemplate: "/v1/accounts/{accountId}/fields/{fieldId}",
-            path: "/v1/accounts/\(accountId)/fields/\(fieldId)", security: [[.bearerAuth], [.apiKeyAuth]],
-            errors: ["404": NotFoundResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            path: "/v1/accounts/\(accountId)/fields/\(fieldId)", security: .shared,
+            errors: .shared(adding: ["404": NotFoundResponse.self]))
         return try await client.perform(request) { try $0.decode(EnvelopeOf<[JSONValue?]>.self) }
     }
 
     /// Check a value against a field
     ///
     /// `POST /v1/accounts/{accountId}/fields/{fieldId}/validate` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - accountId: Workspace account identifier.
-    ///   - fieldId: Field identifier.
-    @discardableResult
-    public func validateFieldValue(
+    /// - Parameter accountId: Workspace account identifier.
+    /// - Parameter fieldId: Field identifier.
+    @discardableResult public func validateFieldValue(
         accountId: String, fieldId: String, body: ValidateFieldValueRequest
     ) async throws -> APIResponse<EnvelopeOf<FieldValidation>> {
         var request = APIRequest(
             operationName: "validateFieldValue", method: .post,
             pathTemplate: "/v1/accounts/{accountId}/fields/{fieldId}/validate",
-            path: "/v1/accounts/\(accountId)/fields/\(fieldId)/validate", security: [[.bearerAuth], [.apiKeyAuth]],
-            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            path: "/v1/accounts/\(accountId)/fields/\(fieldId)/validate", security: .shared, errors: .shared)
         request.body = try .encoding(body)
         return try await client.perform(request) { try $0.decode(EnvelopeOf<FieldValidation>.self) }
     }
@@ -125,18 +105,14 @@ public struct FieldsAPI: Sendable {
     /// Check values against several fields
     ///
     /// `POST /v1/accounts/{accountId}/fields/validate-multiple` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - accountId: Workspace account identifier.
-    @discardableResult
-    public func validateFieldValues(
+    /// - Parameter accountId: Workspace account identifier.
+    @discardableResult public func validateFieldValues(
         accountId: String, body: [ValidateFieldValuesRequestItem]
     ) async throws -> APIResponse<EnvelopeOf<[FieldValidationResult]>> {
         var request = APIRequest(
             operationName: "validateFieldValues", method: .post,
             pathTemplate: "/v1/accounts/{accountId}/fields/validate-multiple",
-            path: "/v1/accounts/\(accountId)/fields/validate-multiple", security: [[.bearerAuth], [.apiKeyAuth]],
-            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            path: "/v1/accounts/\(accountId)/fields/validate-multiple", security: .shared, errors: .shared)
         request.body = try .encoding(body)
         return try await client.perform(request) { try $0.decode(EnvelopeOf<[FieldValidationResult]>.self) }
     }
@@ -144,12 +120,10 @@ public struct FieldsAPI: Sendable {
     /// List field types
     ///
     /// `GET /v1/field-types` · security: `bearerAuth` or `apiKeyAuth`
-    @discardableResult
-    public func listFieldTypes() async throws -> APIResponse<EnvelopeOf<[FieldType]>> {
+    @discardableResult public func listFieldTypes() async throws -> APIResponse<EnvelopeOf<[FieldType]>> {
         let request = APIRequest(
             operationName: "listFieldTypes", method: .get, pathTemplate: "/v1/field-types", path: "/v1/field-types",
-            security: [[.bearerAuth], [.apiKeyAuth]],
-            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            security: .shared, errors: .shared)
         return try await client.perform(request) { try $0.decode(EnvelopeOf<[FieldType]>.self) }
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 import APIRuntime
 
 /// A field definition.
-public struct Field: Codable, Hashable, Sendable {
+public struct Field: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let resource: String?
     public let id: String?
     public let name: String?
@@ -17,7 +17,6 @@ public struct Field: Codable, Hashable, Sendable {
     public let isStandard: Bool?
     public let isReadOnly: Bool?
     public let isVisible: Bool?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["resource", "id", "name", "type", "regex", "is_pre_defined", "is_active", "is_required", "is_standard", "is_read_only", "is_visible"]
 
@@ -49,13 +48,12 @@ public struct Field: Codable, Hashable, Sendable {
             isActive: container.decodeIfPresent("is_active"), isRequired: container.decodeIfPresent("is_required"),
             isStandard: container.decodeIfPresent("is_standard"), isReadOnly: container.decodeIfPresent("is_read_only"),
             isVisible: container.decodeIfPresent("is_visible"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("resource", resource).encodeIfPresent("id", id).encodeIfPresent("name", name)
-            .encodeIfPresent("type", type).encodeIfPresent("regex", regex)
+        try MemberWriter(encoder).encodeIfPresent("resource", resource).encodeIfPresent("id", id)
+            .encodeIfPresent("name", name).encodeIfPresent("type", type).encodeIfPresent("regex", regex)
             .encodeIfPresent("is_pre_defined", isPreDefined).encodeIfPresent("is_active", isActive)
             .encodeIfPresent("is_required", isRequired).encodeIfPresent("is_standard", isStandard)
             .encodeIfPresent("is_read_only", isReadOnly).encodeIfPresent("is_visible", isVisible)
@@ -64,10 +62,9 @@ public struct Field: Codable, Hashable, Sendable {
 }
 
 /// A field type.
-public struct FieldType: Codable, Hashable, Sendable {
+public struct FieldType: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let type: String?
     public let name: String?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["type", "name"]
 
@@ -81,21 +78,20 @@ public struct FieldType: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
             type: container.decodeIfPresent("type"), name: container.decodeIfPresent("name"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("type", type).encodeIfPresent("name", name).additionalFields(additionalFields)
+        try MemberWriter(encoder).encodeIfPresent("type", type).encodeIfPresent("name", name)
+            .additionalFields(additionalFields)
     }
 }
 
 /// Result of checking a value against a field.
-public struct FieldValidation: Codable, Hashable, Sendable {
+public struct FieldValidation: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let type: String?
     public let success: Bool?
     public let errorMessage: String?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["type", "success", "error_message"]
 
@@ -113,23 +109,21 @@ public struct FieldValidation: Codable, Hashable, Sendable {
         try self.init(
             type: container.decodeIfPresent("type"), success: container.decodeIfPresent("success"),
             errorMessage: container.decodeIfPresent("error_message"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("type", type).encodeIfPresent("success", success)
+        try MemberWriter(encoder).encodeIfPresent("type", type).encodeIfPresent("success", success)
             .encodeIfPresent("error_message", errorMessage).additionalFields(additionalFields)
     }
 }
 
 /// Per-field result of a batch check.
-public struct FieldValidationResult: Codable, Hashable, Sendable {
+public struct FieldValidationResult: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let fieldId: String?
     public let type: String?
     public let success: Bool?
     public let errorMessage: String?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["field_id", "type", "success", "error_message"]
 
@@ -149,22 +143,21 @@ public struct FieldValidationResult: Codable, Hashable, Sendable {
         try self.init(
             fieldId: container.decodeIfPresent("field_id"), type: container.decodeIfPresent("type"),
             success: container.decodeIfPresent("success"), errorMessage: container.decodeIfPresent("error_message"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("field_id", fieldId).encodeIfPresent("type", type).encodeIfPresent("success", success)
-            .encodeIfPresent("error_message", errorMessage).additionalFields(additionalFields)
+        try MemberWriter(encoder).encodeIfPresent("field_id", fieldId).encodeIfPresent("type", type)
+            .encodeIfPresent("success", success).encodeIfPresent("error_message", errorMessage)
+            .additionalFields(additionalFields)
     }
 }
 
-public struct CreateFieldPayload: Codable, Hashable, Sendable {
+public struct CreateFieldPayload: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let name: String
     public let type: String
     public let regex: Nullable<String>?
     public let isRequired: Bool?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["name", "type", "regex", "is_required"]
 
@@ -184,21 +177,19 @@ public struct CreateFieldPayload: Codable, Hashable, Sendable {
         try self.init(
             name: container.decode("name"), type: container.decode("type"),
             regex: container.decodeNullableIfPresent("regex"), isRequired: container.decodeIfPresent("is_required"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encode("name", name).encode("type", type).encodeIfPresent("regex", regex)
+        try MemberWriter(encoder).encode("name", name).encode("type", type).encodeIfPresent("regex", regex)
             .encodeIfPresent("is_required", isRequired).additionalFields(additionalFields)
     }
 }
 
-public struct UpdateFieldPayload: Codable, Hashable, Sendable {
+public struct UpdateFieldPayload: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let name: String?
     public let regex: Nullable<String>?
     public let isActive: Bool?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["name", "regex", "is_active"]
 
@@ -215,20 +206,17 @@ public struct UpdateFieldPayload: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
             name: container.decodeIfPresent("name"), regex: container.decodeNullableIfPresent("regex"),
-            isActive: container.decodeIfPresent("is_active"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            isActive: container.decodeIfPresent("is_active"), additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("name", name).encodeIfPresent("regex", regex).encodeIfPresent("is_active", isActive)
-            .additionalFields(additionalFields)
+        try MemberWriter(encoder).encodeIfPresent("name", name).encodeIfPresent("regex", regex)
+            .encodeIfPresent("is_active", isActive).additionalFields(additionalFields)
     }
 }
 
-public struct ValidateFieldValueRequest: Codable, Hashable, Sendable {
+public struct ValidateFieldValueRequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let value: Nullable<JSONValue>?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["value"]
 
@@ -241,7 +229,7 @@ public struct ValidateFieldValueRequest: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
             value: container.decodeNullableIfPresent("value"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -249,10 +237,9 @@ public struct ValidateFieldValueRequest: Codable, Hashable, Sendable {
     }
 }
 
-public struct ValidateFieldValuesRequestItem: Codable, Hashable, Sendable {
+public struct ValidateFieldValuesRequestItem: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let fieldId: String
     public let value: Nullable<JSONValue>?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["field_id", "value"]
 
@@ -266,7 +253,7 @@ public struct ValidateFieldValuesRequestItem: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
             fieldId: container.decode("field_id"), value: container.decodeNullableIfPresent("value"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -13,8 +13,7 @@ public struct OAuthAPI: Sendable {
     /// Obtain an access token
     ///
     /// `POST /v1/oauth/token` · security: none
-    @discardableResult
-    public func exchangeOAuthToken(
+    @discardableResult public func exchangeOAuthToken(
         grantType: OAuthTokenRequestGrantType, clientId: String, code: String? = nil, redirectUri: String? = nil,
         codeVerifier: String? = nil, refreshToken: String? = nil, clientSecret: String? = nil, resource: String? = nil,
         subjectToken: String? = nil, subjectTokenType: OAuthTokenRequestSubjectTokenType? = nil,
@@ -22,7 +21,10 @@ public struct OAuthAPI: Sendable {
     ) async throws -> APIResponse<ExchangeOAuthTokenResponse> {
         var request = APIRequest(
             operationName: "exchangeOAuthToken", method: .post, pathTemplate: "/v1/oauth/token",
-            path: "/v1/oauth/token")
+            path: "/v1/oauth/token", errors: [
+                "400": ExchangeOAuthTokenError400.self, "401": ExchangeOAuthTokenError401.self,
+                "500": ServerErrorResponse.self
+            ])
         var form: [QueryItem] = []
         form.add("grant_type", grantType)
         form.add("code", code)
@@ -36,18 +38,13 @@ public struct OAuthAPI: Sendable {
         form.add("subject_token_type", subjectTokenType)
         form.add("requested_token_type", requestedTokenType)
         request.body = .form(form)
-        request.errorPayload = ErrorPayloads.decoder([
-            "400": ExchangeOAuthTokenError400.self, "401": ExchangeOAuthTokenError401.self,
-            "500": ServerErrorResponse.self
-        ])
         return try await client.perform(request) { try $0.decode(ExchangeOAuthTokenResponse.self) }
     }
 
     /// Revoke token
     ///
     /// `POST /v1/oauth/revoke` · security: none
-    @discardableResult
-    public func revokeOAuthToken(
+    @discardableResult public func revokeOAuthToken(
         token: String, clientId: String, tokenTypeHint: OAuthRevokeRequestTokenTypeHint? = nil,
         clientSecret: String? = nil
     ) async throws -> APIResponse<Void> {
@@ -67,12 +64,10 @@ public struct OAuthAPI: Sendable {
     /// Get OpenID Connect user claims
     ///
     /// `GET /v1/oauth/userinfo` · security: `bearerAuth` or `apiKeyAuth`
-    @discardableResult
-    public func getOAuthUserInfo() async throws -> APIResponse<GetOAuthUserInfoResponse> {
+    @discardableResult public func getOAuthUserInfo() async throws -> APIResponse<GetOAuthUserInfoResponse> {
         let request = APIRequest(
             operationName: "getOAuthUserInfo", method: .get, pathTemplate: "/v1/oauth/userinfo",
-            path: "/v1/oauth/userinfo", security: [[.bearerAuth], [.apiKeyAuth]],
-            errors: ["403": ForbiddenResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            path: "/v1/oauth/userinfo", security: .shared, errors: .shared(adding: ["403": ForbiddenResponse.self]))
         return try await client.perform(request) { try $0.decode(GetOAuthUserInfoResponse.self) }
     }
 

@@ -4,7 +4,7 @@
 import Foundation
 import APIRuntime
 
-public struct ExchangeOAuthTokenResponse: Codable, Hashable, Sendable {
+public struct ExchangeOAuthTokenResponse: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let accessToken: String?
     public let issuedTokenType: String?
     public let tokenType: String?
@@ -12,7 +12,6 @@ public struct ExchangeOAuthTokenResponse: Codable, Hashable, Sendable {
     public let refreshToken: String?
     public let scope: String?
     public let idToken: String?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["access_token", "issued_token_type", "token_type", "expires_in", "refresh_token", "scope", "id_token"]
 
@@ -37,23 +36,20 @@ public struct ExchangeOAuthTokenResponse: Codable, Hashable, Sendable {
             issuedTokenType: container.decodeIfPresent("issued_token_type"),
             tokenType: container.decodeIfPresent("token_type"), expiresIn: container.decodeIfPresent("expires_in"),
             refreshToken: container.decodeIfPresent("refresh_token"), scope: container.decodeIfPresent("scope"),
-            idToken: container.decodeIfPresent("id_token"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            idToken: container.decodeIfPresent("id_token"), additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("access_token", accessToken).encodeIfPresent("issued_token_type", issuedTokenType)
-            .encodeIfPresent("token_type", tokenType).encodeIfPresent("expires_in", expiresIn)
-            .encodeIfPresent("refresh_token", refreshToken).encodeIfPresent("scope", scope)
-            .encodeIfPresent("id_token", idToken).additionalFields(additionalFields)
+        try MemberWriter(encoder).encodeIfPresent("access_token", accessToken)
+            .encodeIfPresent("issued_token_type", issuedTokenType).encodeIfPresent("token_type", tokenType)
+            .encodeIfPresent("expires_in", expiresIn).encodeIfPresent("refresh_token", refreshToken)
+            .encodeIfPresent("scope", scope).encodeIfPresent("id_token", idToken).additionalFields(additionalFields)
     }
 }
 
 public struct ExchangeOAuthTokenError400Error: OpenEnum, ExpressibleByStringLiteral {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { rawValue = value }
 
     public static let invalidGrant = Self(rawValue: "invalid_grant")
     public static let invalidTarget = Self(rawValue: "invalid_target")
@@ -63,10 +59,9 @@ public struct ExchangeOAuthTokenError400Error: OpenEnum, ExpressibleByStringLite
     public static let knownValues: [Self] = [.invalidGrant, .invalidTarget, .invalidScope, .invalidRequest, .unsupportedGrantType]
 }
 
-public struct ExchangeOAuthTokenError400: Codable, Hashable, Sendable {
+public struct ExchangeOAuthTokenError400: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let error: ExchangeOAuthTokenError400Error?
     public let errorDescription: String?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["error", "error_description"]
 
@@ -83,20 +78,18 @@ public struct ExchangeOAuthTokenError400: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
             error: container.decodeIfPresent("error"), errorDescription: container.decodeIfPresent("error_description"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("error", error).encodeIfPresent("error_description", errorDescription)
+        try MemberWriter(encoder).encodeIfPresent("error", error).encodeIfPresent("error_description", errorDescription)
             .additionalFields(additionalFields)
     }
 }
 
-public struct ExchangeOAuthTokenError401: Codable, Hashable, Sendable {
+public struct ExchangeOAuthTokenError401: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let error: String?
     public let errorDescription: String?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["error", "error_description"]
 
@@ -110,24 +103,22 @@ public struct ExchangeOAuthTokenError401: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
             error: container.decodeIfPresent("error"), errorDescription: container.decodeIfPresent("error_description"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("error", error).encodeIfPresent("error_description", errorDescription)
+        try MemberWriter(encoder).encodeIfPresent("error", error).encodeIfPresent("error_description", errorDescription)
             .additionalFields(additionalFields)
     }
 }
 
 public typealias RevokeOAuthTokenError401 = ExchangeOAuthTokenError401
 
-public struct GetOAuthUserInfoResponse: Codable, Hashable, Sendable {
+public struct GetOAuthUserInfoResponse: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let sub: String?
     public let name: String?
     public let email: String?
     public let emailVerified: Bool?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["sub", "name", "email", "email_verified"]
 
@@ -147,22 +138,21 @@ public struct GetOAuthUserInfoResponse: Codable, Hashable, Sendable {
         try self.init(
             sub: container.decodeIfPresent("sub"), name: container.decodeIfPresent("name"),
             email: container.decodeIfPresent("email"), emailVerified: container.decodeIfPresent("email_verified"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("sub", sub).encodeIfPresent("name", name).encodeIfPresent("email", email)
-            .encodeIfPresent("email_verified", emailVerified).additionalFields(additionalFields)
+        try MemberWriter(encoder).encodeIfPresent("sub", sub).encodeIfPresent("name", name)
+            .encodeIfPresent("email", email).encodeIfPresent("email_verified", emailVerified)
+            .additionalFields(additionalFields)
     }
 }
 
-public struct GetProtectedResourceMetadataResponse: Codable, Hashable, Sendable {
+public struct GetProtectedResourceMetadataResponse: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let resource: String?
     public let authorizationServers: [String]?
     public let scopesSupported: [String]?
     public let bearerMethodsSupported: [String]?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["resource", "authorization_servers", "scopes_supported", "bearer_methods_supported"]
 
@@ -184,12 +174,12 @@ public struct GetProtectedResourceMetadataResponse: Codable, Hashable, Sendable 
             authorizationServers: container.decodeIfPresent("authorization_servers"),
             scopesSupported: container.decodeIfPresent("scopes_supported"),
             bearerMethodsSupported: container.decodeIfPresent("bearer_methods_supported"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("resource", resource).encodeIfPresent("authorization_servers", authorizationServers)
+        try MemberWriter(encoder).encodeIfPresent("resource", resource)
+            .encodeIfPresent("authorization_servers", authorizationServers)
             .encodeIfPresent("scopes_supported", scopesSupported)
             .encodeIfPresent("bearer_methods_supported", bearerMethodsSupported).additionalFields(additionalFields)
     }

@@ -5,10 +5,9 @@ import Foundation
 import APIRuntime
 
 /// Success wrapper around response data.
-public struct Envelope: Codable, Hashable, Sendable {
+public struct Envelope: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let status: Int?
     public let message: String?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["status", "message"]
 
@@ -22,21 +21,20 @@ public struct Envelope: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
             status: container.decodeIfPresent("status"), message: container.decodeIfPresent("message"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("status", status).encodeIfPresent("message", message).additionalFields(additionalFields)
+        try MemberWriter(encoder).encodeIfPresent("status", status).encodeIfPresent("message", message)
+            .additionalFields(additionalFields)
     }
 }
 
 /// Error wrapper; status repeats the HTTP code.
-public struct ErrorEnvelope: Codable, Hashable, Sendable {
+public struct ErrorEnvelope: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let status: Int?
     public let message: String?
     public let data: JSONObject?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["status", "message", "data"]
 
@@ -53,19 +51,17 @@ public struct ErrorEnvelope: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
             status: container.decodeIfPresent("status"), message: container.decodeIfPresent("message"),
-            data: container.decodeIfPresent("data"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            data: container.decodeIfPresent("data"), additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("status", status).encodeIfPresent("message", message).encodeIfPresent("data", data)
-            .additionalFields(additionalFields)
+        try MemberWriter(encoder).encodeIfPresent("status", status).encodeIfPresent("message", message)
+            .encodeIfPresent("data", data).additionalFields(additionalFields)
     }
 }
 
 /// A user, as returned on login.
-public struct AuthUser: Codable, Hashable, Sendable {
+public struct AuthUser: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let id: String?
     public let name: String?
     public let email: String?
@@ -75,7 +71,6 @@ public struct AuthUser: Codable, Hashable, Sendable {
     public let hasAcceptedTerms: Bool?
     public let createdAt: Date?
     public let toBeDeletedAt: Date?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["id", "name", "email", "telephone", "government_id", "is_email_verified", "has_accepted_terms", "created_at", "to_be_deleted_at"]
 
@@ -106,21 +101,20 @@ public struct AuthUser: Codable, Hashable, Sendable {
             hasAcceptedTerms: container.decodeIfPresent("has_accepted_terms"),
             createdAt: container.decodeDateTimeIfPresent("created_at"),
             toBeDeletedAt: container.decodeDateTimeIfPresent("to_be_deleted_at"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("id", id).encodeIfPresent("name", name).encodeIfPresent("email", email)
-            .encodeIfPresent("telephone", telephone).encodeIfPresent("government_id", governmentId)
-            .encodeIfPresent("is_email_verified", isEmailVerified)
+        try MemberWriter(encoder).encodeIfPresent("id", id).encodeIfPresent("name", name)
+            .encodeIfPresent("email", email).encodeIfPresent("telephone", telephone)
+            .encodeIfPresent("government_id", governmentId).encodeIfPresent("is_email_verified", isEmailVerified)
             .encodeIfPresent("has_accepted_terms", hasAcceptedTerms).encodeDateTimeIfPresent("created_at", createdAt)
             .encodeDateTimeIfPresent("to_be_deleted_at", toBeDeletedAt).additionalFields(additionalFields)
     }
 }
 
 /// A person who signs documents for an account.
-public struct Signer: Codable, Hashable, Sendable {
+public struct Signer: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let resource: String?
     public let id: String?
     public let fullName: String?
@@ -128,7 +122,6 @@ public struct Signer: Codable, Hashable, Sendable {
     public let whatsappPhoneNumber: String?
     public let governmentId: String?
     public let hasAcceptedTerms: Bool?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["resource", "id", "full_name", "email", "whatsapp_phone_number", "government_id", "has_accepted_terms"]
 
@@ -155,26 +148,25 @@ public struct Signer: Codable, Hashable, Sendable {
             whatsappPhoneNumber: container.decodeIfPresent("whatsapp_phone_number"),
             governmentId: container.decodeIfPresent("government_id"),
             hasAcceptedTerms: container.decodeIfPresent("has_accepted_terms"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("resource", resource).encodeIfPresent("id", id).encodeIfPresent("full_name", fullName)
-            .encodeIfPresent("email", email).encodeIfPresent("whatsapp_phone_number", whatsappPhoneNumber)
+        try MemberWriter(encoder).encodeIfPresent("resource", resource).encodeIfPresent("id", id)
+            .encodeIfPresent("full_name", fullName).encodeIfPresent("email", email)
+            .encodeIfPresent("whatsapp_phone_number", whatsappPhoneNumber)
             .encodeIfPresent("government_id", governmentId).encodeIfPresent("has_accepted_terms", hasAcceptedTerms)
             .additionalFields(additionalFields)
     }
 }
 
 /// One rendered page of a document.
-public struct DocumentPage: Codable, Hashable, Sendable {
+public struct DocumentPage: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let id: String?
     public let number: Int?
     public let height: Int?
     public let width: Int?
     public let downloadUrl: String?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["id", "number", "height", "width", "download_url"]
 
@@ -196,21 +188,19 @@ public struct DocumentPage: Codable, Hashable, Sendable {
             id: container.decodeIfPresent("id"), number: container.decodeIfPresent("number"),
             height: container.decodeIfPresent("height"), width: container.decodeIfPresent("width"),
             downloadUrl: container.decodeIfPresent("download_url"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("id", id).encodeIfPresent("number", number).encodeIfPresent("height", height)
-            .encodeIfPresent("width", width).encodeIfPresent("download_url", downloadUrl)
-            .additionalFields(additionalFields)
+        try MemberWriter(encoder).encodeIfPresent("id", id).encodeIfPresent("number", number)
+            .encodeIfPresent("height", height).encodeIfPresent("width", width)
+            .encodeIfPresent("download_url", downloadUrl).additionalFields(additionalFields)
     }
 }
 
-public struct DocumentTagsItem: Codable, Hashable, Sendable {
+public struct DocumentTagsItem: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let id: String?
     public let name: String?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["id", "name"]
 
@@ -224,17 +214,17 @@ public struct DocumentTagsItem: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
             id: container.decodeIfPresent("id"), name: container.decodeIfPresent("name"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("id", id).encodeIfPresent("name", name).additionalFields(additionalFields)
+        try MemberWriter(encoder).encodeIfPresent("id", id).encodeIfPresent("name", name)
+            .additionalFields(additionalFields)
     }
 }
 
 /// A document and its state.
-public struct Document: Codable, Hashable, Sendable {
+public struct Document: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let resource: String?
     public let id: String?
     public let accountId: String?
@@ -251,7 +241,6 @@ public struct Document: Codable, Hashable, Sendable {
     public let pages: [DocumentPage]?
     public let createdAt: Date?
     public let updatedAt: Date?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["resource", "id", "account_id", "template_id", "name", "status", "artifacts", "is_closed", "signing_url", "decline_reason", "declined_by", "tags", "assignment", "pages", "created_at", "updated_at"]
 
@@ -294,31 +283,29 @@ public struct Document: Codable, Hashable, Sendable {
             assignment: container.decodeIfPresent("assignment"), pages: container.decodeIfPresent("pages"),
             createdAt: container.decodeDateTimeIfPresent("created_at"),
             updatedAt: container.decodeDateTimeIfPresent("updated_at"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("resource", resource).encodeIfPresent("id", id).encodeIfPresent("account_id", accountId)
-            .encodeIfPresent("template_id", templateId).encodeIfPresent("name", name).encodeIfPresent("status", status)
-            .encodeIfPresent("artifacts", artifacts).encodeIfPresent("is_closed", isClosed)
-            .encodeIfPresent("signing_url", signingUrl).encodeIfPresent("decline_reason", declineReason)
-            .encodeIfPresent("declined_by", declinedBy).encodeIfPresent("tags", tags)
-            .encodeIfPresent("assignment", assignment).encodeIfPresent("pages", pages)
+        try MemberWriter(encoder).encodeIfPresent("resource", resource).encodeIfPresent("id", id)
+            .encodeIfPresent("account_id", accountId).encodeIfPresent("template_id", templateId)
+            .encodeIfPresent("name", name).encodeIfPresent("status", status).encodeIfPresent("artifacts", artifacts)
+            .encodeIfPresent("is_closed", isClosed).encodeIfPresent("signing_url", signingUrl)
+            .encodeIfPresent("decline_reason", declineReason).encodeIfPresent("declined_by", declinedBy)
+            .encodeIfPresent("tags", tags).encodeIfPresent("assignment", assignment).encodeIfPresent("pages", pages)
             .encodeDateTimeIfPresent("created_at", createdAt).encodeDateTimeIfPresent("updated_at", updatedAt)
             .additionalFields(additionalFields)
     }
 }
 
 /// A label, unique by name within a workspace.
-public struct Tag: Codable, Hashable, Sendable {
+public struct Tag: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let resource: String?
     public let id: String?
     public let name: String?
     public let color: String?
     public let createdAt: Date?
     public let updatedAt: Date?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["resource", "id", "name", "color", "created_at", "updated_at"]
 
@@ -342,22 +329,21 @@ public struct Tag: Codable, Hashable, Sendable {
             name: container.decodeIfPresent("name"), color: container.decodeIfPresent("color"),
             createdAt: container.decodeDateTimeIfPresent("created_at"),
             updatedAt: container.decodeDateTimeIfPresent("updated_at"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("resource", resource).encodeIfPresent("id", id).encodeIfPresent("name", name)
-            .encodeIfPresent("color", color).encodeDateTimeIfPresent("created_at", createdAt)
-            .encodeDateTimeIfPresent("updated_at", updatedAt).additionalFields(additionalFields)
+        try MemberWriter(encoder).encodeIfPresent("resource", resource).encodeIfPresent("id", id)
+            .encodeIfPresent("name", name).encodeIfPresent("color", color)
+            .encodeDateTimeIfPresent("created_at", createdAt).encodeDateTimeIfPresent("updated_at", updatedAt)
+            .additionalFields(additionalFields)
     }
 }
 
 /// The signing link of one signer.
-public struct SigningUrl: Codable, Hashable, Sendable {
+public struct SigningUrl: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let signerId: String?
     public let url: String?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["signer_id", "url"]
 
@@ -371,17 +357,17 @@ public struct SigningUrl: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
             signerId: container.decodeIfPresent("signer_id"), url: container.decodeIfPresent("url"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("signer_id", signerId).encodeIfPresent("url", url).additionalFields(additionalFields)
+        try MemberWriter(encoder).encodeIfPresent("signer_id", signerId).encodeIfPresent("url", url)
+            .additionalFields(additionalFields)
     }
 }
 
 /// A signer plus its settings in one assignment.
-public struct AssignmentSigner: Codable, Hashable, Sendable {
+public struct AssignmentSigner: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let resource: String?
     public let id: String?
     public let fullName: String?
@@ -395,7 +381,6 @@ public struct AssignmentSigner: Codable, Hashable, Sendable {
     public let notified: Bool?
     public let completed: Bool?
     public let notificationHistory: [NotificationHistoryEntry]?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["resource", "id", "full_name", "email", "whatsapp_phone_number", "government_id", "has_accepted_terms", "verification_method", "notification_methods", "step", "notified", "completed", "notification_history"]
 
@@ -435,13 +420,13 @@ public struct AssignmentSigner: Codable, Hashable, Sendable {
             step: container.decodeIfPresent("step"), notified: container.decodeIfPresent("notified"),
             completed: container.decodeIfPresent("completed"),
             notificationHistory: container.decodeIfPresent("notification_history"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("resource", resource).encodeIfPresent("id", id).encodeIfPresent("full_name", fullName)
-            .encodeIfPresent("email", email).encodeIfPresent("whatsapp_phone_number", whatsappPhoneNumber)
+        try MemberWriter(encoder).encodeIfPresent("resource", resource).encodeIfPresent("id", id)
+            .encodeIfPresent("full_name", fullName).encodeIfPresent("email", email)
+            .encodeIfPresent("whatsapp_phone_number", whatsappPhoneNumber)
             .encodeIfPresent("government_id", governmentId).encodeIfPresent("has_accepted_terms", hasAcceptedTerms)
             .encodeIfPresent("verification_method", verificationMethod)
             .encodeIfPresent("notification_methods", notificationMethods).encodeIfPresent("step", step)
@@ -453,7 +438,6 @@ public struct AssignmentSigner: Codable, Hashable, Sendable {
 public struct NotificationHistoryEntryStatus: OpenEnum, ExpressibleByStringLiteral {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { rawValue = value }
 
     public static let sent = Self(rawValue: "sent")
     public static let failed = Self(rawValue: "failed")
@@ -461,14 +445,13 @@ public struct NotificationHistoryEntryStatus: OpenEnum, ExpressibleByStringLiter
 }
 
 /// One notification attempt to a signer.
-public struct NotificationHistoryEntry: Codable, Hashable, Sendable {
+public struct NotificationHistoryEntry: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let event: String?
     public let status: NotificationHistoryEntryStatus?
     public let errorCode: String?
     public let errorMessage: String?
     public let sentAt: Date?
     public let failedAt: Date?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["event", "status", "error_code", "error_message", "sent_at", "failed_at"]
 
@@ -493,19 +476,19 @@ public struct NotificationHistoryEntry: Codable, Hashable, Sendable {
             errorMessage: container.decodeIfPresent("error_message"),
             sentAt: container.decodeDateTimeIfPresent("sent_at"),
             failedAt: container.decodeDateTimeIfPresent("failed_at"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("event", event).encodeIfPresent("status", status).encodeIfPresent("error_code", errorCode)
-            .encodeIfPresent("error_message", errorMessage).encodeDateTimeIfPresent("sent_at", sentAt)
-            .encodeDateTimeIfPresent("failed_at", failedAt).additionalFields(additionalFields)
+        try MemberWriter(encoder).encodeIfPresent("event", event).encodeIfPresent("status", status)
+            .encodeIfPresent("error_code", errorCode).encodeIfPresent("error_message", errorMessage)
+            .encodeDateTimeIfPresent("sent_at", sentAt).encodeDateTimeIfPresent("failed_at", failedAt)
+            .additionalFields(additionalFields)
     }
 }
 
 /// One field to fill or sign.
-public struct AssignmentItem: Codable, Hashable, Sendable {
+public struct AssignmentItem: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let id: String?
     public let page: DocumentPage?
     public let signer: JSONObject?
@@ -513,7 +496,6 @@ public struct AssignmentItem: Codable, Hashable, Sendable {
     public let displaySettings: JSONValue?
     public let value: JSONValue?
     public let completed: Bool?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["id", "page", "signer", "field", "display_settings", "value", "completed"]
 
@@ -539,23 +521,22 @@ public struct AssignmentItem: Codable, Hashable, Sendable {
             signer: container.decodeIfPresent("signer"), field: container.decodeIfPresent("field"),
             displaySettings: container.decodeIfPresent("display_settings"), value: container.decodeIfPresent("value"),
             completed: container.decodeIfPresent("completed"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("id", id).encodeIfPresent("page", page).encodeIfPresent("signer", signer)
-            .encodeIfPresent("field", field).encodeIfPresent("display_settings", displaySettings)
-            .encodeIfPresent("value", value).encodeIfPresent("completed", completed).additionalFields(additionalFields)
+        try MemberWriter(encoder).encodeIfPresent("id", id).encodeIfPresent("page", page)
+            .encodeIfPresent("signer", signer).encodeIfPresent("field", field)
+            .encodeIfPresent("display_settings", displaySettings).encodeIfPresent("value", value)
+            .encodeIfPresent("completed", completed).additionalFields(additionalFields)
     }
 }
 
 /// Signing progress of an assignment.
-public struct AssignmentSummary: Codable, Hashable, Sendable {
+public struct AssignmentSummary: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let signerCount: Int?
     public let completedCount: Int?
     public let signers: [JSONObject]?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["signer_count", "completed_count", "signers"]
 
@@ -574,20 +555,19 @@ public struct AssignmentSummary: Codable, Hashable, Sendable {
         try self.init(
             signerCount: container.decodeIfPresent("signer_count"),
             completedCount: container.decodeIfPresent("completed_count"), signers: container.decodeIfPresent("signers"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("signer_count", signerCount).encodeIfPresent("completed_count", completedCount)
-            .encodeIfPresent("signers", signers).additionalFields(additionalFields)
+        try MemberWriter(encoder).encodeIfPresent("signer_count", signerCount)
+            .encodeIfPresent("completed_count", completedCount).encodeIfPresent("signers", signers)
+            .additionalFields(additionalFields)
     }
 }
 
 public struct AssignmentMethod: OpenEnum, ExpressibleByStringLiteral {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { rawValue = value }
 
     public static let virtual = Self(rawValue: "virtual")
     public static let collect = Self(rawValue: "collect")
@@ -595,7 +575,7 @@ public struct AssignmentMethod: OpenEnum, ExpressibleByStringLiteral {
 }
 
 /// A signature request on a document.
-public struct Assignment: Codable, Hashable, Sendable {
+public struct Assignment: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let resource: String?
     public let id: String?
     public let senderEmail: String?
@@ -607,7 +587,6 @@ public struct Assignment: Codable, Hashable, Sendable {
     public let items: [AssignmentItem]?
     public let summary: AssignmentSummary?
     public let signingUrls: [SigningUrl]?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["resource", "id", "sender_email", "method", "expires_at", "message", "signers", "copy_receivers", "items", "summary", "signing_urls"]
 
@@ -640,12 +619,11 @@ public struct Assignment: Codable, Hashable, Sendable {
             signers: container.decodeIfPresent("signers"), copyReceivers: container.decodeIfPresent("copy_receivers"),
             items: container.decodeIfPresent("items"), summary: container.decodeIfPresent("summary"),
             signingUrls: container.decodeIfPresent("signing_urls"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("resource", resource).encodeIfPresent("id", id)
+        try MemberWriter(encoder).encodeIfPresent("resource", resource).encodeIfPresent("id", id)
             .encodeIfPresent("sender_email", senderEmail).encodeIfPresent("method", method)
             .encodeDateTimeIfPresent("expires_at", expiresAt).encodeIfPresent("message", message)
             .encodeIfPresent("signers", signers).encodeIfPresent("copy_receivers", copyReceivers)
@@ -655,13 +633,12 @@ public struct Assignment: Codable, Hashable, Sendable {
 }
 
 /// One line of a cost estimate.
-public struct CostEstimateBreakdownItem: Codable, Hashable, Sendable {
+public struct CostEstimateBreakdownItem: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let code: String?
     public let name: String?
     public let cost: Double?
     public let quantity: Int?
     public let unitCost: Double?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["code", "name", "cost", "quantity", "unit_cost"]
 
@@ -682,14 +659,12 @@ public struct CostEstimateBreakdownItem: Codable, Hashable, Sendable {
         try self.init(
             code: container.decodeIfPresent("code"), name: container.decodeIfPresent("name"),
             cost: container.decodeIfPresent("cost"), quantity: container.decodeIfPresent("quantity"),
-            unitCost: container.decodeIfPresent("unit_cost"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            unitCost: container.decodeIfPresent("unit_cost"), additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("code", code).encodeIfPresent("name", name).encodeIfPresent("cost", cost)
-            .encodeIfPresent("quantity", quantity).encodeIfPresent("unit_cost", unitCost)
+        try MemberWriter(encoder).encodeIfPresent("code", code).encodeIfPresent("name", name)
+            .encodeIfPresent("cost", cost).encodeIfPresent("quantity", quantity).encodeIfPresent("unit_cost", unitCost)
             .additionalFields(additionalFields)
     }
 }
@@ -697,7 +672,6 @@ public struct CostEstimateBreakdownItem: Codable, Hashable, Sendable {
 public struct CostEstimateBlockingReason: OpenEnum, ExpressibleByStringLiteral {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { rawValue = value }
 
     public static let pendingPayment = Self(rawValue: "PendingPayment")
     public static let insufficientDocuments = Self(rawValue: "InsufficientDocuments")
@@ -706,7 +680,7 @@ public struct CostEstimateBlockingReason: OpenEnum, ExpressibleByStringLiteral {
 }
 
 /// Estimated cost and current balances.
-public struct CostEstimate: Codable, Hashable, Sendable {
+public struct CostEstimate: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let documents: Int?
     public let credits: Double?
     public let needsExtraDocument: Bool?
@@ -718,7 +692,6 @@ public struct CostEstimate: Codable, Hashable, Sendable {
     public let hasSufficientResources: Bool?
     public let blockingReason: CostEstimateBlockingReason?
     public let message: String?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["documents", "credits", "needs_extra_document", "extra_document_cost", "total_credits", "breakdown", "document_balance", "credit_balance", "has_sufficient_resources", "blocking_reason", "message"]
 
@@ -753,12 +726,11 @@ public struct CostEstimate: Codable, Hashable, Sendable {
             creditBalance: container.decodeIfPresent("credit_balance"),
             hasSufficientResources: container.decodeIfPresent("has_sufficient_resources"),
             blockingReason: container.decodeIfPresent("blocking_reason"), message: container.decodeIfPresent("message"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("documents", documents).encodeIfPresent("credits", credits)
+        try MemberWriter(encoder).encodeIfPresent("documents", documents).encodeIfPresent("credits", credits)
             .encodeIfPresent("needs_extra_document", needsExtraDocument)
             .encodeIfPresent("extra_document_cost", extraDocumentCost).encodeIfPresent("total_credits", totalCredits)
             .encodeIfPresent("breakdown", breakdown).encodeIfPresent("document_balance", documentBalance)
@@ -769,10 +741,9 @@ public struct CostEstimate: Codable, Hashable, Sendable {
     }
 }
 
-public struct WebhookEventOrigin: Codable, Hashable, Sendable {
+public struct WebhookEventOrigin: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let ip: String?
     public let userAgent: String?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["ip", "user-agent"]
 
@@ -786,17 +757,17 @@ public struct WebhookEventOrigin: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
             ip: container.decodeIfPresent("ip"), userAgent: container.decodeIfPresent("user-agent"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("ip", ip).encodeIfPresent("user-agent", userAgent).additionalFields(additionalFields)
+        try MemberWriter(encoder).encodeIfPresent("ip", ip).encodeIfPresent("user-agent", userAgent)
+            .additionalFields(additionalFields)
     }
 }
 
 /// Body of a webhook delivery; times are Unix seconds.
-public struct WebhookEvent: Codable, Hashable, Sendable {
+public struct WebhookEvent: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let id: Int
     public let event: String
     public let message: String?
@@ -806,7 +777,6 @@ public struct WebhookEvent: Codable, Hashable, Sendable {
     public let subject: JSONObject
     public let object: JSONObject
     public let accountId: String
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["id", "event", "message", "payload", "origin", "created_at", "subject", "object", "account_id"]
 
@@ -833,12 +803,11 @@ public struct WebhookEvent: Codable, Hashable, Sendable {
             payload: container.decodeIfPresent("payload"), origin: container.decodeIfPresent("origin"),
             createdAt: container.decode("created_at"), subject: container.decode("subject"),
             object: container.decode("object"), accountId: container.decode("account_id"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encode("id", id).encode("event", event).encodeIfPresent("message", message)
+        try MemberWriter(encoder).encode("id", id).encode("event", event).encodeIfPresent("message", message)
             .encodeIfPresent("payload", payload).encodeIfPresent("origin", origin).encode("created_at", createdAt)
             .encode("subject", subject).encode("object", object).encode("account_id", accountId)
             .additionalFields(additionalFields)
@@ -846,7 +815,7 @@ public struct WebhookEvent: Codable, Hashable, Sendable {
 }
 
 /// Document counters for one period.
-public struct DocumentStatsRow: Codable, Hashable, Sendable {
+public struct DocumentStatsRow: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let period: String?
     public let documentsUploaded: Int?
     public let documentsSent: Int?
@@ -861,7 +830,6 @@ public struct DocumentStatsRow: Codable, Hashable, Sendable {
     public let signatureRequestsViewed: Int?
     public let signatureRequestsCompleted: Int?
     public let documentsCertified: Int?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["period", "documents_uploaded", "documents_sent", "signature_requests", "signature_requests_notification_email", "signature_requests_notification_whatsapp", "signature_requests_notification_bypass", "signature_requests_verification_email", "signature_requests_verification_whatsapp", "signature_requests_verification_bypass", "signature_requests_verification_digital_certificate", "signature_requests_viewed", "signature_requests_completed", "documents_certified"]
 
@@ -907,13 +875,13 @@ public struct DocumentStatsRow: Codable, Hashable, Sendable {
             signatureRequestsViewed: container.decodeIfPresent("signature_requests_viewed"),
             signatureRequestsCompleted: container.decodeIfPresent("signature_requests_completed"),
             documentsCertified: container.decodeIfPresent("documents_certified"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("period", period).encodeIfPresent("documents_uploaded", documentsUploaded)
-            .encodeIfPresent("documents_sent", documentsSent).encodeIfPresent("signature_requests", signatureRequests)
+        try MemberWriter(encoder).encodeIfPresent("period", period)
+            .encodeIfPresent("documents_uploaded", documentsUploaded).encodeIfPresent("documents_sent", documentsSent)
+            .encodeIfPresent("signature_requests", signatureRequests)
             .encodeIfPresent("signature_requests_notification_email", signatureRequestsNotificationEmail)
             .encodeIfPresent("signature_requests_notification_whatsapp", signatureRequestsNotificationWhatsapp)
             .encodeIfPresent("signature_requests_notification_bypass", signatureRequestsNotificationBypass)
@@ -930,7 +898,6 @@ public struct DocumentStatsRow: Codable, Hashable, Sendable {
 public struct OAuthTokenRequestGrantType: OpenEnum, ExpressibleByStringLiteral {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { rawValue = value }
 
     public static let authorizationCode = Self(rawValue: "authorization_code")
     public static let refreshToken = Self(rawValue: "refresh_token")
@@ -941,7 +908,6 @@ public struct OAuthTokenRequestGrantType: OpenEnum, ExpressibleByStringLiteral {
 public struct OAuthTokenRequestSubjectTokenType: OpenEnum, ExpressibleByStringLiteral {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { rawValue = value }
 
     public static let urnIetfParamsOauthTokenTypeAccessToken = Self(rawValue: "urn:ietf:params:oauth:token-type:access_token")
     public static let knownValues: [Self] = [.urnIetfParamsOauthTokenTypeAccessToken]
@@ -950,7 +916,7 @@ public struct OAuthTokenRequestSubjectTokenType: OpenEnum, ExpressibleByStringLi
 public typealias OAuthTokenRequestRequestedTokenType = OAuthTokenRequestSubjectTokenType
 
 /// Token request, form-encoded or JSON.
-public struct OAuthTokenRequest: Codable, Hashable, Sendable {
+public struct OAuthTokenRequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let grantType: OAuthTokenRequestGrantType
     public let code: String?
     public let redirectUri: String?
@@ -962,7 +928,6 @@ public struct OAuthTokenRequest: Codable, Hashable, Sendable {
     public let subjectToken: String?
     public let subjectTokenType: OAuthTokenRequestSubjectTokenType?
     public let requestedTokenType: OAuthTokenRequestRequestedTokenType?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["grant_type", "code", "redirect_uri", "code_verifier", "refresh_token", "client_id", "client_secret", "resource", "subject_token", "subject_token_type", "requested_token_type"]
 
@@ -998,16 +963,15 @@ public struct OAuthTokenRequest: Codable, Hashable, Sendable {
             subjectToken: container.decodeIfPresent("subject_token"),
             subjectTokenType: container.decodeIfPresent("subject_token_type"),
             requestedTokenType: container.decodeIfPresent("requested_token_type"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encode("grant_type", grantType).encodeIfPresent("code", code).encodeIfPresent("redirect_uri", redirectUri)
-            .encodeIfPresent("code_verifier", codeVerifier).encodeIfPresent("refresh_token", refreshToken)
-            .encode("client_id", clientId).encodeIfPresent("client_secret", clientSecret)
-            .encodeIfPresent("resource", resource).encodeIfPresent("subject_token", subjectToken)
-            .encodeIfPresent("subject_token_type", subjectTokenType)
+        try MemberWriter(encoder).encode("grant_type", grantType).encodeIfPresent("code", code)
+            .encodeIfPresent("redirect_uri", redirectUri).encodeIfPresent("code_verifier", codeVerifier)
+            .encodeIfPresent("refresh_token", refreshToken).encode("client_id", clientId)
+            .encodeIfPresent("client_secret", clientSecret).encodeIfPresent("resource", resource)
+            .encodeIfPresent("subject_token", subjectToken).encodeIfPresent("subject_token_type", subjectTokenType)
             .encodeIfPresent("requested_token_type", requestedTokenType).additionalFields(additionalFields)
     }
 }
@@ -1015,7 +979,6 @@ public struct OAuthTokenRequest: Codable, Hashable, Sendable {
 public struct OAuthRevokeRequestTokenTypeHint: OpenEnum, ExpressibleByStringLiteral {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { rawValue = value }
 
     public static let accessToken = Self(rawValue: "access_token")
     public static let refreshToken = Self(rawValue: "refresh_token")
@@ -1023,12 +986,11 @@ public struct OAuthRevokeRequestTokenTypeHint: OpenEnum, ExpressibleByStringLite
 }
 
 /// Revocation request, form-encoded or JSON.
-public struct OAuthRevokeRequest: Codable, Hashable, Sendable {
+public struct OAuthRevokeRequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let token: String
     public let tokenTypeHint: OAuthRevokeRequestTokenTypeHint?
     public let clientId: String
     public let clientSecret: String?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["token", "token_type_hint", "client_id", "client_secret"]
 
@@ -1048,13 +1010,13 @@ public struct OAuthRevokeRequest: Codable, Hashable, Sendable {
         try self.init(
             token: container.decode("token"), tokenTypeHint: container.decodeIfPresent("token_type_hint"),
             clientId: container.decode("client_id"), clientSecret: container.decodeIfPresent("client_secret"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encode("token", token).encodeIfPresent("token_type_hint", tokenTypeHint).encode("client_id", clientId)
-            .encodeIfPresent("client_secret", clientSecret).additionalFields(additionalFields)
+        try MemberWriter(encoder).encode("token", token).encodeIfPresent("token_type_hint", tokenTypeHint)
+            .encode("client_id", clientId).encodeIfPresent("client_secret", clientSecret)
+            .additionalFields(additionalFields)
     }
 }
 

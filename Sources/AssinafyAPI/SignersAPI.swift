@@ -13,20 +13,16 @@ public struct SignersAPI: Sendable {
     /// List signers
     ///
     /// `GET /v1/accounts/{accountId}/signers` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - accountId: Workspace account identifier.
-    ///   - search: Free-text filter.
-    ///   - page: 1-based page number.
-    ///   - perPage: Page size.
-    @discardableResult
-    public func listSigners(
+    /// - Parameter accountId: Workspace account identifier.
+    /// - Parameter search: Free-text filter.
+    /// - Parameter page: 1-based page number.
+    /// - Parameter perPage: Page size.
+    @discardableResult public func listSigners(
         accountId: String, search: String? = nil, page: Int? = nil, perPage: Int? = nil
     ) async throws -> APIResponse<EnvelopeOf<[Signer]>> {
         var request = APIRequest(
             operationName: "listSigners", method: .get, pathTemplate: "/v1/accounts/{accountId}/signers",
-            path: "/v1/accounts/\(accountId)/signers", security: [[.bearerAuth], [.apiKeyAuth]],
-            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            path: "/v1/accounts/\(accountId)/signers", security: .shared, errors: .shared)
         request.query.add("search", search)
         request.query.add("page", page)
         request.query.add("per-page", perPage)
@@ -36,76 +32,60 @@ public struct SignersAPI: Sendable {
     /// Create signer
     ///
     /// `POST /v1/accounts/{accountId}/signers` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - accountId: Workspace account identifier.
-    @discardableResult
-    public func createSigner(
+    /// - Parameter accountId: Workspace account identifier.
+    @discardableResult public func createSigner(
         accountId: String, body: CreateSignerPayload
     ) async throws -> APIResponse<EnvelopeOf<Signer>> {
         var request = APIRequest(
             operationName: "createSigner", method: .post, pathTemplate: "/v1/accounts/{accountId}/signers",
-            path: "/v1/accounts/\(accountId)/signers", security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/accounts/\(accountId)/signers", security: .shared,
+            errors: .shared(adding: ["400": ValidationErrorResponse.self]))
         request.body = try .encoding(body)
-        request.errorPayload = ErrorPayloads.decoder([
-            "400": ValidationErrorResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self
-        ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<Signer>.self) }
     }
 
     /// Get signer
     ///
     /// `GET /v1/accounts/{accountId}/signers/{signerId}` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - accountId: Workspace account identifier.
-    ///   - signerId: Signer identifier.
+    /// - Parameter accountId: Workspace account identifier.
+    /// - Parameter signerId: Signer identifier.
     @discardableResult
     public func getSigner(accountId: String, signerId: String) async throws -> APIResponse<EnvelopeOf<Signer>> {
         let request = APIRequest(
             operationName: "getSigner", method: .get, pathTemplate: "/v1/accounts/{accountId}/signers/{signerId}",
-            path: "/v1/accounts/\(accountId)/signers/\(signerId)", security: [[.bearerAuth], [.apiKeyAuth]],
-            errors: ["404": NotFoundResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            path: "/v1/accounts/\(accountId)/signers/\(signerId)", security: .shared,
+            errors: .shared(adding: ["404": NotFoundResponse.self]))
         return try await client.perform(request) { try $0.decode(EnvelopeOf<Signer>.self) }
     }
 
     /// Update signer
     ///
     /// `PUT /v1/accounts/{accountId}/signers/{signerId}` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - accountId: Workspace account identifier.
-    ///   - signerId: Signer identifier.
-    @discardableResult
-    public func updateSigner(
+    /// - Parameter accountId: Workspace account identifier.
+    /// - Parameter signerId: Signer identifier.
+    @discardableResult public func updateSigner(
         accountId: String, signerId: String, body: UpdateSignerPayload
     ) async throws -> APIResponse<EnvelopeOf<Signer>> {
         var request = APIRequest(
             operationName: "updateSigner", method: .put, pathTemplate: "/v1/accounts/{accountId}/signers/{signerId}",
-            path: "/v1/accounts/\(accountId)/signers/\(signerId)", security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/accounts/\(accountId)/signers/\(signerId)", security: .shared,
+            errors: .shared(adding: ["400": ValidationErrorResponse.self, "404": NotFoundResponse.self]))
         request.body = try .encoding(body)
-        request.errorPayload = ErrorPayloads.decoder([
-            "400": ValidationErrorResponse.self, "404": NotFoundResponse.self, "401": UnauthorizedResponse.self,
-            "500": ServerErrorResponse.self
-        ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<Signer>.self) }
     }
 
     /// Delete signer
     ///
     /// `DELETE /v1/accounts/{accountId}/signers/{signerId}` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - accountId: Workspace account identifier.
-    ///   - signerId: Signer identifier.
-    @discardableResult
-    public func deleteSigner(
+    /// - Parameter accountId: Workspace account identifier.
+    /// - Parameter signerId: Signer identifier.
+    @discardableResult public func deleteSigner(
         accountId: String, signerId: String
     ) async throws -> APIResponse<EnvelopeOf<[JSONValue?]>> {
         let request = APIRequest(
             operationName: "deleteSigner", method: .delete, pathTemplate: "/v1/accounts/{accountId}/signers/{signerId}",
-            path: "/v1/accounts/\(accountId)/signers/\(signerId)", security: [[.bearerAuth], [.apiKeyAuth]],
-            errors: ["404": NotFoundResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            path: "/v1/accounts/\(accountId)/signers/\(signerId)", security: .shared,
+            errors: .shared(adding: ["404": NotFoundResponse.self]))
         return try await client.perform(request) { try $0.decode(EnvelopeOf<[JSONValue?]>.self) }
     }
 }

@@ -4,12 +4,11 @@
 import Foundation
 import APIRuntime
 
-public struct CreateSignerPayload: Codable, Hashable, Sendable {
+public struct CreateSignerPayload: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let fullName: String
     public let email: String?
     public let whatsappPhoneNumber: String?
     public let governmentId: String?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["full_name", "email", "whatsapp_phone_number", "government_id"]
 
@@ -30,23 +29,21 @@ public struct CreateSignerPayload: Codable, Hashable, Sendable {
             fullName: container.decode("full_name"), email: container.decodeIfPresent("email"),
             whatsappPhoneNumber: container.decodeIfPresent("whatsapp_phone_number"),
             governmentId: container.decodeIfPresent("government_id"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encode("full_name", fullName).encodeIfPresent("email", email)
+        try MemberWriter(encoder).encode("full_name", fullName).encodeIfPresent("email", email)
             .encodeIfPresent("whatsapp_phone_number", whatsappPhoneNumber)
             .encodeIfPresent("government_id", governmentId).additionalFields(additionalFields)
     }
 }
 
-public struct UpdateSignerPayload: Codable, Hashable, Sendable {
+public struct UpdateSignerPayload: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let fullName: String?
     public let email: String?
     public let whatsappPhoneNumber: String?
     public let governmentId: String?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["full_name", "email", "whatsapp_phone_number", "government_id"]
 
@@ -67,12 +64,11 @@ public struct UpdateSignerPayload: Codable, Hashable, Sendable {
             fullName: container.decodeIfPresent("full_name"), email: container.decodeIfPresent("email"),
             whatsappPhoneNumber: container.decodeIfPresent("whatsapp_phone_number"),
             governmentId: container.decodeIfPresent("government_id"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("full_name", fullName).encodeIfPresent("email", email)
+        try MemberWriter(encoder).encodeIfPresent("full_name", fullName).encodeIfPresent("email", email)
             .encodeIfPresent("whatsapp_phone_number", whatsappPhoneNumber)
             .encodeIfPresent("government_id", governmentId).additionalFields(additionalFields)
     }

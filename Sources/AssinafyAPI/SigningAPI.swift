@@ -13,9 +13,7 @@ public struct SigningAPI: Sendable {
     /// Get public document
     ///
     /// `GET /v1/public/documents/{documentId}` · security: none
-    ///
-    /// - Parameters:
-    ///   - documentId: Document identifier.
+    /// - Parameter documentId: Document identifier.
     @discardableResult
     public func getPublicDocument(documentId: String) async throws -> APIResponse<EnvelopeOf<Document>> {
         let request = APIRequest(
@@ -28,11 +26,8 @@ public struct SigningAPI: Sendable {
     /// Send access code for a public document
     ///
     /// `PUT /v1/public/documents/{documentId}/send-token` · security: none
-    ///
-    /// - Parameters:
-    ///   - documentId: Document identifier.
-    @discardableResult
-    public func sendPublicDocumentToken(
+    /// - Parameter documentId: Document identifier.
+    @discardableResult public func sendPublicDocumentToken(
         documentId: String, body: SendPublicDocumentTokenRequest? = nil
     ) async throws -> APIResponse<Envelope> {
         var request = APIRequest(
@@ -50,8 +45,7 @@ public struct SigningAPI: Sendable {
     public func getCurrentSigner(signerAccessCode: String) async throws -> APIResponse<EnvelopeOf<SignerSelf>> {
         var request = APIRequest(
             operationName: "getCurrentSigner", method: .get, pathTemplate: "/v1/signers/self", path: "/v1/signers/self",
-            security: [[.signerAccessCode]],
-            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            security: [[.signerAccessCode]], errors: .shared)
         request.credentials["signerAccessCode"] = .apiKey(signerAccessCode)
         return try await client.perform(request) { try $0.decode(EnvelopeOf<SignerSelf>.self) }
     }
@@ -59,17 +53,14 @@ public struct SigningAPI: Sendable {
     /// Get document for the signer
     ///
     /// `GET /v1/signers/{signerId}/document` · security: `signerAccessCode`
-    ///
-    /// - Parameters:
-    ///   - signerId: Signer identifier.
-    @discardableResult
-    public func getSignerDocument(
+    /// - Parameter signerId: Signer identifier.
+    @discardableResult public func getSignerDocument(
         signerId: String, signerAccessCode: String
     ) async throws -> APIResponse<EnvelopeOf<Document>> {
         var request = APIRequest(
             operationName: "getSignerDocument", method: .get, pathTemplate: "/v1/signers/{signerId}/document",
             path: "/v1/signers/\(signerId)/document", security: [[.signerAccessCode]],
-            errors: ["404": NotFoundResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            errors: .shared(adding: ["404": NotFoundResponse.self]))
         request.credentials["signerAccessCode"] = .apiKey(signerAccessCode)
         return try await client.perform(request) { try $0.decode(EnvelopeOf<Document>.self) }
     }
@@ -77,17 +68,13 @@ public struct SigningAPI: Sendable {
     /// Open document for signing
     ///
     /// `GET /v1/sign` · security: `signerAccessCode`
-    ///
-    /// - Parameters:
-    ///   - hasAcceptedTerms: Record that the signer accepted the terms.
-    @discardableResult
-    public func viewDocumentToSign(
+    /// - Parameter hasAcceptedTerms: Record that the signer accepted the terms.
+    @discardableResult public func viewDocumentToSign(
         signerAccessCode: String, hasAcceptedTerms: Bool? = nil
     ) async throws -> APIResponse<EnvelopeOf<Document>> {
         var request = APIRequest(
             operationName: "viewDocumentToSign", method: .get, pathTemplate: "/v1/sign", path: "/v1/sign",
-            security: [[.signerAccessCode]],
-            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            security: [[.signerAccessCode]], errors: .shared)
         request.credentials["signerAccessCode"] = .apiKey(signerAccessCode)
         request.query.add("has_accepted_terms", hasAcceptedTerms)
         request.retryable = false
@@ -98,19 +85,16 @@ public struct SigningAPI: Sendable {
     /// Sign
     ///
     /// `POST /v1/documents/{documentId}/assignments/{assignmentId}` · security: `signerAccessCode`
-    ///
-    /// - Parameters:
-    ///   - documentId: Document identifier.
-    ///   - assignmentId: Assignment identifier.
-    @discardableResult
-    public func signAssignment(
+    /// - Parameter documentId: Document identifier.
+    /// - Parameter assignmentId: Assignment identifier.
+    @discardableResult public func signAssignment(
         documentId: String, assignmentId: String, signerAccessCode: String, body: [SignAssignmentRequestItem]
     ) async throws -> APIResponse<EnvelopeOf<JSONObject>> {
         var request = APIRequest(
             operationName: "signAssignment", method: .post,
             pathTemplate: "/v1/documents/{documentId}/assignments/{assignmentId}",
             path: "/v1/documents/\(documentId)/assignments/\(assignmentId)", security: [[.signerAccessCode]],
-            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            errors: .shared)
         request.credentials["signerAccessCode"] = .apiKey(signerAccessCode)
         request.body = try .encoding(body)
         return try await client.perform(request) { try $0.decode(EnvelopeOf<JSONObject>.self) }
@@ -119,19 +103,16 @@ public struct SigningAPI: Sendable {
     /// Decline to sign
     ///
     /// `PUT /v1/documents/{documentId}/assignments/{assignmentId}/reject` · security: `signerAccessCode`
-    ///
-    /// - Parameters:
-    ///   - documentId: Document identifier.
-    ///   - assignmentId: Assignment identifier.
-    @discardableResult
-    public func declineAssignment(
+    /// - Parameter documentId: Document identifier.
+    /// - Parameter assignmentId: Assignment identifier.
+    @discardableResult public func declineAssignment(
         documentId: String, assignmentId: String, signerAccessCode: String, body: DeclineAssignmentRequest
     ) async throws -> APIResponse<EnvelopeOf<[JSONValue?]>> {
         var request = APIRequest(
             operationName: "declineAssignment", method: .put,
             pathTemplate: "/v1/documents/{documentId}/assignments/{assignmentId}/reject",
             path: "/v1/documents/\(documentId)/assignments/\(assignmentId)/reject", security: [[.signerAccessCode]],
-            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            errors: .shared)
         request.credentials["signerAccessCode"] = .apiKey(signerAccessCode)
         request.body = try .encoding(body)
         return try await client.perform(request) { try $0.decode(EnvelopeOf<[JSONValue?]>.self) }
@@ -140,14 +121,12 @@ public struct SigningAPI: Sendable {
     /// Sign several documents
     ///
     /// `PUT /v1/signers/documents/sign-multiple` · security: `signerAccessCode`
-    @discardableResult
-    public func signMultipleDocuments(
+    @discardableResult public func signMultipleDocuments(
         signerAccessCode: String, body: SignMultipleDocumentsRequest
     ) async throws -> APIResponse<EnvelopeOf<[JSONValue?]>> {
         var request = APIRequest(
             operationName: "signMultipleDocuments", method: .put, pathTemplate: "/v1/signers/documents/sign-multiple",
-            path: "/v1/signers/documents/sign-multiple", security: [[.signerAccessCode]],
-            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            path: "/v1/signers/documents/sign-multiple", security: [[.signerAccessCode]], errors: .shared)
         request.credentials["signerAccessCode"] = .apiKey(signerAccessCode)
         request.body = try .encoding(body)
         return try await client.perform(request) { try $0.decode(EnvelopeOf<[JSONValue?]>.self) }
@@ -156,15 +135,13 @@ public struct SigningAPI: Sendable {
     /// Decline several documents
     ///
     /// `PUT /v1/signers/documents/decline-multiple` · security: `signerAccessCode`
-    @discardableResult
-    public func declineMultipleDocuments(
+    @discardableResult public func declineMultipleDocuments(
         signerAccessCode: String, body: DeclineMultipleDocumentsRequest
     ) async throws -> APIResponse<EnvelopeOf<[JSONValue?]>> {
         var request = APIRequest(
             operationName: "declineMultipleDocuments", method: .put,
             pathTemplate: "/v1/signers/documents/decline-multiple", path: "/v1/signers/documents/decline-multiple",
-            security: [[.signerAccessCode]],
-            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            security: [[.signerAccessCode]], errors: .shared)
         request.credentials["signerAccessCode"] = .apiKey(signerAccessCode)
         request.body = try .encoding(body)
         return try await client.perform(request) { try $0.decode(EnvelopeOf<[JSONValue?]>.self) }
@@ -173,36 +150,28 @@ public struct SigningAPI: Sendable {
     /// Check signer verification code
     ///
     /// `POST /v1/verify` · security: `signerAccessCode`
-    @discardableResult
-    public func verifySignerCode(
+    @discardableResult public func verifySignerCode(
         signerAccessCode: String, body: VerifySignerCodeRequest
     ) async throws -> APIResponse<Envelope> {
         var request = APIRequest(
             operationName: "verifySignerCode", method: .post, pathTemplate: "/v1/verify", path: "/v1/verify",
-            security: [[.signerAccessCode]])
+            security: [[.signerAccessCode]], errors: .shared(adding: ["400": ValidationErrorResponse.self]))
         request.credentials["signerAccessCode"] = .apiKey(signerAccessCode)
         request.body = try .encoding(body)
-        request.errorPayload = ErrorPayloads.decoder([
-            "400": ValidationErrorResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self
-        ])
         return try await client.perform(request) { try $0.decode(Envelope.self) }
     }
 
     /// Confirm signer details
     ///
     /// `PUT /v1/documents/{documentId}/signers/confirm-data` · security: `signerAccessCode`
-    ///
-    /// - Parameters:
-    ///   - documentId: Document identifier.
-    @discardableResult
-    public func confirmSignerData(
+    /// - Parameter documentId: Document identifier.
+    @discardableResult public func confirmSignerData(
         documentId: String, signerAccessCode: String, body: ConfirmSignerDataRequest
     ) async throws -> APIResponse<EnvelopeOf<Signer>> {
         var request = APIRequest(
             operationName: "confirmSignerData", method: .put,
             pathTemplate: "/v1/documents/{documentId}/signers/confirm-data",
-            path: "/v1/documents/\(documentId)/signers/confirm-data", security: [[.signerAccessCode]],
-            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            path: "/v1/documents/\(documentId)/signers/confirm-data", security: [[.signerAccessCode]], errors: .shared)
         request.credentials["signerAccessCode"] = .apiKey(signerAccessCode)
         request.body = try .encoding(body)
         return try await client.perform(request) { try $0.decode(EnvelopeOf<Signer>.self) }
@@ -211,12 +180,10 @@ public struct SigningAPI: Sendable {
     /// Accept terms of use
     ///
     /// `PUT /v1/signers/accept-terms` · security: `signerAccessCode`
-    @discardableResult
-    public func acceptTerms(signerAccessCode: String) async throws -> APIResponse<Envelope> {
+    @discardableResult public func acceptTerms(signerAccessCode: String) async throws -> APIResponse<Envelope> {
         var request = APIRequest(
             operationName: "acceptTerms", method: .put, pathTemplate: "/v1/signers/accept-terms",
-            path: "/v1/signers/accept-terms", security: [[.signerAccessCode]],
-            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            path: "/v1/signers/accept-terms", security: [[.signerAccessCode]], errors: .shared)
         request.credentials["signerAccessCode"] = .apiKey(signerAccessCode)
         return try await client.perform(request) { try $0.decode(Envelope.self) }
     }
@@ -224,18 +191,14 @@ public struct SigningAPI: Sendable {
     /// Upload signature or initials image
     ///
     /// `POST /v1/signature` · security: `signerAccessCode`
-    ///
-    /// - Parameters:
-    ///   - type: Signature or initials.
-    ///   - reuse: Whether the signer wants to reuse this image later.
-    @discardableResult
-    public func uploadSignature(
+    /// - Parameter type: Signature or initials.
+    /// - Parameter reuse: Whether the signer wants to reuse this image later.
+    @discardableResult public func uploadSignature(
         signerAccessCode: String, body: Data, type: String? = nil, reuse: Bool? = nil
     ) async throws -> APIResponse<Envelope> {
         var request = APIRequest(
             operationName: "uploadSignature", method: .post, pathTemplate: "/v1/signature", path: "/v1/signature",
-            security: [[.signerAccessCode]],
-            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            security: [[.signerAccessCode]], errors: .shared)
         request.credentials["signerAccessCode"] = .apiKey(signerAccessCode)
         request.query.add("type", type)
         request.query.add("reuse", reuse)
@@ -246,15 +209,13 @@ public struct SigningAPI: Sendable {
     /// Download signature or initials image
     ///
     /// `GET /v1/signature/{signatureType}` · security: `signerAccessCode`
-    ///
-    /// - Parameters:
-    ///   - signatureType: Signature or initials.
+    /// - Parameter signatureType: Signature or initials.
     @discardableResult
     public func downloadSignature(signatureType: String, signerAccessCode: String) async throws -> APIResponse<Data> {
         var request = APIRequest(
             operationName: "downloadSignature", method: .get, pathTemplate: "/v1/signature/{signatureType}",
             path: "/v1/signature/\(signatureType)", security: [[.signerAccessCode]],
-            errors: ["404": NotFoundResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            errors: .shared(adding: ["404": NotFoundResponse.self]))
         request.credentials["signerAccessCode"] = .apiKey(signerAccessCode)
         request.responseKind = .binary
         return try await client.perform(request) { $0.data() }
@@ -263,19 +224,15 @@ public struct SigningAPI: Sendable {
     /// List documents of a signer
     ///
     /// `GET /v1/signers/{signerId}/documents` · security: `signerAccessCode`
-    ///
-    /// - Parameters:
-    ///   - signerId: Signer identifier.
-    ///   - page: 1-based page number.
-    ///   - perPage: Page size.
-    @discardableResult
-    public func listSignerDocuments(
+    /// - Parameter signerId: Signer identifier.
+    /// - Parameter page: 1-based page number.
+    /// - Parameter perPage: Page size.
+    @discardableResult public func listSignerDocuments(
         signerId: String, signerAccessCode: String, page: Int? = nil, perPage: Int? = nil
     ) async throws -> APIResponse<EnvelopeOf<[Document]>> {
         var request = APIRequest(
             operationName: "listSignerDocuments", method: .get, pathTemplate: "/v1/signers/{signerId}/documents",
-            path: "/v1/signers/\(signerId)/documents", security: [[.signerAccessCode]],
-            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            path: "/v1/signers/\(signerId)/documents", security: [[.signerAccessCode]], errors: .shared)
         request.credentials["signerAccessCode"] = .apiKey(signerAccessCode)
         request.query.add("page", page)
         request.query.add("per-page", perPage)
@@ -285,19 +242,15 @@ public struct SigningAPI: Sendable {
     /// Search documents of a signer
     ///
     /// `GET /v1/signers/{signerId}/documents/search` · security: `signerAccessCode`
-    ///
-    /// - Parameters:
-    ///   - signerId: Signer identifier.
-    ///   - search: Free-text filter.
-    @discardableResult
-    public func searchSignerDocuments(
+    /// - Parameter signerId: Signer identifier.
+    /// - Parameter search: Free-text filter.
+    @discardableResult public func searchSignerDocuments(
         signerId: String, signerAccessCode: String, search: String? = nil
     ) async throws -> APIResponse<EnvelopeOf<[Document]>> {
         var request = APIRequest(
             operationName: "searchSignerDocuments", method: .get,
             pathTemplate: "/v1/signers/{signerId}/documents/search", path: "/v1/signers/\(signerId)/documents/search",
-            security: [[.signerAccessCode]],
-            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            security: [[.signerAccessCode]], errors: .shared)
         request.credentials["signerAccessCode"] = .apiKey(signerAccessCode)
         request.query.add("search", search)
         return try await client.perform(request) { try $0.decode(EnvelopeOf<[Document]>.self) }
@@ -306,13 +259,10 @@ public struct SigningAPI: Sendable {
     /// Download document file as signer
     ///
     /// `GET /v1/signers/{signerId}/documents/{documentId}/download/{artifactName}` · security: none
-    ///
-    /// - Parameters:
-    ///   - signerId: Signer identifier.
-    ///   - documentId: Document identifier.
-    ///   - artifactName: Which file to download.
-    @discardableResult
-    public func downloadSignerDocumentArtifact(
+    /// - Parameter signerId: Signer identifier.
+    /// - Parameter documentId: Document identifier.
+    /// - Parameter artifactName: Which file to download.
+    @discardableResult public func downloadSignerDocumentArtifact(
         signerId: String, documentId: String, artifactName: DownloadSignerDocumentArtifactArtifactName
     ) async throws -> APIResponse<Data> {
         var request = APIRequest(

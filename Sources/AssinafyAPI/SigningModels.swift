@@ -5,7 +5,7 @@ import Foundation
 import APIRuntime
 
 /// The signer behind the current access code.
-public struct SignerSelf: Codable, Hashable, Sendable {
+public struct SignerSelf: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let resource: String?
     public let id: String?
     public let fullName: String?
@@ -16,7 +16,6 @@ public struct SignerSelf: Codable, Hashable, Sendable {
     public let hasSignature: Bool?
     public let hasInitial: Bool?
     public let isSignatureReusable: Bool?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["resource", "id", "full_name", "email", "whatsapp_phone_number", "government_id", "has_accepted_terms", "has_signature", "has_initial", "is_signature_reusable"]
 
@@ -50,13 +49,13 @@ public struct SignerSelf: Codable, Hashable, Sendable {
             hasSignature: container.decodeIfPresent("has_signature"),
             hasInitial: container.decodeIfPresent("has_initial"),
             isSignatureReusable: container.decodeIfPresent("is_signature_reusable"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("resource", resource).encodeIfPresent("id", id).encodeIfPresent("full_name", fullName)
-            .encodeIfPresent("email", email).encodeIfPresent("whatsapp_phone_number", whatsappPhoneNumber)
+        try MemberWriter(encoder).encodeIfPresent("resource", resource).encodeIfPresent("id", id)
+            .encodeIfPresent("full_name", fullName).encodeIfPresent("email", email)
+            .encodeIfPresent("whatsapp_phone_number", whatsappPhoneNumber)
             .encodeIfPresent("government_id", governmentId).encodeIfPresent("has_accepted_terms", hasAcceptedTerms)
             .encodeIfPresent("has_signature", hasSignature).encodeIfPresent("has_initial", hasInitial)
             .encodeIfPresent("is_signature_reusable", isSignatureReusable).additionalFields(additionalFields)
@@ -65,12 +64,11 @@ public struct SignerSelf: Codable, Hashable, Sendable {
 
 public typealias SendPublicDocumentTokenRequest = RequestPasswordResetResponseData
 
-public struct SignAssignmentRequestItem: Codable, Hashable, Sendable {
+public struct SignAssignmentRequestItem: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let itemId: String
     public let fieldId: String
     public let pageId: String
     public let value: String
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["itemId", "fieldId", "pageId", "value"]
 
@@ -87,19 +85,17 @@ public struct SignAssignmentRequestItem: Codable, Hashable, Sendable {
         try self.init(
             itemId: container.decode("itemId"), fieldId: container.decode("fieldId"),
             pageId: container.decode("pageId"), value: container.decode("value"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encode("itemId", itemId).encode("fieldId", fieldId).encode("pageId", pageId).encode("value", value)
-            .additionalFields(additionalFields)
+        try MemberWriter(encoder).encode("itemId", itemId).encode("fieldId", fieldId).encode("pageId", pageId)
+            .encode("value", value).additionalFields(additionalFields)
     }
 }
 
-public struct DeclineAssignmentRequest: Codable, Hashable, Sendable {
+public struct DeclineAssignmentRequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let declineReason: String
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["decline_reason"]
 
@@ -112,7 +108,7 @@ public struct DeclineAssignmentRequest: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
             declineReason: container.decode("decline_reason"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -120,9 +116,8 @@ public struct DeclineAssignmentRequest: Codable, Hashable, Sendable {
     }
 }
 
-public struct SignMultipleDocumentsRequest: Codable, Hashable, Sendable {
+public struct SignMultipleDocumentsRequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let documentIds: [String]
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["document_ids"]
 
@@ -134,8 +129,7 @@ public struct SignMultipleDocumentsRequest: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
-            documentIds: container.decode("document_ids"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            documentIds: container.decode("document_ids"), additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -143,10 +137,9 @@ public struct SignMultipleDocumentsRequest: Codable, Hashable, Sendable {
     }
 }
 
-public struct DeclineMultipleDocumentsRequest: Codable, Hashable, Sendable {
+public struct DeclineMultipleDocumentsRequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let documentIds: [String]
     public let declineReason: String
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["document_ids", "decline_reason"]
 
@@ -160,19 +153,17 @@ public struct DeclineMultipleDocumentsRequest: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
             documentIds: container.decode("document_ids"), declineReason: container.decode("decline_reason"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encode("document_ids", documentIds).encode("decline_reason", declineReason)
+        try MemberWriter(encoder).encode("document_ids", documentIds).encode("decline_reason", declineReason)
             .additionalFields(additionalFields)
     }
 }
 
-public struct VerifySignerCodeRequest: Codable, Hashable, Sendable {
+public struct VerifySignerCodeRequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let verificationCode: String
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["verification-code"]
 
@@ -185,7 +176,7 @@ public struct VerifySignerCodeRequest: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
             verificationCode: container.decode("verification-code"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -193,11 +184,10 @@ public struct VerifySignerCodeRequest: Codable, Hashable, Sendable {
     }
 }
 
-public struct ConfirmSignerDataRequest: Codable, Hashable, Sendable {
+public struct ConfirmSignerDataRequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let fullName: String?
     public let email: String?
     public let governmentId: String?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["full_name", "email", "government_id"]
 
@@ -215,12 +205,11 @@ public struct ConfirmSignerDataRequest: Codable, Hashable, Sendable {
         try self.init(
             fullName: container.decodeIfPresent("full_name"), email: container.decodeIfPresent("email"),
             governmentId: container.decodeIfPresent("government_id"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("full_name", fullName).encodeIfPresent("email", email)
+        try MemberWriter(encoder).encodeIfPresent("full_name", fullName).encodeIfPresent("email", email)
             .encodeIfPresent("government_id", governmentId).additionalFields(additionalFields)
     }
 }

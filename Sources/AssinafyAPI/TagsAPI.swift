@@ -13,16 +13,13 @@ public struct TagsAPI: Sendable {
     /// List tags
     ///
     /// `GET /v1/accounts/{accountId}/tags` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - accountId: Workspace account identifier.
-    ///   - search: Free-text filter.
+    /// - Parameter accountId: Workspace account identifier.
+    /// - Parameter search: Free-text filter.
     @discardableResult
     public func listTags(accountId: String, search: String? = nil) async throws -> APIResponse<EnvelopeOf<[Tag]>> {
         var request = APIRequest(
             operationName: "listTags", method: .get, pathTemplate: "/v1/accounts/{accountId}/tags",
-            path: "/v1/accounts/\(accountId)/tags", security: [[.bearerAuth], [.apiKeyAuth]],
-            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            path: "/v1/accounts/\(accountId)/tags", security: .shared, errors: .shared)
         request.query.add("search", search)
         return try await client.perform(request) { try $0.decode(EnvelopeOf<[Tag]>.self) }
     }
@@ -30,60 +27,46 @@ public struct TagsAPI: Sendable {
     /// Create tag
     ///
     /// `POST /v1/accounts/{accountId}/tags` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - accountId: Workspace account identifier.
+    /// - Parameter accountId: Workspace account identifier.
     @discardableResult
     public func createTag(accountId: String, body: CreateTagPayload) async throws -> APIResponse<EnvelopeOf<Tag>> {
         var request = APIRequest(
             operationName: "createTag", method: .post, pathTemplate: "/v1/accounts/{accountId}/tags",
-            path: "/v1/accounts/\(accountId)/tags", security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/accounts/\(accountId)/tags", security: .shared,
+            errors: .shared(adding: ["400": ValidationErrorResponse.self, "409": CreateTagError409.self]))
         request.body = try .encoding(body)
-        request.errorPayload = ErrorPayloads.decoder([
-            "400": ValidationErrorResponse.self, "409": CreateTagError409.self, "401": UnauthorizedResponse.self,
-            "500": ServerErrorResponse.self
-        ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<Tag>.self) }
     }
 
     /// Update tag
     ///
     /// `PUT /v1/accounts/{accountId}/tags/{tagId}` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - accountId: Workspace account identifier.
-    ///   - tagId: Tag identifier.
-    @discardableResult
-    public func updateTag(
+    /// - Parameter accountId: Workspace account identifier.
+    /// - Parameter tagId: Tag identifier.
+    @discardableResult public func updateTag(
         accountId: String, tagId: String, body: UpdateTagPayload
     ) async throws -> APIResponse<EnvelopeOf<Tag>> {
         var request = APIRequest(
             operationName: "updateTag", method: .put, pathTemplate: "/v1/accounts/{accountId}/tags/{tagId}",
-            path: "/v1/accounts/\(accountId)/tags/\(tagId)", security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/accounts/\(accountId)/tags/\(tagId)", security: .shared,
+            errors: .shared(adding: ["400": ValidationErrorResponse.self, "404": NotFoundResponse.self]))
         request.body = try .encoding(body)
-        request.errorPayload = ErrorPayloads.decoder([
-            "400": ValidationErrorResponse.self, "404": NotFoundResponse.self, "401": UnauthorizedResponse.self,
-            "500": ServerErrorResponse.self
-        ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<Tag>.self) }
     }
 
     /// Delete tag
     ///
     /// `DELETE /v1/accounts/{accountId}/tags/{tagId}` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - accountId: Workspace account identifier.
-    ///   - tagId: Tag identifier.
-    ///   - force: Detach the tag first if it is in use.
-    @discardableResult
-    public func deleteTag(
+    /// - Parameter accountId: Workspace account identifier.
+    /// - Parameter tagId: Tag identifier.
+    /// - Parameter force: Detach the tag first if it is in use.
+    @discardableResult public func deleteTag(
         accountId: String, tagId: String, force: Bool? = nil
     ) async throws -> APIResponse<EnvelopeOf<DeleteTagResponseData>> {
         var request = APIRequest(
             operationName: "deleteTag", method: .delete, pathTemplate: "/v1/accounts/{accountId}/tags/{tagId}",
-            path: "/v1/accounts/\(accountId)/tags/\(tagId)", security: [[.bearerAuth], [.apiKeyAuth]],
-            errors: ["404": NotFoundResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            path: "/v1/accounts/\(accountId)/tags/\(tagId)", security: .shared,
+            errors: .shared(adding: ["404": NotFoundResponse.self]))
         request.query.add("force", force)
         return try await client.perform(request) { try $0.decode(EnvelopeOf<DeleteTagResponseData>.self) }
     }

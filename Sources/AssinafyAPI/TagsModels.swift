@@ -4,10 +4,9 @@
 import Foundation
 import APIRuntime
 
-public struct CreateTagPayload: Codable, Hashable, Sendable {
+public struct CreateTagPayload: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let name: String
     public let color: Nullable<String>?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["name", "color"]
 
@@ -21,21 +20,20 @@ public struct CreateTagPayload: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
             name: container.decode("name"), color: container.decodeNullableIfPresent("color"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encode("name", name).encodeIfPresent("color", color).additionalFields(additionalFields)
+        try MemberWriter(encoder).encode("name", name).encodeIfPresent("color", color)
+            .additionalFields(additionalFields)
     }
 }
 
 public typealias CreateTagError409 = ErrorEnvelope
 
-public struct UpdateTagPayload: Codable, Hashable, Sendable {
+public struct UpdateTagPayload: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let name: String?
     public let color: Nullable<String>?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["name", "color"]
 
@@ -49,18 +47,17 @@ public struct UpdateTagPayload: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
             name: container.decodeIfPresent("name"), color: container.decodeNullableIfPresent("color"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("name", name).encodeIfPresent("color", color).additionalFields(additionalFields)
+        try MemberWriter(encoder).encodeIfPresent("name", name).encodeIfPresent("color", color)
+            .additionalFields(additionalFields)
     }
 }
 
-public struct DeleteTagResponseData: Codable, Hashable, Sendable {
+public struct DeleteTagResponseData: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let deleted: Bool?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["deleted"]
 
@@ -72,8 +69,7 @@ public struct DeleteTagResponseData: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
-            deleted: container.decodeIfPresent("deleted"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            deleted: container.decodeIfPresent("deleted"), additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {

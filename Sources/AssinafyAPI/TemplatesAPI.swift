@@ -13,20 +13,16 @@ public struct TemplatesAPI: Sendable {
     /// List templates
     ///
     /// `GET /v1/accounts/{accountId}/templates` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - accountId: Workspace account identifier.
-    ///   - search: Free-text filter.
-    ///   - page: 1-based page number.
-    ///   - perPage: Page size.
-    @discardableResult
-    public func listTemplates(
+    /// - Parameter accountId: Workspace account identifier.
+    /// - Parameter search: Free-text filter.
+    /// - Parameter page: 1-based page number.
+    /// - Parameter perPage: Page size.
+    @discardableResult public func listTemplates(
         accountId: String, search: String? = nil, page: Int? = nil, perPage: Int? = nil
     ) async throws -> APIResponse<EnvelopeOf<[Template]>> {
         var request = APIRequest(
             operationName: "listTemplates", method: .get, pathTemplate: "/v1/accounts/{accountId}/templates",
-            path: "/v1/accounts/\(accountId)/templates", security: [[.bearerAuth], [.apiKeyAuth]],
-            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            path: "/v1/accounts/\(accountId)/templates", security: .shared, errors: .shared)
         request.query.add("search", search)
         request.query.add("page", page)
         request.query.add("per-page", perPage)
@@ -40,19 +36,14 @@ public struct TemplatesAPI: Sendable {
     /// `POST /v1/accounts/{accountId}/templates` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Note: Described in openapi-unpublished.yaml, not in openapi.yaml.
-    ///
-    /// - Parameters:
-    ///   - accountId: Workspace account identifier.
-    @discardableResult
-    public func createTemplate(
+    /// - Parameter accountId: Workspace account identifier.
+    @discardableResult public func createTemplate(
         accountId: String, file: MultipartFile
     ) async throws -> APIResponse<EnvelopeOf<Template>> {
         var request = APIRequest(
             operationName: "createTemplate", method: .post, pathTemplate: "/v1/accounts/{accountId}/templates",
-            path: "/v1/accounts/\(accountId)/templates", security: [[.bearerAuth], [.apiKeyAuth]])
-        var parts: [MultipartPart] = []
-        parts.append(file.part(named: "file", defaultContentType: "application/pdf"))
-        request.body = .multipart(parts)
+            path: "/v1/accounts/\(accountId)/templates", security: .shared)
+        request.body = .multipart([file.part(named: "file", defaultContentType: "application/pdf")])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<Template>.self) }
     }
 
@@ -63,15 +54,13 @@ public struct TemplatesAPI: Sendable {
     /// `GET /v1/accounts/{accountId}/templates/{templateId}` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Note: Described in openapi-unpublished.yaml, not in openapi.yaml.
-    ///
-    /// - Parameters:
-    ///   - accountId: Workspace account identifier.
-    ///   - templateId: Template identifier.
+    /// - Parameter accountId: Workspace account identifier.
+    /// - Parameter templateId: Template identifier.
     @discardableResult
     public func getTemplate(accountId: String, templateId: String) async throws -> APIResponse<EnvelopeOf<Template>> {
         let request = APIRequest(
             operationName: "getTemplate", method: .get, pathTemplate: "/v1/accounts/{accountId}/templates/{templateId}",
-            path: "/v1/accounts/\(accountId)/templates/\(templateId)", security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/accounts/\(accountId)/templates/\(templateId)", security: .shared)
         return try await client.perform(request) { try $0.decode(EnvelopeOf<Template>.self) }
     }
 
@@ -83,18 +72,15 @@ public struct TemplatesAPI: Sendable {
     /// `PUT /v1/accounts/{accountId}/templates/{templateId}` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Note: Described in openapi-unpublished.yaml, not in openapi.yaml.
-    ///
-    /// - Parameters:
-    ///   - accountId: Workspace account identifier.
-    ///   - templateId: Template identifier.
-    @discardableResult
-    public func updateTemplate(
+    /// - Parameter accountId: Workspace account identifier.
+    /// - Parameter templateId: Template identifier.
+    @discardableResult public func updateTemplate(
         accountId: String, templateId: String, body: UpdateTemplatePayload
     ) async throws -> APIResponse<EnvelopeOf<Template>> {
         var request = APIRequest(
             operationName: "updateTemplate", method: .put,
             pathTemplate: "/v1/accounts/{accountId}/templates/{templateId}",
-            path: "/v1/accounts/\(accountId)/templates/\(templateId)", security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/accounts/\(accountId)/templates/\(templateId)", security: .shared)
         request.body = try .encoding(body)
         return try await client.perform(request) { try $0.decode(EnvelopeOf<Template>.self) }
     }
@@ -106,16 +92,14 @@ public struct TemplatesAPI: Sendable {
     /// `DELETE /v1/accounts/{accountId}/templates/{templateId}` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Note: Described in openapi-unpublished.yaml, not in openapi.yaml.
-    ///
-    /// - Parameters:
-    ///   - accountId: Workspace account identifier.
-    ///   - templateId: Template identifier.
+    /// - Parameter accountId: Workspace account identifier.
+    /// - Parameter templateId: Template identifier.
     @discardableResult
     public func deleteTemplate(accountId: String, templateId: String) async throws -> APIResponse<Envelope> {
         let request = APIRequest(
             operationName: "deleteTemplate", method: .delete,
             pathTemplate: "/v1/accounts/{accountId}/templates/{templateId}",
-            path: "/v1/accounts/\(accountId)/templates/\(templateId)", security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/accounts/\(accountId)/templates/\(templateId)", security: .shared)
         return try await client.perform(request) { try $0.decode(Envelope.self) }
     }
 
@@ -126,20 +110,16 @@ public struct TemplatesAPI: Sendable {
     /// `GET /v1/accounts/{accountId}/templates/{templateId}/pages/{pageId}/download` · security: `bearerAuth` or `apiKeyAuth`
     ///
     /// - Note: Described in openapi-unpublished.yaml, not in openapi.yaml.
-    ///
-    /// - Parameters:
-    ///   - accountId: Workspace account identifier.
-    ///   - templateId: Template identifier.
-    ///   - pageId: Template page identifier.
-    @discardableResult
-    public func downloadTemplatePage(
+    /// - Parameter accountId: Workspace account identifier.
+    /// - Parameter templateId: Template identifier.
+    /// - Parameter pageId: Template page identifier.
+    @discardableResult public func downloadTemplatePage(
         accountId: String, templateId: String, pageId: String
     ) async throws -> APIResponse<Data> {
         var request = APIRequest(
             operationName: "downloadTemplatePage", method: .get,
             pathTemplate: "/v1/accounts/{accountId}/templates/{templateId}/pages/{pageId}/download",
-            path: "/v1/accounts/\(accountId)/templates/\(templateId)/pages/\(pageId)/download",
-            security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/accounts/\(accountId)/templates/\(templateId)/pages/\(pageId)/download", security: .shared)
         request.responseKind = .binary
         return try await client.perform(request) { $0.data() }
     }

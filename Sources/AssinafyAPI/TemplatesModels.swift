@@ -5,7 +5,7 @@ import Foundation
 import APIRuntime
 
 /// A field placed on a template page.
-public struct TemplateFieldPlacement: Codable, Hashable, Sendable {
+public struct TemplateFieldPlacement: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let id: String?
     public let fieldId: String?
     public let roleId: String?
@@ -13,7 +13,6 @@ public struct TemplateFieldPlacement: Codable, Hashable, Sendable {
     public let displaySettings: JSONValue?
     public let createdAt: Date?
     public let updatedAt: Date?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["id", "field_id", "role_id", "label", "display_settings", "created_at", "updated_at"]
 
@@ -40,27 +39,25 @@ public struct TemplateFieldPlacement: Codable, Hashable, Sendable {
             displaySettings: container.decodeIfPresent("display_settings"),
             createdAt: container.decodeDateTimeIfPresent("created_at"),
             updatedAt: container.decodeDateTimeIfPresent("updated_at"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("id", id).encodeIfPresent("field_id", fieldId).encodeIfPresent("role_id", roleId)
-            .encodeIfPresent("label", label).encodeIfPresent("display_settings", displaySettings)
-            .encodeDateTimeIfPresent("created_at", createdAt).encodeDateTimeIfPresent("updated_at", updatedAt)
-            .additionalFields(additionalFields)
+        try MemberWriter(encoder).encodeIfPresent("id", id).encodeIfPresent("field_id", fieldId)
+            .encodeIfPresent("role_id", roleId).encodeIfPresent("label", label)
+            .encodeIfPresent("display_settings", displaySettings).encodeDateTimeIfPresent("created_at", createdAt)
+            .encodeDateTimeIfPresent("updated_at", updatedAt).additionalFields(additionalFields)
     }
 }
 
 /// One page of a template.
-public struct TemplatePage: Codable, Hashable, Sendable {
+public struct TemplatePage: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let id: String?
     public let number: Int?
     public let height: Int?
     public let width: Int?
     public let downloadUrl: String?
     public let fields: [TemplateFieldPlacement]?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["id", "number", "height", "width", "download_url", "fields"]
 
@@ -83,25 +80,24 @@ public struct TemplatePage: Codable, Hashable, Sendable {
             id: container.decodeIfPresent("id"), number: container.decodeIfPresent("number"),
             height: container.decodeIfPresent("height"), width: container.decodeIfPresent("width"),
             downloadUrl: container.decodeIfPresent("download_url"), fields: container.decodeIfPresent("fields"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("id", id).encodeIfPresent("number", number).encodeIfPresent("height", height)
-            .encodeIfPresent("width", width).encodeIfPresent("download_url", downloadUrl)
-            .encodeIfPresent("fields", fields).additionalFields(additionalFields)
+        try MemberWriter(encoder).encodeIfPresent("id", id).encodeIfPresent("number", number)
+            .encodeIfPresent("height", height).encodeIfPresent("width", width)
+            .encodeIfPresent("download_url", downloadUrl).encodeIfPresent("fields", fields)
+            .additionalFields(additionalFields)
     }
 }
 
 /// A signer role in a template.
-public struct TemplateRole: Codable, Hashable, Sendable {
+public struct TemplateRole: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let id: String?
     public let name: String?
     public let assignmentType: String?
     public let createdAt: Date?
     public let updatedAt: Date?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["id", "name", "assignment_type", "created_at", "updated_at"]
 
@@ -124,14 +120,13 @@ public struct TemplateRole: Codable, Hashable, Sendable {
             assignmentType: container.decodeIfPresent("assignment_type"),
             createdAt: container.decodeDateTimeIfPresent("created_at"),
             updatedAt: container.decodeDateTimeIfPresent("updated_at"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("id", id).encodeIfPresent("name", name).encodeIfPresent("assignment_type", assignmentType)
-            .encodeDateTimeIfPresent("created_at", createdAt).encodeDateTimeIfPresent("updated_at", updatedAt)
-            .additionalFields(additionalFields)
+        try MemberWriter(encoder).encodeIfPresent("id", id).encodeIfPresent("name", name)
+            .encodeIfPresent("assignment_type", assignmentType).encodeDateTimeIfPresent("created_at", createdAt)
+            .encodeDateTimeIfPresent("updated_at", updatedAt).additionalFields(additionalFields)
     }
 }
 
@@ -139,7 +134,7 @@ public typealias TemplateTagsItem = DocumentTagsItem
 public typealias TemplateDefaultDocumentTagsItem = DocumentTagsItem
 
 /// A reusable template for new documents.
-public struct Template: Codable, Hashable, Sendable {
+public struct Template: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let resource: String?
     public let id: String?
     public let name: String?
@@ -152,7 +147,6 @@ public struct Template: Codable, Hashable, Sendable {
     public let defaultDocumentTags: [TemplateDefaultDocumentTagsItem]?
     public let createdAt: Date?
     public let updatedAt: Date?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["resource", "id", "name", "document_name", "message", "status", "pages", "roles", "tags", "default_document_tags", "created_at", "updated_at"]
 
@@ -188,28 +182,27 @@ public struct Template: Codable, Hashable, Sendable {
             defaultDocumentTags: container.decodeIfPresent("default_document_tags"),
             createdAt: container.decodeDateTimeIfPresent("created_at"),
             updatedAt: container.decodeDateTimeIfPresent("updated_at"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("resource", resource).encodeIfPresent("id", id).encodeIfPresent("name", name)
-            .encodeIfPresent("document_name", documentName).encodeIfPresent("message", message)
-            .encodeIfPresent("status", status).encodeIfPresent("pages", pages).encodeIfPresent("roles", roles)
-            .encodeIfPresent("tags", tags).encodeIfPresent("default_document_tags", defaultDocumentTags)
+        try MemberWriter(encoder).encodeIfPresent("resource", resource).encodeIfPresent("id", id)
+            .encodeIfPresent("name", name).encodeIfPresent("document_name", documentName)
+            .encodeIfPresent("message", message).encodeIfPresent("status", status).encodeIfPresent("pages", pages)
+            .encodeIfPresent("roles", roles).encodeIfPresent("tags", tags)
+            .encodeIfPresent("default_document_tags", defaultDocumentTags)
             .encodeDateTimeIfPresent("created_at", createdAt).encodeDateTimeIfPresent("updated_at", updatedAt)
             .additionalFields(additionalFields)
     }
 }
 
-public struct UpdateTemplatePayload: Codable, Hashable, Sendable {
+public struct UpdateTemplatePayload: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     /// Template name.
     public let name: String?
     /// Default name of documents created from the template.
     public let documentName: Nullable<String>?
     /// Default message sent to signers of documents created from the template.
     public let message: Nullable<String>?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["name", "document_name", "message"]
 
@@ -228,12 +221,11 @@ public struct UpdateTemplatePayload: Codable, Hashable, Sendable {
         try self.init(
             name: container.decodeIfPresent("name"), documentName: container.decodeNullableIfPresent("document_name"),
             message: container.decodeNullableIfPresent("message"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("name", name).encodeIfPresent("document_name", documentName)
+        try MemberWriter(encoder).encodeIfPresent("name", name).encodeIfPresent("document_name", documentName)
             .encodeIfPresent("message", message).additionalFields(additionalFields)
     }
 }

@@ -18,60 +18,48 @@ public struct UsersAPI: Sendable {
         let request = APIRequest(
             operationName: "getNotificationPreferences", method: .get,
             pathTemplate: "/v1/users/self/notification-preferences", path: "/v1/users/self/notification-preferences",
-            security: [[.bearerAuth], [.apiKeyAuth]],
-            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            security: .shared, errors: .shared)
         return try await client.perform(request) { try $0.decode(EnvelopeOf<NotificationPreferences>.self) }
     }
 
     /// Update e-mail notification settings
     ///
     /// `PUT /v1/users/self/notification-preferences` · security: `bearerAuth` or `apiKeyAuth`
-    @discardableResult
-    public func updateNotificationPreferences(
+    @discardableResult public func updateNotificationPreferences(
         body: NotificationPreferences
     ) async throws -> APIResponse<EnvelopeOf<NotificationPreferences>> {
         var request = APIRequest(
             operationName: "updateNotificationPreferences", method: .put,
             pathTemplate: "/v1/users/self/notification-preferences", path: "/v1/users/self/notification-preferences",
-            security: [[.bearerAuth], [.apiKeyAuth]])
+            security: .shared, errors: .shared(adding: ["400": ValidationErrorResponse.self]))
         request.body = try .encoding(body)
-        request.errorPayload = ErrorPayloads.decoder([
-            "400": ValidationErrorResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self
-        ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<NotificationPreferences>.self) }
     }
 
     /// Get document statistics across accounts
     ///
     /// `GET /v1/users/self/stats` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - granularity: Monthly or daily series.
-    ///   - month: Month as YYYY-MM; needed for daily series.
-    @discardableResult
-    public func getUserStats(
+    /// - Parameter granularity: Monthly or daily series.
+    /// - Parameter month: Month as YYYY-MM; needed for daily series.
+    @discardableResult public func getUserStats(
         granularity: UserStatsGranularity? = nil, month: String? = nil
     ) async throws -> APIResponse<EnvelopeOf<[DocumentStatsRow]>> {
         var request = APIRequest(
             operationName: "getUserStats", method: .get, pathTemplate: "/v1/users/self/stats",
-            path: "/v1/users/self/stats", security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/users/self/stats", security: .shared,
+            errors: .shared(adding: ["400": ValidationErrorResponse.self]))
         request.query.add("granularity", granularity)
         request.query.add("month", month)
-        request.errorPayload = ErrorPayloads.decoder([
-            "400": ValidationErrorResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self
-        ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<[DocumentStatsRow]>.self) }
     }
 
     /// Get current user
     ///
     /// `GET /v1/users/self` · security: `bearerAuth` or `apiKeyAuth`
-    @discardableResult
-    public func getCurrentUser() async throws -> APIResponse<EnvelopeOf<AuthUser>> {
+    @discardableResult public func getCurrentUser() async throws -> APIResponse<EnvelopeOf<AuthUser>> {
         let request = APIRequest(
             operationName: "getCurrentUser", method: .get, pathTemplate: "/v1/users/self", path: "/v1/users/self",
-            security: [[.bearerAuth], [.apiKeyAuth]],
-            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            security: .shared, errors: .shared)
         return try await client.perform(request) { try $0.decode(EnvelopeOf<AuthUser>.self) }
     }
 }

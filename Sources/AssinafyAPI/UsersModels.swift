@@ -5,7 +5,7 @@ import Foundation
 import APIRuntime
 
 /// Owner e-mail notifications on or off, by type.
-public struct NotificationPreferences: Codable, Hashable, Sendable {
+public struct NotificationPreferences: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let documentCompleted: Bool?
     public let signerDeclined: Bool?
     public let documentCancelled: Bool?
@@ -15,7 +15,6 @@ public struct NotificationPreferences: Codable, Hashable, Sendable {
     public let documentProcessingFailed: Bool?
     public let templateProcessingFailed: Bool?
     public let signerWhatsappFailed: Bool?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["DocumentCompleted", "SignerDeclined", "DocumentCancelled", "DocumentAboutToExpire", "DocumentExpired", "DocumentExpirationReset", "DocumentProcessingFailed", "TemplateProcessingFailed", "SignerWhatsappFailed"]
 
@@ -49,13 +48,12 @@ public struct NotificationPreferences: Codable, Hashable, Sendable {
             documentProcessingFailed: container.decodeIfPresent("DocumentProcessingFailed"),
             templateProcessingFailed: container.decodeIfPresent("TemplateProcessingFailed"),
             signerWhatsappFailed: container.decodeIfPresent("SignerWhatsappFailed"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("DocumentCompleted", documentCompleted).encodeIfPresent("SignerDeclined", signerDeclined)
-            .encodeIfPresent("DocumentCancelled", documentCancelled)
+        try MemberWriter(encoder).encodeIfPresent("DocumentCompleted", documentCompleted)
+            .encodeIfPresent("SignerDeclined", signerDeclined).encodeIfPresent("DocumentCancelled", documentCancelled)
             .encodeIfPresent("DocumentAboutToExpire", documentAboutToExpire)
             .encodeIfPresent("DocumentExpired", documentExpired)
             .encodeIfPresent("DocumentExpirationReset", documentExpirationReset)

@@ -8,7 +8,6 @@ import APIRuntime
 public struct WebhookEventName: OpenEnum, ExpressibleByStringLiteral {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { rawValue = value }
 
     public static let documentUploaded = Self(rawValue: "document_uploaded")
     public static let documentMetadataReady = Self(rawValue: "document_metadata_ready")
@@ -33,54 +32,37 @@ public struct WebhookEventName: OpenEnum, ExpressibleByStringLiteral {
 
 /// The body of a `document_uploaded` delivery.
 public typealias DocumentUploadedWebhook = WebhookEvent
-
 /// The body of a `document_metadata_ready` delivery.
 public typealias DocumentMetadataReadyWebhook = WebhookEvent
-
 /// The body of a `document_prepared` delivery.
 public typealias DocumentPreparedWebhook = WebhookEvent
-
 /// The body of a `assignment_created` delivery.
 public typealias AssignmentCreatedWebhook = WebhookEvent
-
 /// The body of a `signature_requested` delivery.
 public typealias SignatureRequestedWebhook = WebhookEvent
-
 /// The body of a `signer_created` delivery.
 public typealias SignerCreatedWebhook = WebhookEvent
-
 /// The body of a `signer_email_verified` delivery.
 public typealias SignerEmailVerifiedWebhook = WebhookEvent
-
 /// The body of a `signer_whatsapp_verified` delivery.
 public typealias SignerWhatsappVerifiedWebhook = WebhookEvent
-
 /// The body of a `signer_data_confirmed` delivery.
 public typealias SignerDataConfirmedWebhook = WebhookEvent
-
 /// The body of a `signer_viewed_document` delivery.
 public typealias SignerViewedDocumentWebhook = WebhookEvent
-
 /// The body of a `signer_signed_document` delivery.
 public typealias SignerSignedDocumentWebhook = WebhookEvent
-
 /// The body of a `signer_rejected_document` delivery.
 public typealias SignerRejectedDocumentWebhook = WebhookEvent
-
 /// The body of a `user_rejected_document` delivery.
 public typealias UserRejectedDocumentWebhook = WebhookEvent
-
 /// The body of a `document_ready` delivery.
 public typealias DocumentReadyWebhook = WebhookEvent
-
 /// The body of a `document_processing_failed` delivery.
 public typealias DocumentProcessingFailedWebhook = WebhookEvent
-
 /// The body of a `template_created` delivery.
 public typealias TemplateCreatedWebhook = WebhookEvent
-
 /// The body of a `template_processed` delivery.
 public typealias TemplateProcessedWebhook = WebhookEvent
-
 /// The body of a `template_processing_failed` delivery.
 public typealias TemplateProcessingFailedWebhook = WebhookEvent

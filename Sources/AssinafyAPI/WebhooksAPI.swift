@@ -13,93 +13,75 @@ public struct WebhooksAPI: Sendable {
     /// Get webhook subscription
     ///
     /// `GET /v1/accounts/{accountId}/webhooks/subscriptions` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - accountId: Workspace account identifier.
+    /// - Parameter accountId: Workspace account identifier.
     @discardableResult
     public func getWebhookSubscription(accountId: String) async throws -> APIResponse<EnvelopeOf<WebhookSubscription>> {
         let request = APIRequest(
             operationName: "getWebhookSubscription", method: .get,
             pathTemplate: "/v1/accounts/{accountId}/webhooks/subscriptions",
-            path: "/v1/accounts/\(accountId)/webhooks/subscriptions", security: [[.bearerAuth], [.apiKeyAuth]],
-            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            path: "/v1/accounts/\(accountId)/webhooks/subscriptions", security: .shared, errors: .shared)
         return try await client.perform(request) { try $0.decode(EnvelopeOf<WebhookSubscription>.self) }
     }
 
     /// Update webhook subscription
     ///
     /// `PUT /v1/accounts/{accountId}/webhooks/subscriptions` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - accountId: Workspace account identifier.
-    @discardableResult
-    public func updateWebhookSubscription(
+    /// - Parameter accountId: Workspace account identifier.
+    @discardableResult public func updateWebhookSubscription(
         accountId: String, body: UpdateWebhookSubscriptionRequest
     ) async throws -> APIResponse<EnvelopeOf<WebhookSubscription>> {
         var request = APIRequest(
             operationName: "updateWebhookSubscription", method: .put,
             pathTemplate: "/v1/accounts/{accountId}/webhooks/subscriptions",
-            path: "/v1/accounts/\(accountId)/webhooks/subscriptions", security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/accounts/\(accountId)/webhooks/subscriptions", security: .shared,
+            errors: .shared(adding: ["400": ValidationErrorResponse.self]))
         request.body = try .encoding(body)
-        request.errorPayload = ErrorPayloads.decoder([
-            "400": ValidationErrorResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self
-        ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<WebhookSubscription>.self) }
     }
 
     /// Turn off webhook subscription
     ///
     /// `PUT /v1/accounts/{accountId}/webhooks/inactivate` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - accountId: Workspace account identifier.
-    @discardableResult
-    public func inactivateWebhookSubscription(
+    /// - Parameter accountId: Workspace account identifier.
+    @discardableResult public func inactivateWebhookSubscription(
         accountId: String
     ) async throws -> APIResponse<EnvelopeOf<WebhookSubscription>> {
         let request = APIRequest(
             operationName: "inactivateWebhookSubscription", method: .put,
             pathTemplate: "/v1/accounts/{accountId}/webhooks/inactivate",
-            path: "/v1/accounts/\(accountId)/webhooks/inactivate", security: [[.bearerAuth], [.apiKeyAuth]],
-            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            path: "/v1/accounts/\(accountId)/webhooks/inactivate", security: .shared, errors: .shared)
         return try await client.perform(request) { try $0.decode(EnvelopeOf<WebhookSubscription>.self) }
     }
 
     /// List webhook event types
     ///
     /// `GET /v1/webhooks/event-types` · security: `bearerAuth` or `apiKeyAuth`
-    @discardableResult
-    public func listWebhookEventTypes() async throws -> APIResponse<EnvelopeOf<[WebhookEventType]>> {
+    @discardableResult public func listWebhookEventTypes() async throws -> APIResponse<EnvelopeOf<[WebhookEventType]>> {
         let request = APIRequest(
             operationName: "listWebhookEventTypes", method: .get, pathTemplate: "/v1/webhooks/event-types",
-            path: "/v1/webhooks/event-types", security: [[.bearerAuth], [.apiKeyAuth]],
-            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            path: "/v1/webhooks/event-types", security: .shared, errors: .shared)
         return try await client.perform(request) { try $0.decode(EnvelopeOf<[WebhookEventType]>.self) }
     }
 
     /// List webhook deliveries
     ///
     /// `GET /v1/accounts/{accountId}/webhooks` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - accountId: Workspace account identifier.
-    ///   - endpointId: Only deliveries to this endpoint.
-    ///   - event: Only this event type.
-    ///   - delivered: Only successful (true) or failed (false) deliveries.
-    ///   - from: Only entries after this Unix time.
-    ///   - to: Only entries before this Unix time.
-    ///   - page: 1-based page number.
-    ///   - perPage: Page size.
-    @discardableResult
-    public func listWebhookDeliveries(
+    /// - Parameter accountId: Workspace account identifier.
+    /// - Parameter endpointId: Only deliveries to this endpoint.
+    /// - Parameter event: Only this event type.
+    /// - Parameter delivered: Only successful (true) or failed (false) deliveries.
+    /// - Parameter from: Only entries after this Unix time.
+    /// - Parameter to: Only entries before this Unix time.
+    /// - Parameter page: 1-based page number.
+    /// - Parameter perPage: Page size.
+    @discardableResult public func listWebhookDeliveries(
         accountId: String, endpointId: String? = nil, event: String? = nil,
         delivered: ListWebhookDeliveriesDelivered? = nil, from: Int? = nil, to: Int? = nil, page: Int? = nil,
         perPage: Int? = nil
     ) async throws -> APIResponse<EnvelopeOf<[WebhookDispatch]>> {
         var request = APIRequest(
             operationName: "listWebhookDeliveries", method: .get, pathTemplate: "/v1/accounts/{accountId}/webhooks",
-            path: "/v1/accounts/\(accountId)/webhooks", security: [[.bearerAuth], [.apiKeyAuth]],
-            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            path: "/v1/accounts/\(accountId)/webhooks", security: .shared, errors: .shared)
         request.query.add("endpoint_id", endpointId)
         request.query.add("event", event)
         request.query.add("delivered", delivered)
@@ -113,170 +95,126 @@ public struct WebhooksAPI: Sendable {
     /// Send a webhook delivery again
     ///
     /// `POST /v1/accounts/{accountId}/webhooks/{historyId}/retry` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - accountId: Workspace account identifier.
-    ///   - historyId: Delivery record identifier.
-    @discardableResult
-    public func retryWebhookDelivery(
+    /// - Parameter accountId: Workspace account identifier.
+    /// - Parameter historyId: Delivery record identifier.
+    @discardableResult public func retryWebhookDelivery(
         accountId: String, historyId: String
     ) async throws -> APIResponse<EnvelopeOf<WebhookDispatch>> {
-        var request = APIRequest(
+        let request = APIRequest(
             operationName: "retryWebhookDelivery", method: .post,
             pathTemplate: "/v1/accounts/{accountId}/webhooks/{historyId}/retry",
-            path: "/v1/accounts/\(accountId)/webhooks/\(historyId)/retry", security: [[.bearerAuth], [.apiKeyAuth]])
-        request.errorPayload = ErrorPayloads.decoder([
-            "400": ValidationErrorResponse.self, "404": NotFoundResponse.self, "401": UnauthorizedResponse.self,
-            "500": ServerErrorResponse.self
-        ])
+            path: "/v1/accounts/\(accountId)/webhooks/\(historyId)/retry", security: .shared,
+            errors: .shared(adding: ["400": ValidationErrorResponse.self, "404": NotFoundResponse.self]))
         return try await client.perform(request) { try $0.decode(EnvelopeOf<WebhookDispatch>.self) }
     }
 
     /// List webhook endpoints
     ///
     /// `GET /v1/accounts/{accountId}/webhooks/endpoints` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - accountId: Workspace account identifier.
+    /// - Parameter accountId: Workspace account identifier.
     @discardableResult
     public func listWebhookEndpoints(accountId: String) async throws -> APIResponse<EnvelopeOf<[WebhookEndpoint]>> {
         let request = APIRequest(
             operationName: "listWebhookEndpoints", method: .get,
             pathTemplate: "/v1/accounts/{accountId}/webhooks/endpoints",
-            path: "/v1/accounts/\(accountId)/webhooks/endpoints", security: [[.bearerAuth], [.apiKeyAuth]],
-            errors: ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            path: "/v1/accounts/\(accountId)/webhooks/endpoints", security: .shared, errors: .shared)
         return try await client.perform(request) { try $0.decode(EnvelopeOf<[WebhookEndpoint]>.self) }
     }
 
     /// Add webhook endpoint
     ///
     /// `POST /v1/accounts/{accountId}/webhooks/endpoints` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - accountId: Workspace account identifier.
-    @discardableResult
-    public func createWebhookEndpoint(
+    /// - Parameter accountId: Workspace account identifier.
+    @discardableResult public func createWebhookEndpoint(
         accountId: String, body: CreateWebhookEndpointPayload
     ) async throws -> APIResponse<EnvelopeOf<WebhookEndpoint>> {
         var request = APIRequest(
             operationName: "createWebhookEndpoint", method: .post,
             pathTemplate: "/v1/accounts/{accountId}/webhooks/endpoints",
-            path: "/v1/accounts/\(accountId)/webhooks/endpoints", security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/accounts/\(accountId)/webhooks/endpoints", security: .shared,
+            errors: .shared(adding: ["400": ValidationErrorResponse.self, "403": ForbiddenResponse.self]))
         request.body = try .encoding(body)
-        request.errorPayload = ErrorPayloads.decoder([
-            "400": ValidationErrorResponse.self, "403": ForbiddenResponse.self, "401": UnauthorizedResponse.self,
-            "500": ServerErrorResponse.self
-        ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<WebhookEndpoint>.self) }
     }
 
     /// Get webhook endpoint
     ///
     /// `GET /v1/accounts/{accountId}/webhooks/endpoints/{endpointId}` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - accountId: Workspace account identifier.
-    ///   - endpointId: Webhook endpoint identifier.
-    @discardableResult
-    public func getWebhookEndpoint(
+    /// - Parameter accountId: Workspace account identifier.
+    /// - Parameter endpointId: Webhook endpoint identifier.
+    @discardableResult public func getWebhookEndpoint(
         accountId: String, endpointId: String
     ) async throws -> APIResponse<EnvelopeOf<WebhookEndpoint>> {
         let request = APIRequest(
             operationName: "getWebhookEndpoint", method: .get,
             pathTemplate: "/v1/accounts/{accountId}/webhooks/endpoints/{endpointId}",
-            path: "/v1/accounts/\(accountId)/webhooks/endpoints/\(endpointId)",
-            security: [[.bearerAuth], [.apiKeyAuth]],
-            errors: ["404": NotFoundResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            path: "/v1/accounts/\(accountId)/webhooks/endpoints/\(endpointId)", security: .shared,
+            errors: .shared(adding: ["404": NotFoundResponse.self]))
         return try await client.perform(request) { try $0.decode(EnvelopeOf<WebhookEndpoint>.self) }
     }
 
     /// Update webhook endpoint
     ///
     /// `PUT /v1/accounts/{accountId}/webhooks/endpoints/{endpointId}` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - accountId: Workspace account identifier.
-    ///   - endpointId: Webhook endpoint identifier.
-    @discardableResult
-    public func updateWebhookEndpoint(
+    /// - Parameter accountId: Workspace account identifier.
+    /// - Parameter endpointId: Webhook endpoint identifier.
+    @discardableResult public func updateWebhookEndpoint(
         accountId: String, endpointId: String, body: UpdateWebhookEndpointPayload
     ) async throws -> APIResponse<EnvelopeOf<WebhookEndpoint>> {
         var request = APIRequest(
             operationName: "updateWebhookEndpoint", method: .put,
             pathTemplate: "/v1/accounts/{accountId}/webhooks/endpoints/{endpointId}",
-            path: "/v1/accounts/\(accountId)/webhooks/endpoints/\(endpointId)",
-            security: [[.bearerAuth], [.apiKeyAuth]])
+            path: "/v1/accounts/\(accountId)/webhooks/endpoints/\(endpointId)", security: .shared,
+            errors: .shared(adding: ["400": ValidationErrorResponse.self, "404": NotFoundResponse.self]))
         request.body = try .encoding(body)
-        request.errorPayload = ErrorPayloads.decoder([
-            "400": ValidationErrorResponse.self, "404": NotFoundResponse.self, "401": UnauthorizedResponse.self,
-            "500": ServerErrorResponse.self
-        ])
         return try await client.perform(request) { try $0.decode(EnvelopeOf<WebhookEndpoint>.self) }
     }
 
     /// Remove webhook endpoint
     ///
     /// `DELETE /v1/accounts/{accountId}/webhooks/endpoints/{endpointId}` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - accountId: Workspace account identifier.
-    ///   - endpointId: Webhook endpoint identifier.
-    @discardableResult
-    public func deleteWebhookEndpoint(
+    /// - Parameter accountId: Workspace account identifier.
+    /// - Parameter endpointId: Webhook endpoint identifier.
+    @discardableResult public func deleteWebhookEndpoint(
         accountId: String, endpointId: String
     ) async throws -> APIResponse<EnvelopeOf<[JSONValue?]>> {
         let request = APIRequest(
             operationName: "deleteWebhookEndpoint", method: .delete,
             pathTemplate: "/v1/accounts/{accountId}/webhooks/endpoints/{endpointId}",
-            path: "/v1/accounts/\(accountId)/webhooks/endpoints/\(endpointId)",
-            security: [[.bearerAuth], [.apiKeyAuth]],
-            errors: ["404": NotFoundResponse.self, "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self])
+            path: "/v1/accounts/\(accountId)/webhooks/endpoints/\(endpointId)", security: .shared,
+            errors: .shared(adding: ["404": NotFoundResponse.self]))
         return try await client.perform(request) { try $0.decode(EnvelopeOf<[JSONValue?]>.self) }
     }
 
     /// Get endpoint signing secret
     ///
     /// `GET /v1/accounts/{accountId}/webhooks/endpoints/{endpointId}/secret` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - accountId: Workspace account identifier.
-    ///   - endpointId: Webhook endpoint identifier.
-    @discardableResult
-    public func getWebhookEndpointSecret(
+    /// - Parameter accountId: Workspace account identifier.
+    /// - Parameter endpointId: Webhook endpoint identifier.
+    @discardableResult public func getWebhookEndpointSecret(
         accountId: String, endpointId: String
     ) async throws -> APIResponse<EnvelopeOf<WebhookEndpointSecret>> {
-        var request = APIRequest(
+        let request = APIRequest(
             operationName: "getWebhookEndpointSecret", method: .get,
             pathTemplate: "/v1/accounts/{accountId}/webhooks/endpoints/{endpointId}/secret",
-            path: "/v1/accounts/\(accountId)/webhooks/endpoints/\(endpointId)/secret",
-            security: [[.bearerAuth], [.apiKeyAuth]])
-        request.errorPayload = ErrorPayloads.decoder([
-            "400": ValidationErrorResponse.self, "404": NotFoundResponse.self, "401": UnauthorizedResponse.self,
-            "500": ServerErrorResponse.self
-        ])
+            path: "/v1/accounts/\(accountId)/webhooks/endpoints/\(endpointId)/secret", security: .shared,
+            errors: .shared(adding: ["400": ValidationErrorResponse.self, "404": NotFoundResponse.self]))
         return try await client.perform(request) { try $0.decode(EnvelopeOf<WebhookEndpointSecret>.self) }
     }
 
     /// Replace endpoint signing secret
     ///
     /// `POST /v1/accounts/{accountId}/webhooks/endpoints/{endpointId}/secret/rotate` · security: `bearerAuth` or `apiKeyAuth`
-    ///
-    /// - Parameters:
-    ///   - accountId: Workspace account identifier.
-    ///   - endpointId: Webhook endpoint identifier.
-    @discardableResult
-    public func rotateWebhookEndpointSecret(
+    /// - Parameter accountId: Workspace account identifier.
+    /// - Parameter endpointId: Webhook endpoint identifier.
+    @discardableResult public func rotateWebhookEndpointSecret(
         accountId: String, endpointId: String
     ) async throws -> APIResponse<EnvelopeOf<WebhookEndpointSecret>> {
-        var request = APIRequest(
+        let request = APIRequest(
             operationName: "rotateWebhookEndpointSecret", method: .post,
             pathTemplate: "/v1/accounts/{accountId}/webhooks/endpoints/{endpointId}/secret/rotate",
-            path: "/v1/accounts/\(accountId)/webhooks/endpoints/\(endpointId)/secret/rotate",
-            security: [[.bearerAuth], [.apiKeyAuth]])
-        request.errorPayload = ErrorPayloads.decoder([
-            "400": ValidationErrorResponse.self, "404": NotFoundResponse.self, "401": UnauthorizedResponse.self,
-            "500": ServerErrorResponse.self
-        ])
+            path: "/v1/accounts/\(accountId)/webhooks/endpoints/\(endpointId)/secret/rotate", security: .shared,
+            errors: .shared(adding: ["400": ValidationErrorResponse.self, "404": NotFoundResponse.self]))
         return try await client.perform(request) { try $0.decode(EnvelopeOf<WebhookEndpointSecret>.self) }
     }
 }

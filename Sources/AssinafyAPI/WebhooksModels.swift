@@ -5,13 +5,12 @@ import Foundation
 import APIRuntime
 
 /// The account's webhook subscription.
-public struct WebhookSubscription: Codable, Hashable, Sendable {
+public struct WebhookSubscription: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let events: [String]?
     public let isActive: Bool?
     public let url: String?
     public let email: String?
     public let updatedAt: Date?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["events", "is_active", "url", "email", "updated_at"]
 
@@ -33,19 +32,18 @@ public struct WebhookSubscription: Codable, Hashable, Sendable {
             events: container.decodeIfPresent("events"), isActive: container.decodeIfPresent("is_active"),
             url: container.decodeIfPresent("url"), email: container.decodeIfPresent("email"),
             updatedAt: container.decodeDateTimeIfPresent("updated_at"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("events", events).encodeIfPresent("is_active", isActive).encodeIfPresent("url", url)
-            .encodeIfPresent("email", email).encodeDateTimeIfPresent("updated_at", updatedAt)
-            .additionalFields(additionalFields)
+        try MemberWriter(encoder).encodeIfPresent("events", events).encodeIfPresent("is_active", isActive)
+            .encodeIfPresent("url", url).encodeIfPresent("email", email)
+            .encodeDateTimeIfPresent("updated_at", updatedAt).additionalFields(additionalFields)
     }
 }
 
 /// A URL that receives webhook events.
-public struct WebhookEndpoint: Codable, Hashable, Sendable {
+public struct WebhookEndpoint: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let id: String?
     public let name: String?
     public let url: String?
@@ -55,7 +53,6 @@ public struct WebhookEndpoint: Codable, Hashable, Sendable {
     public let signingEnabled: Bool?
     public let createdAt: Date?
     public let updatedAt: Date?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["id", "name", "url", "email", "events", "is_active", "signing_enabled", "created_at", "updated_at"]
 
@@ -85,12 +82,11 @@ public struct WebhookEndpoint: Codable, Hashable, Sendable {
             signingEnabled: container.decodeIfPresent("signing_enabled"),
             createdAt: container.decodeDateTimeIfPresent("created_at"),
             updatedAt: container.decodeDateTimeIfPresent("updated_at"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("id", id).encodeIfPresent("name", name).encodeIfPresent("url", url)
+        try MemberWriter(encoder).encodeIfPresent("id", id).encodeIfPresent("name", name).encodeIfPresent("url", url)
             .encodeIfPresent("email", email).encodeIfPresent("events", events).encodeIfPresent("is_active", isActive)
             .encodeIfPresent("signing_enabled", signingEnabled).encodeDateTimeIfPresent("created_at", createdAt)
             .encodeDateTimeIfPresent("updated_at", updatedAt).additionalFields(additionalFields)
@@ -98,9 +94,8 @@ public struct WebhookEndpoint: Codable, Hashable, Sendable {
 }
 
 /// The signing secret of an endpoint.
-public struct WebhookEndpointSecret: Codable, Hashable, Sendable {
+public struct WebhookEndpointSecret: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let secret: String?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["secret"]
 
@@ -112,8 +107,7 @@ public struct WebhookEndpointSecret: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
-            secret: container.decodeIfPresent("secret"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            secret: container.decodeIfPresent("secret"), additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -122,7 +116,7 @@ public struct WebhookEndpointSecret: Codable, Hashable, Sendable {
 }
 
 /// A record of one webhook delivery.
-public struct WebhookDispatch: Codable, Hashable, Sendable {
+public struct WebhookDispatch: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let resource: String?
     public let id: String?
     public let event: String?
@@ -136,7 +130,6 @@ public struct WebhookDispatch: Codable, Hashable, Sendable {
     public let error: String?
     public let createdAt: Date?
     public let updatedAt: Date?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["resource", "id", "event", "activity_id", "endpoint_id", "endpoint", "payload", "delivered", "http_status", "response_body", "error", "created_at", "updated_at"]
 
@@ -173,26 +166,24 @@ public struct WebhookDispatch: Codable, Hashable, Sendable {
             responseBody: container.decodeIfPresent("response_body"), error: container.decodeIfPresent("error"),
             createdAt: container.decodeDateTimeIfPresent("created_at"),
             updatedAt: container.decodeDateTimeIfPresent("updated_at"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("resource", resource).encodeIfPresent("id", id).encodeIfPresent("event", event)
-            .encodeIfPresent("activity_id", activityId).encodeIfPresent("endpoint_id", endpointId)
-            .encodeIfPresent("endpoint", endpoint).encodeIfPresent("payload", payload)
-            .encodeIfPresent("delivered", delivered).encodeIfPresent("http_status", httpStatus)
-            .encodeIfPresent("response_body", responseBody).encodeIfPresent("error", error)
-            .encodeDateTimeIfPresent("created_at", createdAt).encodeDateTimeIfPresent("updated_at", updatedAt)
-            .additionalFields(additionalFields)
+        try MemberWriter(encoder).encodeIfPresent("resource", resource).encodeIfPresent("id", id)
+            .encodeIfPresent("event", event).encodeIfPresent("activity_id", activityId)
+            .encodeIfPresent("endpoint_id", endpointId).encodeIfPresent("endpoint", endpoint)
+            .encodeIfPresent("payload", payload).encodeIfPresent("delivered", delivered)
+            .encodeIfPresent("http_status", httpStatus).encodeIfPresent("response_body", responseBody)
+            .encodeIfPresent("error", error).encodeDateTimeIfPresent("created_at", createdAt)
+            .encodeDateTimeIfPresent("updated_at", updatedAt).additionalFields(additionalFields)
     }
 }
 
 /// An event type that can be subscribed to.
-public struct WebhookEventType: Codable, Hashable, Sendable {
+public struct WebhookEventType: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let id: String?
     public let description: String?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["id", "description"]
 
@@ -206,21 +197,20 @@ public struct WebhookEventType: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
             id: container.decodeIfPresent("id"), description: container.decodeIfPresent("description"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("id", id).encodeIfPresent("description", description).additionalFields(additionalFields)
+        try MemberWriter(encoder).encodeIfPresent("id", id).encodeIfPresent("description", description)
+            .additionalFields(additionalFields)
     }
 }
 
-public struct UpdateWebhookSubscriptionRequest: Codable, Hashable, Sendable {
+public struct UpdateWebhookSubscriptionRequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let events: [String]
     public let isActive: Bool
     public let url: String
     public let email: String
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["events", "is_active", "url", "email"]
 
@@ -236,35 +226,31 @@ public struct UpdateWebhookSubscriptionRequest: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
             events: container.decode("events"), isActive: container.decode("is_active"), url: container.decode("url"),
-            email: container.decode("email"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            email: container.decode("email"), additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encode("events", events).encode("is_active", isActive).encode("url", url).encode("email", email)
-            .additionalFields(additionalFields)
+        try MemberWriter(encoder).encode("events", events).encode("is_active", isActive).encode("url", url)
+            .encode("email", email).additionalFields(additionalFields)
     }
 }
 
 public struct ListWebhookDeliveriesDelivered: OpenEnum, ExpressibleByStringLiteral {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { rawValue = value }
 
     public static let `true` = Self(rawValue: "true")
     public static let `false` = Self(rawValue: "false")
     public static let knownValues: [Self] = [.`true`, .`false`]
 }
 
-public struct CreateWebhookEndpointPayload: Codable, Hashable, Sendable {
+public struct CreateWebhookEndpointPayload: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let url: String
     public let email: String
     public let events: [String]
     public let name: String?
     public let isActive: Bool?
     public let signingEnabled: Bool?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["url", "email", "events", "name", "is_active", "signing_enabled"]
 
@@ -287,25 +273,23 @@ public struct CreateWebhookEndpointPayload: Codable, Hashable, Sendable {
             url: container.decode("url"), email: container.decode("email"), events: container.decode("events"),
             name: container.decodeIfPresent("name"), isActive: container.decodeIfPresent("is_active"),
             signingEnabled: container.decodeIfPresent("signing_enabled"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encode("url", url).encode("email", email).encode("events", events).encodeIfPresent("name", name)
-            .encodeIfPresent("is_active", isActive).encodeIfPresent("signing_enabled", signingEnabled)
-            .additionalFields(additionalFields)
+        try MemberWriter(encoder).encode("url", url).encode("email", email).encode("events", events)
+            .encodeIfPresent("name", name).encodeIfPresent("is_active", isActive)
+            .encodeIfPresent("signing_enabled", signingEnabled).additionalFields(additionalFields)
     }
 }
 
-public struct UpdateWebhookEndpointPayload: Codable, Hashable, Sendable {
+public struct UpdateWebhookEndpointPayload: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let url: String?
     public let email: String?
     public let events: [String]?
     public let name: String?
     public let isActive: Bool?
     public let signingEnabled: Bool?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["url", "email", "events", "name", "is_active", "signing_enabled"]
 
@@ -329,13 +313,12 @@ public struct UpdateWebhookEndpointPayload: Codable, Hashable, Sendable {
             events: container.decodeIfPresent("events"), name: container.decodeIfPresent("name"),
             isActive: container.decodeIfPresent("is_active"),
             signingEnabled: container.decodeIfPresent("signing_enabled"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("url", url).encodeIfPresent("email", email).encodeIfPresent("events", events)
-            .encodeIfPresent("name", name).encodeIfPresent("is_active", isActive)
+        try MemberWriter(encoder).encodeIfPresent("url", url).encodeIfPresent("email", email)
+            .encodeIfPresent("events", events).encodeIfPresent("name", name).encodeIfPresent("is_active", isActive)
             .encodeIfPresent("signing_enabled", signingEnabled).additionalFields(additionalFields)
     }
 }

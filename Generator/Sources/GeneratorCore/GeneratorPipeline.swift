@@ -189,16 +189,22 @@ public enum GeneratorPipeline {
 }
 
 /// `access: package` or `internal`: every declaration the renderer writes starts its line with
-/// `public `, and nothing else the generated code holds does (doc comments start with `///`).
+/// `public ` (after an attribute without arguments, `@discardableResult public func`), and
+/// nothing else the generated code holds does (doc comments start with `///`).
 enum AccessLevelRewrite {
     static func apply(_ access: GeneratorConfiguration.AccessLevel, to text: String) -> String {
         let replacement = access == .internal ? "" : access.rawValue + " "
         var lines: [Substring] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let indent = line.prefix { $0 == " " }
-            let rest = line.dropFirst(indent.count)
+            var rest = line.dropFirst(indent.count)
+            var attribute: Substring = ""
+            if rest.hasPrefix("@"), let space = rest.firstIndex(of: " "), !rest[..<space].contains("(") {
+                attribute = rest[...space]
+                rest = rest[rest.index(after: space)...]
+            }
             if rest.hasPrefix("public ") {
-                lines.append(indent + Substring(replacement) + rest.dropFirst("public ".count))
+                lines.append(indent + attribute + Substring(replacement) + rest.dropFirst("public ".count))
             } else {
                 lines.append(line)
             }

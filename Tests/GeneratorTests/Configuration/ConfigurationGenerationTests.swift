@@ -113,14 +113,20 @@ import Testing
         for (level, keyword) in [("package", "package "), ("internal", "")] {
             let all = text(try generate("access: \(level)\n"))
             let declarations = all.split(separator: "\n").map { $0.drop { $0 == " " } }
-            #expect(!declarations.contains { $0.hasPrefix("public ") }, "\(level)")
+            #expect(!declarations.contains { $0.hasPrefix("public ") || $0.contains(" public func ") }, "\(level)")
             #expect(declarations.contains { $0.hasPrefix("\(keyword)struct Pet: ") }, "\(level)")
-            #expect(declarations.contains { $0.hasPrefix("\(keyword)func listPets(") }, "\(level)")
+            // `@discardableResult` shares the declaration's line.
+            let function = declarations.map { $0.hasPrefix("@discardableResult ") ? $0.dropFirst(19) : $0 }
+            #expect(function.contains { $0.hasPrefix("\(keyword)func listPets(") }, "\(level)")
         }
         // Only declarations change: a path or a doc comment saying "public" stays.
         #expect(
             AccessLevelRewrite.apply(.package, to: "/// public API\n    public let a: Int\nlet b = \"public x\"")
                 == "/// public API\n    package let a: Int\nlet b = \"public x\"")
+        // An attribute on the declaration's line stays in front of the new level.
+        #expect(
+            AccessLevelRewrite.apply(.internal, to: "    @discardableResult public func f() {}")
+                == "    @discardableResult func f() {}")
     }
 
     @Test func perCallCredentialsAndMediaTypesReachTheTranslatorOptions() throws {

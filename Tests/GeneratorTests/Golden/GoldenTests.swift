@@ -50,9 +50,10 @@ struct GoldenTests {
     static func generated(_ yaml: String, names: [String: String] = [:]) throws -> String {
         let output = try output(yaml, names: names)
         var text = ""
-        // The module file only re-exports the runtime unless the document has schemes or servers.
+        // The module file only re-exports the runtime unless the document has schemes, servers or
+        // shared request parts.
         for file in output.files where file.name != "G.swift" || file.contents.contains("SecurityScheme(")
-            || file.contents.contains("enum Servers")
+            || file.contents.contains("enum Servers") || file.contents.contains("static var shared")
         {
             let body = file.contents.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(3)
                 .filter { $0 != "import Foundation" && $0 != "import APIRuntime" && $0 != "@_exported import APIRuntime" }

@@ -89,9 +89,10 @@ public enum FileLayout {
     private static func webhooks(_ events: EnumDecl, _ module: ModuleDecl) -> String {
         var writer = SwiftWriter()
         ModelRenderer.renderEnum(events, into: &writer)
+        // One run of one-line aliases, each under its doc line, like the constants of an enum.
+        if module.webhookPayloads.contains(where: { $0.alias != nil }) { writer.line() }
         for payload in module.webhookPayloads {
             guard let alias = payload.alias else { continue }
-            writer.line()
             writer.line("/// The body of a `\(payload.event)` delivery.")
             writer.line("public typealias \(alias) = \(payload.type.rendered)")
         }

@@ -25,7 +25,9 @@ enum ModelRenderer {
             decl.genericParameters.isEmpty
             ? ""
             : "<" + decl.genericParameters.map { "\($0): Codable & Hashable & Sendable" }.joined(separator: ", ") + ">"
-        writer.block("public struct \(decl.name)\(generics): Codable, Hashable, Sendable") { w in
+        // `AdditionalFieldsKeeping` documents `additionalFields` once, for every model that has it.
+        let keeping = extrasType(decl) == nil ? "" : ", AdditionalFieldsKeeping"
+        writer.block("public struct \(decl.name)\(generics): Codable, Hashable, Sendable\(keeping)") { w in
             for property in decl.properties {
                 w.docs(property.docs)
                 if property.deprecated { w.line("@available(*, deprecated)") }
@@ -40,7 +42,6 @@ enum ModelRenderer {
                 }
             }
             if let extras = extrasType(decl) {
-                w.line("/// Members this version of the SDK does not name, kept so nothing sent is lost.")
                 w.line("public let additionalFields: \(extras.rendered)")
                 let keys = decl.properties.map { swiftLiteral($0.wireName) }.joined(separator: ", ")
                 // Generic types cannot have stored statics.
@@ -159,9 +160,8 @@ enum ModelRenderer {
                 w.line("_ = try decoder.container(keyedBy: DynamicCodingKey.self)")
             }
             for check in checks { w.line(check) }
-            if let extras = extrasType(decl) {
-                let method = extras == .named("JSONObject") ? "decodeAdditionalFields" : "decodeAdditionalMembers"
-                arguments.append("additionalFields: decoder.\(method)(excluding: Self.knownKeys)")
+            if extrasType(decl) != nil {
+                arguments.append("additionalFields: decoder.members(except: Self.knownKeys)")
             }
             if arguments.isEmpty {
                 w.line("self.init()")
@@ -201,9 +201,8 @@ enum ModelRenderer {
                 }
                 w.line("self.\(target) = \(expression)")
             }
-            if let extras = extrasType(decl) {
-                let method = extras == .named("JSONObject") ? "decodeAdditionalFields" : "decodeAdditionalMembers"
-                w.line("self.additionalFields = try decoder.\(method)(excluding: Self.knownKeys)")
+            if extrasType(decl) != nil {
+                w.line("self.additionalFields = try decoder.members(except: Self.knownKeys)")
             }
         }
     }
@@ -233,26 +232,20 @@ enum ModelRenderer {
                 w.line("_ = MemberWriter(encoder)")
                 return
             }
-            let single = "try MemberWriter(encoder)" + steps.joined()
-            if w.fits(single) {
-                w.line(single)
-                return
-            }
-            w.line("try MemberWriter(encoder)")
-            w.indent { w in
-                var current = ""
-                for step in steps {
-                    if current.isEmpty {
-                        current = step
-                    } else if w.fits(current + step) {
-                        current += step
-                    } else {
-                        w.line(current)
-                        current = step
-                    }
+            // The chain starts on the writer's line, as a builder reads; continuation lines are
+            // indented once.
+            var current = "try MemberWriter(encoder)"
+            var continuation = false
+            for step in steps {
+                if w.fits(current + step, levels: continuation ? 1 : 0) {
+                    current += step
+                } else {
+                    if continuation { w.indent { $0.line(current) } } else { w.line(current) }
+                    current = step
+                    continuation = true
                 }
-                w.line(current)
             }
+            if continuation { w.indent { $0.line(current) } } else { w.line(current) }
         }
     }
 
@@ -264,11 +257,6 @@ enum ModelRenderer {
         writer.block("public struct \(decl.name): OpenEnum, \(literal)") { w in
             w.line("public let rawValue: \(decl.rawType)")
             w.line("public init(rawValue: \(decl.rawType)) { self.rawValue = rawValue }")
-            if decl.rawType == "String" {
-                w.line("public init(stringLiteral value: String) { rawValue = value }")
-            } else {
-                w.line("public init(integerLiteral value: Int) { rawValue = value }")
-            }
             w.line()
             for (name, raw) in decl.cases {
                 let value = decl.rawType == "String" ? swiftLiteral(raw) : raw

@@ -15,6 +15,34 @@ enum ModuleFileRenderer {
                 }
             }
         }
+        if !module.sharedSecurity.isEmpty {
+            let shared = SecurityDecl(alternatives: module.sharedSecurity, perCall: [])
+            let security = OperationRenderer.securityExpression(shared)
+            writer.line()
+            writer.line("/// The requirement most operations declare; one that differs spells out its own.")
+            writer.block("extension [SecurityRequirement]") { w in
+                w.line("/// \(shared.alternatives.count > 1 ? "Any one of " : "")\(shared.summary).")
+                w.line("static var shared: Self { \(security) }")
+            }
+        }
+        if !module.sharedErrors.isEmpty {
+            let entries = module.sharedErrors.map { "\(swiftLiteral($0.code)): \($0.type.rendered).self" }
+            let quoted = module.sharedErrors.map { "`\($0.code)`" }
+            let codes =
+                quoted.count == 1
+                ? quoted[0] : quoted.dropLast().joined(separator: ", ") + " and " + quoted[quoted.count - 1]
+            let noun = quoted.count == 1 ? "answer" : "answers"
+            writer.line()
+            writer.line("/// The error payloads most operations document; one with more adds them to these, one that")
+            writer.line("/// differs spells out its own table.")
+            writer.block("extension [String: any (Decodable & Sendable).Type]") { w in
+                w.line("/// The payload types of the \(codes) \(noun).")
+                w.list("static var shared: Self { [", entries, "] }")
+                w.line()
+                w.line("/// These and an operation's own entries.")
+                w.line("static func shared(adding own: Self) -> Self { shared.merging(own) { _, new in new } }")
+            }
+        }
         if !module.servers.isEmpty {
             writer.line()
             writer.line("/// The servers the API description lists, as base URLs for the client's configuration.")

@@ -41,15 +41,23 @@ package enum OperationRenderer {
     static func renderOperation(_ operation: OperationDecl, into writer: inout SwiftWriter) {
         writer.docs(operation.docs)
         if operation.deprecated { writer.line("@available(*, deprecated)") }
-        writer.line("@discardableResult")
         let signature = operation.arguments.map { argument in
             let names =
                 argument.label == argument.localName ? argument.label : argument.label + " " + argument.localName
             return names + ": " + argument.declaredType
         }
+        // The attribute sits on the declaration's line, as Apple's own headers write it, unless
+        // it alone would make a one-line signature wrap.
         let head = "public func \(operation.swiftName)("
         let tail = ") async throws -> \(operation.returnType.rendered) {"
-        writer.list(head, signature, tail)
+        let attribute = "@discardableResult"
+        let oneLine = head + signature.joined(separator: ", ") + tail
+        if writer.fits(oneLine) && !writer.fits(attribute + " " + oneLine) {
+            writer.line(attribute)
+            writer.line(oneLine)
+        } else {
+            writer.list(attribute + " " + head, signature, tail)
+        }
         writer.indent { w in renderBody(operation, into: &w) }
         writer.line("}")
     }
@@ -68,42 +76,49 @@ package enum OperationRenderer {
             statements.append(queryStatement(parameter, target: request + ".cookies"))
         }
         statements += bodyStatements(operation)
-        var errorStatement: (opening: String, entries: [String])?
         if operation.successIsBinary {
             statements.append("\(request).responseKind = .binary")
         } else if operation.successType == nil {
             statements.append("\(request).responseKind = .empty")
         }
-        // The error table is an argument of the request when it fits on a line there, a statement
-        // with its entries packed when it does not.
-        var errors: String?
-        if !operation.errorTypes.isEmpty {
-            let entries = operation.errorTypes.map { "\(swiftLiteral($0.code)): \($0.type.rendered).self" }
-            let argument = "errors: [\(entries.joined(separator: ", "))])"
-            if writer.fits(argument, levels: 1) {
-                errors = String(argument.dropLast())
-            } else {
-                errorStatement = ("\(request).errorPayload = ErrorPayloads.decoder([", entries)
-            }
+        // The error table is always the request's last argument: on one line when it fits there,
+        // its entries packed one level deeper when it does not.
+        let errorEntries = (operation.usesSharedErrors ? operation.ownErrorTypes : operation.errorTypes).map {
+            "\(swiftLiteral($0.code)): \($0.type.rendered).self"
         }
+        let (errorsOpening, errorsClosing) =
+            operation.usesSharedErrors ? ("errors: .shared(adding: [", "])") : ("errors: [", "]")
+        let errors =
+            operation.usesSharedErrors && errorEntries.isEmpty
+            ? "errors: .shared" : errorsOpening + errorEntries.joined(separator: ", ") + errorsClosing
+        let hasErrors = !errorEntries.isEmpty || operation.usesSharedErrors
+        let errorsFit = writer.fits(errors + ")", levels: 1)
         if let retryable = operation.retryable { statements.append("request.retryable = \(retryable)") }
         if operation.needsExclusiveConnection { statements.append("request.needsExclusiveConnection = true") }
         let perCall = operation.security.perCall.map {
             "\(request).credentials[\(swiftLiteral($0.scheme.name))] = .apiKey(\($0.localName))"
         }
         statements = perCall + statements
-        let security = securityExpression(operation.security)
+        let security = operation.usesSharedSecurity ? ".shared" : securityExpression(operation.security)
         var arguments = [
             "operationName: \(swiftLiteral(SwiftNames.bare(operation.swiftName)))",
             "method: .\(operation.method.lowercased())", "pathTemplate: \(swiftLiteral(operation.path))",
             "path: \(pathExpression(operation))",
         ]
         if !security.isEmpty { arguments.append("security: " + security) }
-        if let errors { arguments.append(errors) }
-        let mutable = !statements.isEmpty || errorStatement != nil
-        writer.list("\(mutable ? "var" : "let") \(request) = APIRequest(", arguments, ")", closesLastLine: true)
+        let opening = "\(statements.isEmpty ? "let" : "var") \(request) = APIRequest("
+        if !hasErrors || errorsFit {
+            if hasErrors { arguments.append(errors) }
+            writer.list(opening, arguments, ")", closesLastLine: true)
+        } else {
+            writer.line(opening)
+            writer.indent { w in
+                w.pack(arguments + [errorsOpening])
+                w.indent { w in w.pack(errorEntries) }
+                w.line(errorsClosing + ")")
+            }
+        }
         for statement in statements { writer.line(statement) }
-        if let errorStatement { writer.list(errorStatement.opening, errorStatement.entries, "])") }
         if operation.successIsText {
             writer.line("return try await client.perform(\(request)) { try $0.text() }")
         } else if operation.successIsBinary {
@@ -168,11 +183,37 @@ package enum OperationRenderer {
             }
             return lines + ["\(request).body = .form(\(form))"]
         case .multipart(let fields, _)?:
+            // Every part present exactly once: the list is one expression when it fits on a line.
+            let single = fields.allSatisfy { field in
+                guard field.parameter.required else { return false }
+                if case .array = field.parameter.type, field.kind == .text { return false }
+                return true
+            }
+            if single {
+                let items = fields.map(multipartPart)
+                let needsTry = fields.contains { $0.kind == .json }
+                let statement =
+                    "\(request).body = \(needsTry ? "try " : "").multipart([\(items.joined(separator: ", "))])"
+                if 8 + statement.count <= SwiftWriter.lineLength { return [statement] }
+            }
             var lines = ["var \(parts): [MultipartPart] = []"]
             for field in fields { lines.append(multipartStatement(field, into: parts)) }
             return lines + ["\(request).body = .multipart(\(parts))"]
         case nil:
             return []
+        }
+    }
+
+    /// One required part as an expression (a text array is a loop, never this).
+    private static func multipartPart(_ field: FormField) -> String {
+        let name = field.parameter.localName
+        let wire = swiftLiteral(field.parameter.wireName)
+        switch field.kind {
+        case .file:
+            let type = field.contentType.map { ", defaultContentType: \(swiftLiteral($0))" } ?? ""
+            return "\(name).part(named: \(wire)\(type))"
+        case .json: return ".json(\(wire), \(name))"
+        case .text: return ".field(\(wire), \(name).parameterText)"
         }
     }
 

@@ -56,23 +56,27 @@ struct SwiftWriter {
             return
         }
         line(opening)
-        indent { w in
-            var current = ""
-            for (index, item) in items.enumerated() {
-                let last = index == items.count - 1
-                let piece = item + (last ? (closesLastLine ? closing : "") : ",")
-                if current.isEmpty {
-                    current = piece
-                } else if width + 4 + current.count + 1 + piece.count <= lineLength {
-                    current += " " + piece
-                } else {
-                    w.line(current)
-                    current = piece
-                }
-            }
-            if !current.isEmpty { w.line(current) }
-        }
+        indent { w in w.pack(items, ending: closesLastLine ? closing : "", lineLength: lineLength) }
         if !closesLastLine { line(closing) }
+    }
+
+    /// `items` separated by ", " and packed into as few lines as fit at the current indentation;
+    /// the last one ends with `ending`.
+    mutating func pack(_ items: [String], ending: String = "", lineLength: Int = SwiftWriter.lineLength) {
+        let width = depth * 4
+        var current = ""
+        for (index, item) in items.enumerated() {
+            let piece = item + (index == items.count - 1 ? ending : ",")
+            if current.isEmpty {
+                current = piece
+            } else if width + current.count + 1 + piece.count <= lineLength {
+                current += " " + piece
+            } else {
+                line(current)
+                current = piece
+            }
+        }
+        if !current.isEmpty { line(current) }
     }
 
     mutating func indent(_ body: (inout SwiftWriter) -> Void) {

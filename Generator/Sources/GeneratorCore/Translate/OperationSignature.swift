@@ -103,12 +103,10 @@ enum OperationSignature {
             docs.append("- Note: \(supplementaryNote)")
         }
         let documented = operation.parameters.filter { !($0.docs ?? "").isEmpty }
-        if !documented.isEmpty {
-            docs.append("")
-            docs.append("- Parameters:")
-            for parameter in documented {
-                docs.append("  - \(SwiftNames.bare(parameter.swiftName)): \(parameter.docs ?? "")")
-            }
+        // One `- Parameter name:` callout each (the Swift markup's form that needs no header line),
+        // right under the route line: a list may start a Markdown block of its own.
+        for parameter in documented {
+            docs.append("- Parameter \(SwiftNames.bare(parameter.swiftName)): \(parameter.docs ?? "")")
         }
         return docs
     }

@@ -287,6 +287,11 @@ public struct OperationDecl: Sendable, Hashable {
     public var responseHeadersTypeName = ""
     public var errorTypes: [(code: String, type: SwiftType)]
     public var security: SecurityDecl
+    /// Decided by `SharedRequestParts`: the request names the module's shared requirement
+    /// instead of spelling it out, and its error table is the shared one plus `ownErrorTypes`.
+    public var usesSharedSecurity = false
+    public var usesSharedErrors = false
+    public var ownErrorTypes: [(code: String, type: SwiftType)] = []
     public var deprecated: Bool
     public var unpublished: Bool
     /// Decided by `OperationSignature` once the rest is known.
@@ -330,6 +335,9 @@ public struct ModuleDecl: Sendable {
     public var webhookPayloads: [WebhookPayloadDecl]
     public var securitySchemes: [SecuritySchemeDecl] = []
     public var servers: [ServerDecl] = []
+    /// What most operations' requests share, named once in the module file (`SharedRequestParts`).
+    public var sharedSecurity: [[SecuritySchemeDecl]] = []
+    public var sharedErrors: [(code: String, type: SwiftType)] = []
     /// What the files' header says to run to regenerate them.
     public var regenerateCommand = ModuleDecl.defaultRegenerateCommand
 

@@ -129,6 +129,7 @@ public enum Translator {
         if !options.typeNames.isEmpty {
             TypeRenaming(options.typeNames).apply(to: &module, diagnostics: &types.diagnostics)
         }
+        SharedRequestParts.decide(&module)
         // Last, so signatures and doc comments see the final type names.
         for index in module.operations.indices {
             OperationSignature.decide(&module.operations[index], supplementaryNote: options.supplementaryNote)

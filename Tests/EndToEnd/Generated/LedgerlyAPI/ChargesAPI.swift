@@ -11,27 +11,23 @@ public struct ChargesAPI: Sendable {
     public init(client: any APIClientProtocol) { self.client = client }
 
     /// `GET /charges` · security: `ledgerBearer`
-    @discardableResult
-    public func listCharges(
+    @discardableResult public func listCharges(
         customer: String? = nil, status: [ChargeStatus]? = nil
     ) async throws -> APIResponse<ListChargesResponse> {
         var request = APIRequest(
-            operationName: "listCharges", method: .get, pathTemplate: "/charges", path: "/charges",
-            security: [[.ledgerBearer]])
+            operationName: "listCharges", method: .get, pathTemplate: "/charges", path: "/charges", security: .shared)
         request.query.add("customer", customer)
         request.query.add("status", status, style: .commaDelimited)
         return try await client.perform(request) { try $0.decode(ListChargesResponse.self) }
     }
 
     /// `POST /charges` · security: `ledgerBearer`
-    @discardableResult
-    public func createCharge(
+    @discardableResult public func createCharge(
         amount: Int, currency: String, customer: String? = nil, capture: Bool? = nil, description: String? = nil,
         idempotencyKey: String? = nil
     ) async throws -> APIResponse<Charge> {
         var request = APIRequest(
-            operationName: "createCharge", method: .post, pathTemplate: "/charges", path: "/charges",
-            security: [[.ledgerBearer]])
+            operationName: "createCharge", method: .post, pathTemplate: "/charges", path: "/charges", security: .shared)
         request.headers.add("Idempotency-Key", idempotencyKey)
         var form: [QueryItem] = []
         form.add("amount", amount)
@@ -44,22 +40,20 @@ public struct ChargesAPI: Sendable {
     }
 
     /// `GET /charges/{charge}` · security: `ledgerBearer`
-    @discardableResult
-    public func retrieveCharge(charge: String) async throws -> APIResponse<Charge> {
+    @discardableResult public func retrieveCharge(charge: String) async throws -> APIResponse<Charge> {
         let request = APIRequest(
             operationName: "retrieveCharge", method: .get, pathTemplate: "/charges/{charge}",
-            path: "/charges/\(charge)", security: [[.ledgerBearer]])
+            path: "/charges/\(charge)", security: .shared)
         return try await client.perform(request) { try $0.decode(Charge.self) }
     }
 
     /// `POST /charges/{charge}/capture` · security: `ledgerBearer`
-    @discardableResult
-    public func captureCharge(
+    @discardableResult public func captureCharge(
         charge: String, amount: Int? = nil, statementDescriptor: String? = nil
     ) async throws -> APIResponse<Charge> {
         var request = APIRequest(
             operationName: "captureCharge", method: .post, pathTemplate: "/charges/{charge}/capture",
-            path: "/charges/\(charge)/capture", security: [[.ledgerBearer]])
+            path: "/charges/\(charge)/capture", security: .shared)
         var form: [QueryItem] = []
         form.add("amount", amount)
         form.add("statement_descriptor", statementDescriptor)
@@ -68,11 +62,10 @@ public struct ChargesAPI: Sendable {
     }
 
     /// `GET /balance` · security: `ledgerBearer`
-    @discardableResult
-    public func retrieveBalance() async throws -> APIResponse<RetrieveBalanceResponse> {
+    @discardableResult public func retrieveBalance() async throws -> APIResponse<RetrieveBalanceResponse> {
         let request = APIRequest(
             operationName: "retrieveBalance", method: .get, pathTemplate: "/balance", path: "/balance",
-            security: [[.ledgerBearer]])
+            security: .shared)
         return try await client.perform(request) { try $0.decode(RetrieveBalanceResponse.self) }
     }
 }

@@ -4,11 +4,10 @@
 import Foundation
 import APIRuntime
 
-public struct ListChargesResponse: Codable, Hashable, Sendable {
+public struct ListChargesResponse: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let object: String
     public let data: [Charge]
     public let hasMore: Bool
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["object", "data", "has_more"]
 
@@ -24,20 +23,18 @@ public struct ListChargesResponse: Codable, Hashable, Sendable {
         _ = try container.decodeConstant("list", forKey: "object")
         try self.init(
             data: container.decode("data"), hasMore: container.decode("has_more"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encode("object", object).encode("data", data).encode("has_more", hasMore)
+        try MemberWriter(encoder).encode("object", object).encode("data", data).encode("has_more", hasMore)
             .additionalFields(additionalFields)
     }
 }
 
-public struct RetrieveBalanceResponseAvailableItem: Codable, Hashable, Sendable {
+public struct RetrieveBalanceResponseAvailableItem: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let amount: Int
     public let currency: String
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["amount", "currency"]
 
@@ -51,18 +48,17 @@ public struct RetrieveBalanceResponseAvailableItem: Codable, Hashable, Sendable 
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
             amount: container.decode("amount"), currency: container.decode("currency"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encode("amount", amount).encode("currency", currency).additionalFields(additionalFields)
+        try MemberWriter(encoder).encode("amount", amount).encode("currency", currency)
+            .additionalFields(additionalFields)
     }
 }
 
-public struct RetrieveBalanceResponse: Codable, Hashable, Sendable {
+public struct RetrieveBalanceResponse: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let available: [RetrieveBalanceResponseAvailableItem]
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["available"]
 
@@ -74,8 +70,7 @@ public struct RetrieveBalanceResponse: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
-            available: container.decode("available"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            available: container.decode("available"), additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {

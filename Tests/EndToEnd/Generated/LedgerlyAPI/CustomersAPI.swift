@@ -11,13 +11,12 @@ public struct CustomersAPI: Sendable {
     public init(client: any APIClientProtocol) { self.client = client }
 
     /// `GET /customers` · security: `ledgerBearer`
-    @discardableResult
-    public func listCustomers(
+    @discardableResult public func listCustomers(
         limit: Int? = nil, created: RangeQuery? = nil, email: String? = nil
     ) async throws -> APIResponse<CustomerList> {
         var request = APIRequest(
             operationName: "listCustomers", method: .get, pathTemplate: "/customers", path: "/customers",
-            security: [[.ledgerBearer]])
+            security: .shared)
         request.query.add("limit", limit)
         try request.query.add(deepObject: "created", encoding: created)
         request.query.add("email", email)
@@ -25,13 +24,12 @@ public struct CustomersAPI: Sendable {
     }
 
     /// `POST /customers` · security: `ledgerBearer`
-    @discardableResult
-    public func createCustomer(
+    @discardableResult public func createCustomer(
         email: String? = nil, name: String? = nil, balance: Int? = nil, preferredLocales: [String]? = nil
     ) async throws -> APIResponse<Customer> {
         var request = APIRequest(
             operationName: "createCustomer", method: .post, pathTemplate: "/customers", path: "/customers",
-            security: [[.ledgerBearer]])
+            security: .shared)
         var form: [QueryItem] = []
         form.add("email", email)
         form.add("name", name)
@@ -46,20 +44,19 @@ public struct CustomersAPI: Sendable {
     public func retrieveCustomer(customer: String, expand: [String]? = nil) async throws -> APIResponse<Customer> {
         var request = APIRequest(
             operationName: "retrieveCustomer", method: .get, pathTemplate: "/customers/{customer}",
-            path: "/customers/\(customer)", security: [[.ledgerBearer]])
+            path: "/customers/\(customer)", security: .shared)
         request.query.add("expand", expand)
         return try await client.perform(request) { try $0.decode(Customer.self) }
     }
 
     /// `POST /customers/{customer}` · security: `ledgerBearer`
-    @discardableResult
-    public func updateCustomer(
+    @discardableResult public func updateCustomer(
         customer: String, email: String? = nil, name: String? = nil, balance: Int? = nil,
         preferredLocales: [String]? = nil
     ) async throws -> APIResponse<Customer> {
         var request = APIRequest(
             operationName: "updateCustomer", method: .post, pathTemplate: "/customers/{customer}",
-            path: "/customers/\(customer)", security: [[.ledgerBearer]])
+            path: "/customers/\(customer)", security: .shared)
         var form: [QueryItem] = []
         form.add("email", email)
         form.add("name", name)
@@ -74,7 +71,7 @@ public struct CustomersAPI: Sendable {
     public func deleteCustomer(customer: String) async throws -> APIResponse<DeleteCustomerResponse> {
         let request = APIRequest(
             operationName: "deleteCustomer", method: .delete, pathTemplate: "/customers/{customer}",
-            path: "/customers/\(customer)", security: [[.ledgerBearer]])
+            path: "/customers/\(customer)", security: .shared)
         return try await client.perform(request) { try $0.decode(DeleteCustomerResponse.self) }
     }
 }

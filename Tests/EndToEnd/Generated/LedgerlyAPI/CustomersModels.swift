@@ -4,12 +4,11 @@
 import Foundation
 import APIRuntime
 
-public struct RangeQuery: Codable, Hashable, Sendable {
+public struct RangeQuery: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let gt: Int?
     public let gte: Int?
     public let lt: Int?
     public let lte: Int?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["gt", "gte", "lt", "lte"]
 
@@ -26,21 +25,19 @@ public struct RangeQuery: Codable, Hashable, Sendable {
         try self.init(
             gt: container.decodeIfPresent("gt"), gte: container.decodeIfPresent("gte"),
             lt: container.decodeIfPresent("lt"), lte: container.decodeIfPresent("lte"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("gt", gt).encodeIfPresent("gte", gte).encodeIfPresent("lt", lt).encodeIfPresent("lte", lte)
-            .additionalFields(additionalFields)
+        try MemberWriter(encoder).encodeIfPresent("gt", gt).encodeIfPresent("gte", gte).encodeIfPresent("lt", lt)
+            .encodeIfPresent("lte", lte).additionalFields(additionalFields)
     }
 }
 
-public struct CustomerList: Codable, Hashable, Sendable {
+public struct CustomerList: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let object: String
     public let data: [Customer]
     public let hasMore: Bool
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["object", "data", "has_more"]
 
@@ -56,20 +53,18 @@ public struct CustomerList: Codable, Hashable, Sendable {
         _ = try container.decodeConstant("list", forKey: "object")
         try self.init(
             data: container.decode("data"), hasMore: container.decode("has_more"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encode("object", object).encode("data", data).encode("has_more", hasMore)
+        try MemberWriter(encoder).encode("object", object).encode("data", data).encode("has_more", hasMore)
             .additionalFields(additionalFields)
     }
 }
 
-public struct DeleteCustomerResponse: Codable, Hashable, Sendable {
+public struct DeleteCustomerResponse: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let id: String
     public let deleted: Bool
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["id", "deleted"]
 
@@ -83,7 +78,7 @@ public struct DeleteCustomerResponse: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
             id: container.decode("id"), deleted: container.decode("deleted"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -10,6 +10,12 @@ extension SecurityScheme {
     public static let ledgerBearer = SecurityScheme("ledgerBearer", .bearer)
 }
 
+/// The requirement most operations declare; one that differs spells out its own.
+extension [SecurityRequirement] {
+    /// `ledgerBearer`.
+    static var shared: Self { [[.ledgerBearer]] }
+}
+
 /// The servers the API description lists, as base URLs for the client's configuration.
 public enum Servers {
     public static let server1 = ServerURL.constant("https://api.payments.example.invalid/v1")

@@ -11,13 +11,11 @@ public struct RefundsAPI: Sendable {
     public init(client: any APIClientProtocol) { self.client = client }
 
     /// `POST /refunds` · security: `ledgerBearer`
-    @discardableResult
-    public func createRefund(
+    @discardableResult public func createRefund(
         charge: String, amount: Int? = nil, reason: RefundReason? = nil
     ) async throws -> APIResponse<Refund> {
         var request = APIRequest(
-            operationName: "createRefund", method: .post, pathTemplate: "/refunds", path: "/refunds",
-            security: [[.ledgerBearer]])
+            operationName: "createRefund", method: .post, pathTemplate: "/refunds", path: "/refunds", security: .shared)
         var form: [QueryItem] = []
         form.add("charge", charge)
         form.add("amount", amount)
@@ -27,11 +25,10 @@ public struct RefundsAPI: Sendable {
     }
 
     /// `GET /refunds/{refund}` · security: `ledgerBearer`
-    @discardableResult
-    public func retrieveRefund(refund: String) async throws -> APIResponse<Refund> {
+    @discardableResult public func retrieveRefund(refund: String) async throws -> APIResponse<Refund> {
         let request = APIRequest(
             operationName: "retrieveRefund", method: .get, pathTemplate: "/refunds/{refund}",
-            path: "/refunds/\(refund)", security: [[.ledgerBearer]])
+            path: "/refunds/\(refund)", security: .shared)
         return try await client.perform(request) { try $0.decode(Refund.self) }
     }
 }

@@ -7,7 +7,6 @@ import APIRuntime
 public struct RefundReason: OpenEnum, ExpressibleByStringLiteral {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { rawValue = value }
 
     public static let duplicate = Self(rawValue: "duplicate")
     public static let fraudulent = Self(rawValue: "fraudulent")
@@ -40,12 +39,11 @@ public enum RefundCharge: Codable, Hashable, Sendable {
     }
 }
 
-public struct Refund: Codable, Hashable, Sendable {
+public struct Refund: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let id: String
     public let amount: Int
     public let charge: RefundCharge
     public let reason: RefundReason?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["id", "amount", "charge", "reason"]
 
@@ -63,13 +61,11 @@ public struct Refund: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
             id: container.decode("id"), amount: container.decode("amount"), charge: container.decode("charge"),
-            reason: container.decodeIfPresent("reason"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            reason: container.decodeIfPresent("reason"), additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encode("id", id).encode("amount", amount).encode("charge", charge).encodeIfPresent("reason", reason)
-            .additionalFields(additionalFields)
+        try MemberWriter(encoder).encode("id", id).encode("amount", amount).encode("charge", charge)
+            .encodeIfPresent("reason", reason).additionalFields(additionalFields)
     }
 }

@@ -4,12 +4,11 @@
 import Foundation
 import APIRuntime
 
-public struct CustomerParams: Codable, Hashable, Sendable {
+public struct CustomerParams: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let email: String?
     public let name: String?
     public let balance: Int?
     public let preferredLocales: [String]?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["email", "name", "balance", "preferred_locales"]
 
@@ -30,13 +29,13 @@ public struct CustomerParams: Codable, Hashable, Sendable {
             email: container.decodeIfPresent("email"), name: container.decodeIfPresent("name"),
             balance: container.decodeIfPresent("balance"),
             preferredLocales: container.decodeIfPresent("preferred_locales"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("email", email).encodeIfPresent("name", name).encodeIfPresent("balance", balance)
-            .encodeIfPresent("preferred_locales", preferredLocales).additionalFields(additionalFields)
+        try MemberWriter(encoder).encodeIfPresent("email", email).encodeIfPresent("name", name)
+            .encodeIfPresent("balance", balance).encodeIfPresent("preferred_locales", preferredLocales)
+            .additionalFields(additionalFields)
     }
 }
 
@@ -66,7 +65,7 @@ public enum CustomerDefaultSource: Codable, Hashable, Sendable {
     }
 }
 
-public struct Customer: Codable, Hashable, Sendable {
+public struct Customer: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let id: String
     public let object: String
     public let created: Int
@@ -75,7 +74,6 @@ public struct Customer: Codable, Hashable, Sendable {
     public let balance: Int?
     /// The ID, or the expanded card.
     public let defaultSource: CustomerDefaultSource?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["id", "object", "created", "email", "name", "balance", "default_source"]
 
@@ -100,13 +98,12 @@ public struct Customer: Codable, Hashable, Sendable {
             id: container.decode("id"), created: container.decode("created"), email: container.decodeIfPresent("email"),
             name: container.decodeIfPresent("name"), balance: container.decodeIfPresent("balance"),
             defaultSource: container.decodeIfPresent("default_source"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encode("id", id).encode("object", object).encode("created", created).encodeIfPresent("email", email)
-            .encodeIfPresent("name", name).encodeIfPresent("balance", balance)
+        try MemberWriter(encoder).encode("id", id).encode("object", object).encode("created", created)
+            .encodeIfPresent("email", email).encodeIfPresent("name", name).encodeIfPresent("balance", balance)
             .encodeIfPresent("default_source", defaultSource).additionalFields(additionalFields)
     }
 }
@@ -114,7 +111,6 @@ public struct Customer: Codable, Hashable, Sendable {
 public struct CardBrand: OpenEnum, ExpressibleByStringLiteral {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { rawValue = value }
 
     public static let visa = Self(rawValue: "visa")
     public static let mastercard = Self(rawValue: "mastercard")
@@ -122,11 +118,10 @@ public struct CardBrand: OpenEnum, ExpressibleByStringLiteral {
     public static let knownValues: [Self] = [.visa, .mastercard, .amex]
 }
 
-public struct Card: Codable, Hashable, Sendable {
+public struct Card: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let id: String
     public let brand: CardBrand
     public let last4: String
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["id", "brand", "last4"]
 
@@ -141,19 +136,18 @@ public struct Card: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
             id: container.decode("id"), brand: container.decode("brand"), last4: container.decode("last4"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encode("id", id).encode("brand", brand).encode("last4", last4).additionalFields(additionalFields)
+        try MemberWriter(encoder).encode("id", id).encode("brand", brand).encode("last4", last4)
+            .additionalFields(additionalFields)
     }
 }
 
 public struct ChargeStatus: OpenEnum, ExpressibleByStringLiteral {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { rawValue = value }
 
     public static let succeeded = Self(rawValue: "succeeded")
     public static let pending = Self(rawValue: "pending")
@@ -186,7 +180,7 @@ public enum ChargeCustomer: Codable, Hashable, Sendable {
     }
 }
 
-public struct Charge: Codable, Hashable, Sendable {
+public struct Charge: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let id: String
     public let amount: Int
     public let currency: String
@@ -194,7 +188,6 @@ public struct Charge: Codable, Hashable, Sendable {
     public let captured: Bool?
     public let customer: ChargeCustomer?
     public let metadata: [String: String]?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["id", "amount", "currency", "status", "captured", "customer", "metadata"]
 
@@ -218,13 +211,12 @@ public struct Charge: Codable, Hashable, Sendable {
             id: container.decode("id"), amount: container.decode("amount"), currency: container.decode("currency"),
             status: container.decode("status"), captured: container.decodeIfPresent("captured"),
             customer: container.decodeIfPresent("customer"), metadata: container.decodeIfPresent("metadata"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encode("id", id).encode("amount", amount).encode("currency", currency).encode("status", status)
-            .encodeIfPresent("captured", captured).encode("customer", customer).encodeIfPresent("metadata", metadata)
-            .additionalFields(additionalFields)
+        try MemberWriter(encoder).encode("id", id).encode("amount", amount).encode("currency", currency)
+            .encode("status", status).encodeIfPresent("captured", captured).encode("customer", customer)
+            .encodeIfPresent("metadata", metadata).additionalFields(additionalFields)
     }
 }

@@ -15,31 +15,28 @@ public struct OwnersAPI: Sendable {
     public func getOwner(ownerId: String, acceptLanguage: String? = nil) async throws -> APIResponse<Owner> {
         var request = APIRequest(
             operationName: "getOwner", method: .get, pathTemplate: "/owners/{ownerId}", path: "/owners/\(ownerId)",
-            security: [[.apiKeyHeader], [.sessionCookie]])
+            security: .shared)
         request.headers.add("Accept-Language", acceptLanguage)
         return try await client.perform(request) { try $0.decode(Owner.self) }
     }
 
     /// `GET /owners/{ownerId}/contact` · security: `apiKeyHeader` or `sessionCookie`
-    @discardableResult
-    public func getOwnerContact(ownerId: String) async throws -> APIResponse<Contact> {
+    @discardableResult public func getOwnerContact(ownerId: String) async throws -> APIResponse<Contact> {
         let request = APIRequest(
             operationName: "getOwnerContact", method: .get, pathTemplate: "/owners/{ownerId}/contact",
-            path: "/owners/\(ownerId)/contact", security: [[.apiKeyHeader], [.sessionCookie]])
+            path: "/owners/\(ownerId)/contact", security: .shared)
         return try await client.perform(request) { try $0.decode(Contact.self) }
     }
 
     /// `GET /health` · security: none
-    @discardableResult
-    public func health() async throws -> APIResponse<String> {
+    @discardableResult public func health() async throws -> APIResponse<String> {
         var request = APIRequest(operationName: "health", method: .get, pathTemplate: "/health", path: "/health")
         request.responseKind = .binary
         return try await client.perform(request) { try $0.text() }
     }
 
     /// `POST /session` · security: `apiKeyHeader`
-    @discardableResult
-    public func openSession() async throws -> APIResponse<OpenSessionResponse> {
+    @discardableResult public func openSession() async throws -> APIResponse<OpenSessionResponse> {
         let request = APIRequest(
             operationName: "openSession", method: .post, pathTemplate: "/session", path: "/session",
             security: [[.apiKeyHeader]])

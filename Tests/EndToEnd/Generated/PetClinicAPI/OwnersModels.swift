@@ -4,11 +4,10 @@
 import Foundation
 import APIRuntime
 
-public struct Owner: Codable, Hashable, Sendable {
+public struct Owner: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let id: String
     public let name: String
     public let pets: [Int64]?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["id", "name", "pets"]
 
@@ -23,12 +22,12 @@ public struct Owner: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
             id: container.decode("id"), name: container.decode("name"), pets: container.decodeIfPresent("pets"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encode("id", id).encode("name", name).encodeIfPresent("pets", pets).additionalFields(additionalFields)
+        try MemberWriter(encoder).encode("id", id).encode("name", name).encodeIfPresent("pets", pets)
+            .additionalFields(additionalFields)
     }
 }
 
@@ -56,10 +55,9 @@ public enum Contact: Codable, Hashable, Sendable {
     }
 }
 
-public struct EmailContact: Codable, Hashable, Sendable {
+public struct EmailContact: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let channel: String
     public let address: String
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["channel", "address"]
 
@@ -73,20 +71,19 @@ public struct EmailContact: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
             channel: container.decode("channel"), address: container.decode("address"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encode("channel", channel).encode("address", address).additionalFields(additionalFields)
+        try MemberWriter(encoder).encode("channel", channel).encode("address", address)
+            .additionalFields(additionalFields)
     }
 }
 
-public struct PhoneContact: Codable, Hashable, Sendable {
+public struct PhoneContact: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let channel: String
     public let number: String
     public let sms: Bool?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["channel", "number", "sms"]
 
@@ -101,21 +98,18 @@ public struct PhoneContact: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
             channel: container.decode("channel"), number: container.decode("number"),
-            sms: container.decodeIfPresent("sms"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            sms: container.decodeIfPresent("sms"), additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encode("channel", channel).encode("number", number).encodeIfPresent("sms", sms)
+        try MemberWriter(encoder).encode("channel", channel).encode("number", number).encodeIfPresent("sms", sms)
             .additionalFields(additionalFields)
     }
 }
 
-public struct OpenSessionResponse: Codable, Hashable, Sendable {
+public struct OpenSessionResponse: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let expiresAt: Date
     public let scopes: [String]?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["expires_at", "scopes"]
 
@@ -129,12 +123,11 @@ public struct OpenSessionResponse: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
             expiresAt: container.decodeDateTime("expires_at"), scopes: container.decodeIfPresent("scopes"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeDateTime("expires_at", expiresAt).encodeIfPresent("scopes", scopes)
+        try MemberWriter(encoder).encodeDateTime("expires_at", expiresAt).encodeIfPresent("scopes", scopes)
             .additionalFields(additionalFields)
     }
 }

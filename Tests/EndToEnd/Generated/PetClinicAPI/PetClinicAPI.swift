@@ -11,6 +11,12 @@ extension SecurityScheme {
     public static let sessionCookie = SecurityScheme("sessionCookie", .apiKey(name: "clinic_session", location: .cookie))
 }
 
+/// The requirement most operations declare; one that differs spells out its own.
+extension [SecurityRequirement] {
+    /// Any one of `apiKeyHeader` or `sessionCookie`.
+    static var shared: Self { [[.apiKeyHeader], [.sessionCookie]] }
+}
+
 /// The servers the API description lists, as base URLs for the client's configuration.
 public enum Servers {
     public static let server1 = ServerURL.constant("https://clinic.example.invalid/api")

@@ -15,13 +15,11 @@ public struct PetsAPI: Sendable {
     /// `GET /pets` · security: `apiKeyHeader` or `sessionCookie`
     ///
     /// Declared response headers: `ListPetsHeaders(response.headers)`.
-    @discardableResult
-    public func listPets(
+    @discardableResult public func listPets(
         xRequestId: String, species: [Species]? = nil, tags: [String]? = nil, limit: Int? = nil
     ) async throws -> APIResponse<[Pet]> {
         var request = APIRequest(
-            operationName: "listPets", method: .get, pathTemplate: "/pets", path: "/pets",
-            security: [[.apiKeyHeader], [.sessionCookie]])
+            operationName: "listPets", method: .get, pathTemplate: "/pets", path: "/pets", security: .shared)
         request.query.add("species", species)
         request.query.add("tags", tags, style: .commaDelimited)
         request.query.add("limit", limit)
@@ -30,21 +28,18 @@ public struct PetsAPI: Sendable {
     }
 
     /// `POST /pets` · security: `apiKeyHeader` or `sessionCookie`
-    @discardableResult
-    public func createPet(body: NewPet) async throws -> APIResponse<Pet> {
+    @discardableResult public func createPet(body: NewPet) async throws -> APIResponse<Pet> {
         var request = APIRequest(
-            operationName: "createPet", method: .post, pathTemplate: "/pets", path: "/pets",
-            security: [[.apiKeyHeader], [.sessionCookie]])
+            operationName: "createPet", method: .post, pathTemplate: "/pets", path: "/pets", security: .shared)
         request.body = try .encoding(body)
         return try await client.perform(request) { try $0.decode(Pet.self) }
     }
 
     /// `GET /pets/{petId}` · security: `apiKeyHeader` or `sessionCookie`
-    @discardableResult
-    public func getPet(petId: Int64) async throws -> APIResponse<Pet> {
+    @discardableResult public func getPet(petId: Int64) async throws -> APIResponse<Pet> {
         let request = APIRequest(
             operationName: "getPet", method: .get, pathTemplate: "/pets/{petId}", path: "/pets/\(petId)",
-            security: [[.apiKeyHeader], [.sessionCookie]])
+            security: .shared)
         return try await client.perform(request) { try $0.decode(Pet.self) }
     }
 
@@ -53,28 +48,26 @@ public struct PetsAPI: Sendable {
     public func deletePet(petId: Int64, reason: DeletePetReason? = nil) async throws -> APIResponse<Void> {
         var request = APIRequest(
             operationName: "deletePet", method: .delete, pathTemplate: "/pets/{petId}", path: "/pets/\(petId)",
-            security: [[.apiKeyHeader], [.sessionCookie]])
+            security: .shared)
         request.query.add("reason", reason)
         request.responseKind = .empty
         return try await client.perform(request) { $0.empty() }
     }
 
     /// `PATCH /pets/{petId}` · security: `apiKeyHeader` or `sessionCookie`
-    @discardableResult
-    public func updatePet(petId: Int64, body: PetUpdate? = nil) async throws -> APIResponse<Pet> {
+    @discardableResult public func updatePet(petId: Int64, body: PetUpdate? = nil) async throws -> APIResponse<Pet> {
         var request = APIRequest(
             operationName: "updatePet", method: .patch, pathTemplate: "/pets/{petId}", path: "/pets/\(petId)",
-            security: [[.apiKeyHeader], [.sessionCookie]])
+            security: .shared)
         if let body { request.body = try .encoding(body) }
         return try await client.perform(request) { try $0.decode(Pet.self) }
     }
 
     /// `GET /pets/{petId}/photo` · security: `apiKeyHeader` or `sessionCookie`
-    @discardableResult
-    public func getPetPhoto(petId: Int64) async throws -> APIResponse<Data> {
+    @discardableResult public func getPetPhoto(petId: Int64) async throws -> APIResponse<Data> {
         var request = APIRequest(
             operationName: "getPetPhoto", method: .get, pathTemplate: "/pets/{petId}/photo",
-            path: "/pets/\(petId)/photo", security: [[.apiKeyHeader], [.sessionCookie]])
+            path: "/pets/\(petId)/photo", security: .shared)
         request.responseKind = .binary
         return try await client.perform(request) { $0.data() }
     }

@@ -7,7 +7,6 @@ import APIRuntime
 public struct Species: OpenEnum, ExpressibleByStringLiteral {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { rawValue = value }
 
     public static let dog = Self(rawValue: "dog")
     public static let cat = Self(rawValue: "cat")
@@ -16,13 +15,12 @@ public struct Species: OpenEnum, ExpressibleByStringLiteral {
     public static let knownValues: [Self] = [.dog, .cat, .bird, .reptile]
 }
 
-public struct NewPet: Codable, Hashable, Sendable {
+public struct NewPet: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let name: String
     public let species: Species
     public let birthDate: CalendarDate?
     public let tags: [String]?
     public let weightKg: Nullable<Double>?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["name", "species", "birth_date", "tags", "weight_kg"]
 
@@ -44,17 +42,17 @@ public struct NewPet: Codable, Hashable, Sendable {
             name: container.decode("name"), species: container.decode("species"),
             birthDate: container.decodeIfPresent("birth_date"), tags: container.decodeIfPresent("tags"),
             weightKg: container.decodeNullableIfPresent("weight_kg"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encode("name", name).encode("species", species).encodeIfPresent("birth_date", birthDate)
-            .encodeIfPresent("tags", tags).encodeIfPresent("weight_kg", weightKg).additionalFields(additionalFields)
+        try MemberWriter(encoder).encode("name", name).encode("species", species)
+            .encodeIfPresent("birth_date", birthDate).encodeIfPresent("tags", tags)
+            .encodeIfPresent("weight_kg", weightKg).additionalFields(additionalFields)
     }
 }
 
-public struct Pet: Codable, Hashable, Sendable {
+public struct Pet: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let name: String
     public let species: Species
     public let birthDate: CalendarDate?
@@ -63,7 +61,6 @@ public struct Pet: Codable, Hashable, Sendable {
     public let id: Int64
     public let createdAt: Date
     public let ownerId: String?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["name", "species", "birth_date", "tags", "weight_kg", "id", "created_at", "owner_id"]
 
@@ -89,22 +86,20 @@ public struct Pet: Codable, Hashable, Sendable {
             birthDate: container.decodeIfPresent("birth_date"), tags: container.decodeIfPresent("tags"),
             weightKg: container.decodeIfPresent("weight_kg"), id: container.decode("id"),
             createdAt: container.decodeDateTime("created_at"), ownerId: container.decodeIfPresent("owner_id"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encode("name", name).encode("species", species).encodeIfPresent("birth_date", birthDate)
-            .encodeIfPresent("tags", tags).encodeIfPresent("weight_kg", weightKg).encode("id", id)
-            .encodeDateTime("created_at", createdAt).encodeIfPresent("owner_id", ownerId)
-            .additionalFields(additionalFields)
+        try MemberWriter(encoder).encode("name", name).encode("species", species)
+            .encodeIfPresent("birth_date", birthDate).encodeIfPresent("tags", tags)
+            .encodeIfPresent("weight_kg", weightKg).encode("id", id).encodeDateTime("created_at", createdAt)
+            .encodeIfPresent("owner_id", ownerId).additionalFields(additionalFields)
     }
 }
 
-public struct PetUpdate: Codable, Hashable, Sendable {
+public struct PetUpdate: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let name: String?
     public let weightKg: Nullable<Double>?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["name", "weight_kg"]
 
@@ -118,19 +113,18 @@ public struct PetUpdate: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
             name: container.decodeIfPresent("name"), weightKg: container.decodeNullableIfPresent("weight_kg"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("name", name).encodeIfPresent("weight_kg", weightKg).additionalFields(additionalFields)
+        try MemberWriter(encoder).encodeIfPresent("name", name).encodeIfPresent("weight_kg", weightKg)
+            .additionalFields(additionalFields)
     }
 }
 
 public struct DeletePetReason: OpenEnum, ExpressibleByStringLiteral {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { rawValue = value }
 
     public static let adopted = Self(rawValue: "adopted")
     public static let deceased = Self(rawValue: "deceased")

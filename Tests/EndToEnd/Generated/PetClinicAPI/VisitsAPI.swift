@@ -11,24 +11,22 @@ public struct VisitsAPI: Sendable {
     public init(client: any APIClientProtocol) { self.client = client }
 
     /// `GET /pets/{petId}/visits` · security: `apiKeyHeader` or `sessionCookie`
-    @discardableResult
-    public func listVisits(
+    @discardableResult public func listVisits(
         petId: Int64, since: CalendarDate? = nil, clinicLocale: ListVisitsClinicLocale? = nil
     ) async throws -> APIResponse<[Visit]> {
         var request = APIRequest(
             operationName: "listVisits", method: .get, pathTemplate: "/pets/{petId}/visits",
-            path: "/pets/\(petId)/visits", security: [[.apiKeyHeader], [.sessionCookie]])
+            path: "/pets/\(petId)/visits", security: .shared)
         request.query.add("since", since)
         request.cookies.add("clinic_locale", clinicLocale)
         return try await client.perform(request) { try $0.decode([Visit].self) }
     }
 
     /// `POST /pets/{petId}/visits` · security: `apiKeyHeader` or `sessionCookie`
-    @discardableResult
-    public func recordVisit(petId: Int64, body: Visit) async throws -> APIResponse<Visit> {
+    @discardableResult public func recordVisit(petId: Int64, body: Visit) async throws -> APIResponse<Visit> {
         var request = APIRequest(
             operationName: "recordVisit", method: .post, pathTemplate: "/pets/{petId}/visits",
-            path: "/pets/\(petId)/visits", security: [[.apiKeyHeader], [.sessionCookie]])
+            path: "/pets/\(petId)/visits", security: .shared)
         request.body = try .encoding(body)
         return try await client.perform(request) { try $0.decode(Visit.self) }
     }

@@ -4,13 +4,12 @@
 import Foundation
 import APIRuntime
 
-public struct Visit: Codable, Hashable, Sendable {
+public struct Visit: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let id: Int?
     public let date: CalendarDate
     public let reason: String
     public let vet: String?
     public let cost: Double?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["id", "date", "reason", "vet", "cost"]
 
@@ -31,20 +30,18 @@ public struct Visit: Codable, Hashable, Sendable {
         try self.init(
             id: container.decodeIfPresent("id"), date: container.decode("date"), reason: container.decode("reason"),
             vet: container.decodeIfPresent("vet"), cost: container.decodeIfPresent("cost"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("id", id).encode("date", date).encode("reason", reason).encodeIfPresent("vet", vet)
-            .encodeIfPresent("cost", cost).additionalFields(additionalFields)
+        try MemberWriter(encoder).encodeIfPresent("id", id).encode("date", date).encode("reason", reason)
+            .encodeIfPresent("vet", vet).encodeIfPresent("cost", cost).additionalFields(additionalFields)
     }
 }
 
 public struct ListVisitsClinicLocale: OpenEnum, ExpressibleByStringLiteral {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { rawValue = value }
 
     public static let en = Self(rawValue: "en")
     public static let pt = Self(rawValue: "pt")

@@ -11,31 +11,28 @@ public struct ActivitiesAPI: Sendable {
     public init(client: any APIClientProtocol) { self.client = client }
 
     /// `GET /activities` · security: `crmQueryKey`
-    @discardableResult
-    public func listActivities(contactId: String? = nil) async throws -> APIResponse<[Activity]> {
+    @discardableResult public func listActivities(contactId: String? = nil) async throws -> APIResponse<[Activity]> {
         var request = APIRequest(
             operationName: "listActivities", method: .get, pathTemplate: "/activities", path: "/activities",
-            security: [[.crmQueryKey]])
+            security: .shared)
         request.query.add("contactId", contactId)
         return try await client.perform(request) { try $0.decode([Activity].self) }
     }
 
     /// `POST /activities` · security: `crmQueryKey`
-    @discardableResult
-    public func logActivity(body: Activity) async throws -> APIResponse<Activity> {
+    @discardableResult public func logActivity(body: Activity) async throws -> APIResponse<Activity> {
         var request = APIRequest(
             operationName: "logActivity", method: .post, pathTemplate: "/activities", path: "/activities",
-            security: [[.crmQueryKey]])
+            security: .shared)
         request.body = try .encoding(body)
         return try await client.perform(request) { try $0.decode(Activity.self) }
     }
 
     /// `GET /activities/{activityId}` · security: `crmQueryKey`
-    @discardableResult
-    public func getActivity(activityId: String) async throws -> APIResponse<Activity> {
+    @discardableResult public func getActivity(activityId: String) async throws -> APIResponse<Activity> {
         let request = APIRequest(
             operationName: "getActivity", method: .get, pathTemplate: "/activities/{activityId}",
-            path: "/activities/\(activityId)", security: [[.crmQueryKey]])
+            path: "/activities/\(activityId)", security: .shared)
         return try await client.perform(request) { try $0.decode(Activity.self) }
     }
 }

@@ -31,10 +31,9 @@ public enum Activity: Codable, Hashable, Sendable {
     }
 }
 
-public struct CallActivity: Codable, Hashable, Sendable {
+public struct CallActivity: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let type: String
     public let durationSeconds: Int
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["type", "durationSeconds"]
 
@@ -49,19 +48,18 @@ public struct CallActivity: Codable, Hashable, Sendable {
         _ = try container.decodeConstant("call", forKey: "type")
         try self.init(
             durationSeconds: container.decode("durationSeconds"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encode("type", type).encode("durationSeconds", durationSeconds).additionalFields(additionalFields)
+        try MemberWriter(encoder).encode("type", type).encode("durationSeconds", durationSeconds)
+            .additionalFields(additionalFields)
     }
 }
 
-public struct EmailActivity: Codable, Hashable, Sendable {
+public struct EmailActivity: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let type: String
     public let subject: String
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["type", "subject"]
 
@@ -74,9 +72,7 @@ public struct EmailActivity: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         _ = try container.decodeConstant("email", forKey: "type")
-        try self.init(
-            subject: container.decode("subject"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+        try self.init(subject: container.decode("subject"), additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -84,10 +80,9 @@ public struct EmailActivity: Codable, Hashable, Sendable {
     }
 }
 
-public struct MeetingActivity: Codable, Hashable, Sendable {
+public struct MeetingActivity: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let type: String
     public let attendees: [String]
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["type", "attendees"]
 
@@ -101,8 +96,7 @@ public struct MeetingActivity: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         _ = try container.decodeConstant("meeting", forKey: "type")
         try self.init(
-            attendees: container.decode("attendees"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            attendees: container.decode("attendees"), additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -11,13 +11,12 @@ public struct ContactsAPI: Sendable {
     public init(client: any APIClientProtocol) { self.client = client }
 
     /// `GET /contacts` · security: `crmQueryKey`
-    @discardableResult
-    public func searchContacts(
+    @discardableResult public func searchContacts(
         filter: SearchContactsFilter? = nil, sort: [String]? = nil, page: Int? = nil
     ) async throws -> APIResponse<SearchContactsResponse> {
         var request = APIRequest(
             operationName: "searchContacts", method: .get, pathTemplate: "/contacts", path: "/contacts",
-            security: [[.crmQueryKey]])
+            security: .shared)
         try request.query.add(deepObject: "filter", encoding: filter)
         request.query.add("sort", sort, style: .spaceDelimited)
         request.query.add("page", page)
@@ -25,21 +24,19 @@ public struct ContactsAPI: Sendable {
     }
 
     /// `POST /contacts` · security: `crmQueryKey`
-    @discardableResult
-    public func createContact(body: ContactInput) async throws -> APIResponse<Contact> {
+    @discardableResult public func createContact(body: ContactInput) async throws -> APIResponse<Contact> {
         var request = APIRequest(
             operationName: "createContact", method: .post, pathTemplate: "/contacts", path: "/contacts",
-            security: [[.crmQueryKey]])
+            security: .shared)
         request.body = try .encoding(body)
         return try await client.perform(request) { try $0.decode(Contact.self) }
     }
 
     /// `GET /contacts/{contactId}` · security: `crmQueryKey`
-    @discardableResult
-    public func getContact(contactId: String) async throws -> APIResponse<Contact> {
+    @discardableResult public func getContact(contactId: String) async throws -> APIResponse<Contact> {
         let request = APIRequest(
             operationName: "getContact", method: .get, pathTemplate: "/contacts/{contactId}",
-            path: "/contacts/\(contactId)", security: [[.crmQueryKey]])
+            path: "/contacts/\(contactId)", security: .shared)
         return try await client.perform(request) { try $0.decode(Contact.self) }
     }
 
@@ -48,19 +45,18 @@ public struct ContactsAPI: Sendable {
     public func replaceContact(contactId: String, body: ContactInput) async throws -> APIResponse<Contact> {
         var request = APIRequest(
             operationName: "replaceContact", method: .put, pathTemplate: "/contacts/{contactId}",
-            path: "/contacts/\(contactId)", security: [[.crmQueryKey]])
+            path: "/contacts/\(contactId)", security: .shared)
         request.body = try .encoding(body)
         return try await client.perform(request) { try $0.decode(Contact.self) }
     }
 
     /// `POST /contacts/{contactId}/avatar` · security: `crmQueryKey`
-    @discardableResult
-    public func uploadAvatar(
+    @discardableResult public func uploadAvatar(
         contactId: String, image: MultipartFile, caption: String? = nil, crop: UploadAvatarCrop? = nil
     ) async throws -> APIResponse<UploadAvatarResponse> {
         var request = APIRequest(
             operationName: "uploadAvatar", method: .post, pathTemplate: "/contacts/{contactId}/avatar",
-            path: "/contacts/\(contactId)/avatar", security: [[.crmQueryKey]])
+            path: "/contacts/\(contactId)/avatar", security: .shared)
         var parts: [MultipartPart] = []
         parts.append(image.part(named: "image", defaultContentType: "image/png"))
         if let caption { parts.append(.field("caption", caption.parameterText)) }
@@ -70,13 +66,11 @@ public struct ContactsAPI: Sendable {
     }
 
     /// `POST /export` · security: `crmQueryKey`
-    @discardableResult
-    public func exportContacts(
+    @discardableResult public func exportContacts(
         format: ExportContactsFormat? = nil, include: [String]? = nil
     ) async throws -> APIResponse<String> {
         var request = APIRequest(
-            operationName: "exportContacts", method: .post, pathTemplate: "/export", path: "/export",
-            security: [[.crmQueryKey]])
+            operationName: "exportContacts", method: .post, pathTemplate: "/export", path: "/export", security: .shared)
         var form: [QueryItem] = []
         form.add("format", format)
         form.add("include", include)

@@ -4,12 +4,11 @@
 import Foundation
 import APIRuntime
 
-public struct ContactInput: Codable, Hashable, Sendable {
+public struct ContactInput: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let name: String
     public let email: Nullable<String>?
     public let phones: [String]?
     public let company: String?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["name", "email", "phones", "company"]
 
@@ -29,17 +28,16 @@ public struct ContactInput: Codable, Hashable, Sendable {
         try self.init(
             name: container.decode("name"), email: container.decodeNullableIfPresent("email"),
             phones: container.decodeIfPresent("phones"), company: container.decodeIfPresent("company"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encode("name", name).encodeIfPresent("email", email).encodeIfPresent("phones", phones)
+        try MemberWriter(encoder).encode("name", name).encodeIfPresent("email", email).encodeIfPresent("phones", phones)
             .encodeIfPresent("company", company).additionalFields(additionalFields)
     }
 }
 
-public struct Contact: Codable, Hashable, Sendable {
+public struct Contact: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let name: String
     public let email: String?
     public let phones: [String]?
@@ -47,7 +45,6 @@ public struct Contact: Codable, Hashable, Sendable {
     public let id: String
     public let score: Int
     public let created: Date?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["name", "email", "phones", "company", "id", "score", "created"]
 
@@ -72,22 +69,20 @@ public struct Contact: Codable, Hashable, Sendable {
             phones: container.decodeIfPresent("phones"), company: container.decodeIfPresent("company"),
             id: container.decode("id"), score: container.decode("score"),
             created: container.decodeDateTimeIfPresent("created"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encode("name", name).encodeIfPresent("email", email).encodeIfPresent("phones", phones)
+        try MemberWriter(encoder).encode("name", name).encodeIfPresent("email", email).encodeIfPresent("phones", phones)
             .encodeIfPresent("company", company).encode("id", id).encode("score", score)
             .encodeDateTimeIfPresent("created", created).additionalFields(additionalFields)
     }
 }
 
-public struct SearchContactsFilter: Codable, Hashable, Sendable {
+public struct SearchContactsFilter: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let email: String?
     public let company: String?
     public let scoreMin: Int?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["email", "company", "score_min"]
 
@@ -104,21 +99,18 @@ public struct SearchContactsFilter: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
             email: container.decodeIfPresent("email"), company: container.decodeIfPresent("company"),
-            scoreMin: container.decodeIfPresent("score_min"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            scoreMin: container.decodeIfPresent("score_min"), additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("email", email).encodeIfPresent("company", company).encodeIfPresent("score_min", scoreMin)
-            .additionalFields(additionalFields)
+        try MemberWriter(encoder).encodeIfPresent("email", email).encodeIfPresent("company", company)
+            .encodeIfPresent("score_min", scoreMin).additionalFields(additionalFields)
     }
 }
 
-public struct SearchContactsResponse: Codable, Hashable, Sendable {
+public struct SearchContactsResponse: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let results: [Contact]
     public let total: Int
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["results", "total"]
 
@@ -132,7 +124,7 @@ public struct SearchContactsResponse: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
             results: container.decode("results"), total: container.decode("total"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -140,10 +132,9 @@ public struct SearchContactsResponse: Codable, Hashable, Sendable {
     }
 }
 
-public struct UploadAvatarCrop: Codable, Hashable, Sendable {
+public struct UploadAvatarCrop: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let x: Int?
     public let y: Int?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["x", "y"]
 
@@ -157,7 +148,7 @@ public struct UploadAvatarCrop: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
             x: container.decodeIfPresent("x"), y: container.decodeIfPresent("y"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -165,9 +156,8 @@ public struct UploadAvatarCrop: Codable, Hashable, Sendable {
     }
 }
 
-public struct UploadAvatarResponse: Codable, Hashable, Sendable {
+public struct UploadAvatarResponse: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let url: String
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["url"]
 
@@ -178,8 +168,7 @@ public struct UploadAvatarResponse: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        try self.init(
-            url: container.decode("url"), additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+        try self.init(url: container.decode("url"), additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -190,7 +179,6 @@ public struct UploadAvatarResponse: Codable, Hashable, Sendable {
 public struct ExportContactsFormat: OpenEnum, ExpressibleByStringLiteral {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { rawValue = value }
 
     public static let csv = Self(rawValue: "csv")
     public static let xlsx = Self(rawValue: "xlsx")

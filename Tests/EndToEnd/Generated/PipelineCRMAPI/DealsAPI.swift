@@ -14,29 +14,25 @@ public struct DealsAPI: Sendable {
     @discardableResult
     public func listDeals(xTenant: String, stage: [DealStage]? = nil) async throws -> APIResponse<[Deal]> {
         var request = APIRequest(
-            operationName: "listDeals", method: .get, pathTemplate: "/deals", path: "/deals",
-            security: [[.crmQueryKey]])
+            operationName: "listDeals", method: .get, pathTemplate: "/deals", path: "/deals", security: .shared)
         request.query.add("stage", stage)
         request.headers.add("X-Tenant", xTenant)
         return try await client.perform(request) { try $0.decode([Deal].self) }
     }
 
     /// `POST /deals` · security: `crmQueryKey`
-    @discardableResult
-    public func createDeal(body: CreateDealRequest) async throws -> APIResponse<Deal> {
+    @discardableResult public func createDeal(body: CreateDealRequest) async throws -> APIResponse<Deal> {
         var request = APIRequest(
-            operationName: "createDeal", method: .post, pathTemplate: "/deals", path: "/deals",
-            security: [[.crmQueryKey]])
+            operationName: "createDeal", method: .post, pathTemplate: "/deals", path: "/deals", security: .shared)
         request.body = try .encoding(body)
         return try await client.perform(request) { try $0.decode(Deal.self) }
     }
 
     /// `PATCH /deals/{dealId}/stage` · security: `crmQueryKey`
-    @discardableResult
-    public func moveDeal(dealId: Int, body: MoveDealRequest) async throws -> APIResponse<Deal> {
+    @discardableResult public func moveDeal(dealId: Int, body: MoveDealRequest) async throws -> APIResponse<Deal> {
         var request = APIRequest(
             operationName: "moveDeal", method: .patch, pathTemplate: "/deals/{dealId}/stage",
-            path: "/deals/\(dealId)/stage", security: [[.crmQueryKey]])
+            path: "/deals/\(dealId)/stage", security: .shared)
         request.body = try .encoding(body)
         return try await client.perform(request) { try $0.decode(Deal.self) }
     }

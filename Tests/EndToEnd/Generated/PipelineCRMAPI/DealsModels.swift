@@ -7,7 +7,6 @@ import APIRuntime
 public struct DealStage: OpenEnum, ExpressibleByStringLiteral {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { rawValue = value }
 
     public static let lead = Self(rawValue: "lead")
     public static let qualified = Self(rawValue: "qualified")
@@ -17,11 +16,10 @@ public struct DealStage: OpenEnum, ExpressibleByStringLiteral {
     public static let knownValues: [Self] = [.lead, .qualified, .proposal, .won, .lost]
 }
 
-public struct DealBase: Codable, Hashable, Sendable {
+public struct DealBase: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let title: String
     public let amount: Double
     public let currency: String?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["title", "amount", "currency"]
 
@@ -36,25 +34,22 @@ public struct DealBase: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
             title: container.decode("title"), amount: container.decode("amount"),
-            currency: container.decodeIfPresent("currency"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            currency: container.decodeIfPresent("currency"), additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encode("title", title).encode("amount", amount).encodeIfPresent("currency", currency)
+        try MemberWriter(encoder).encode("title", title).encode("amount", amount).encodeIfPresent("currency", currency)
             .additionalFields(additionalFields)
     }
 }
 
-public struct Deal: Codable, Hashable, Sendable {
+public struct Deal: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let title: String
     public let amount: Double
     public let currency: String?
     public let id: Int
     public let stage: DealStage
     public let contactId: String?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["title", "amount", "currency", "id", "stage", "contactId"]
 
@@ -77,22 +72,21 @@ public struct Deal: Codable, Hashable, Sendable {
             title: container.decode("title"), amount: container.decode("amount"),
             currency: container.decodeIfPresent("currency"), id: container.decode("id"),
             stage: container.decode("stage"), contactId: container.decodeIfPresent("contactId"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encode("title", title).encode("amount", amount).encodeIfPresent("currency", currency).encode("id", id)
-            .encode("stage", stage).encodeIfPresent("contactId", contactId).additionalFields(additionalFields)
+        try MemberWriter(encoder).encode("title", title).encode("amount", amount).encodeIfPresent("currency", currency)
+            .encode("id", id).encode("stage", stage).encodeIfPresent("contactId", contactId)
+            .additionalFields(additionalFields)
     }
 }
 
-public struct CreateDealRequest: Codable, Hashable, Sendable {
+public struct CreateDealRequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let title: String
     public let amount: Double
     public let currency: String?
     public let contactId: String
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["title", "amount", "currency", "contactId"]
 
@@ -111,20 +105,18 @@ public struct CreateDealRequest: Codable, Hashable, Sendable {
         try self.init(
             title: container.decode("title"), amount: container.decode("amount"),
             currency: container.decodeIfPresent("currency"), contactId: container.decode("contactId"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encode("title", title).encode("amount", amount).encodeIfPresent("currency", currency)
+        try MemberWriter(encoder).encode("title", title).encode("amount", amount).encodeIfPresent("currency", currency)
             .encode("contactId", contactId).additionalFields(additionalFields)
     }
 }
 
-public struct MoveDealRequest: Codable, Hashable, Sendable {
+public struct MoveDealRequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let stage: DealStage
     public let reason: Nullable<String>?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["stage", "reason"]
 
@@ -138,11 +130,11 @@ public struct MoveDealRequest: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
             stage: container.decode("stage"), reason: container.decodeNullableIfPresent("reason"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encode("stage", stage).encodeIfPresent("reason", reason).additionalFields(additionalFields)
+        try MemberWriter(encoder).encode("stage", stage).encodeIfPresent("reason", reason)
+            .additionalFields(additionalFields)
     }
 }

@@ -10,6 +10,12 @@ extension SecurityScheme {
     public static let crmQueryKey = SecurityScheme("crmQueryKey", .apiKey(name: "api_key", location: .query))
 }
 
+/// The requirement most operations declare; one that differs spells out its own.
+extension [SecurityRequirement] {
+    /// `crmQueryKey`.
+    static var shared: Self { [[.crmQueryKey]] }
+}
+
 /// The servers the API description lists, as base URLs for the client's configuration.
 public enum Servers {
     public static let server1 = ServerURL.constant("https://crm.example.invalid/api/v1")

@@ -14,48 +14,42 @@ public struct BucketsAPI: Sendable {
     @discardableResult
     public func listBuckets(prefix: String? = nil, pageSize: Int32? = nil) async throws -> APIResponse<[Bucket]> {
         var request = APIRequest(
-            operationName: "listBuckets", method: .get, pathTemplate: "/buckets", path: "/buckets",
-            security: [[.vaultBasic]])
+            operationName: "listBuckets", method: .get, pathTemplate: "/buckets", path: "/buckets", security: .shared)
         request.query.add("prefix", prefix)
         request.query.add("pageSize", pageSize)
         return try await client.perform(request) { try $0.decode([Bucket].self) }
     }
 
     /// `POST /buckets` · security: `vaultBasic`
-    @discardableResult
-    public func createBucket(body: CreateBucketRequest) async throws -> APIResponse<Bucket> {
+    @discardableResult public func createBucket(body: CreateBucketRequest) async throws -> APIResponse<Bucket> {
         var request = APIRequest(
-            operationName: "createBucket", method: .post, pathTemplate: "/buckets", path: "/buckets",
-            security: [[.vaultBasic]])
+            operationName: "createBucket", method: .post, pathTemplate: "/buckets", path: "/buckets", security: .shared)
         request.body = try .encoding(body)
         return try await client.perform(request) { try $0.decode(Bucket.self) }
     }
 
     /// `GET /buckets/{bucket}` · security: `vaultBasic`
-    @discardableResult
-    public func getBucket(bucket: String) async throws -> APIResponse<Bucket> {
+    @discardableResult public func getBucket(bucket: String) async throws -> APIResponse<Bucket> {
         let request = APIRequest(
             operationName: "getBucket", method: .get, pathTemplate: "/buckets/{bucket}", path: "/buckets/\(bucket)",
-            security: [[.vaultBasic]])
+            security: .shared)
         return try await client.perform(request) { try $0.decode(Bucket.self) }
     }
 
     /// `DELETE /buckets/{bucket}` · security: `vaultBasic`
-    @discardableResult
-    public func deleteBucket(bucket: String, force: Bool? = nil) async throws -> APIResponse<Void> {
+    @discardableResult public func deleteBucket(bucket: String, force: Bool? = nil) async throws -> APIResponse<Void> {
         var request = APIRequest(
             operationName: "deleteBucket", method: .delete, pathTemplate: "/buckets/{bucket}",
-            path: "/buckets/\(bucket)", security: [[.vaultBasic]])
+            path: "/buckets/\(bucket)", security: .shared)
         request.query.add("force", force)
         request.responseKind = .empty
         return try await client.perform(request) { $0.empty() }
     }
 
     /// `GET /usage` · security: `vaultBasic`
-    @discardableResult
-    public func getUsage() async throws -> APIResponse<GetUsageResponse> {
+    @discardableResult public func getUsage() async throws -> APIResponse<GetUsageResponse> {
         let request = APIRequest(
-            operationName: "getUsage", method: .get, pathTemplate: "/usage", path: "/usage", security: [[.vaultBasic]])
+            operationName: "getUsage", method: .get, pathTemplate: "/usage", path: "/usage", security: .shared)
         return try await client.perform(request) { try $0.decode(GetUsageResponse.self) }
     }
 }

@@ -7,7 +7,6 @@ import APIRuntime
 public struct StorageClass: OpenEnum, ExpressibleByStringLiteral {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { rawValue = value }
 
     public static let standard = Self(rawValue: "standard")
     public static let infrequent = Self(rawValue: "infrequent")
@@ -15,9 +14,8 @@ public struct StorageClass: OpenEnum, ExpressibleByStringLiteral {
     public static let knownValues: [Self] = [.standard, .infrequent, .archive]
 }
 
-public struct BucketQuotaOption1: Codable, Hashable, Sendable {
+public struct BucketQuotaOption1: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let bytes: Int64
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["bytes"]
 
@@ -28,9 +26,7 @@ public struct BucketQuotaOption1: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        try self.init(
-            bytes: container.decode("bytes"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+        try self.init(bytes: container.decode("bytes"), additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -38,9 +34,8 @@ public struct BucketQuotaOption1: Codable, Hashable, Sendable {
     }
 }
 
-public struct BucketQuotaOption2: Codable, Hashable, Sendable {
+public struct BucketQuotaOption2: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let unlimited: Bool
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["unlimited"]
 
@@ -52,8 +47,7 @@ public struct BucketQuotaOption2: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
-            unlimited: container.decode("unlimited"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            unlimited: container.decode("unlimited"), additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -86,13 +80,12 @@ public enum BucketQuota: Codable, Hashable, Sendable {
     }
 }
 
-public struct Bucket: Codable, Hashable, Sendable {
+public struct Bucket: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let name: String
     public let created: Date
     public let versioning: Bool?
     public let storageClass: StorageClass?
     public let quota: BucketQuota?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["name", "created", "versioning", "storageClass", "quota"]
 
@@ -114,22 +107,20 @@ public struct Bucket: Codable, Hashable, Sendable {
             name: container.decode("name"), created: container.decodeDateTime("created"),
             versioning: container.decodeIfPresent("versioning"),
             storageClass: container.decodeIfPresent("storageClass"), quota: container.decodeIfPresent("quota"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encode("name", name).encodeDateTime("created", created).encodeIfPresent("versioning", versioning)
-            .encodeIfPresent("storageClass", storageClass).encodeIfPresent("quota", quota)
-            .additionalFields(additionalFields)
+        try MemberWriter(encoder).encode("name", name).encodeDateTime("created", created)
+            .encodeIfPresent("versioning", versioning).encodeIfPresent("storageClass", storageClass)
+            .encodeIfPresent("quota", quota).additionalFields(additionalFields)
     }
 }
 
-public struct CreateBucketRequest: Codable, Hashable, Sendable {
+public struct CreateBucketRequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let name: String
     public let versioning: Bool?
     public let storageClass: StorageClass?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["name", "versioning", "storageClass"]
 
@@ -147,20 +138,18 @@ public struct CreateBucketRequest: Codable, Hashable, Sendable {
         try self.init(
             name: container.decode("name"), versioning: container.decodeIfPresent("versioning"),
             storageClass: container.decodeIfPresent("storageClass"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encode("name", name).encodeIfPresent("versioning", versioning)
+        try MemberWriter(encoder).encode("name", name).encodeIfPresent("versioning", versioning)
             .encodeIfPresent("storageClass", storageClass).additionalFields(additionalFields)
     }
 }
 
-public struct GetUsageResponse: Codable, Hashable, Sendable {
+public struct GetUsageResponse: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let totalBytes: Int64
     public let byClass: [String: Int64]?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["total_bytes", "by_class"]
 
@@ -174,11 +163,11 @@ public struct GetUsageResponse: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
             totalBytes: container.decode("total_bytes"), byClass: container.decodeIfPresent("by_class"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encode("total_bytes", totalBytes).encodeIfPresent("by_class", byClass).additionalFields(additionalFields)
+        try MemberWriter(encoder).encode("total_bytes", totalBytes).encodeIfPresent("by_class", byClass)
+            .additionalFields(additionalFields)
     }
 }

@@ -11,13 +11,12 @@ public struct ObjectsAPI: Sendable {
     public init(client: any APIClientProtocol) { self.client = client }
 
     /// `GET /buckets/{bucket}/objects` · security: `vaultBasic`
-    @discardableResult
-    public func listObjects(
+    @discardableResult public func listObjects(
         bucket: String, fields: [ListObjectsFieldsItem]? = nil, modifiedAfter: DateTime? = nil
     ) async throws -> APIResponse<ListObjectsResponse> {
         var request = APIRequest(
             operationName: "listObjects", method: .get, pathTemplate: "/buckets/{bucket}/objects",
-            path: "/buckets/\(bucket)/objects", security: [[.vaultBasic]])
+            path: "/buckets/\(bucket)/objects", security: .shared)
         request.query.add("fields", fields, style: .pipeDelimited)
         request.query.add("modifiedAfter", modifiedAfter)
         return try await client.perform(request) { try $0.decode(ListObjectsResponse.self) }
@@ -30,31 +29,29 @@ public struct ObjectsAPI: Sendable {
     public func getObject(bucket: String, key: String, range: String? = nil) async throws -> APIResponse<Data> {
         var request = APIRequest(
             operationName: "getObject", method: .get, pathTemplate: "/buckets/{bucket}/objects/{key}",
-            path: "/buckets/\(bucket)/objects/\(key)", security: [[.vaultBasic]])
+            path: "/buckets/\(bucket)/objects/\(key)", security: .shared)
         request.headers.add("Range", range)
         request.responseKind = .binary
         return try await client.perform(request) { $0.data() }
     }
 
     /// `PUT /buckets/{bucket}/objects/{key}` · security: `vaultBasic`
-    @discardableResult
-    public func putObject(
+    @discardableResult public func putObject(
         bucket: String, key: String, body: Data, xChecksumSHA256: String? = nil
     ) async throws -> APIResponse<ObjectInfo> {
         var request = APIRequest(
             operationName: "putObject", method: .put, pathTemplate: "/buckets/{bucket}/objects/{key}",
-            path: "/buckets/\(bucket)/objects/\(key)", security: [[.vaultBasic]])
+            path: "/buckets/\(bucket)/objects/\(key)", security: .shared)
         request.headers.add("X-Checksum-SHA256", xChecksumSHA256)
         request.body = .raw(body, contentType: "application/octet-stream")
         return try await client.perform(request) { try $0.decode(ObjectInfo.self) }
     }
 
     /// `DELETE /buckets/{bucket}/objects/{key}` · security: `vaultBasic`
-    @discardableResult
-    public func deleteObject(bucket: String, key: String) async throws -> APIResponse<Void> {
+    @discardableResult public func deleteObject(bucket: String, key: String) async throws -> APIResponse<Void> {
         var request = APIRequest(
             operationName: "deleteObject", method: .delete, pathTemplate: "/buckets/{bucket}/objects/{key}",
-            path: "/buckets/\(bucket)/objects/\(key)", security: [[.vaultBasic]])
+            path: "/buckets/\(bucket)/objects/\(key)", security: .shared)
         request.responseKind = .empty
         return try await client.perform(request) { $0.empty() }
     }
@@ -62,23 +59,21 @@ public struct ObjectsAPI: Sendable {
     /// `HEAD /buckets/{bucket}/objects/{key}` · security: `vaultBasic`
     ///
     /// Declared response headers: `HeadObjectHeaders(response.headers)`.
-    @discardableResult
-    public func headObject(bucket: String, key: String) async throws -> APIResponse<Void> {
+    @discardableResult public func headObject(bucket: String, key: String) async throws -> APIResponse<Void> {
         var request = APIRequest(
             operationName: "headObject", method: .head, pathTemplate: "/buckets/{bucket}/objects/{key}",
-            path: "/buckets/\(bucket)/objects/\(key)", security: [[.vaultBasic]])
+            path: "/buckets/\(bucket)/objects/\(key)", security: .shared)
         request.responseKind = .empty
         return try await client.perform(request) { $0.empty() }
     }
 
     /// `PUT /buckets/{bucket}/objects/{key}/metadata` · security: `vaultBasic`
-    @discardableResult
-    public func replaceMetadata(
+    @discardableResult public func replaceMetadata(
         bucket: String, key: String, body: [String: String]
     ) async throws -> APIResponse<[String: String]> {
         var request = APIRequest(
             operationName: "replaceMetadata", method: .put, pathTemplate: "/buckets/{bucket}/objects/{key}/metadata",
-            path: "/buckets/\(bucket)/objects/\(key)/metadata", security: [[.vaultBasic]])
+            path: "/buckets/\(bucket)/objects/\(key)/metadata", security: .shared)
         request.body = try .encoding(body)
         return try await client.perform(request) { try $0.decode([String: String].self) }
     }
@@ -88,7 +83,7 @@ public struct ObjectsAPI: Sendable {
     public func putNote(bucket: String, key: String, body: String) async throws -> APIResponse<String> {
         var request = APIRequest(
             operationName: "putNote", method: .put, pathTemplate: "/buckets/{bucket}/objects/{key}/note",
-            path: "/buckets/\(bucket)/objects/\(key)/note", security: [[.vaultBasic]])
+            path: "/buckets/\(bucket)/objects/\(key)/note", security: .shared)
         request.body = .raw(Data(body.utf8), contentType: "text/plain")
         request.responseKind = .binary
         return try await client.perform(request) { try $0.text() }

@@ -4,12 +4,11 @@
 import Foundation
 import APIRuntime
 
-public struct ObjectInfo: Codable, Hashable, Sendable {
+public struct ObjectInfo: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let key: String
     public let size: Int64
     public let etag: String?
     public let modified: Date?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["key", "size", "etag", "modified"]
 
@@ -28,12 +27,11 @@ public struct ObjectInfo: Codable, Hashable, Sendable {
         try self.init(
             key: container.decode("key"), size: container.decode("size"), etag: container.decodeIfPresent("etag"),
             modified: container.decodeDateTimeIfPresent("modified"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encode("key", key).encode("size", size).encodeIfPresent("etag", etag)
+        try MemberWriter(encoder).encode("key", key).encode("size", size).encodeIfPresent("etag", etag)
             .encodeDateTimeIfPresent("modified", modified).additionalFields(additionalFields)
     }
 }
@@ -41,7 +39,6 @@ public struct ObjectInfo: Codable, Hashable, Sendable {
 public struct ListObjectsFieldsItem: OpenEnum, ExpressibleByStringLiteral {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { rawValue = value }
 
     public static let key = Self(rawValue: "key")
     public static let size = Self(rawValue: "size")
@@ -50,10 +47,9 @@ public struct ListObjectsFieldsItem: OpenEnum, ExpressibleByStringLiteral {
     public static let knownValues: [Self] = [.key, .size, .etag, .modified]
 }
 
-public struct ListObjectsResponse: Codable, Hashable, Sendable {
+public struct ListObjectsResponse: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let items: [ObjectInfo]
     public let next: String?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["items", "next"]
 
@@ -67,11 +63,11 @@ public struct ListObjectsResponse: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
             items: container.decode("items"), next: container.decodeIfPresent("next"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encode("items", items).encodeIfPresent("next", next).additionalFields(additionalFields)
+        try MemberWriter(encoder).encode("items", items).encodeIfPresent("next", next)
+            .additionalFields(additionalFields)
     }
 }

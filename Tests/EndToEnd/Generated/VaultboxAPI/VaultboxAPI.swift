@@ -10,6 +10,12 @@ extension SecurityScheme {
     public static let vaultBasic = SecurityScheme("vaultBasic", .basic)
 }
 
+/// The requirement most operations declare; one that differs spells out its own.
+extension [SecurityRequirement] {
+    /// `vaultBasic`.
+    static var shared: Self { [[.vaultBasic]] }
+}
+
 /// The servers the API description lists, as base URLs for the client's configuration.
 public enum Servers {
     public static func server1(region: String = "eu-west", version: String = "v3") throws -> URL {

@@ -4,10 +4,9 @@
 import Foundation
 import APIRuntime
 
-public struct Order: Codable, Hashable, Sendable {
+public struct Order: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let id: String?
     public let quantity: Int?
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
     public let additionalFields: JSONObject
     private static let knownKeys: Set<String> = ["id", "quantity"]
 
@@ -21,11 +20,11 @@ public struct Order: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         try self.init(
             id: container.decodeIfPresent("id"), quantity: container.decodeIfPresent("quantity"),
-            additionalFields: decoder.decodeAdditionalFields(excluding: Self.knownKeys))
+            additionalFields: decoder.members(except: Self.knownKeys))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder)
-            .encodeIfPresent("id", id).encodeIfPresent("quantity", quantity).additionalFields(additionalFields)
+        try MemberWriter(encoder).encodeIfPresent("id", id).encodeIfPresent("quantity", quantity)
+            .additionalFields(additionalFields)
     }
 }

@@ -32,24 +32,28 @@ enum SharedRequestParts {
         var entryOrder: [(code: String, type: SwiftType)] = []
         for operation in operations {
             for entry in operation.errorTypes {
-                let key = entry.code + " " + entry.type.rendered
-                if entryUses[key] == nil { entryOrder.append(entry) }
-                entryUses[key, default: 0] += 1
+                if entryUses[key(entry)] == nil { entryOrder.append(entry) }
+                entryUses[key(entry), default: 0] += 1
             }
         }
-        module.sharedErrors = entryOrder.filter { entryUses[$0.code + " " + $0.type.rendered, default: 0] >= needed }
+        module.sharedErrors = entryOrder.filter { entryUses[key($0), default: 0] >= needed }
 
-        let sharedKeys = Set(module.sharedErrors.map { $0.code + " " + $0.type.rendered })
+        let sharedKeys = Set(module.sharedErrors.map(key))
         for index in module.operations.indices {
             let operation = module.operations[index]
             module.operations[index].usesSharedSecurity =
                 !module.sharedSecurity.isEmpty && operation.security.alternatives == module.sharedSecurity
-            let keys = Set(operation.errorTypes.map { $0.code + " " + $0.type.rendered })
+            let keys = Set(operation.errorTypes.map(key))
             guard !sharedKeys.isEmpty, sharedKeys.isSubset(of: keys) else { continue }
             module.operations[index].usesSharedErrors = true
             module.operations[index].ownErrorTypes = operation.errorTypes.filter {
-                !sharedKeys.contains($0.code + " " + $0.type.rendered)
+                !sharedKeys.contains(key($0))
             }
         }
+    }
+
+    /// An error entry's identity: its status and the type it decodes.
+    private static func key(_ entry: (code: String, type: SwiftType)) -> String {
+        entry.code + " " + entry.type.rendered
     }
 }

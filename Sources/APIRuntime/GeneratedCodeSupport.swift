@@ -118,25 +118,27 @@ extension APIRequest {
 extension KeyedDecodingContainer where K == DynamicCodingKey {
     @inlinable
     public func decode<T: Decodable>(_ key: K) throws -> T {
-        if T.self == String.self, let value = try decode(String.self, forKey: key) as? T { return value }
-        if T.self == Bool.self, let value = try decode(Bool.self, forKey: key) as? T { return value }
-        if T.self == Int.self, let value = try decode(Int.self, forKey: key) as? T { return value }
-        if T.self == Int32.self, let value = try decode(Int32.self, forKey: key) as? T { return value }
-        if T.self == Int64.self, let value = try decode(Int64.self, forKey: key) as? T { return value }
-        if T.self == Double.self, let value = try decode(Double.self, forKey: key) as? T { return value }
-        if T.self == Float.self, let value = try decode(Float.self, forKey: key) as? T { return value }
+        // `unsafeBitCast` after the type test, not `as? T`: the test proves the types equal, and a
+        // cast the optimiser cannot fold is a runtime call at every member of every model.
+        if T.self == String.self { return unsafeBitCast(try decode(String.self, forKey: key), to: T.self) }
+        if T.self == Bool.self { return unsafeBitCast(try decode(Bool.self, forKey: key), to: T.self) }
+        if T.self == Int.self { return unsafeBitCast(try decode(Int.self, forKey: key), to: T.self) }
+        if T.self == Int32.self { return unsafeBitCast(try decode(Int32.self, forKey: key), to: T.self) }
+        if T.self == Int64.self { return unsafeBitCast(try decode(Int64.self, forKey: key), to: T.self) }
+        if T.self == Double.self { return unsafeBitCast(try decode(Double.self, forKey: key), to: T.self) }
+        if T.self == Float.self { return unsafeBitCast(try decode(Float.self, forKey: key), to: T.self) }
         return try decode(T.self, forKey: key)
     }
 
     @inlinable
     public func decodeIfPresent<T: Decodable>(_ key: K) throws -> T? {
-        if T.self == String.self { return try decodeIfPresent(String.self, forKey: key) as? T }
-        if T.self == Bool.self { return try decodeIfPresent(Bool.self, forKey: key) as? T }
-        if T.self == Int.self { return try decodeIfPresent(Int.self, forKey: key) as? T }
-        if T.self == Int32.self { return try decodeIfPresent(Int32.self, forKey: key) as? T }
-        if T.self == Int64.self { return try decodeIfPresent(Int64.self, forKey: key) as? T }
-        if T.self == Double.self { return try decodeIfPresent(Double.self, forKey: key) as? T }
-        if T.self == Float.self { return try decodeIfPresent(Float.self, forKey: key) as? T }
+        if T.self == String.self { return unsafeBitCast(try decodeIfPresent(String.self, forKey: key), to: T?.self) }
+        if T.self == Bool.self { return unsafeBitCast(try decodeIfPresent(Bool.self, forKey: key), to: T?.self) }
+        if T.self == Int.self { return unsafeBitCast(try decodeIfPresent(Int.self, forKey: key), to: T?.self) }
+        if T.self == Int32.self { return unsafeBitCast(try decodeIfPresent(Int32.self, forKey: key), to: T?.self) }
+        if T.self == Int64.self { return unsafeBitCast(try decodeIfPresent(Int64.self, forKey: key), to: T?.self) }
+        if T.self == Double.self { return unsafeBitCast(try decodeIfPresent(Double.self, forKey: key), to: T?.self) }
+        if T.self == Float.self { return unsafeBitCast(try decodeIfPresent(Float.self, forKey: key), to: T?.self) }
         return try decodeIfPresent(T.self, forKey: key)
     }
 
@@ -248,77 +250,106 @@ extension KeyedEncodingContainer where K == DynamicCodingKey {
 
 /// A generated `encode(to:)`'s members, written in one chained expression in wire order: each
 /// step encodes one member and hands the writer on, so a member costs a call, not a line.
-/// The steps are the keyed container's own calls, specialised at the call site.
+///
+/// The container lives in one object the steps share. `KeyedEncodingContainer` is resilient, so
+/// a writer holding it by value was copied and destroyed through value witnesses at every step,
+/// in every model; and the steps are one unspecialised body each, so a member costs a call at
+/// the use site instead of a copy of the step.
 public struct MemberWriter {
-    @usableFromInline var container: KeyedEncodingContainer<DynamicCodingKey>
+    @usableFromInline let sink: MemberSink
 
-    public init(_ encoder: any Encoder) { container = encoder.container(keyedBy: DynamicCodingKey.self) }
+    public init(_ encoder: any Encoder) { sink = MemberSink(encoder.container(keyedBy: DynamicCodingKey.self)) }
 
     /// Always written; an optional value (a required but nullable member) as `null` when nil.
-    /// A scalar goes to the container's overload for its type, as in `KeyedDecodingContainer.decode(_:)`.
     @inlinable @discardableResult
     public func encode<T: Encodable>(_ key: DynamicCodingKey, _ value: T) throws -> Self {
-        var container = container
-        if T.self == String.self, let value = value as? String {
-            try container.encode(value, forKey: key)
-        } else if T.self == Bool.self, let value = value as? Bool {
-            try container.encode(value, forKey: key)
-        } else if T.self == Int.self, let value = value as? Int {
-            try container.encode(value, forKey: key)
-        } else if T.self == Int32.self, let value = value as? Int32 {
-            try container.encode(value, forKey: key)
-        } else if T.self == Int64.self, let value = value as? Int64 {
-            try container.encode(value, forKey: key)
-        } else if T.self == Double.self, let value = value as? Double {
-            try container.encode(value, forKey: key)
-        } else if T.self == Float.self, let value = value as? Float {
-            try container.encode(value, forKey: key)
-        } else {
-            try container.encode(value, forKey: key)
-        }
+        try sink.write(value, key)
         return self
     }
 
     /// Left out when nil.
     @inlinable @discardableResult
     public func encodeIfPresent<T: Encodable>(_ key: DynamicCodingKey, _ value: T?) throws -> Self {
-        guard let value else { return self }
-        return try encode(key, value)
+        if let value { try sink.write(value, key) }
+        return self
     }
 
     @inlinable @discardableResult
     public func encodeDateTime(_ key: DynamicCodingKey, _ date: Date) throws -> Self {
-        var container = container
-        try container.encodeDateTime(date, forKey: key)
+        try sink.writeDateTime(date, key)
         return self
     }
 
     /// A required but nullable timestamp: `nil` is written as `null`.
     @inlinable @discardableResult
     public func encodeDateTime(_ key: DynamicCodingKey, _ date: Date?) throws -> Self {
-        var container = container
-        try container.encodeDateTime(date, forKey: key)
+        try sink.writeNullableDateTime(date, key)
         return self
     }
 
     @inlinable @discardableResult
     public func encodeDateTimeIfPresent(_ key: DynamicCodingKey, _ date: Date?) throws -> Self {
-        var container = container
-        try container.encodeDateTimeIfPresent(date, forKey: key)
+        if let date { try sink.writeDateTime(date, key) }
         return self
     }
 
     /// The members the model keeps but does not name, after the named ones.
     @inlinable
     public func additionalFields(_ fields: JSONObject) throws {
-        var container = container
-        try container.encodeAdditionalFields(fields)
+        try sink.writeAdditionalFields(fields)
     }
 
     /// Typed members kept but not named (`additionalProperties: <schema>`), in key order.
     @inlinable
     public func additionalMembers<T: Encodable>(_ members: [String: T]) throws {
-        var container = container
+        try sink.writeAdditionalMembers(members)
+    }
+}
+
+/// The keyed container a `MemberWriter` chain writes into.
+@usableFromInline
+final class MemberSink {
+    var container: KeyedEncodingContainer<DynamicCodingKey>
+
+    init(_ container: KeyedEncodingContainer<DynamicCodingKey>) { self.container = container }
+
+    /// A scalar goes to the container's overload for its type, as a call naming the type would
+    /// (as in `KeyedDecodingContainer.decode(_:)`); the type tests compare metadata, and
+    /// `unsafeBitCast` after a passing test costs nothing where `as?` would be a runtime cast.
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    func write<T: Encodable>(_ value: T, _ key: DynamicCodingKey) throws {
+        if T.self == String.self {
+            try container.encode(unsafeBitCast(value, to: String.self), forKey: key)
+        } else if T.self == Bool.self {
+            try container.encode(unsafeBitCast(value, to: Bool.self), forKey: key)
+        } else if T.self == Int.self {
+            try container.encode(unsafeBitCast(value, to: Int.self), forKey: key)
+        } else if T.self == Int32.self {
+            try container.encode(unsafeBitCast(value, to: Int32.self), forKey: key)
+        } else if T.self == Int64.self {
+            try container.encode(unsafeBitCast(value, to: Int64.self), forKey: key)
+        } else if T.self == Double.self {
+            try container.encode(unsafeBitCast(value, to: Double.self), forKey: key)
+        } else if T.self == Float.self {
+            try container.encode(unsafeBitCast(value, to: Float.self), forKey: key)
+        } else {
+            try container.encode(value, forKey: key)
+        }
+    }
+
+    @usableFromInline
+    func writeDateTime(_ date: Date, _ key: DynamicCodingKey) throws { try container.encodeDateTime(date, forKey: key) }
+
+    @usableFromInline
+    func writeNullableDateTime(_ date: Date?, _ key: DynamicCodingKey) throws {
+        try container.encodeDateTime(date, forKey: key)
+    }
+
+    @usableFromInline
+    func writeAdditionalFields(_ fields: JSONObject) throws { try container.encodeAdditionalFields(fields) }
+
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    func writeAdditionalMembers<T: Encodable>(_ members: [String: T]) throws {
         try container.encodeAdditionalMembers(members)
     }
 }

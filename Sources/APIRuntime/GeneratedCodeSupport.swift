@@ -196,6 +196,33 @@ extension KeyedDecodingContainer where K == DynamicCodingKey {
     }
 }
 
+/// The member names a generated model declares, which `members(except:)` leaves out of its
+/// additional fields. Built out of line, once per model: a `Set` literal would inline its
+/// hashing into every model's one-time initialiser.
+public struct MemberNames: ExpressibleByArrayLiteral, Sendable, Hashable {
+    public let names: Set<String>
+
+    @inline(never)
+    public init(arrayLiteral names: String...) { self.names = Set(names) }
+
+    public init(_ names: Set<String>) { self.names = names }
+
+    public func contains(_ name: String) -> Bool { names.contains(name) }
+}
+
+extension Decoder {
+    /// `members(except:)` with the model's declared names.
+    public func members(except known: MemberNames) throws -> JSONObject {
+        try decodeAdditionalFields(excluding: known.names)
+    }
+
+    /// Typed members not declared by the model (`additionalProperties: <schema>`).
+    @inlinable
+    public func members<T: Decodable>(except known: MemberNames) throws -> [String: T] {
+        try decodeAdditionalMembers(excluding: known.names)
+    }
+}
+
 extension Decoder {
     /// Every member not in `known`, as the generated `init(from:)` keeps them. From the SDK's own
     /// tree decoder the members are taken straight from the parsed object, in wire order: going

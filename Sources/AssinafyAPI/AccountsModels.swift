@@ -25,7 +25,7 @@ public struct Workspace: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let isDeleteAllowed: Bool?
     public let createdAt: Date?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["resource", "id", "name", "primary_color", "secondary_color", "notification_sender_type", "roles", "is_delete_allowed", "created_at"]
+    private static let knownKeys: MemberNames = ["resource", "id", "name", "primary_color", "secondary_color", "notification_sender_type", "roles", "is_delete_allowed", "created_at"]
 
     public init(
         resource: String? = nil, id: String? = nil, name: String? = nil, primaryColor: String? = nil,
@@ -73,7 +73,7 @@ public struct WorkspaceTheme: Codable, Hashable, Sendable, AdditionalFieldsKeepi
     public let secondaryColor: String?
     public let logo: String?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["account_name", "primary_color", "secondary_color", "logo"]
+    private static let knownKeys: MemberNames = ["account_name", "primary_color", "secondary_color", "logo"]
 
     public init(
         accountName: String? = nil, primaryColor: String? = nil, secondaryColor: String? = nil, logo: String? = nil,
@@ -108,7 +108,7 @@ public struct EnvelopeOf<Payload: Codable & Hashable & Sendable>: Codable, Hasha
     public let message: String?
     public let data: Payload?
     public let additionalFields: JSONObject
-    private static var knownKeys: Set<String> { ["status", "message", "data"] }
+    private static var knownKeys: MemberNames { ["status", "message", "data"] }
 
     public init(status: Int? = nil, message: String? = nil, data: Payload? = nil, additionalFields: JSONObject = [:]) {
         self.status = status
@@ -136,7 +136,7 @@ public struct UpdateWorkspacePayload: Codable, Hashable, Sendable, AdditionalFie
     public let name: String?
     public let notificationSenderType: UpdateAccountRequestNotificationSenderType?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["name", "notification_sender_type"]
+    private static let knownKeys: MemberNames = ["name", "notification_sender_type"]
 
     public init(
         name: String? = nil, notificationSenderType: UpdateAccountRequestNotificationSenderType? = nil,
@@ -164,7 +164,7 @@ public struct UpdateWorkspacePayload: Codable, Hashable, Sendable, AdditionalFie
 public struct DeleteAccountRequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let force: Bool?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["force"]
+    private static let knownKeys: MemberNames = ["force"]
 
     public init(force: Bool? = nil, additionalFields: JSONObject = [:]) {
         self.force = force
@@ -196,7 +196,7 @@ public struct DeletionRestrictionsResponseRestrictionsItem: Codable, Hashable, S
     public let message: String?
     public let accountIds: [String]?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["code", "message", "account_ids"]
+    private static let knownKeys: MemberNames = ["code", "message", "account_ids"]
 
     public init(
         code: DeletionRestrictionsResponseRestrictionsItemCode? = nil, message: String? = nil,
@@ -228,7 +228,7 @@ public struct DeletionRestrictionsResponse: Codable, Hashable, Sendable, Additio
     public let data: JSONObject?
     public let restrictions: [DeletionRestrictionsResponseRestrictionsItem]?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["status", "message", "data", "restrictions"]
+    private static let knownKeys: MemberNames = ["status", "message", "data", "restrictions"]
 
     public init(
         status: Int? = nil, message: String? = nil, data: JSONObject? = nil,
@@ -262,7 +262,7 @@ public struct CreateWorkspacePayload: Codable, Hashable, Sendable, AdditionalFie
     public let name: String
     public let notificationSenderType: CreateAccountRequestNotificationSenderType?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["name", "notification_sender_type"]
+    private static let knownKeys: MemberNames = ["name", "notification_sender_type"]
 
     public init(
         name: String, notificationSenderType: CreateAccountRequestNotificationSenderType? = nil,

@@ -14,7 +14,7 @@ public struct DisplaySettings: Codable, Hashable, Sendable, AdditionalFieldsKeep
     public let fontSize: Double
     public let backgroundColor: String?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["left", "top", "width", "height", "fontFamily", "fontSize", "backgroundColor"]
+    private static let knownKeys: MemberNames = ["left", "top", "width", "height", "fontFamily", "fontSize", "backgroundColor"]
 
     public init(
         left: Double, top: Double, width: Double, height: Double, fontFamily: String? = nil, fontSize: Double,
@@ -49,7 +49,7 @@ public struct DisplaySettings: Codable, Hashable, Sendable, AdditionalFieldsKeep
 public struct WhatsappNotificationButtonsItem: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let text: String?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["text"]
+    private static let knownKeys: MemberNames = ["text"]
 
     public init(text: String? = nil, additionalFields: JSONObject = [:]) {
         self.text = text
@@ -76,7 +76,7 @@ public struct WhatsappNotification: Codable, Hashable, Sendable, AdditionalField
     public let phoneNumber: String?
     public let signerId: String?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["sent_at", "header", "body", "buttons", "phone_number", "signer_id"]
+    private static let knownKeys: MemberNames = ["sent_at", "header", "body", "buttons", "phone_number", "signer_id"]
 
     public init(
         sentAt: Int? = nil, header: String? = nil, body: String? = nil,
@@ -136,7 +136,7 @@ public struct CreateAssignmentRequestSignersItem: Codable, Hashable, Sendable, A
     public let notificationMethods: [CreateAssignmentRequestSignersItemNotificationMethodsItem]?
     public let step: Int?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["id", "verification_method", "notification_methods", "step"]
+    private static let knownKeys: MemberNames = ["id", "verification_method", "notification_methods", "step"]
 
     public init(
         id: String, verificationMethod: CreateAssignmentRequestSignersItemVerificationMethod? = nil,
@@ -170,7 +170,7 @@ public struct AssignmentFieldPlacement: Codable, Hashable, Sendable, AdditionalF
     public let fieldId: String?
     public let displaySettings: DisplaySettings?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["signer_id", "field_id", "display_settings"]
+    private static let knownKeys: MemberNames = ["signer_id", "field_id", "display_settings"]
 
     public init(
         signerId: String? = nil, fieldId: String? = nil, displaySettings: DisplaySettings? = nil,
@@ -200,7 +200,7 @@ public struct AssignmentEntry: Codable, Hashable, Sendable, AdditionalFieldsKeep
     public let pageId: String?
     public let fields: [AssignmentFieldPlacement]?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["page_id", "fields"]
+    private static let knownKeys: MemberNames = ["page_id", "fields"]
 
     public init(pageId: String? = nil, fields: [AssignmentFieldPlacement]? = nil, additionalFields: JSONObject = [:]) {
         self.pageId = pageId
@@ -229,7 +229,7 @@ public struct CreateAssignmentRequest: Codable, Hashable, Sendable, AdditionalFi
     public let expiresAt: Date?
     public let copyReceivers: [String]?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["method", "signers", "entries", "message", "expires_at", "copy_receivers"]
+    private static let knownKeys: MemberNames = ["method", "signers", "entries", "message", "expires_at", "copy_receivers"]
 
     public init(
         method: CreateAssignmentRequestMethod, signers: [CreateAssignmentRequestSignersItem],
@@ -271,7 +271,7 @@ public struct EstimateAssignmentCostRequestSignersItem: Codable, Hashable, Senda
     public let verificationMethod: EstimateAssignmentCostRequestSignersItemVerificationMethod?
     public let notificationMethods: [EstimateAssignmentCostRequestSignersItemNotificationMethodsItem]?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["verification_method", "notification_methods"]
+    private static let knownKeys: MemberNames = ["verification_method", "notification_methods"]
 
     public init(
         verificationMethod: EstimateAssignmentCostRequestSignersItemVerificationMethod? = nil,
@@ -302,7 +302,7 @@ public struct EstimateAssignmentCostRequest: Codable, Hashable, Sendable, Additi
     public let signers: [EstimateAssignmentCostRequestSignersItem]?
     public let entries: [JSONObject]?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["method", "signers", "entries"]
+    private static let knownKeys: MemberNames = ["method", "signers", "entries"]
 
     public init(
         method: EstimateAssignmentCostRequestMethod? = nil, signers: [EstimateAssignmentCostRequestSignersItem]? = nil,
@@ -332,7 +332,7 @@ public struct ResendSignatureRequestResponseData: Codable, Hashable, Sendable, A
     public let documentId: String?
     public let signerId: String?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["is_sent", "document_id", "signer_id"]
+    private static let knownKeys: MemberNames = ["is_sent", "document_id", "signer_id"]
 
     public init(
         isSent: Bool? = nil, documentId: String? = nil, signerId: String? = nil, additionalFields: JSONObject = [:]
@@ -359,7 +359,7 @@ public struct ResendSignatureRequestResponseData: Codable, Hashable, Sendable, A
 public struct ResetAssignmentExpirationRequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let expiresAt: Date?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["expires_at"]
+    private static let knownKeys: MemberNames = ["expires_at"]
 
     public init(expiresAt: Date? = nil, additionalFields: JSONObject = [:]) {
         self.expiresAt = expiresAt

@@ -8,7 +8,7 @@ import APIRuntime
 public struct ApiKey: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let apiKey: String?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["api_key"]
+    private static let knownKeys: MemberNames = ["api_key"]
 
     public init(apiKey: String? = nil, additionalFields: JSONObject = [:]) {
         self.apiKey = apiKey
@@ -34,7 +34,7 @@ public struct AuthAccount: Codable, Hashable, Sendable, AdditionalFieldsKeeping 
     public let isDeleteAllowed: Bool?
     public let createdAt: Date?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["id", "name", "roles", "is_delete_allowed", "created_at"]
+    private static let knownKeys: MemberNames = ["id", "name", "roles", "is_delete_allowed", "created_at"]
 
     public init(
         id: String? = nil, name: String? = nil, roles: [String]? = nil, isDeleteAllowed: Bool? = nil,
@@ -70,7 +70,7 @@ public struct AuthSession: Codable, Hashable, Sendable, AdditionalFieldsKeeping 
     public let user: AuthUser?
     public let accounts: [AuthAccount]?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["access_token", "user", "accounts"]
+    private static let knownKeys: MemberNames = ["access_token", "user", "accounts"]
 
     public init(
         accessToken: String? = nil, user: AuthUser? = nil, accounts: [AuthAccount]? = nil,
@@ -99,7 +99,7 @@ public struct LoginPayload: Codable, Hashable, Sendable, AdditionalFieldsKeeping
     public let email: String
     public let password: String
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["email", "password"]
+    private static let knownKeys: MemberNames = ["email", "password"]
 
     public init(email: String, password: String, additionalFields: JSONObject = [:]) {
         self.email = email
@@ -122,7 +122,7 @@ public struct LoginPayload: Codable, Hashable, Sendable, AdditionalFieldsKeeping
 public struct RequestPasswordResetRequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let email: String
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["email"]
+    private static let knownKeys: MemberNames = ["email"]
 
     public init(email: String, additionalFields: JSONObject = [:]) {
         self.email = email
@@ -142,7 +142,7 @@ public struct RequestPasswordResetRequest: Codable, Hashable, Sendable, Addition
 public struct RequestPasswordResetResponseData: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let email: String?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["email"]
+    private static let knownKeys: MemberNames = ["email"]
 
     public init(email: String? = nil, additionalFields: JSONObject = [:]) {
         self.email = email
@@ -165,7 +165,7 @@ public struct ResetPasswordPayload: Codable, Hashable, Sendable, AdditionalField
     public let token: String?
     public let newPassword: String
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["email", "token", "new_password"]
+    private static let knownKeys: MemberNames = ["email", "token", "new_password"]
 
     public init(email: String, token: String? = nil, newPassword: String, additionalFields: JSONObject = [:]) {
         self.email = email
@@ -194,7 +194,7 @@ public struct ChangePasswordPayload: Codable, Hashable, Sendable, AdditionalFiel
     public let password: String
     public let newPassword: String
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["email", "password", "new_password"]
+    private static let knownKeys: MemberNames = ["email", "password", "new_password"]
 
     public init(email: String, password: String, newPassword: String, additionalFields: JSONObject = [:]) {
         self.email = email
@@ -222,7 +222,7 @@ public struct VerifyMFARequest: Codable, Hashable, Sendable, AdditionalFieldsKee
     public let mfaToken: String
     public let code: String
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["mfa_token", "code"]
+    private static let knownKeys: MemberNames = ["mfa_token", "code"]
 
     public init(mfaToken: String, code: String, additionalFields: JSONObject = [:]) {
         self.mfaToken = mfaToken
@@ -249,7 +249,7 @@ public struct MFAMethod: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let confirmedAt: Date?
     public let lastUsedAt: Date?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["id", "type", "label", "confirmed_at", "last_used_at"]
+    private static let knownKeys: MemberNames = ["id", "type", "label", "confirmed_at", "last_used_at"]
 
     public init(
         id: String? = nil, type: String? = nil, label: String? = nil, confirmedAt: Date? = nil, lastUsedAt: Date? = nil,
@@ -283,7 +283,7 @@ public struct MFAStatus: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let methods: [MFAMethod]?
     public let recoveryCodesRemaining: Int?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["methods", "recovery_codes_remaining"]
+    private static let knownKeys: MemberNames = ["methods", "recovery_codes_remaining"]
 
     public init(methods: [MFAMethod]? = nil, recoveryCodesRemaining: Int? = nil, additionalFields: JSONObject = [:]) {
         self.methods = methods
@@ -308,7 +308,7 @@ public struct MFAStatus: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
 public struct StartTOTPEnrollmentRequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let label: String?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["label"]
+    private static let knownKeys: MemberNames = ["label"]
 
     public init(label: String? = nil, additionalFields: JSONObject = [:]) {
         self.label = label
@@ -331,7 +331,7 @@ public struct TOTPEnrollment: Codable, Hashable, Sendable, AdditionalFieldsKeepi
     public let secret: String?
     public let provisioningUri: String?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["id", "secret", "provisioning_uri"]
+    private static let knownKeys: MemberNames = ["id", "secret", "provisioning_uri"]
 
     public init(
         id: String? = nil, secret: String? = nil, provisioningUri: String? = nil, additionalFields: JSONObject = [:]
@@ -362,7 +362,7 @@ public struct ConfirmTOTPEnrollmentRequest: Codable, Hashable, Sendable, Additio
     public let password: String?
     public let reauthCode: String?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["id", "code", "password", "reauth_code"]
+    private static let knownKeys: MemberNames = ["id", "code", "password", "reauth_code"]
 
     public init(
         id: String, code: String, password: String? = nil, reauthCode: String? = nil, additionalFields: JSONObject = [:]
@@ -391,7 +391,7 @@ public struct ConfirmTOTPEnrollmentRequest: Codable, Hashable, Sendable, Additio
 public struct ConfirmTOTPEnrollmentResponseData: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let recoveryCodes: [String]?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["recovery_codes"]
+    private static let knownKeys: MemberNames = ["recovery_codes"]
 
     public init(recoveryCodes: [String]? = nil, additionalFields: JSONObject = [:]) {
         self.recoveryCodes = recoveryCodes
@@ -414,7 +414,7 @@ public struct RegenerateRecoveryCodesRequest: Codable, Hashable, Sendable, Addit
     public let password: String?
     public let code: String?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["password", "code"]
+    private static let knownKeys: MemberNames = ["password", "code"]
 
     public init(password: String? = nil, code: String? = nil, additionalFields: JSONObject = [:]) {
         self.password = password
@@ -441,7 +441,7 @@ public typealias DeleteMFAMethodRequest = RegenerateRecoveryCodesRequest
 public struct MFAMethodRemoval: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let isMfaEnabled: Bool?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["is_mfa_enabled"]
+    private static let knownKeys: MemberNames = ["is_mfa_enabled"]
 
     public init(isMfaEnabled: Bool? = nil, additionalFields: JSONObject = [:]) {
         self.isMfaEnabled = isMfaEnabled
@@ -473,7 +473,7 @@ public struct SocialLoginPayload: Codable, Hashable, Sendable, AdditionalFieldsK
     public let token: String
     public let hasAcceptedTerms: Bool
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["provider", "token", "has_accepted_terms"]
+    private static let knownKeys: MemberNames = ["provider", "token", "has_accepted_terms"]
 
     public init(
         provider: SocialLoginRequestProvider, token: String, hasAcceptedTerms: Bool, additionalFields: JSONObject = [:]
@@ -504,7 +504,7 @@ public struct LinkSocialLoginPayload: Codable, Hashable, Sendable, AdditionalFie
     public let provider: LinkSocialLoginRequestProvider
     public let token: String
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["provider", "token"]
+    private static let knownKeys: MemberNames = ["provider", "token"]
 
     public init(provider: LinkSocialLoginRequestProvider, token: String, additionalFields: JSONObject = [:]) {
         self.provider = provider
@@ -527,7 +527,7 @@ public struct LinkSocialLoginPayload: Codable, Hashable, Sendable, AdditionalFie
 public struct CreateAPIKeyRequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let password: String
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["password"]
+    private static let knownKeys: MemberNames = ["password"]
 
     public init(password: String, additionalFields: JSONObject = [:]) {
         self.password = password

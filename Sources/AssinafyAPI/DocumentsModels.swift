@@ -9,7 +9,7 @@ public struct DocumentStatus: Codable, Hashable, Sendable, AdditionalFieldsKeepi
     public let code: String?
     public let deletable: Bool?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["code", "deletable"]
+    private static let knownKeys: MemberNames = ["code", "deletable"]
 
     public init(code: String? = nil, deletable: Bool? = nil, additionalFields: JSONObject = [:]) {
         self.code = code
@@ -44,7 +44,7 @@ public struct DocumentVerification: Codable, Hashable, Sendable, AdditionalField
     public let isValid: Bool?
     public let message: String?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["hash", "id", "agreement_code", "status", "page_count", "signer_count", "completed_count", "completed_at", "verified_at", "is_valid", "message"]
+    private static let knownKeys: MemberNames = ["hash", "id", "agreement_code", "status", "page_count", "signer_count", "completed_count", "completed_at", "verified_at", "is_valid", "message"]
 
     public init(
         hash: String? = nil, id: String? = nil, agreementCode: String? = nil, status: String? = nil,
@@ -99,7 +99,7 @@ public struct DocumentActivity: Codable, Hashable, Sendable, AdditionalFieldsKee
     public let origin: DocumentActivityOrigin?
     public let createdAt: Date?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["id", "event", "message", "payload", "origin", "created_at"]
+    private static let knownKeys: MemberNames = ["id", "event", "message", "payload", "origin", "created_at"]
 
     public init(
         id: Int? = nil, event: String? = nil, message: String? = nil, payload: JSONObject? = nil,
@@ -135,7 +135,7 @@ public typealias ListDocumentsMethod = AssignmentMethod
 public struct UpdateDocumentPayload: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let name: String
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["name"]
+    private static let knownKeys: MemberNames = ["name"]
 
     public init(name: String, additionalFields: JSONObject = [:]) {
         self.name = name
@@ -167,7 +167,7 @@ public struct DownloadDocumentArtifactArtifactName: OpenEnum, ExpressibleByStrin
 public struct ReplaceDocumentTagsRequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let tags: [String]?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["tags"]
+    private static let knownKeys: MemberNames = ["tags"]
 
     public init(tags: [String]? = nil, additionalFields: JSONObject = [:]) {
         self.tags = tags
@@ -190,7 +190,7 @@ public typealias AttachDocumentTagsRequest = ReplaceDocumentTagsRequest
 public struct DetachDocumentTagResponseData: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let detached: Bool?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["detached"]
+    private static let knownKeys: MemberNames = ["detached"]
 
     public init(detached: Bool? = nil, additionalFields: JSONObject = [:]) {
         self.detached = detached
@@ -217,7 +217,7 @@ public struct CreateDocumentFromTemplateRequestSignersItem: Codable, Hashable, S
     public let notificationMethods: [String]?
     public let step: Int?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["role_id", "id", "verification_method", "notification_methods", "step"]
+    private static let knownKeys: MemberNames = ["role_id", "id", "verification_method", "notification_methods", "step"]
 
     public init(
         roleId: String, id: String,
@@ -253,7 +253,7 @@ public struct TemplateEditorField: Codable, Hashable, Sendable, AdditionalFields
     public let fieldId: String
     public let value: String
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["field_id", "value"]
+    private static let knownKeys: MemberNames = ["field_id", "value"]
 
     public init(fieldId: String, value: String, additionalFields: JSONObject = [:]) {
         self.fieldId = fieldId
@@ -281,7 +281,7 @@ public struct CreateDocumentFromTemplateRequest: Codable, Hashable, Sendable, Ad
     public let expiresAt: Date?
     public let tags: [String]?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["signers", "editor_fields", "name", "message", "expires_at", "tags"]
+    private static let knownKeys: MemberNames = ["signers", "editor_fields", "name", "message", "expires_at", "tags"]
 
     public init(
         signers: [CreateDocumentFromTemplateRequestSignersItem], editorFields: [TemplateEditorField]? = nil,
@@ -321,7 +321,7 @@ public struct EstimateDocumentFromTemplateCostRequestSignersItem: Codable, Hasha
     public let verificationMethod: EstimateDocumentFromTemplateCostRequestSignersItemVerificationMethod?
     public let notificationMethods: [String]?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["role_id", "verification_method", "notification_methods"]
+    private static let knownKeys: MemberNames = ["role_id", "verification_method", "notification_methods"]
 
     public init(
         roleId: String, verificationMethod: EstimateDocumentFromTemplateCostRequestSignersItemVerificationMethod? = nil,
@@ -350,7 +350,7 @@ public struct EstimateDocumentFromTemplateCostRequestSignersItem: Codable, Hasha
 public struct EstimateDocumentFromTemplateCostRequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let signers: [EstimateDocumentFromTemplateCostRequestSignersItem]
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["signers"]
+    private static let knownKeys: MemberNames = ["signers"]
 
     public init(signers: [EstimateDocumentFromTemplateCostRequestSignersItem], additionalFields: JSONObject = [:]) {
         self.signers = signers

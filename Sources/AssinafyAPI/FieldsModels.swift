@@ -18,7 +18,7 @@ public struct Field: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let isReadOnly: Bool?
     public let isVisible: Bool?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["resource", "id", "name", "type", "regex", "is_pre_defined", "is_active", "is_required", "is_standard", "is_read_only", "is_visible"]
+    private static let knownKeys: MemberNames = ["resource", "id", "name", "type", "regex", "is_pre_defined", "is_active", "is_required", "is_standard", "is_read_only", "is_visible"]
 
     public init(
         resource: String? = nil, id: String? = nil, name: String? = nil, type: String? = nil, regex: String? = nil,
@@ -66,7 +66,7 @@ public struct FieldType: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let type: String?
     public let name: String?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["type", "name"]
+    private static let knownKeys: MemberNames = ["type", "name"]
 
     public init(type: String? = nil, name: String? = nil, additionalFields: JSONObject = [:]) {
         self.type = type
@@ -93,7 +93,7 @@ public struct FieldValidation: Codable, Hashable, Sendable, AdditionalFieldsKeep
     public let success: Bool?
     public let errorMessage: String?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["type", "success", "error_message"]
+    private static let knownKeys: MemberNames = ["type", "success", "error_message"]
 
     public init(
         type: String? = nil, success: Bool? = nil, errorMessage: String? = nil, additionalFields: JSONObject = [:]
@@ -125,7 +125,7 @@ public struct FieldValidationResult: Codable, Hashable, Sendable, AdditionalFiel
     public let success: Bool?
     public let errorMessage: String?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["field_id", "type", "success", "error_message"]
+    private static let knownKeys: MemberNames = ["field_id", "type", "success", "error_message"]
 
     public init(
         fieldId: String? = nil, type: String? = nil, success: Bool? = nil, errorMessage: String? = nil,
@@ -159,7 +159,7 @@ public struct CreateFieldPayload: Codable, Hashable, Sendable, AdditionalFieldsK
     public let regex: Nullable<String>?
     public let isRequired: Bool?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["name", "type", "regex", "is_required"]
+    private static let knownKeys: MemberNames = ["name", "type", "regex", "is_required"]
 
     public init(
         name: String, type: String, regex: Nullable<String>? = nil, isRequired: Bool? = nil,
@@ -191,7 +191,7 @@ public struct UpdateFieldPayload: Codable, Hashable, Sendable, AdditionalFieldsK
     public let regex: Nullable<String>?
     public let isActive: Bool?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["name", "regex", "is_active"]
+    private static let knownKeys: MemberNames = ["name", "regex", "is_active"]
 
     public init(
         name: String? = nil, regex: Nullable<String>? = nil, isActive: Bool? = nil, additionalFields: JSONObject = [:]
@@ -218,7 +218,7 @@ public struct UpdateFieldPayload: Codable, Hashable, Sendable, AdditionalFieldsK
 public struct ValidateFieldValueRequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let value: Nullable<JSONValue>?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["value"]
+    private static let knownKeys: MemberNames = ["value"]
 
     public init(value: Nullable<JSONValue>? = nil, additionalFields: JSONObject = [:]) {
         self.value = value
@@ -241,7 +241,7 @@ public struct ValidateFieldValuesRequestItem: Codable, Hashable, Sendable, Addit
     public let fieldId: String
     public let value: Nullable<JSONValue>?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["field_id", "value"]
+    private static let knownKeys: MemberNames = ["field_id", "value"]
 
     public init(fieldId: String, value: Nullable<JSONValue>? = nil, additionalFields: JSONObject = [:]) {
         self.fieldId = fieldId

@@ -13,7 +13,7 @@ public struct ExchangeOAuthTokenResponse: Codable, Hashable, Sendable, Additiona
     public let scope: String?
     public let idToken: String?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["access_token", "issued_token_type", "token_type", "expires_in", "refresh_token", "scope", "id_token"]
+    private static let knownKeys: MemberNames = ["access_token", "issued_token_type", "token_type", "expires_in", "refresh_token", "scope", "id_token"]
 
     public init(
         accessToken: String? = nil, issuedTokenType: String? = nil, tokenType: String? = nil, expiresIn: Int? = nil,
@@ -63,7 +63,7 @@ public struct ExchangeOAuthTokenError400: Codable, Hashable, Sendable, Additiona
     public let error: ExchangeOAuthTokenError400Error?
     public let errorDescription: String?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["error", "error_description"]
+    private static let knownKeys: MemberNames = ["error", "error_description"]
 
     public init(
         error: ExchangeOAuthTokenError400Error? = nil, errorDescription: String? = nil,
@@ -91,7 +91,7 @@ public struct ExchangeOAuthTokenError401: Codable, Hashable, Sendable, Additiona
     public let error: String?
     public let errorDescription: String?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["error", "error_description"]
+    private static let knownKeys: MemberNames = ["error", "error_description"]
 
     public init(error: String? = nil, errorDescription: String? = nil, additionalFields: JSONObject = [:]) {
         self.error = error
@@ -120,7 +120,7 @@ public struct GetOAuthUserInfoResponse: Codable, Hashable, Sendable, AdditionalF
     public let email: String?
     public let emailVerified: Bool?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["sub", "name", "email", "email_verified"]
+    private static let knownKeys: MemberNames = ["sub", "name", "email", "email_verified"]
 
     public init(
         sub: String? = nil, name: String? = nil, email: String? = nil, emailVerified: Bool? = nil,
@@ -154,7 +154,7 @@ public struct GetProtectedResourceMetadataResponse: Codable, Hashable, Sendable,
     public let scopesSupported: [String]?
     public let bearerMethodsSupported: [String]?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["resource", "authorization_servers", "scopes_supported", "bearer_methods_supported"]
+    private static let knownKeys: MemberNames = ["resource", "authorization_servers", "scopes_supported", "bearer_methods_supported"]
 
     public init(
         resource: String? = nil, authorizationServers: [String]? = nil, scopesSupported: [String]? = nil,

@@ -9,7 +9,7 @@ public struct Envelope: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let status: Int?
     public let message: String?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["status", "message"]
+    private static let knownKeys: MemberNames = ["status", "message"]
 
     public init(status: Int? = nil, message: String? = nil, additionalFields: JSONObject = [:]) {
         self.status = status
@@ -36,7 +36,7 @@ public struct ErrorEnvelope: Codable, Hashable, Sendable, AdditionalFieldsKeepin
     public let message: String?
     public let data: JSONObject?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["status", "message", "data"]
+    private static let knownKeys: MemberNames = ["status", "message", "data"]
 
     public init(
         status: Int? = nil, message: String? = nil, data: JSONObject? = nil, additionalFields: JSONObject = [:]
@@ -72,7 +72,7 @@ public struct AuthUser: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let createdAt: Date?
     public let toBeDeletedAt: Date?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["id", "name", "email", "telephone", "government_id", "is_email_verified", "has_accepted_terms", "created_at", "to_be_deleted_at"]
+    private static let knownKeys: MemberNames = ["id", "name", "email", "telephone", "government_id", "is_email_verified", "has_accepted_terms", "created_at", "to_be_deleted_at"]
 
     public init(
         id: String? = nil, name: String? = nil, email: String? = nil, telephone: String? = nil,
@@ -123,7 +123,7 @@ public struct Signer: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let governmentId: String?
     public let hasAcceptedTerms: Bool?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["resource", "id", "full_name", "email", "whatsapp_phone_number", "government_id", "has_accepted_terms"]
+    private static let knownKeys: MemberNames = ["resource", "id", "full_name", "email", "whatsapp_phone_number", "government_id", "has_accepted_terms"]
 
     public init(
         resource: String? = nil, id: String? = nil, fullName: String? = nil, email: String? = nil,
@@ -168,7 +168,7 @@ public struct DocumentPage: Codable, Hashable, Sendable, AdditionalFieldsKeeping
     public let width: Int?
     public let downloadUrl: String?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["id", "number", "height", "width", "download_url"]
+    private static let knownKeys: MemberNames = ["id", "number", "height", "width", "download_url"]
 
     public init(
         id: String? = nil, number: Int? = nil, height: Int? = nil, width: Int? = nil, downloadUrl: String? = nil,
@@ -202,7 +202,7 @@ public struct DocumentTagsItem: Codable, Hashable, Sendable, AdditionalFieldsKee
     public let id: String?
     public let name: String?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["id", "name"]
+    private static let knownKeys: MemberNames = ["id", "name"]
 
     public init(id: String? = nil, name: String? = nil, additionalFields: JSONObject = [:]) {
         self.id = id
@@ -242,7 +242,7 @@ public struct Document: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let createdAt: Date?
     public let updatedAt: Date?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["resource", "id", "account_id", "template_id", "name", "status", "artifacts", "is_closed", "signing_url", "decline_reason", "declined_by", "tags", "assignment", "pages", "created_at", "updated_at"]
+    private static let knownKeys: MemberNames = ["resource", "id", "account_id", "template_id", "name", "status", "artifacts", "is_closed", "signing_url", "decline_reason", "declined_by", "tags", "assignment", "pages", "created_at", "updated_at"]
 
     public init(
         resource: String? = nil, id: String? = nil, accountId: String? = nil, templateId: String? = nil,
@@ -307,7 +307,7 @@ public struct Tag: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let createdAt: Date?
     public let updatedAt: Date?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["resource", "id", "name", "color", "created_at", "updated_at"]
+    private static let knownKeys: MemberNames = ["resource", "id", "name", "color", "created_at", "updated_at"]
 
     public init(
         resource: String? = nil, id: String? = nil, name: String? = nil, color: String? = nil, createdAt: Date? = nil,
@@ -345,7 +345,7 @@ public struct SigningUrl: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let signerId: String?
     public let url: String?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["signer_id", "url"]
+    private static let knownKeys: MemberNames = ["signer_id", "url"]
 
     public init(signerId: String? = nil, url: String? = nil, additionalFields: JSONObject = [:]) {
         self.signerId = signerId
@@ -382,7 +382,7 @@ public struct AssignmentSigner: Codable, Hashable, Sendable, AdditionalFieldsKee
     public let completed: Bool?
     public let notificationHistory: [NotificationHistoryEntry]?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["resource", "id", "full_name", "email", "whatsapp_phone_number", "government_id", "has_accepted_terms", "verification_method", "notification_methods", "step", "notified", "completed", "notification_history"]
+    private static let knownKeys: MemberNames = ["resource", "id", "full_name", "email", "whatsapp_phone_number", "government_id", "has_accepted_terms", "verification_method", "notification_methods", "step", "notified", "completed", "notification_history"]
 
     public init(
         resource: String? = nil, id: String? = nil, fullName: String? = nil, email: String? = nil,
@@ -453,7 +453,7 @@ public struct NotificationHistoryEntry: Codable, Hashable, Sendable, AdditionalF
     public let sentAt: Date?
     public let failedAt: Date?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["event", "status", "error_code", "error_message", "sent_at", "failed_at"]
+    private static let knownKeys: MemberNames = ["event", "status", "error_code", "error_message", "sent_at", "failed_at"]
 
     public init(
         event: String? = nil, status: NotificationHistoryEntryStatus? = nil, errorCode: String? = nil,
@@ -497,7 +497,7 @@ public struct AssignmentItem: Codable, Hashable, Sendable, AdditionalFieldsKeepi
     public let value: JSONValue?
     public let completed: Bool?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["id", "page", "signer", "field", "display_settings", "value", "completed"]
+    private static let knownKeys: MemberNames = ["id", "page", "signer", "field", "display_settings", "value", "completed"]
 
     public init(
         id: String? = nil, page: DocumentPage? = nil, signer: JSONObject? = nil, field: JSONObject? = nil,
@@ -538,7 +538,7 @@ public struct AssignmentSummary: Codable, Hashable, Sendable, AdditionalFieldsKe
     public let completedCount: Int?
     public let signers: [JSONObject]?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["signer_count", "completed_count", "signers"]
+    private static let knownKeys: MemberNames = ["signer_count", "completed_count", "signers"]
 
     public init(
         signerCount: Int? = nil, completedCount: Int? = nil, signers: [JSONObject]? = nil,
@@ -588,7 +588,7 @@ public struct Assignment: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let summary: AssignmentSummary?
     public let signingUrls: [SigningUrl]?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["resource", "id", "sender_email", "method", "expires_at", "message", "signers", "copy_receivers", "items", "summary", "signing_urls"]
+    private static let knownKeys: MemberNames = ["resource", "id", "sender_email", "method", "expires_at", "message", "signers", "copy_receivers", "items", "summary", "signing_urls"]
 
     public init(
         resource: String? = nil, id: String? = nil, senderEmail: String? = nil, method: AssignmentMethod? = nil,
@@ -640,7 +640,7 @@ public struct CostEstimateBreakdownItem: Codable, Hashable, Sendable, Additional
     public let quantity: Int?
     public let unitCost: Double?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["code", "name", "cost", "quantity", "unit_cost"]
+    private static let knownKeys: MemberNames = ["code", "name", "cost", "quantity", "unit_cost"]
 
     public init(
         code: String? = nil, name: String? = nil, cost: Double? = nil, quantity: Int? = nil, unitCost: Double? = nil,
@@ -693,7 +693,7 @@ public struct CostEstimate: Codable, Hashable, Sendable, AdditionalFieldsKeeping
     public let blockingReason: CostEstimateBlockingReason?
     public let message: String?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["documents", "credits", "needs_extra_document", "extra_document_cost", "total_credits", "breakdown", "document_balance", "credit_balance", "has_sufficient_resources", "blocking_reason", "message"]
+    private static let knownKeys: MemberNames = ["documents", "credits", "needs_extra_document", "extra_document_cost", "total_credits", "breakdown", "document_balance", "credit_balance", "has_sufficient_resources", "blocking_reason", "message"]
 
     public init(
         documents: Int? = nil, credits: Double? = nil, needsExtraDocument: Bool? = nil,
@@ -745,7 +745,7 @@ public struct WebhookEventOrigin: Codable, Hashable, Sendable, AdditionalFieldsK
     public let ip: String?
     public let userAgent: String?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["ip", "user-agent"]
+    private static let knownKeys: MemberNames = ["ip", "user-agent"]
 
     public init(ip: String? = nil, userAgent: String? = nil, additionalFields: JSONObject = [:]) {
         self.ip = ip
@@ -778,7 +778,7 @@ public struct WebhookEvent: Codable, Hashable, Sendable, AdditionalFieldsKeeping
     public let object: JSONObject
     public let accountId: String
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["id", "event", "message", "payload", "origin", "created_at", "subject", "object", "account_id"]
+    private static let knownKeys: MemberNames = ["id", "event", "message", "payload", "origin", "created_at", "subject", "object", "account_id"]
 
     public init(
         id: Int, event: String, message: String? = nil, payload: JSONObject? = nil, origin: WebhookEventOrigin? = nil,
@@ -831,7 +831,7 @@ public struct DocumentStatsRow: Codable, Hashable, Sendable, AdditionalFieldsKee
     public let signatureRequestsCompleted: Int?
     public let documentsCertified: Int?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["period", "documents_uploaded", "documents_sent", "signature_requests", "signature_requests_notification_email", "signature_requests_notification_whatsapp", "signature_requests_notification_bypass", "signature_requests_verification_email", "signature_requests_verification_whatsapp", "signature_requests_verification_bypass", "signature_requests_verification_digital_certificate", "signature_requests_viewed", "signature_requests_completed", "documents_certified"]
+    private static let knownKeys: MemberNames = ["period", "documents_uploaded", "documents_sent", "signature_requests", "signature_requests_notification_email", "signature_requests_notification_whatsapp", "signature_requests_notification_bypass", "signature_requests_verification_email", "signature_requests_verification_whatsapp", "signature_requests_verification_bypass", "signature_requests_verification_digital_certificate", "signature_requests_viewed", "signature_requests_completed", "documents_certified"]
 
     public init(
         period: String? = nil, documentsUploaded: Int? = nil, documentsSent: Int? = nil, signatureRequests: Int? = nil,
@@ -929,7 +929,7 @@ public struct OAuthTokenRequest: Codable, Hashable, Sendable, AdditionalFieldsKe
     public let subjectTokenType: OAuthTokenRequestSubjectTokenType?
     public let requestedTokenType: OAuthTokenRequestRequestedTokenType?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["grant_type", "code", "redirect_uri", "code_verifier", "refresh_token", "client_id", "client_secret", "resource", "subject_token", "subject_token_type", "requested_token_type"]
+    private static let knownKeys: MemberNames = ["grant_type", "code", "redirect_uri", "code_verifier", "refresh_token", "client_id", "client_secret", "resource", "subject_token", "subject_token_type", "requested_token_type"]
 
     public init(
         grantType: OAuthTokenRequestGrantType, code: String? = nil, redirectUri: String? = nil,
@@ -992,7 +992,7 @@ public struct OAuthRevokeRequest: Codable, Hashable, Sendable, AdditionalFieldsK
     public let clientId: String
     public let clientSecret: String?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["token", "token_type_hint", "client_id", "client_secret"]
+    private static let knownKeys: MemberNames = ["token", "token_type_hint", "client_id", "client_secret"]
 
     public init(
         token: String, tokenTypeHint: OAuthRevokeRequestTokenTypeHint? = nil, clientId: String,

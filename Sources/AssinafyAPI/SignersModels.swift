@@ -10,7 +10,7 @@ public struct CreateSignerPayload: Codable, Hashable, Sendable, AdditionalFields
     public let whatsappPhoneNumber: String?
     public let governmentId: String?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["full_name", "email", "whatsapp_phone_number", "government_id"]
+    private static let knownKeys: MemberNames = ["full_name", "email", "whatsapp_phone_number", "government_id"]
 
     public init(
         fullName: String, email: String? = nil, whatsappPhoneNumber: String? = nil, governmentId: String? = nil,
@@ -45,7 +45,7 @@ public struct UpdateSignerPayload: Codable, Hashable, Sendable, AdditionalFields
     public let whatsappPhoneNumber: String?
     public let governmentId: String?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["full_name", "email", "whatsapp_phone_number", "government_id"]
+    private static let knownKeys: MemberNames = ["full_name", "email", "whatsapp_phone_number", "government_id"]
 
     public init(
         fullName: String? = nil, email: String? = nil, whatsappPhoneNumber: String? = nil, governmentId: String? = nil,

@@ -17,7 +17,7 @@ public struct SignerSelf: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let hasInitial: Bool?
     public let isSignatureReusable: Bool?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["resource", "id", "full_name", "email", "whatsapp_phone_number", "government_id", "has_accepted_terms", "has_signature", "has_initial", "is_signature_reusable"]
+    private static let knownKeys: MemberNames = ["resource", "id", "full_name", "email", "whatsapp_phone_number", "government_id", "has_accepted_terms", "has_signature", "has_initial", "is_signature_reusable"]
 
     public init(
         resource: String? = nil, id: String? = nil, fullName: String? = nil, email: String? = nil,
@@ -70,7 +70,7 @@ public struct SignAssignmentRequestItem: Codable, Hashable, Sendable, Additional
     public let pageId: String
     public let value: String
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["itemId", "fieldId", "pageId", "value"]
+    private static let knownKeys: MemberNames = ["itemId", "fieldId", "pageId", "value"]
 
     public init(itemId: String, fieldId: String, pageId: String, value: String, additionalFields: JSONObject = [:]) {
         self.itemId = itemId
@@ -97,7 +97,7 @@ public struct SignAssignmentRequestItem: Codable, Hashable, Sendable, Additional
 public struct DeclineAssignmentRequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let declineReason: String
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["decline_reason"]
+    private static let knownKeys: MemberNames = ["decline_reason"]
 
     public init(declineReason: String, additionalFields: JSONObject = [:]) {
         self.declineReason = declineReason
@@ -119,7 +119,7 @@ public struct DeclineAssignmentRequest: Codable, Hashable, Sendable, AdditionalF
 public struct SignMultipleDocumentsRequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let documentIds: [String]
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["document_ids"]
+    private static let knownKeys: MemberNames = ["document_ids"]
 
     public init(documentIds: [String], additionalFields: JSONObject = [:]) {
         self.documentIds = documentIds
@@ -141,7 +141,7 @@ public struct DeclineMultipleDocumentsRequest: Codable, Hashable, Sendable, Addi
     public let documentIds: [String]
     public let declineReason: String
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["document_ids", "decline_reason"]
+    private static let knownKeys: MemberNames = ["document_ids", "decline_reason"]
 
     public init(documentIds: [String], declineReason: String, additionalFields: JSONObject = [:]) {
         self.documentIds = documentIds
@@ -165,7 +165,7 @@ public struct DeclineMultipleDocumentsRequest: Codable, Hashable, Sendable, Addi
 public struct VerifySignerCodeRequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let verificationCode: String
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["verification-code"]
+    private static let knownKeys: MemberNames = ["verification-code"]
 
     public init(verificationCode: String, additionalFields: JSONObject = [:]) {
         self.verificationCode = verificationCode
@@ -189,7 +189,7 @@ public struct ConfirmSignerDataRequest: Codable, Hashable, Sendable, AdditionalF
     public let email: String?
     public let governmentId: String?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["full_name", "email", "government_id"]
+    private static let knownKeys: MemberNames = ["full_name", "email", "government_id"]
 
     public init(
         fullName: String? = nil, email: String? = nil, governmentId: String? = nil, additionalFields: JSONObject = [:]

@@ -8,7 +8,7 @@ public struct CreateTagPayload: Codable, Hashable, Sendable, AdditionalFieldsKee
     public let name: String
     public let color: Nullable<String>?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["name", "color"]
+    private static let knownKeys: MemberNames = ["name", "color"]
 
     public init(name: String, color: Nullable<String>? = nil, additionalFields: JSONObject = [:]) {
         self.name = name
@@ -35,7 +35,7 @@ public struct UpdateTagPayload: Codable, Hashable, Sendable, AdditionalFieldsKee
     public let name: String?
     public let color: Nullable<String>?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["name", "color"]
+    private static let knownKeys: MemberNames = ["name", "color"]
 
     public init(name: String? = nil, color: Nullable<String>? = nil, additionalFields: JSONObject = [:]) {
         self.name = name
@@ -59,7 +59,7 @@ public struct UpdateTagPayload: Codable, Hashable, Sendable, AdditionalFieldsKee
 public struct DeleteTagResponseData: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let deleted: Bool?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["deleted"]
+    private static let knownKeys: MemberNames = ["deleted"]
 
     public init(deleted: Bool? = nil, additionalFields: JSONObject = [:]) {
         self.deleted = deleted

@@ -14,7 +14,7 @@ public struct TemplateFieldPlacement: Codable, Hashable, Sendable, AdditionalFie
     public let createdAt: Date?
     public let updatedAt: Date?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["id", "field_id", "role_id", "label", "display_settings", "created_at", "updated_at"]
+    private static let knownKeys: MemberNames = ["id", "field_id", "role_id", "label", "display_settings", "created_at", "updated_at"]
 
     public init(
         id: String? = nil, fieldId: String? = nil, roleId: String? = nil, label: String? = nil,
@@ -59,7 +59,7 @@ public struct TemplatePage: Codable, Hashable, Sendable, AdditionalFieldsKeeping
     public let downloadUrl: String?
     public let fields: [TemplateFieldPlacement]?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["id", "number", "height", "width", "download_url", "fields"]
+    private static let knownKeys: MemberNames = ["id", "number", "height", "width", "download_url", "fields"]
 
     public init(
         id: String? = nil, number: Int? = nil, height: Int? = nil, width: Int? = nil, downloadUrl: String? = nil,
@@ -99,7 +99,7 @@ public struct TemplateRole: Codable, Hashable, Sendable, AdditionalFieldsKeeping
     public let createdAt: Date?
     public let updatedAt: Date?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["id", "name", "assignment_type", "created_at", "updated_at"]
+    private static let knownKeys: MemberNames = ["id", "name", "assignment_type", "created_at", "updated_at"]
 
     public init(
         id: String? = nil, name: String? = nil, assignmentType: String? = nil, createdAt: Date? = nil,
@@ -148,7 +148,7 @@ public struct Template: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let createdAt: Date?
     public let updatedAt: Date?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["resource", "id", "name", "document_name", "message", "status", "pages", "roles", "tags", "default_document_tags", "created_at", "updated_at"]
+    private static let knownKeys: MemberNames = ["resource", "id", "name", "document_name", "message", "status", "pages", "roles", "tags", "default_document_tags", "created_at", "updated_at"]
 
     public init(
         resource: String? = nil, id: String? = nil, name: String? = nil, documentName: String? = nil,
@@ -204,7 +204,7 @@ public struct UpdateTemplatePayload: Codable, Hashable, Sendable, AdditionalFiel
     /// Default message sent to signers of documents created from the template.
     public let message: Nullable<String>?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["name", "document_name", "message"]
+    private static let knownKeys: MemberNames = ["name", "document_name", "message"]
 
     public init(
         name: String? = nil, documentName: Nullable<String>? = nil, message: Nullable<String>? = nil,

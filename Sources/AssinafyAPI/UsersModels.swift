@@ -16,7 +16,7 @@ public struct NotificationPreferences: Codable, Hashable, Sendable, AdditionalFi
     public let templateProcessingFailed: Bool?
     public let signerWhatsappFailed: Bool?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["DocumentCompleted", "SignerDeclined", "DocumentCancelled", "DocumentAboutToExpire", "DocumentExpired", "DocumentExpirationReset", "DocumentProcessingFailed", "TemplateProcessingFailed", "SignerWhatsappFailed"]
+    private static let knownKeys: MemberNames = ["DocumentCompleted", "SignerDeclined", "DocumentCancelled", "DocumentAboutToExpire", "DocumentExpired", "DocumentExpirationReset", "DocumentProcessingFailed", "TemplateProcessingFailed", "SignerWhatsappFailed"]
 
     public init(
         documentCompleted: Bool? = nil, signerDeclined: Bool? = nil, documentCancelled: Bool? = nil,

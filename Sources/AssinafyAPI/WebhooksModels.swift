@@ -12,7 +12,7 @@ public struct WebhookSubscription: Codable, Hashable, Sendable, AdditionalFields
     public let email: String?
     public let updatedAt: Date?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["events", "is_active", "url", "email", "updated_at"]
+    private static let knownKeys: MemberNames = ["events", "is_active", "url", "email", "updated_at"]
 
     public init(
         events: [String]? = nil, isActive: Bool? = nil, url: String? = nil, email: String? = nil,
@@ -54,7 +54,7 @@ public struct WebhookEndpoint: Codable, Hashable, Sendable, AdditionalFieldsKeep
     public let createdAt: Date?
     public let updatedAt: Date?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["id", "name", "url", "email", "events", "is_active", "signing_enabled", "created_at", "updated_at"]
+    private static let knownKeys: MemberNames = ["id", "name", "url", "email", "events", "is_active", "signing_enabled", "created_at", "updated_at"]
 
     public init(
         id: String? = nil, name: String? = nil, url: String? = nil, email: String? = nil, events: [String]? = nil,
@@ -97,7 +97,7 @@ public struct WebhookEndpoint: Codable, Hashable, Sendable, AdditionalFieldsKeep
 public struct WebhookEndpointSecret: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let secret: String?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["secret"]
+    private static let knownKeys: MemberNames = ["secret"]
 
     public init(secret: String? = nil, additionalFields: JSONObject = [:]) {
         self.secret = secret
@@ -131,7 +131,7 @@ public struct WebhookDispatch: Codable, Hashable, Sendable, AdditionalFieldsKeep
     public let createdAt: Date?
     public let updatedAt: Date?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["resource", "id", "event", "activity_id", "endpoint_id", "endpoint", "payload", "delivered", "http_status", "response_body", "error", "created_at", "updated_at"]
+    private static let knownKeys: MemberNames = ["resource", "id", "event", "activity_id", "endpoint_id", "endpoint", "payload", "delivered", "http_status", "response_body", "error", "created_at", "updated_at"]
 
     public init(
         resource: String? = nil, id: String? = nil, event: String? = nil, activityId: Int? = nil,
@@ -185,7 +185,7 @@ public struct WebhookEventType: Codable, Hashable, Sendable, AdditionalFieldsKee
     public let id: String?
     public let description: String?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["id", "description"]
+    private static let knownKeys: MemberNames = ["id", "description"]
 
     public init(id: String? = nil, description: String? = nil, additionalFields: JSONObject = [:]) {
         self.id = id
@@ -212,7 +212,7 @@ public struct UpdateWebhookSubscriptionRequest: Codable, Hashable, Sendable, Add
     public let url: String
     public let email: String
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["events", "is_active", "url", "email"]
+    private static let knownKeys: MemberNames = ["events", "is_active", "url", "email"]
 
     public init(events: [String], isActive: Bool, url: String, email: String, additionalFields: JSONObject = [:]) {
         self.events = events
@@ -252,7 +252,7 @@ public struct CreateWebhookEndpointPayload: Codable, Hashable, Sendable, Additio
     public let isActive: Bool?
     public let signingEnabled: Bool?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["url", "email", "events", "name", "is_active", "signing_enabled"]
+    private static let knownKeys: MemberNames = ["url", "email", "events", "name", "is_active", "signing_enabled"]
 
     public init(
         url: String, email: String, events: [String], name: String? = nil, isActive: Bool? = nil,
@@ -291,7 +291,7 @@ public struct UpdateWebhookEndpointPayload: Codable, Hashable, Sendable, Additio
     public let isActive: Bool?
     public let signingEnabled: Bool?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["url", "email", "events", "name", "is_active", "signing_enabled"]
+    private static let knownKeys: MemberNames = ["url", "email", "events", "name", "is_active", "signing_enabled"]
 
     public init(
         url: String? = nil, email: String? = nil, events: [String]? = nil, name: String? = nil, isActive: Bool? = nil,

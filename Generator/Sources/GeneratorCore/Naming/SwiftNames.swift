@@ -42,7 +42,7 @@ public enum SwiftNames {
         "ArrayStyle", "CalendarDate", "ClientLogger", "CredentialValue", "DateTime", "DateTimeCoding",
         "DynamicCodingKey",
         "EngineError", "ErrorPayloads", "HTTPTransport", "HeaderFields", "Indirect", "JSONCoding", "JSONObject",
-        "JSONParseError", "JSONValue", "MemberWriter", "MultipartFile", "MultipartPart", "NoopLogger", "Nullable",
+        "JSONParseError", "JSONValue", "MemberNames", "MemberWriter", "MultipartFile", "MultipartPart", "NoopLogger", "Nullable",
         "OpenEnum",
         "ParameterValue", "PortableCrypto", "PortableCryptoError", "QueryItem", "RawResponse", "RequestBody",
         "RequestMethod", "RequestPath", "RequestValidationError", "ResponseKind", "ResponseTooLargeError",

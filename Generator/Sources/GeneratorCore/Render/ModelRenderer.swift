@@ -44,9 +44,10 @@ enum ModelRenderer {
             if let extras = extrasType(decl) {
                 w.line("public let additionalFields: \(extras.rendered)")
                 let keys = decl.properties.map { swiftLiteral($0.wireName) }.joined(separator: ", ")
-                // Generic types cannot have stored statics.
+                // Generic types cannot have stored statics. `MemberNames`, not a `Set` literal: the
+                // set is built once in the runtime rather than by inlined hashing in every model.
                 let storage =
-                    decl.genericParameters.isEmpty ? "let knownKeys: Set<String> =" : "var knownKeys: Set<String> {"
+                    decl.genericParameters.isEmpty ? "let knownKeys: MemberNames =" : "var knownKeys: MemberNames {"
                 let close = decl.genericParameters.isEmpty ? "" : " }"
                 w.line("private static \(storage) [\(keys)]\(close)")
             }

@@ -9,7 +9,7 @@ public struct ListChargesResponse: Codable, Hashable, Sendable, AdditionalFields
     public let data: [Charge]
     public let hasMore: Bool
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["object", "data", "has_more"]
+    private static let knownKeys: MemberNames = ["object", "data", "has_more"]
 
     public init(data: [Charge], hasMore: Bool, additionalFields: JSONObject = [:]) {
         self.object = "list"
@@ -36,7 +36,7 @@ public struct RetrieveBalanceResponseAvailableItem: Codable, Hashable, Sendable,
     public let amount: Int
     public let currency: String
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["amount", "currency"]
+    private static let knownKeys: MemberNames = ["amount", "currency"]
 
     public init(amount: Int, currency: String, additionalFields: JSONObject = [:]) {
         self.amount = amount
@@ -60,7 +60,7 @@ public struct RetrieveBalanceResponseAvailableItem: Codable, Hashable, Sendable,
 public struct RetrieveBalanceResponse: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let available: [RetrieveBalanceResponseAvailableItem]
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["available"]
+    private static let knownKeys: MemberNames = ["available"]
 
     public init(available: [RetrieveBalanceResponseAvailableItem], additionalFields: JSONObject = [:]) {
         self.available = available

@@ -10,7 +10,7 @@ public struct RangeQuery: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let lt: Int?
     public let lte: Int?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["gt", "gte", "lt", "lte"]
+    private static let knownKeys: MemberNames = ["gt", "gte", "lt", "lte"]
 
     public init(gt: Int? = nil, gte: Int? = nil, lt: Int? = nil, lte: Int? = nil, additionalFields: JSONObject = [:]) {
         self.gt = gt
@@ -39,7 +39,7 @@ public struct CustomerList: Codable, Hashable, Sendable, AdditionalFieldsKeeping
     public let data: [Customer]
     public let hasMore: Bool
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["object", "data", "has_more"]
+    private static let knownKeys: MemberNames = ["object", "data", "has_more"]
 
     public init(data: [Customer], hasMore: Bool, additionalFields: JSONObject = [:]) {
         self.object = "list"
@@ -66,7 +66,7 @@ public struct DeleteCustomerResponse: Codable, Hashable, Sendable, AdditionalFie
     public let id: String
     public let deleted: Bool
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["id", "deleted"]
+    private static let knownKeys: MemberNames = ["id", "deleted"]
 
     public init(id: String, deleted: Bool, additionalFields: JSONObject = [:]) {
         self.id = id

@@ -45,7 +45,7 @@ public struct Refund: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let charge: RefundCharge
     public let reason: RefundReason?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["id", "amount", "charge", "reason"]
+    private static let knownKeys: MemberNames = ["id", "amount", "charge", "reason"]
 
     public init(
         id: String, amount: Int, charge: RefundCharge, reason: RefundReason? = nil, additionalFields: JSONObject = [:]

@@ -10,7 +10,7 @@ public struct CustomerParams: Codable, Hashable, Sendable, AdditionalFieldsKeepi
     public let balance: Int?
     public let preferredLocales: [String]?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["email", "name", "balance", "preferred_locales"]
+    private static let knownKeys: MemberNames = ["email", "name", "balance", "preferred_locales"]
 
     public init(
         email: String? = nil, name: String? = nil, balance: Int? = nil, preferredLocales: [String]? = nil,
@@ -75,7 +75,7 @@ public struct Customer: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     /// The ID, or the expanded card.
     public let defaultSource: CustomerDefaultSource?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["id", "object", "created", "email", "name", "balance", "default_source"]
+    private static let knownKeys: MemberNames = ["id", "object", "created", "email", "name", "balance", "default_source"]
 
     public init(
         id: String, created: Int, email: String? = nil, name: String? = nil, balance: Int? = nil,
@@ -123,7 +123,7 @@ public struct Card: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let brand: CardBrand
     public let last4: String
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["id", "brand", "last4"]
+    private static let knownKeys: MemberNames = ["id", "brand", "last4"]
 
     public init(id: String, brand: CardBrand, last4: String, additionalFields: JSONObject = [:]) {
         self.id = id
@@ -189,7 +189,7 @@ public struct Charge: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let customer: ChargeCustomer?
     public let metadata: [String: String]?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["id", "amount", "currency", "status", "captured", "customer", "metadata"]
+    private static let knownKeys: MemberNames = ["id", "amount", "currency", "status", "captured", "customer", "metadata"]
 
     public init(
         id: String, amount: Int, currency: String, status: ChargeStatus, captured: Bool? = nil,

@@ -9,7 +9,7 @@ public struct Owner: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let name: String
     public let pets: [Int64]?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["id", "name", "pets"]
+    private static let knownKeys: MemberNames = ["id", "name", "pets"]
 
     public init(id: String, name: String, pets: [Int64]? = nil, additionalFields: JSONObject = [:]) {
         self.id = id
@@ -59,7 +59,7 @@ public struct EmailContact: Codable, Hashable, Sendable, AdditionalFieldsKeeping
     public let channel: String
     public let address: String
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["channel", "address"]
+    private static let knownKeys: MemberNames = ["channel", "address"]
 
     public init(channel: String, address: String, additionalFields: JSONObject = [:]) {
         self.channel = channel
@@ -85,7 +85,7 @@ public struct PhoneContact: Codable, Hashable, Sendable, AdditionalFieldsKeeping
     public let number: String
     public let sms: Bool?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["channel", "number", "sms"]
+    private static let knownKeys: MemberNames = ["channel", "number", "sms"]
 
     public init(channel: String, number: String, sms: Bool? = nil, additionalFields: JSONObject = [:]) {
         self.channel = channel
@@ -111,7 +111,7 @@ public struct OpenSessionResponse: Codable, Hashable, Sendable, AdditionalFields
     public let expiresAt: Date
     public let scopes: [String]?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["expires_at", "scopes"]
+    private static let knownKeys: MemberNames = ["expires_at", "scopes"]
 
     public init(expiresAt: Date, scopes: [String]? = nil, additionalFields: JSONObject = [:]) {
         self.expiresAt = expiresAt

@@ -22,7 +22,7 @@ public struct NewPet: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let tags: [String]?
     public let weightKg: Nullable<Double>?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["name", "species", "birth_date", "tags", "weight_kg"]
+    private static let knownKeys: MemberNames = ["name", "species", "birth_date", "tags", "weight_kg"]
 
     public init(
         name: String, species: Species, birthDate: CalendarDate? = nil, tags: [String]? = nil,
@@ -62,7 +62,7 @@ public struct Pet: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let createdAt: Date
     public let ownerId: String?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["name", "species", "birth_date", "tags", "weight_kg", "id", "created_at", "owner_id"]
+    private static let knownKeys: MemberNames = ["name", "species", "birth_date", "tags", "weight_kg", "id", "created_at", "owner_id"]
 
     public init(
         name: String, species: Species, birthDate: CalendarDate? = nil, tags: [String]? = nil, weightKg: Double? = nil,
@@ -101,7 +101,7 @@ public struct PetUpdate: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let name: String?
     public let weightKg: Nullable<Double>?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["name", "weight_kg"]
+    private static let knownKeys: MemberNames = ["name", "weight_kg"]
 
     public init(name: String? = nil, weightKg: Nullable<Double>? = nil, additionalFields: JSONObject = [:]) {
         self.name = name

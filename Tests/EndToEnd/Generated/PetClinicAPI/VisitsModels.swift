@@ -11,7 +11,7 @@ public struct Visit: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let vet: String?
     public let cost: Double?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["id", "date", "reason", "vet", "cost"]
+    private static let knownKeys: MemberNames = ["id", "date", "reason", "vet", "cost"]
 
     public init(
         id: Int? = nil, date: CalendarDate, reason: String, vet: String? = nil, cost: Double? = nil,

@@ -35,7 +35,7 @@ public struct CallActivity: Codable, Hashable, Sendable, AdditionalFieldsKeeping
     public let type: String
     public let durationSeconds: Int
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["type", "durationSeconds"]
+    private static let knownKeys: MemberNames = ["type", "durationSeconds"]
 
     public init(durationSeconds: Int, additionalFields: JSONObject = [:]) {
         self.type = "call"
@@ -61,7 +61,7 @@ public struct EmailActivity: Codable, Hashable, Sendable, AdditionalFieldsKeepin
     public let type: String
     public let subject: String
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["type", "subject"]
+    private static let knownKeys: MemberNames = ["type", "subject"]
 
     public init(subject: String, additionalFields: JSONObject = [:]) {
         self.type = "email"
@@ -84,7 +84,7 @@ public struct MeetingActivity: Codable, Hashable, Sendable, AdditionalFieldsKeep
     public let type: String
     public let attendees: [String]
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["type", "attendees"]
+    private static let knownKeys: MemberNames = ["type", "attendees"]
 
     public init(attendees: [String], additionalFields: JSONObject = [:]) {
         self.type = "meeting"

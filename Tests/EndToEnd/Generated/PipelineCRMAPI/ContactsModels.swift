@@ -10,7 +10,7 @@ public struct ContactInput: Codable, Hashable, Sendable, AdditionalFieldsKeeping
     public let phones: [String]?
     public let company: String?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["name", "email", "phones", "company"]
+    private static let knownKeys: MemberNames = ["name", "email", "phones", "company"]
 
     public init(
         name: String, email: Nullable<String>? = nil, phones: [String]? = nil, company: String? = nil,
@@ -46,7 +46,7 @@ public struct Contact: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let score: Int
     public let created: Date?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["name", "email", "phones", "company", "id", "score", "created"]
+    private static let knownKeys: MemberNames = ["name", "email", "phones", "company", "id", "score", "created"]
 
     public init(
         name: String, email: String? = nil, phones: [String]? = nil, company: String? = nil, id: String, score: Int,
@@ -84,7 +84,7 @@ public struct SearchContactsFilter: Codable, Hashable, Sendable, AdditionalField
     public let company: String?
     public let scoreMin: Int?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["email", "company", "score_min"]
+    private static let knownKeys: MemberNames = ["email", "company", "score_min"]
 
     public init(
         email: String? = nil, company: String? = nil, scoreMin: Int? = nil, additionalFields: JSONObject = [:]
@@ -112,7 +112,7 @@ public struct SearchContactsResponse: Codable, Hashable, Sendable, AdditionalFie
     public let results: [Contact]
     public let total: Int
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["results", "total"]
+    private static let knownKeys: MemberNames = ["results", "total"]
 
     public init(results: [Contact], total: Int, additionalFields: JSONObject = [:]) {
         self.results = results
@@ -136,7 +136,7 @@ public struct UploadAvatarCrop: Codable, Hashable, Sendable, AdditionalFieldsKee
     public let x: Int?
     public let y: Int?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["x", "y"]
+    private static let knownKeys: MemberNames = ["x", "y"]
 
     public init(x: Int? = nil, y: Int? = nil, additionalFields: JSONObject = [:]) {
         self.x = x
@@ -159,7 +159,7 @@ public struct UploadAvatarCrop: Codable, Hashable, Sendable, AdditionalFieldsKee
 public struct UploadAvatarResponse: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let url: String
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["url"]
+    private static let knownKeys: MemberNames = ["url"]
 
     public init(url: String, additionalFields: JSONObject = [:]) {
         self.url = url

@@ -21,7 +21,7 @@ public struct DealBase: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let amount: Double
     public let currency: String?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["title", "amount", "currency"]
+    private static let knownKeys: MemberNames = ["title", "amount", "currency"]
 
     public init(title: String, amount: Double, currency: String? = nil, additionalFields: JSONObject = [:]) {
         self.title = title
@@ -51,7 +51,7 @@ public struct Deal: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let stage: DealStage
     public let contactId: String?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["title", "amount", "currency", "id", "stage", "contactId"]
+    private static let knownKeys: MemberNames = ["title", "amount", "currency", "id", "stage", "contactId"]
 
     public init(
         title: String, amount: Double, currency: String? = nil, id: Int, stage: DealStage, contactId: String? = nil,
@@ -88,7 +88,7 @@ public struct CreateDealRequest: Codable, Hashable, Sendable, AdditionalFieldsKe
     public let currency: String?
     public let contactId: String
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["title", "amount", "currency", "contactId"]
+    private static let knownKeys: MemberNames = ["title", "amount", "currency", "contactId"]
 
     public init(
         title: String, amount: Double, currency: String? = nil, contactId: String, additionalFields: JSONObject = [:]
@@ -118,7 +118,7 @@ public struct MoveDealRequest: Codable, Hashable, Sendable, AdditionalFieldsKeep
     public let stage: DealStage
     public let reason: Nullable<String>?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["stage", "reason"]
+    private static let knownKeys: MemberNames = ["stage", "reason"]
 
     public init(stage: DealStage, reason: Nullable<String>? = nil, additionalFields: JSONObject = [:]) {
         self.stage = stage

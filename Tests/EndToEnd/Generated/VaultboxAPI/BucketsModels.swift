@@ -17,7 +17,7 @@ public struct StorageClass: OpenEnum, ExpressibleByStringLiteral {
 public struct BucketQuotaOption1: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let bytes: Int64
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["bytes"]
+    private static let knownKeys: MemberNames = ["bytes"]
 
     public init(bytes: Int64, additionalFields: JSONObject = [:]) {
         self.bytes = bytes
@@ -37,7 +37,7 @@ public struct BucketQuotaOption1: Codable, Hashable, Sendable, AdditionalFieldsK
 public struct BucketQuotaOption2: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let unlimited: Bool
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["unlimited"]
+    private static let knownKeys: MemberNames = ["unlimited"]
 
     public init(unlimited: Bool, additionalFields: JSONObject = [:]) {
         self.unlimited = unlimited
@@ -87,7 +87,7 @@ public struct Bucket: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let storageClass: StorageClass?
     public let quota: BucketQuota?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["name", "created", "versioning", "storageClass", "quota"]
+    private static let knownKeys: MemberNames = ["name", "created", "versioning", "storageClass", "quota"]
 
     public init(
         name: String, created: Date, versioning: Bool? = nil, storageClass: StorageClass? = nil,
@@ -122,7 +122,7 @@ public struct CreateBucketRequest: Codable, Hashable, Sendable, AdditionalFields
     public let versioning: Bool?
     public let storageClass: StorageClass?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["name", "versioning", "storageClass"]
+    private static let knownKeys: MemberNames = ["name", "versioning", "storageClass"]
 
     public init(
         name: String, versioning: Bool? = nil, storageClass: StorageClass? = nil, additionalFields: JSONObject = [:]
@@ -151,7 +151,7 @@ public struct GetUsageResponse: Codable, Hashable, Sendable, AdditionalFieldsKee
     public let totalBytes: Int64
     public let byClass: [String: Int64]?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["total_bytes", "by_class"]
+    private static let knownKeys: MemberNames = ["total_bytes", "by_class"]
 
     public init(totalBytes: Int64, byClass: [String: Int64]? = nil, additionalFields: JSONObject = [:]) {
         self.totalBytes = totalBytes

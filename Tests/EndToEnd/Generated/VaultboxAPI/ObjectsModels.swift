@@ -10,7 +10,7 @@ public struct ObjectInfo: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let etag: String?
     public let modified: Date?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["key", "size", "etag", "modified"]
+    private static let knownKeys: MemberNames = ["key", "size", "etag", "modified"]
 
     public init(
         key: String, size: Int64, etag: String? = nil, modified: Date? = nil, additionalFields: JSONObject = [:]
@@ -51,7 +51,7 @@ public struct ListObjectsResponse: Codable, Hashable, Sendable, AdditionalFields
     public let items: [ObjectInfo]
     public let next: String?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["items", "next"]
+    private static let knownKeys: MemberNames = ["items", "next"]
 
     public init(items: [ObjectInfo], next: String? = nil, additionalFields: JSONObject = [:]) {
         self.items = items

@@ -8,7 +8,7 @@ public struct Order: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     public let id: String?
     public let quantity: Int?
     public let additionalFields: JSONObject
-    private static let knownKeys: Set<String> = ["id", "quantity"]
+    private static let knownKeys: MemberNames = ["id", "quantity"]
 
     public init(id: String? = nil, quantity: Int? = nil, additionalFields: JSONObject = [:]) {
         self.id = id

@@ -185,8 +185,9 @@ public final class APIEngine: APIClientProtocol, Sendable {
         }
     }
 
-    /// What every hop of one attempt shares.
-    private struct Exchange: Sendable {
+    /// What every hop of every attempt of one call shares. A class, so that handing it to each
+    /// attempt and hop is one reference, not a copy of eight members through value witnesses.
+    private final class Exchange: Sendable {
         let request: APIRequest
         let url: URL
         let body: PreparedBody?
@@ -195,6 +196,20 @@ public final class APIEngine: APIClientProtocol, Sendable {
         let redactor: Redactor
         let limit: Int64
         let bodyFile: URL?
+
+        init(
+            request: APIRequest, url: URL, body: PreparedBody?, credentials: AppliedCredentials,
+            timeout: TimeInterval, redactor: Redactor, limit: Int64, bodyFile: URL?
+        ) {
+            self.request = request
+            self.url = url
+            self.body = body
+            self.credentials = credentials
+            self.timeout = timeout
+            self.redactor = redactor
+            self.limit = limit
+            self.bodyFile = bodyFile
+        }
     }
 
     /// One attempt: the request and every redirect the policy allows, under one deadline.

@@ -41,7 +41,8 @@ struct TwinRenderer {
             "// Completion-handler variants of every public async method of `\(typeName)`, one per method with",
             "// the same labels plus `completion:`. Each returns the `Task` doing the work: cancel it to stop",
             "// the request (the handler then receives `CancellationError`); the arguments are read when that",
-            "// task starts. See `\(deliveryFunction)`.",
+            "// task starts. See `\(deliveryFunction)`. Each is emitted into the module that calls it",
+            "// (`@_alwaysEmitIntoClient`), so an app carries only the variants it uses.",
             "extension \(typeName) {",
         ]
         for (index, method) in methods.enumerated() {
@@ -55,6 +56,10 @@ struct TwinRenderer {
     func twin(_ method: TwinMethod) -> [String] {
         var lines = documentation(method)
         lines += method.availability.map { renamingTwin($0, of: method) }
+        // A twin is a pure forwarder: emitted where it is called, not kept in the overlay whether
+        // used or not (public symbols survive dead stripping on ELF). The delivery function must
+        // be `@usableFromInline` or public.
+        lines.append("@_alwaysEmitIntoClient")
         lines.append("@discardableResult")
         let result = method.returnType ?? "Void"
         let completion = "completion: @escaping @Sendable (Result<\(result), any Error>) -> Void"

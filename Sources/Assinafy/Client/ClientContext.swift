@@ -8,7 +8,12 @@ import Foundation
 /// A class, though immutable: a resource then holds one reference, so copying one is a retain
 /// rather than a copy of every field, and neither it nor the ten resource types need value
 /// witnesses of their own — ~35 KB of an app (issue 17).
-final class ClientContext: Sendable {
+///
+/// `@usableFromInline`, with the members the resources' methods use: those methods are
+/// `@_alwaysEmitIntoClient`, compiled into the app that calls them and absent from one that
+/// does not. On ELF every public symbol survives dead stripping, so a forwarding method kept in
+/// the overlay was paid for by every app, used or not (~320 KB with the completion twins).
+@usableFromInline final class ClientContext: Sendable {
     /// What a client built on the engine was built from, so clients derived from it (an OAuth
     /// session's) share its transport and middlewares.
     struct EngineParts: Sendable {
@@ -16,7 +21,7 @@ final class ClientContext: Sendable {
         let middlewares: [any APIMiddleware]
     }
 
-    let configuration: AssinafyClientConfiguration
+    @usableFromInline let configuration: AssinafyClientConfiguration
     let client: any APIClientProtocol
     let engineParts: EngineParts?
 
@@ -26,18 +31,18 @@ final class ClientContext: Sendable {
         self.engineParts = engineParts
     }
 
-    var accounts: AccountsAPI { AccountsAPI(client: client) }
-    var assignmentsAPI: AssignmentsAPI { AssignmentsAPI(client: client) }
-    var authentication: AuthenticationAPI { AuthenticationAPI(client: client) }
-    var documentsAPI: DocumentsAPI { DocumentsAPI(client: client) }
-    var fieldsAPI: FieldsAPI { FieldsAPI(client: client) }
+    @usableFromInline var accounts: AccountsAPI { AccountsAPI(client: client) }
+    @usableFromInline var assignmentsAPI: AssignmentsAPI { AssignmentsAPI(client: client) }
+    @usableFromInline var authentication: AuthenticationAPI { AuthenticationAPI(client: client) }
+    @usableFromInline var documentsAPI: DocumentsAPI { DocumentsAPI(client: client) }
+    @usableFromInline var fieldsAPI: FieldsAPI { FieldsAPI(client: client) }
     var oauthAPI: OAuthAPI { OAuthAPI(client: client) }
-    var signersAPI: SignersAPI { SignersAPI(client: client) }
-    var signing: SigningAPI { SigningAPI(client: client) }
-    var tagsAPI: TagsAPI { TagsAPI(client: client) }
-    var templatesAPI: TemplatesAPI { TemplatesAPI(client: client) }
-    var users: UsersAPI { UsersAPI(client: client) }
-    var webhooksAPI: WebhooksAPI { WebhooksAPI(client: client) }
+    @usableFromInline var signersAPI: SignersAPI { SignersAPI(client: client) }
+    @usableFromInline var signing: SigningAPI { SigningAPI(client: client) }
+    @usableFromInline var tagsAPI: TagsAPI { TagsAPI(client: client) }
+    @usableFromInline var templatesAPI: TemplatesAPI { TemplatesAPI(client: client) }
+    @usableFromInline var users: UsersAPI { UsersAPI(client: client) }
+    @usableFromInline var webhooksAPI: WebhooksAPI { WebhooksAPI(client: client) }
 
     /// The same context whose calls pass `middleware` first (per-call options, upload progress).
     func adding(_ middleware: any APIMiddleware) -> ClientContext {
@@ -47,7 +52,7 @@ final class ClientContext: Sendable {
     /// The account an account-scoped call targets: the explicit argument, else the default.
     /// Not inlined into the ~50 methods that call it: its error is the bulk of it (issue 17).
     @inline(never)
-    func accountId(_ override: String?) throws -> String {
+    @usableFromInline func accountId(_ override: String?) throws -> String {
         guard let id = override ?? configuration.defaultAccountId else {
             throw ValidationError(
                 "No account: pass accountId: or set defaultAccountId on the configuration",
@@ -65,7 +70,7 @@ extension APIResponse {
     /// call per request is nothing beside the request.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
-    func payload<T>(_ operation: String = #function) throws -> T where Body == EnvelopeOf<T> {
+    @usableFromInline func payload<T>(_ operation: String = #function) throws -> T where Body == EnvelopeOf<T> {
         guard let data = body.data else {
             throw AssinafySDKError("The response envelope carried no data", context: ["operation": operation])
         }
@@ -77,7 +82,7 @@ extension APIResponse {
     /// A list envelope as a page: `data` from the body, `meta` from the `X-Pagination-*` headers.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
-    func page<T>() -> PaginatedResult<T> where Body == EnvelopeOf<[T]> {
+    @usableFromInline func page<T>() -> PaginatedResult<T> where Body == EnvelopeOf<[T]> {
         PaginatedResult(data: body.data ?? [], headers: headers)
     }
 }

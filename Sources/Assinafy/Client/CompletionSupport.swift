@@ -15,7 +15,7 @@ import Foundation
 @discardableResult
 @_semantics("optimize.sil.specialize.generic.never")
 @inline(never)
-func deliverOnMain<Arguments: Sendable, T: Sendable>(
+@usableFromInline func deliverOnMain<Arguments: Sendable, T: Sendable>(
     _ completion: @escaping @Sendable (Result<T, any Error>) -> Void,
     _ arguments: Arguments,
     _ operation: @escaping @Sendable (Arguments) async throws -> T

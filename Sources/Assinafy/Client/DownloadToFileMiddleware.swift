@@ -41,7 +41,7 @@ final class DownloadToFileMiddleware: APIMiddleware, @unchecked Sendable {
 
 extension ClientContext {
     /// Runs `call` on a context whose downloads stream to `fileURL`.
-    func downloading(
+    @usableFromInline func downloading(
         to fileURL: URL, progress: (@Sendable (Int64, Int64) -> Void)?,
         _ call: (ClientContext) async throws -> Data
     ) async throws {

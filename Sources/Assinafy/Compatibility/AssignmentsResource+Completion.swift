@@ -8,9 +8,11 @@ import Foundation
 // Completion-handler variants of every public async method of `AssignmentsResource`, one per method with
 // the same labels plus `completion:`. Each returns the `Task` doing the work: cancel it to stop
 // the request (the handler then receives `CancellationError`); the arguments are read when that
-// task starts. See `deliverOnMain`.
+// task starts. See `deliverOnMain`. Each is emitted into the module that calls it
+// (`@_alwaysEmitIntoClient`), so an app carries only the variants it uses.
 extension AssignmentsResource {
     /// Completion-handler variant of `list(params:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func list(
         params: ListParams = ListParams(),
@@ -20,6 +22,7 @@ extension AssignmentsResource {
     }
 
     /// Completion-handler variant of `create(documentId:payload:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func create(
         documentId: String,
@@ -32,6 +35,7 @@ extension AssignmentsResource {
     }
 
     /// Completion-handler variant of `estimateCost(documentId:payload:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func estimateCost(
         documentId: String,
@@ -44,6 +48,7 @@ extension AssignmentsResource {
     }
 
     /// Completion-handler variant of `resend(documentId:assignmentId:signerId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func resend(
         documentId: String,
@@ -57,6 +62,7 @@ extension AssignmentsResource {
     }
 
     /// Completion-handler variant of `estimateResendCost(documentId:assignmentId:signerId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func estimateResendCost(
         documentId: String,
@@ -70,6 +76,7 @@ extension AssignmentsResource {
     }
 
     /// Completion-handler variant of `resetExpiration(documentId:assignmentId:expiresAt:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func resetExpiration(
         documentId: String,
@@ -83,6 +90,7 @@ extension AssignmentsResource {
     }
 
     /// Completion-handler variant of `whatsappNotifications(documentId:assignmentId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func whatsappNotifications(
         documentId: String,
@@ -95,6 +103,7 @@ extension AssignmentsResource {
     }
 
     /// Completion-handler variant of `sign(documentId:assignmentId:signerAccessCode:items:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func sign(
         documentId: String,
@@ -109,6 +118,7 @@ extension AssignmentsResource {
     }
 
     /// Completion-handler variant of `decline(documentId:assignmentId:signerAccessCode:reason:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func decline(
         documentId: String,
@@ -123,6 +133,7 @@ extension AssignmentsResource {
     }
 
     /// Completion-handler variant of `create(documentId:payload:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func create(
         documentId: String?,
@@ -135,6 +146,7 @@ extension AssignmentsResource {
     }
 
     /// Completion-handler variant of `estimateCost(documentId:payload:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func estimateCost(
         documentId: String?,

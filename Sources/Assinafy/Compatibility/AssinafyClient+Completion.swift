@@ -8,9 +8,11 @@ import Foundation
 // Completion-handler variants of every public async method of `AssinafyClient`, one per method with
 // the same labels plus `completion:`. Each returns the `Task` doing the work: cancel it to stop
 // the request (the handler then receives `CancellationError`); the arguments are read when that
-// task starts. See `deliverOnMain`.
+// task starts. See `deliverOnMain`. Each is emitted into the module that calls it
+// (`@_alwaysEmitIntoClient`), so an app carries only the variants it uses.
 extension AssinafyClient {
     /// Completion-handler variant of `uploadAndRequestSignatures(documentData:options:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func uploadAndRequestSignatures(
         documentData: Data,

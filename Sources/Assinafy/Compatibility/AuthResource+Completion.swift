@@ -8,9 +8,11 @@ import Foundation
 // Completion-handler variants of every public async method of `AuthResource`, one per method with
 // the same labels plus `completion:`. Each returns the `Task` doing the work: cancel it to stop
 // the request (the handler then receives `CancellationError`); the arguments are read when that
-// task starts. See `deliverOnMain`.
+// task starts. See `deliverOnMain`. Each is emitted into the module that calls it
+// (`@_alwaysEmitIntoClient`), so an app carries only the variants it uses.
 extension AuthResource {
     /// Completion-handler variant of `login(_:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func login(
         _ payload: LoginPayload,
@@ -20,6 +22,7 @@ extension AuthResource {
     }
 
     /// Completion-handler variant of `verifyMFA(mfaToken:code:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func verifyMFA(
         mfaToken: String,
@@ -30,6 +33,7 @@ extension AuthResource {
     }
 
     /// Completion-handler variant of `socialLogin(_:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func socialLogin(
         _ payload: SocialLoginPayload,
@@ -39,6 +43,7 @@ extension AuthResource {
     }
 
     /// Completion-handler variant of `linkSocialLogin(_:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func linkSocialLogin(
         _ payload: LinkSocialLoginPayload,
@@ -48,6 +53,7 @@ extension AuthResource {
     }
 
     /// Completion-handler variant of `mfaStatus()`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func mfaStatus(
         completion: @escaping @Sendable (Result<MFAStatus, any Error>) -> Void
@@ -56,6 +62,7 @@ extension AuthResource {
     }
 
     /// Completion-handler variant of `enrollTOTP(label:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func enrollTOTP(
         label: String? = nil,
@@ -65,6 +72,7 @@ extension AuthResource {
     }
 
     /// Completion-handler variant of `confirmTOTP(methodId:code:reauthentication:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func confirmTOTP(
         methodId: String,
@@ -78,6 +86,7 @@ extension AuthResource {
     }
 
     /// Completion-handler variant of `regenerateRecoveryCodes(_:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func regenerateRecoveryCodes(
         _ reauthentication: MFAReauthentication,
@@ -87,6 +96,7 @@ extension AuthResource {
     }
 
     /// Completion-handler variant of `removeMFAMethod(methodId:reauthentication:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func removeMFAMethod(
         methodId: String,
@@ -99,6 +109,7 @@ extension AuthResource {
     }
 
     /// Completion-handler variant of `requestPasswordReset(email:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func requestPasswordReset(
         email: String,
@@ -108,6 +119,7 @@ extension AuthResource {
     }
 
     /// Completion-handler variant of `resetPassword(_:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func resetPassword(
         _ payload: ResetPasswordPayload,
@@ -117,6 +129,7 @@ extension AuthResource {
     }
 
     /// Completion-handler variant of `changePassword(_:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func changePassword(
         _ payload: ChangePasswordPayload,
@@ -126,6 +139,7 @@ extension AuthResource {
     }
 
     /// Completion-handler variant of `getAPIKey()`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func getAPIKey(
         completion: @escaping @Sendable (Result<ApiKey, any Error>) -> Void
@@ -134,6 +148,7 @@ extension AuthResource {
     }
 
     /// Completion-handler variant of `createAPIKey(password:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func createAPIKey(
         password: String,
@@ -143,6 +158,7 @@ extension AuthResource {
     }
 
     /// Completion-handler variant of `deleteAPIKey()`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func deleteAPIKey(
         completion: @escaping @Sendable (Result<Void, any Error>) -> Void
@@ -151,6 +167,7 @@ extension AuthResource {
     }
 
     /// Completion-handler variant of `currentUser()`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func currentUser(
         completion: @escaping @Sendable (Result<AuthUser, any Error>) -> Void
@@ -159,6 +176,7 @@ extension AuthResource {
     }
 
     /// Completion-handler variant of `notificationPreferences()`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func notificationPreferences(
         completion: @escaping @Sendable (Result<NotificationPreferences, any Error>) -> Void
@@ -167,6 +185,7 @@ extension AuthResource {
     }
 
     /// Completion-handler variant of `updateNotificationPreferences(_:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func updateNotificationPreferences(
         _ preferences: NotificationPreferences,
@@ -176,6 +195,7 @@ extension AuthResource {
     }
 
     /// Completion-handler variant of `userStats(granularity:month:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func userStats(
         granularity: UserStatsGranularity? = nil,

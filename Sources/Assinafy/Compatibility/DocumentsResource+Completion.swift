@@ -8,9 +8,11 @@ import Foundation
 // Completion-handler variants of every public async method of `DocumentsResource`, one per method with
 // the same labels plus `completion:`. Each returns the `Task` doing the work: cancel it to stop
 // the request (the handler then receives `CancellationError`); the arguments are read when that
-// task starts. See `deliverOnMain`.
+// task starts. See `deliverOnMain`. Each is emitted into the module that calls it
+// (`@_alwaysEmitIntoClient`), so an app carries only the variants it uses.
 extension DocumentsResource {
     /// Completion-handler variant of `upload(_:options:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func upload(
         _ data: Data,
@@ -21,6 +23,7 @@ extension DocumentsResource {
     }
 
     /// Completion-handler variant of `upload(fileURL:options:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func upload(
         fileURL: URL,
@@ -31,6 +34,7 @@ extension DocumentsResource {
     }
 
     /// Completion-handler variant of `waitUntilReady(documentId:options:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func waitUntilReady(
         documentId: String,
@@ -43,6 +47,7 @@ extension DocumentsResource {
     }
 
     /// Completion-handler variant of `list(params:filter:accountId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func list(
         params: ListParams = ListParams(),
@@ -56,6 +61,7 @@ extension DocumentsResource {
     }
 
     /// Completion-handler variant of `search(params:status:accountId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func search(
         params: ListParams,
@@ -69,6 +75,7 @@ extension DocumentsResource {
     }
 
     /// Completion-handler variant of `statuses()`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func statuses(
         completion: @escaping @Sendable (Result<[DocumentStatus], any Error>) -> Void
@@ -77,6 +84,7 @@ extension DocumentsResource {
     }
 
     /// Completion-handler variant of `get(documentId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func get(
         documentId: String,
@@ -86,6 +94,7 @@ extension DocumentsResource {
     }
 
     /// Completion-handler variant of `rename(documentId:name:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func rename(
         documentId: String,
@@ -96,6 +105,7 @@ extension DocumentsResource {
     }
 
     /// Completion-handler variant of `update(documentId:payload:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func update(
         documentId: String,
@@ -108,6 +118,7 @@ extension DocumentsResource {
     }
 
     /// Completion-handler variant of `delete(documentId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func delete(
         documentId: String,
@@ -117,6 +128,7 @@ extension DocumentsResource {
     }
 
     /// Completion-handler variant of `pages(documentId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func pages(
         documentId: String,
@@ -126,6 +138,7 @@ extension DocumentsResource {
     }
 
     /// Completion-handler variant of `downloadPage(documentId:pageId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func downloadPage(
         documentId: String,
@@ -138,6 +151,7 @@ extension DocumentsResource {
     }
 
     /// Completion-handler variant of `thumbnail(documentId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func thumbnail(
         documentId: String,
@@ -147,6 +161,7 @@ extension DocumentsResource {
     }
 
     /// Completion-handler variant of `activities(documentId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func activities(
         documentId: String,
@@ -156,6 +171,7 @@ extension DocumentsResource {
     }
 
     /// Completion-handler variant of `downloadArtifact(documentId:artifact:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func downloadArtifact(
         documentId: String,
@@ -168,6 +184,7 @@ extension DocumentsResource {
     }
 
     /// Completion-handler variant of `downloadArtifact(documentId:artifact:to:progress:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func downloadArtifact(
         documentId: String,
@@ -182,6 +199,7 @@ extension DocumentsResource {
     }
 
     /// Completion-handler variant of `getSigningProgress(documentId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func getSigningProgress(
         documentId: String,
@@ -191,6 +209,7 @@ extension DocumentsResource {
     }
 
     /// Completion-handler variant of `isFullySigned(documentId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func isFullySigned(
         documentId: String,
@@ -200,6 +219,7 @@ extension DocumentsResource {
     }
 
     /// Completion-handler variant of `verifyDetails(signatureHash:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func verifyDetails(
         signatureHash: String,
@@ -209,6 +229,7 @@ extension DocumentsResource {
     }
 
     /// Completion-handler variant of `getPublicInfo(documentId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func getPublicInfo(
         documentId: String,
@@ -218,6 +239,7 @@ extension DocumentsResource {
     }
 
     /// Completion-handler variant of `sendPublicSignToken(documentId:email:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func sendPublicSignToken(
         documentId: String,
@@ -230,6 +252,7 @@ extension DocumentsResource {
     }
 
     /// Completion-handler variant of `confirmSignerData(documentId:signerAccessCode:payload:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func confirmSignerData(
         documentId: String,
@@ -243,6 +266,7 @@ extension DocumentsResource {
     }
 
     /// Completion-handler variant of `confirmSignerDataAndReturnSigner(documentId:signerAccessCode:payload:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func confirmSignerDataAndReturnSigner(
         documentId: String,
@@ -256,6 +280,7 @@ extension DocumentsResource {
     }
 
     /// Completion-handler variant of `createFromTemplate(templateId:signers:options:accountId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func createFromTemplate(
         templateId: String,
@@ -270,6 +295,7 @@ extension DocumentsResource {
     }
 
     /// Completion-handler variant of `estimateCostFromTemplate(templateId:signers:accountId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func estimateCostFromTemplate(
         templateId: String,
@@ -283,6 +309,7 @@ extension DocumentsResource {
     }
 
     /// Completion-handler variant of `waitUntilReady(documentId:options:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func waitUntilReady(
         documentId: String?,
@@ -295,6 +322,7 @@ extension DocumentsResource {
     }
 
     /// Completion-handler variant of `get(documentId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func get(
         documentId: String?,
@@ -304,6 +332,7 @@ extension DocumentsResource {
     }
 
     /// Completion-handler variant of `delete(documentId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func delete(
         documentId: String?,
@@ -313,6 +342,7 @@ extension DocumentsResource {
     }
 
     /// Completion-handler variant of `activities(documentId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func activities(
         documentId: String?,
@@ -322,6 +352,7 @@ extension DocumentsResource {
     }
 
     /// Completion-handler variant of `downloadArtifact(documentId:artifact:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func downloadArtifact(
         documentId: String?,
@@ -334,6 +365,7 @@ extension DocumentsResource {
     }
 
     /// Completion-handler variant of `getSigningProgress(documentId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func getSigningProgress(
         documentId: String?,
@@ -343,6 +375,7 @@ extension DocumentsResource {
     }
 
     /// Completion-handler variant of `isFullySigned(documentId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func isFullySigned(
         documentId: String?,

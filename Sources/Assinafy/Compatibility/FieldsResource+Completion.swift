@@ -8,9 +8,11 @@ import Foundation
 // Completion-handler variants of every public async method of `FieldsResource`, one per method with
 // the same labels plus `completion:`. Each returns the `Task` doing the work: cancel it to stop
 // the request (the handler then receives `CancellationError`); the arguments are read when that
-// task starts. See `deliverOnMain`.
+// task starts. See `deliverOnMain`. Each is emitted into the module that calls it
+// (`@_alwaysEmitIntoClient`), so an app carries only the variants it uses.
 extension FieldsResource {
     /// Completion-handler variant of `list(includeInactive:includeStandard:accountId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func list(
         includeInactive: Bool? = nil,
@@ -24,6 +26,7 @@ extension FieldsResource {
     }
 
     /// Completion-handler variant of `create(_:accountId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func create(
         _ payload: CreateFieldPayload,
@@ -34,6 +37,7 @@ extension FieldsResource {
     }
 
     /// Completion-handler variant of `get(fieldId:accountId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func get(
         fieldId: String,
@@ -44,6 +48,7 @@ extension FieldsResource {
     }
 
     /// Completion-handler variant of `update(fieldId:payload:accountId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func update(
         fieldId: String,
@@ -57,6 +62,7 @@ extension FieldsResource {
     }
 
     /// Completion-handler variant of `delete(fieldId:accountId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func delete(
         fieldId: String,
@@ -67,6 +73,7 @@ extension FieldsResource {
     }
 
     /// Completion-handler variant of `types()`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func types(
         completion: @escaping @Sendable (Result<PaginatedResult<FieldType>, any Error>) -> Void
@@ -75,6 +82,7 @@ extension FieldsResource {
     }
 
     /// Completion-handler variant of `validate(fieldId:value:accountId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func validate(
         fieldId: String,
@@ -88,6 +96,7 @@ extension FieldsResource {
     }
 
     /// Completion-handler variant of `validate(fieldId:value:accountId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func validate(
         fieldId: String,
@@ -101,6 +110,7 @@ extension FieldsResource {
     }
 
     /// Completion-handler variant of `validateMultiple(items:accountId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func validateMultiple(
         items: [FieldValidateMultipleItem],

@@ -8,9 +8,11 @@ import Foundation
 // Completion-handler variants of every public async method of `OAuthResource`, one per method with
 // the same labels plus `completion:`. Each returns the `Task` doing the work: cancel it to stop
 // the request (the handler then receives `CancellationError`); the arguments are read when that
-// task starts. See `deliverOnMain`.
+// task starts. See `deliverOnMain`. Each is emitted into the module that calls it
+// (`@_alwaysEmitIntoClient`), so an app carries only the variants it uses.
 extension OAuthResource {
     /// Completion-handler variant of `protectedResourceMetadata()`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func protectedResourceMetadata(
         completion: @escaping @Sendable (Result<OAuthProtectedResourceMetadata, any Error>) -> Void
@@ -19,6 +21,7 @@ extension OAuthResource {
     }
 
     /// Completion-handler variant of `authorizationServerMetadata(issuer:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func authorizationServerMetadata(
         issuer: String,
@@ -28,6 +31,7 @@ extension OAuthResource {
     }
 
     /// Completion-handler variant of `jsonWebKeySet(server:forceRefresh:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func jsonWebKeySet(
         server: OAuthAuthorizationServerMetadata,
@@ -40,6 +44,7 @@ extension OAuthResource {
     }
 
     /// Completion-handler variant of `verifyIDToken(_:clientId:nonce:server:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func verifyIDToken(
         _ idToken: String,
@@ -54,6 +59,7 @@ extension OAuthResource {
     }
 
     /// Completion-handler variant of `exchangeAuthorizationCode(_:server:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func exchangeAuthorizationCode(
         _ payload: OAuthAuthorizationCodePayload,
@@ -66,6 +72,7 @@ extension OAuthResource {
     }
 
     /// Completion-handler variant of `exchangeAuthorizationCode(code:for:server:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func exchangeAuthorizationCode(
         code: String,
@@ -79,6 +86,7 @@ extension OAuthResource {
     }
 
     /// Completion-handler variant of `refreshAccessToken(_:server:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func refreshAccessToken(
         _ payload: OAuthRefreshTokenPayload,
@@ -89,6 +97,7 @@ extension OAuthResource {
     }
 
     /// Completion-handler variant of `revoke(_:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func revoke(
         _ payload: OAuthRevokePayload,
@@ -98,6 +107,7 @@ extension OAuthResource {
     }
 
     /// Completion-handler variant of `userInfo()`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func userInfo(
         completion: @escaping @Sendable (Result<OAuthUserInfo, any Error>) -> Void

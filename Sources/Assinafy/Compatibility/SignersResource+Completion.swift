@@ -8,9 +8,11 @@ import Foundation
 // Completion-handler variants of every public async method of `SignersResource`, one per method with
 // the same labels plus `completion:`. Each returns the `Task` doing the work: cancel it to stop
 // the request (the handler then receives `CancellationError`); the arguments are read when that
-// task starts. See `deliverOnMain`.
+// task starts. See `deliverOnMain`. Each is emitted into the module that calls it
+// (`@_alwaysEmitIntoClient`), so an app carries only the variants it uses.
 extension SignersResource {
     /// Completion-handler variant of `create(_:accountId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func create(
         _ payload: CreateSignerPayload,
@@ -21,6 +23,7 @@ extension SignersResource {
     }
 
     /// Completion-handler variant of `findByEmail(_:accountId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func findByEmail(
         _ email: String,
@@ -31,6 +34,7 @@ extension SignersResource {
     }
 
     /// Completion-handler variant of `get(signerId:accountId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func get(
         signerId: String,
@@ -41,6 +45,7 @@ extension SignersResource {
     }
 
     /// Completion-handler variant of `list(params:accountId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func list(
         params: ListParams = ListParams(),
@@ -51,6 +56,7 @@ extension SignersResource {
     }
 
     /// Completion-handler variant of `update(signerId:payload:accountId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func update(
         signerId: String,
@@ -64,6 +70,7 @@ extension SignersResource {
     }
 
     /// Completion-handler variant of `delete(signerId:accountId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func delete(
         signerId: String,
@@ -76,6 +83,7 @@ extension SignersResource {
     }
 
     /// Completion-handler variant of `getSelf(signerAccessCode:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func getSelf(
         signerAccessCode: String,
@@ -85,6 +93,7 @@ extension SignersResource {
     }
 
     /// Completion-handler variant of `acceptTerms(signerAccessCode:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func acceptTerms(
         signerAccessCode: String,
@@ -94,6 +103,7 @@ extension SignersResource {
     }
 
     /// Completion-handler variant of `acceptTermsWithoutResponse(signerAccessCode:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func acceptTermsWithoutResponse(
         signerAccessCode: String,
@@ -105,6 +115,7 @@ extension SignersResource {
     }
 
     /// Completion-handler variant of `verifyCode(signerAccessCode:code:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func verifyCode(
         signerAccessCode: String,
@@ -117,6 +128,7 @@ extension SignersResource {
     }
 
     /// Completion-handler variant of `getSigningDocument(signerAccessCode:hasAcceptedTerms:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func getSigningDocument(
         signerAccessCode: String,
@@ -129,6 +141,7 @@ extension SignersResource {
     }
 
     /// Completion-handler variant of `getDocument(signerId:signerAccessCode:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func getDocument(
         signerId: String,
@@ -141,6 +154,7 @@ extension SignersResource {
     }
 
     /// Completion-handler variant of `listSignerDocuments(signerId:signerAccessCode:params:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func listSignerDocuments(
         signerId: String,
@@ -154,6 +168,7 @@ extension SignersResource {
     }
 
     /// Completion-handler variant of `searchSignerDocuments(signerId:signerAccessCode:search:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func searchSignerDocuments(
         signerId: String,
@@ -167,6 +182,7 @@ extension SignersResource {
     }
 
     /// Completion-handler variant of `signMultipleDocuments(signerAccessCode:documentIds:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func signMultipleDocuments(
         signerAccessCode: String,
@@ -179,6 +195,7 @@ extension SignersResource {
     }
 
     /// Completion-handler variant of `declineMultipleDocuments(signerAccessCode:documentIds:reason:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func declineMultipleDocuments(
         signerAccessCode: String,
@@ -192,6 +209,7 @@ extension SignersResource {
     }
 
     /// Completion-handler variant of `uploadSignature(signerAccessCode:type:imageData:reuse:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func uploadSignature(
         signerAccessCode: String,
@@ -206,6 +224,7 @@ extension SignersResource {
     }
 
     /// Completion-handler variant of `downloadSignature(signerAccessCode:type:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func downloadSignature(
         signerAccessCode: String,
@@ -218,6 +237,7 @@ extension SignersResource {
     }
 
     /// Completion-handler variant of `downloadDocumentArtifact(signerId:documentId:artifact:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func downloadDocumentArtifact(
         signerId: String,
@@ -231,6 +251,7 @@ extension SignersResource {
     }
 
     /// Completion-handler variant of `downloadDocumentArtifact(signerId:documentId:artifact:to:progress:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func downloadDocumentArtifact(
         signerId: String,

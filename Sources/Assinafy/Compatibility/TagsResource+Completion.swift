@@ -8,9 +8,11 @@ import Foundation
 // Completion-handler variants of every public async method of `TagsResource`, one per method with
 // the same labels plus `completion:`. Each returns the `Task` doing the work: cancel it to stop
 // the request (the handler then receives `CancellationError`); the arguments are read when that
-// task starts. See `deliverOnMain`.
+// task starts. See `deliverOnMain`. Each is emitted into the module that calls it
+// (`@_alwaysEmitIntoClient`), so an app carries only the variants it uses.
 extension TagsResource {
     /// Completion-handler variant of `list(search:accountId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func list(
         search: String? = nil,
@@ -21,6 +23,7 @@ extension TagsResource {
     }
 
     /// Completion-handler variant of `create(_:accountId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func create(
         _ payload: CreateTagPayload,
@@ -31,6 +34,7 @@ extension TagsResource {
     }
 
     /// Completion-handler variant of `update(tagId:payload:accountId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func update(
         tagId: String,
@@ -44,6 +48,7 @@ extension TagsResource {
     }
 
     /// Completion-handler variant of `delete(tagId:force:accountId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func delete(
         tagId: String,
@@ -57,6 +62,7 @@ extension TagsResource {
     }
 
     /// Completion-handler variant of `listDocumentTags(documentId:accountId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func listDocumentTags(
         documentId: String,
@@ -69,6 +75,7 @@ extension TagsResource {
     }
 
     /// Completion-handler variant of `appendDocumentTags(documentId:tagIds:accountId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func appendDocumentTags(
         documentId: String,
@@ -82,6 +89,7 @@ extension TagsResource {
     }
 
     /// Completion-handler variant of `replaceDocumentTags(documentId:tagIds:accountId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func replaceDocumentTags(
         documentId: String,
@@ -95,6 +103,7 @@ extension TagsResource {
     }
 
     /// Completion-handler variant of `detachDocumentTag(documentId:tagId:accountId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func detachDocumentTag(
         documentId: String,

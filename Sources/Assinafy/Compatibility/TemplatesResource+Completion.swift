@@ -8,9 +8,11 @@ import Foundation
 // Completion-handler variants of every public async method of `TemplatesResource`, one per method with
 // the same labels plus `completion:`. Each returns the `Task` doing the work: cancel it to stop
 // the request (the handler then receives `CancellationError`); the arguments are read when that
-// task starts. See `deliverOnMain`.
+// task starts. See `deliverOnMain`. Each is emitted into the module that calls it
+// (`@_alwaysEmitIntoClient`), so an app carries only the variants it uses.
 extension TemplatesResource {
     /// Completion-handler variant of `list(params:accountId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func list(
         params: TemplateListParams = TemplateListParams(),
@@ -21,6 +23,7 @@ extension TemplatesResource {
     }
 
     /// Completion-handler variant of `create(name:pdfData:accountId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func create(
         name: String,
@@ -34,6 +37,7 @@ extension TemplatesResource {
     }
 
     /// Completion-handler variant of `get(templateId:accountId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func get(
         templateId: String,
@@ -46,6 +50,7 @@ extension TemplatesResource {
     }
 
     /// Completion-handler variant of `update(templateId:payload:accountId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func update(
         templateId: String,
@@ -59,6 +64,7 @@ extension TemplatesResource {
     }
 
     /// Completion-handler variant of `delete(templateId:accountId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func delete(
         templateId: String,
@@ -71,6 +77,7 @@ extension TemplatesResource {
     }
 
     /// Completion-handler variant of `downloadPage(templateId:pageId:accountId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func downloadPage(
         templateId: String,

@@ -8,9 +8,11 @@ import Foundation
 // Completion-handler variants of every public async method of `WebhooksResource`, one per method with
 // the same labels plus `completion:`. Each returns the `Task` doing the work: cancel it to stop
 // the request (the handler then receives `CancellationError`); the arguments are read when that
-// task starts. See `deliverOnMain`.
+// task starts. See `deliverOnMain`. Each is emitted into the module that calls it
+// (`@_alwaysEmitIntoClient`), so an app carries only the variants it uses.
 extension WebhooksResource {
     /// Completion-handler variant of `register(_:accountId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func register(
         _ payload: WebhookRegisterPayload,
@@ -21,6 +23,7 @@ extension WebhooksResource {
     }
 
     /// Completion-handler variant of `get(accountId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func get(
         accountId: String? = nil,
@@ -30,6 +33,7 @@ extension WebhooksResource {
     }
 
     /// Completion-handler variant of `inactivate(accountId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func inactivate(
         accountId: String? = nil,
@@ -40,6 +44,7 @@ extension WebhooksResource {
 
     /// Completion-handler variant of `delete(accountId:)`; `completion` runs on the main queue.
     @available(*, deprecated, renamed: "inactivate(accountId:completion:)")
+    @_alwaysEmitIntoClient
     @discardableResult
     public func delete(
         accountId: String? = nil,
@@ -49,6 +54,7 @@ extension WebhooksResource {
     }
 
     /// Completion-handler variant of `listEventTypes()`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func listEventTypes(
         completion: @escaping @Sendable (Result<PaginatedResult<WebhookEventType>, any Error>) -> Void
@@ -57,6 +63,7 @@ extension WebhooksResource {
     }
 
     /// Completion-handler variant of `listDispatches(params:accountId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func listDispatches(
         params: WebhookDispatchListParams = WebhookDispatchListParams(),
@@ -69,6 +76,7 @@ extension WebhooksResource {
     }
 
     /// Completion-handler variant of `retryDispatch(dispatchId:accountId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func retryDispatch(
         dispatchId: String,
@@ -81,6 +89,7 @@ extension WebhooksResource {
     }
 
     /// Completion-handler variant of `retryDispatch(dispatchId:accountId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func retryDispatch(
         dispatchId: String?,
@@ -93,6 +102,7 @@ extension WebhooksResource {
     }
 
     /// Completion-handler variant of `listEndpoints(accountId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func listEndpoints(
         accountId: String? = nil,
@@ -102,6 +112,7 @@ extension WebhooksResource {
     }
 
     /// Completion-handler variant of `createEndpoint(_:accountId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func createEndpoint(
         _ payload: CreateWebhookEndpointPayload,
@@ -112,6 +123,7 @@ extension WebhooksResource {
     }
 
     /// Completion-handler variant of `getEndpoint(endpointId:accountId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func getEndpoint(
         endpointId: String,
@@ -124,6 +136,7 @@ extension WebhooksResource {
     }
 
     /// Completion-handler variant of `updateEndpoint(endpointId:payload:accountId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func updateEndpoint(
         endpointId: String,
@@ -137,6 +150,7 @@ extension WebhooksResource {
     }
 
     /// Completion-handler variant of `deleteEndpoint(endpointId:accountId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func deleteEndpoint(
         endpointId: String,
@@ -149,6 +163,7 @@ extension WebhooksResource {
     }
 
     /// Completion-handler variant of `endpointSecret(endpointId:accountId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func endpointSecret(
         endpointId: String,
@@ -161,6 +176,7 @@ extension WebhooksResource {
     }
 
     /// Completion-handler variant of `rotateEndpointSecret(endpointId:accountId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func rotateEndpointSecret(
         endpointId: String,

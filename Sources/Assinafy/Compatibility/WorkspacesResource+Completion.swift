@@ -8,9 +8,11 @@ import Foundation
 // Completion-handler variants of every public async method of `WorkspacesResource`, one per method with
 // the same labels plus `completion:`. Each returns the `Task` doing the work: cancel it to stop
 // the request (the handler then receives `CancellationError`); the arguments are read when that
-// task starts. See `deliverOnMain`.
+// task starts. See `deliverOnMain`. Each is emitted into the module that calls it
+// (`@_alwaysEmitIntoClient`), so an app carries only the variants it uses.
 extension WorkspacesResource {
     /// Completion-handler variant of `list()`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func list(
         completion: @escaping @Sendable (Result<PaginatedResult<Workspace>, any Error>) -> Void
@@ -19,6 +21,7 @@ extension WorkspacesResource {
     }
 
     /// Completion-handler variant of `create(_:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func create(
         _ payload: CreateWorkspacePayload,
@@ -28,6 +31,7 @@ extension WorkspacesResource {
     }
 
     /// Completion-handler variant of `get(accountId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func get(
         accountId: String? = nil,
@@ -37,6 +41,7 @@ extension WorkspacesResource {
     }
 
     /// Completion-handler variant of `update(_:accountId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func update(
         _ payload: UpdateWorkspacePayload,
@@ -47,6 +52,7 @@ extension WorkspacesResource {
     }
 
     /// Completion-handler variant of `delete(accountId:force:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func delete(
         accountId: String? = nil,
@@ -57,6 +63,7 @@ extension WorkspacesResource {
     }
 
     /// Completion-handler variant of `theme(accountId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func theme(
         accountId: String? = nil,
@@ -66,6 +73,7 @@ extension WorkspacesResource {
     }
 
     /// Completion-handler variant of `stats(granularity:month:accountId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func stats(
         granularity: WorkspaceStatsGranularity? = nil,
@@ -79,6 +87,7 @@ extension WorkspacesResource {
     }
 
     /// Completion-handler variant of `uploadLogo(_:accountId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func uploadLogo(
         _ pngData: Data,
@@ -89,6 +98,7 @@ extension WorkspacesResource {
     }
 
     /// Completion-handler variant of `downloadLogo(accountId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func downloadLogo(
         accountId: String? = nil,
@@ -98,6 +108,7 @@ extension WorkspacesResource {
     }
 
     /// Completion-handler variant of `deleteLogo(accountId:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
     @discardableResult
     public func deleteLogo(
         accountId: String? = nil,

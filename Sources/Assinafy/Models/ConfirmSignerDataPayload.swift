@@ -25,7 +25,7 @@ public struct ConfirmSignerDataPayload: Sendable, Hashable {
     }
 
     /// The generated request, with the two members the schema lacks as additional fields.
-    var request: ConfirmSignerDataRequest {
+    @usableFromInline var request: ConfirmSignerDataRequest {
         var extra: JSONObject = ["has_accepted_terms": .bool(hasAcceptedTerms)]
         if let whatsappPhoneNumber { extra["whatsapp_phone_number"] = .string(whatsappPhoneNumber) }
         return ConfirmSignerDataRequest(

@@ -137,7 +137,7 @@ public struct CreateAssignmentPayload: Sendable, Hashable {
     }
 
     /// The generated request body.
-    func createRequest() throws -> CreateAssignmentRequest {
+    @usableFromInline func createRequest() throws -> CreateAssignmentRequest {
         let signerItems = try resolvedSigners().map { signer in
             CreateAssignmentRequestSignersItem(
                 id: signer.id, verificationMethod: .init(rawValue: signer.verification.rawValue),
@@ -150,7 +150,7 @@ public struct CreateAssignmentPayload: Sendable, Hashable {
 
     /// The estimate body: the same method, channels and entries, without ids (the price does not
     /// depend on who signs).
-    func estimateRequest() throws -> EstimateAssignmentCostRequest {
+    @usableFromInline func estimateRequest() throws -> EstimateAssignmentCostRequest {
         let signerItems = try resolvedSigners().map { signer in
             EstimateAssignmentCostRequestSignersItem(
                 verificationMethod: .init(rawValue: signer.verification.rawValue),

@@ -16,7 +16,7 @@ extension DocumentsResource {
         /// A zip of original, certificated and certificate-page (and pades when present).
         case bundle
 
-        var accountRouteName: DownloadDocumentArtifactArtifactName { .init(rawValue: rawValue) }
-        var signerRouteName: DownloadSignerDocumentArtifactArtifactName { .init(rawValue: rawValue) }
+        @usableFromInline var accountRouteName: DownloadDocumentArtifactArtifactName { .init(rawValue: rawValue) }
+        @usableFromInline var signerRouteName: DownloadSignerDocumentArtifactArtifactName { .init(rawValue: rawValue) }
     }
 }

@@ -63,5 +63,5 @@ public struct DocumentListFilter: Sendable, Hashable {
     }
 
     /// The `tags` query value: comma-separated ids, or nothing.
-    var tagsParameter: String? { tagIds.isEmpty ? nil : tagIds.joined(separator: ",") }
+    @usableFromInline var tagsParameter: String? { tagIds.isEmpty ? nil : tagIds.joined(separator: ",") }
 }

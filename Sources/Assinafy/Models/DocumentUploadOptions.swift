@@ -21,7 +21,7 @@ public struct DocumentUploadOptions: Sendable {
     }
 
     /// The filename to send, refused when blank.
-    func filename(default fallback: String) throws -> String {
+    @usableFromInline func filename(default fallback: String) throws -> String {
         guard let name else { return fallback }
         try InputChecks.requireText(name, "name")
         return name

@@ -19,7 +19,7 @@ public struct FieldValidateMultipleItem: Sendable, Hashable {
         self.value = value
     }
 
-    var request: ValidateFieldValuesRequestItem {
+    @usableFromInline var request: ValidateFieldValuesRequestItem {
         ValidateFieldValuesRequestItem(fieldId: fieldId, value: .value(value))
     }
 }

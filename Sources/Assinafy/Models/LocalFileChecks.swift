@@ -3,25 +3,25 @@ import Foundation
 
 /// Checks the SDK runs on files before sending them, so a wrong or oversized file fails at once
 /// with `ValidationError` instead of costing an upload the API would refuse.
-enum LocalFileChecks {
+@usableFromInline enum LocalFileChecks {
     /// The platform's upload limit for documents and templates.
     static let maximumDocumentBytes = 25 * 1024 * 1024
     static let pdfMagic: [UInt8] = Array("%PDF".utf8)
     static let pngMagic: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// A PDF in memory: `%PDF` magic and at most 25 MB.
-    static func validatePDF(_ data: Data, field: String = "data") throws {
+    @usableFromInline static func validatePDF(_ data: Data, field: String = "data") throws {
         try validatePDF(prefix: Array(data.prefix(pdfMagic.count)), size: Int64(data.count), field: field)
     }
 
     /// A PDF on disk, judged by its first bytes and its size; the file is not loaded.
-    static func validatePDF(fileURL: URL, field: String = "fileURL") throws {
+    @usableFromInline static func validatePDF(fileURL: URL, field: String = "fileURL") throws {
         let (prefix, size) = try inspect(fileURL, prefixLength: pdfMagic.count, field: field)
         try validatePDF(prefix: prefix, size: size, field: field)
     }
 
     /// A PNG image: the eight-byte PNG signature.
-    static func validatePNG(_ data: Data, field: String = "imageData") throws {
+    @usableFromInline static func validatePNG(_ data: Data, field: String = "imageData") throws {
         guard Array(data.prefix(pngMagic.count)) == pngMagic else {
             throw ValidationError(
                 "The image must be a PNG file", errors: [field: ["must start with the PNG signature"]])
@@ -54,9 +54,9 @@ enum LocalFileChecks {
 }
 
 /// Local checks of identifiers and contact details, shared by resources and orchestration.
-enum InputChecks {
+@usableFromInline enum InputChecks {
     /// An identifier taken from a model whose `id` is optional in the published schema.
-    static func require(_ value: String?, _ field: String) throws -> String {
+    @usableFromInline static func require(_ value: String?, _ field: String) throws -> String {
         guard let value, !value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw ValidationError("\(field) is required", errors: [field: ["required"]])
         }
@@ -64,7 +64,7 @@ enum InputChecks {
     }
 
     /// A text that must hold something other than whitespace.
-    static func requireText(_ value: String, _ field: String) throws {
+    @usableFromInline static func requireText(_ value: String, _ field: String) throws {
         if value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             throw ValidationError("\(field) must not be empty", errors: [field: ["must not be empty"]])
         }
@@ -73,7 +73,7 @@ enum InputChecks {
     /// A plain `local@domain.tld` address: one `@`, no whitespace or control characters, a dotted
     /// domain of letters, digits and hyphens, and a top-level label of two or more letters. It
     /// does not try to accept every RFC 5322 form, only to catch typing mistakes locally.
-    static func isWellFormedEmail(_ text: String) -> Bool {
+    @usableFromInline static func isWellFormedEmail(_ text: String) -> Bool {
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, let local = parts.first, let domain = parts.last,
             (1...64).contains(local.count), (3...253).contains(domain.count),
@@ -103,7 +103,7 @@ enum InputChecks {
     }
 
     /// Lower-cased and trimmed, for case-insensitive e-mail comparison.
-    static func normalizedEmail(_ text: String) -> String {
+    @usableFromInline static func normalizedEmail(_ text: String) -> String {
         text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
     }
 }

@@ -40,12 +40,12 @@ public enum MFAReauthentication: Sendable, Hashable {
     case password(String)
     case code(String)
 
-    var password: String? {
+    @usableFromInline var password: String? {
         if case .password(let value) = self { return value }
         return nil
     }
 
-    var code: String? {
+    @usableFromInline var code: String? {
         if case .code(let value) = self { return value }
         return nil
     }
@@ -54,7 +54,7 @@ public enum MFAReauthentication: Sendable, Hashable {
 extension AuthSession {
     /// Throws `MFARequiredError` when this "session" is really a second-factor challenge, and
     /// `AssinafySDKError` when it carries neither a token nor a challenge.
-    func requireAccessToken(message: String?) throws -> AuthSession {
+    @usableFromInline func requireAccessToken(message: String?) throws -> AuthSession {
         // `mfa_token` is not in the schema, so the generated decoder keeps it with the members it
         // does not name.
         if let token = additionalFields["mfa_token"]?.stringValue, !token.isEmpty {

@@ -12,7 +12,7 @@ public enum SignatureImageType: String, Sendable, Hashable, CaseIterable {
 
 extension CreateSignerPayload {
     /// Local checks before creation: a non-blank name, and well-formed contacts when given.
-    func validate() throws {
+    @usableFromInline func validate() throws {
         var errors: [String: [String]] = [:]
         if fullName.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             errors["fullName", default: []].append("must not be empty")

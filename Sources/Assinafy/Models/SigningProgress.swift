@@ -21,7 +21,7 @@ public struct SigningProgress: Sendable, Hashable {
 
     /// From the assignment's summary when it has one, else from the signers' `completed` flags;
     /// zero of zero for a document without an assignment.
-    init(document: Document) {
+    @usableFromInline init(document: Document) {
         let assignment = document.assignment
         if let summary = assignment?.summary, let total = summary.signerCount {
             self.init(signed: min(summary.completedCount ?? 0, total), total: total)

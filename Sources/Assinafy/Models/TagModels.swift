@@ -40,7 +40,7 @@ public struct WorkspaceTag: Sendable, Hashable, Identifiable {
             additionalFields: tag.additionalFields)
     }
 
-    static func adopt(_ tags: [Tag]) throws -> [WorkspaceTag] {
+    @usableFromInline static func adopt(_ tags: [Tag]) throws -> [WorkspaceTag] {
         try tags.map(WorkspaceTag.init)
     }
 }

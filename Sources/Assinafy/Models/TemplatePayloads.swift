@@ -63,18 +63,18 @@ public struct CreateDocumentFromTemplateOptions: Sendable, Hashable {
 }
 
 /// The template-signer rules, applied before a request is built.
-enum TemplateSignerChecks {
-    struct Resolved {
-        var roleId: String
-        var id: String
-        var verification: SignerVerificationMethod
-        var notification: SignerNotificationMethod
-        var step: Int?
+@usableFromInline enum TemplateSignerChecks {
+    @usableFromInline struct Resolved {
+        @usableFromInline var roleId: String
+        @usableFromInline var id: String
+        @usableFromInline var verification: SignerVerificationMethod
+        @usableFromInline var notification: SignerNotificationMethod
+        @usableFromInline var step: Int?
     }
 
     /// Role and signer ids present, and the verification/notification pairing allowed (see
     /// `CreateAssignmentPayload`); `requireIds` is false for estimates, which do not send ids.
-    static func resolve(_ signers: [TemplateSigner], requireIds: Bool) throws -> [Resolved] {
+    @usableFromInline static func resolve(_ signers: [TemplateSigner], requireIds: Bool) throws -> [Resolved] {
         var errors: [String: [String]] = [:]
         if signers.isEmpty { errors["signers", default: []].append("at least one signer is required") }
         var resolved: [Resolved] = []

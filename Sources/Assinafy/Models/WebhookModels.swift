@@ -25,7 +25,7 @@ public struct WebhookRegisterPayload: Sendable, Hashable {
         self.isActive = isActive
     }
 
-    var request: UpdateWebhookSubscriptionRequest {
+    @usableFromInline var request: UpdateWebhookSubscriptionRequest {
         UpdateWebhookSubscriptionRequest(events: events, isActive: isActive, url: url, email: email)
     }
 }
@@ -58,7 +58,7 @@ public struct WebhookDispatchListParams: Sendable, Hashable {
         self.to = to
     }
 
-    static func unixSeconds(_ date: Date?) -> Int? {
+    @usableFromInline static func unixSeconds(_ date: Date?) -> Int? {
         date.map { Int($0.timeIntervalSince1970.rounded(.down)) }
     }
 }

@@ -27,7 +27,7 @@ public struct OAuthProtectedResourceMetadata: Sendable, Equatable {
     /// Checks RFC 9728 §3.3: `resource` must be the identifier the document was fetched for
     /// (the API's origin), otherwise an attacker-controlled document could redirect the app to
     /// its own authorization server. Also requires at least one authorization server.
-    init(_ response: GetProtectedResourceMetadataResponse, expectedResource: String) throws {
+    @usableFromInline init(_ response: GetProtectedResourceMetadataResponse, expectedResource: String) throws {
         func invalid(_ message: String, _ reason: String) -> AssinafySDKError {
             AssinafySDKError(message, context: ["operation": "getProtectedResourceMetadata", "reason": reason])
         }
@@ -105,7 +105,7 @@ public struct OAuthAuthorizationServerMetadata: Sendable, Equatable {
     /// (RFC 8414 §3.3, which stops a metadata document from impersonating another issuer), the
     /// endpoints the SDK uses must be https (http only on loopback when allowed), and the
     /// server must not rule out S256.
-    init(document json: JSONValue, expectedIssuer: String, allowsInsecureLoopback: Bool) throws {
+    @usableFromInline init(document json: JSONValue, expectedIssuer: String, allowsInsecureLoopback: Bool) throws {
         func invalid(_ message: String, _ reason: String) -> AssinafySDKError {
             AssinafySDKError(
                 message,
@@ -153,7 +153,7 @@ public struct OAuthAuthorizationServerMetadata: Sendable, Equatable {
     }
 }
 
-enum OAuthMetadataRules {
+@usableFromInline enum OAuthMetadataRules {
     /// Resource identifiers compared as RFC 9728 requires (exact), tolerating only a trailing
     /// `/` on an origin-only identifier, which names the same resource.
     static func sameIdentifier(_ lhs: String, _ rhs: String) -> Bool {
@@ -167,7 +167,7 @@ enum OAuthMetadataRules {
     }
 
     /// RFC 8414 §3.1: the well-known segment goes between the host and any issuer path.
-    static func metadataURL(forIssuer issuer: String, allowsInsecureLoopback: Bool) throws -> URL {
+    @usableFromInline static func metadataURL(forIssuer issuer: String, allowsInsecureLoopback: Bool) throws -> URL {
         func invalid(_ problem: String) -> ValidationError {
             ValidationError("Invalid issuer", errors: ["issuer": [problem]])
         }
@@ -189,7 +189,7 @@ enum OAuthMetadataRules {
     }
 
     /// The resource identifier of the API a client talks to: the base URL's origin.
-    static func resourceIdentifier(of baseURL: URL) -> String {
+    @usableFromInline static func resourceIdentifier(of baseURL: URL) -> String {
         guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) else {
             return baseURL.absoluteString
         }

@@ -61,7 +61,7 @@ public struct OAuthToken: Sendable, Equatable {
             && lhs.issuedAt.timeIntervalSince1970 == rhs.issuedAt.timeIntervalSince1970
     }
 
-    func replacingIDToken(_ idToken: String?, claims: IDTokenClaims?) -> OAuthToken {
+    @usableFromInline func replacingIDToken(_ idToken: String?, claims: IDTokenClaims?) -> OAuthToken {
         OAuthToken(
             accessToken: accessToken, tokenType: tokenType, expiresIn: expiresIn, refreshToken: refreshToken,
             scope: scope, idToken: idToken, issuedAt: issuedAt, idTokenClaims: claims)
@@ -75,7 +75,9 @@ public struct OAuthToken: Sendable, Equatable {
 
     /// Checks a token endpoint answer and turns it into a token. Anything unusable is an
     /// `AssinafySDKError` (`reason=invalid_token_response`) naming the field, never its value.
-    static func from(_ response: ExchangeOAuthTokenResponse, receivedAt: Date, operation: String) throws -> OAuthToken {
+    @usableFromInline static func from(_ response: ExchangeOAuthTokenResponse, receivedAt: Date, operation: String)
+        throws -> OAuthToken
+    {
         func invalid(_ field: String, _ problem: String) -> AssinafySDKError {
             AssinafySDKError(
                 "The token response is unusable: \(field) \(problem)",
@@ -189,7 +191,7 @@ public struct OAuthAuthorizationCodePayload: Sendable {
             clientId: request.clientId, resource: request.resource, nonce: request.nonce)
     }
 
-    func validate() throws {
+    @usableFromInline func validate() throws {
         var errors: [String: [String]] = [:]
         if !OAuthInput.isSafeToken(code) { errors["code"] = ["must be non-empty without whitespace"] }
         if let problem = OAuthInput.redirectURIProblem(redirectURI) { errors["redirectURI"] = [problem] }
@@ -201,7 +203,7 @@ public struct OAuthAuthorizationCodePayload: Sendable {
         guard errors.isEmpty else { throw ValidationError("Invalid authorization code exchange", errors: errors) }
     }
 
-    var body: OAuthTokenRequest {
+    @usableFromInline var body: OAuthTokenRequest {
         OAuthTokenRequest(
             grantType: .authorizationCode, code: code, redirectUri: redirectURI, codeVerifier: codeVerifier,
             clientId: clientId, resource: resource)
@@ -253,14 +255,16 @@ public struct OAuthRevokePayload: Sendable {
         self.tokenTypeHint = tokenTypeHint
     }
 
-    func validate() throws {
+    @usableFromInline func validate() throws {
         var errors: [String: [String]] = [:]
         if !OAuthInput.isSafeToken(token) { errors["token"] = ["must be non-empty without whitespace"] }
         if !OAuthInput.isSafeToken(clientId) { errors["clientId"] = ["must be non-empty without whitespace"] }
         guard errors.isEmpty else { throw ValidationError("Invalid revocation request", errors: errors) }
     }
 
-    var body: OAuthRevokeRequest { OAuthRevokeRequest(token: token, tokenTypeHint: tokenTypeHint, clientId: clientId) }
+    @usableFromInline var body: OAuthRevokeRequest {
+        OAuthRevokeRequest(token: token, tokenTypeHint: tokenTypeHint, clientId: clientId)
+    }
 }
 
 // The payloads carry one-time codes, verifiers and refresh tokens: never printed.
@@ -293,7 +297,7 @@ public struct OAuthUserInfo: Sendable, Equatable {
     /// Every claim, including ones this SDK does not name.
     public let claims: JSONObject
 
-    init(_ response: GetOAuthUserInfoResponse) throws {
+    @usableFromInline init(_ response: GetOAuthUserInfoResponse) throws {
         guard let sub = response.sub, !sub.isEmpty else {
             throw AssinafySDKError(
                 "The userinfo response has no sub claim",

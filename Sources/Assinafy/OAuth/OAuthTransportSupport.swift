@@ -11,10 +11,10 @@ import Foundation
 /// (same timeout, logger, retry policy, user agent and loopback rule as the client). Nothing
 /// the client is configured with can therefore reach the authorization server, even if its
 /// redirects or a misconfiguration tried to make it.
-struct OAuthPublicFetcher: Sendable {
+@usableFromInline struct OAuthPublicFetcher: Sendable {
     let context: ClientContext
 
-    func get(_ url: URL, operationName: String) async throws -> RawResponse {
+    @usableFromInline func get(_ url: URL, operationName: String) async throws -> RawResponse {
         let configuration = context.configuration
         if let problem = OAuthInput.endpointProblem(url, allowsInsecureLoopback: configuration.allowsInsecureLoopback) {
             throw ValidationError("Invalid discovery URL", errors: ["url": [problem]])
@@ -65,7 +65,9 @@ struct OAuthPublicFetcher: Sendable {
 /// `application/x-www-form-urlencoded` first, so the generated calls send forms, as RFC 6749
 /// §4.1.3/§6 and RFC 7009 §2.1 define them); the payloads keep building the typed requests.
 extension OAuthAPI {
-    func exchangeOAuthToken(_ body: OAuthTokenRequest) async throws -> APIResponse<ExchangeOAuthTokenResponse> {
+    @usableFromInline func exchangeOAuthToken(_ body: OAuthTokenRequest) async throws -> APIResponse<
+        ExchangeOAuthTokenResponse
+    > {
         try await exchangeOAuthToken(
             grantType: body.grantType, clientId: body.clientId, code: body.code, redirectUri: body.redirectUri,
             codeVerifier: body.codeVerifier, refreshToken: body.refreshToken, clientSecret: body.clientSecret,
@@ -74,7 +76,7 @@ extension OAuthAPI {
     }
 
     @discardableResult
-    func revokeOAuthToken(_ body: OAuthRevokeRequest) async throws -> APIResponse<Void> {
+    @usableFromInline func revokeOAuthToken(_ body: OAuthRevokeRequest) async throws -> APIResponse<Void> {
         try await revokeOAuthToken(
             token: body.token, clientId: body.clientId, tokenTypeHint: body.tokenTypeHint,
             clientSecret: body.clientSecret)

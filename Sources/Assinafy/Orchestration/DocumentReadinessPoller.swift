@@ -4,11 +4,11 @@ import Foundation
 
 /// The loop behind `documents.waitUntilReady`: read the document, stop on a ready or terminal
 /// status, otherwise sleep (never spin) until the next poll or the deadline.
-struct DocumentReadinessPoller: Sendable {
+@usableFromInline struct DocumentReadinessPoller: Sendable {
     let context: ClientContext
     let clock: any PollingClock
 
-    func wait(documentId: String, options: WaitUntilReadyOptions) async throws -> Document {
+    @usableFromInline func wait(documentId: String, options: WaitUntilReadyOptions) async throws -> Document {
         try options.validate()
         try InputChecks.requireText(documentId, "documentId")
         let deadline = clock.now() + options.maxWaitSeconds

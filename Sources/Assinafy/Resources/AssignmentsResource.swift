@@ -4,16 +4,18 @@ import Foundation
 
 /// Signature requests: list, create, estimate, sign, decline, resend, expiration, WhatsApp notifications.
 public struct AssignmentsResource: Sendable {
-    let context: ClientContext
+    @usableFromInline let context: ClientContext
 
     // MARK: Owner side
 
     /// One page of the assignments of the credential's account.
+    @_alwaysEmitIntoClient
     public func list(params: ListParams = ListParams()) async throws -> PaginatedResult<Assignment> {
         try await context.assignmentsAPI.listAssignments(page: params.page, perPage: params.perPage).page()
     }
 
     /// Every assignment, page after page, starting at `params.page`.
+    @_alwaysEmitIntoClient
     public func listAll(params: ListParams = ListParams()) -> PageSequence<Assignment> {
         PageSequence(firstPage: params.page) { page in
             var params = params
@@ -29,6 +31,7 @@ public struct AssignmentsResource: Sendable {
     ///   `errors["signers"]` (none), `errors["signers[i].id"]` (missing or repeated),
     ///   `errors["signers[i].step"]` (below 1), `errors["entries"]` (a collect request without
     ///   page field placements), and the contact each signer's channels need.
+    @_alwaysEmitIntoClient
     public func create(documentId: String, payload: CreateAssignmentPayload) async throws -> Assignment {
         try await context.assignmentsAPI.createAssignment(documentId: documentId, body: try payload.createRequest())
             .payload()
@@ -37,6 +40,7 @@ public struct AssignmentsResource: Sendable {
     /// Prices the same request without creating it.
     ///
     /// - Throws: `ValidationError` before any request, as `create`.
+    @_alwaysEmitIntoClient
     public func estimateCost(documentId: String, payload: CreateAssignmentPayload) async throws -> CostEstimate {
         CostEstimate(
             try await context.assignmentsAPI.estimateAssignmentCost(
@@ -46,6 +50,7 @@ public struct AssignmentsResource: Sendable {
 
     /// Notifies one pending signer again.
     @discardableResult
+    @_alwaysEmitIntoClient
     public func resend(
         documentId: String, assignmentId: String, signerId: String
     ) async throws -> ResendSignatureRequestResponseData {
@@ -55,6 +60,7 @@ public struct AssignmentsResource: Sendable {
     }
 
     /// Prices `resend` for that signer.
+    @_alwaysEmitIntoClient
     public func estimateResendCost(
         documentId: String, assignmentId: String, signerId: String
     ) async throws -> CostEstimate {
@@ -65,6 +71,7 @@ public struct AssignmentsResource: Sendable {
     }
 
     /// Moves the assignment's expiry.
+    @_alwaysEmitIntoClient
     public func resetExpiration(documentId: String, assignmentId: String, expiresAt: Date) async throws -> Assignment {
         try await context.assignmentsAPI.resetAssignmentExpiration(
             documentId: documentId, assignmentId: assignmentId,
@@ -73,6 +80,7 @@ public struct AssignmentsResource: Sendable {
     }
 
     /// The WhatsApp messages sent for the assignment.
+    @_alwaysEmitIntoClient
     public func whatsappNotifications(documentId: String, assignmentId: String) async throws -> [WhatsappNotification] {
         try await context.assignmentsAPI.listWhatsappNotifications(documentId: documentId, assignmentId: assignmentId)
             .payload()
@@ -85,6 +93,7 @@ public struct AssignmentsResource: Sendable {
     /// assignment passes one item per field. Returns the envelope's `data`, which the API may
     /// leave empty.
     @discardableResult
+    @_alwaysEmitIntoClient
     public func sign(
         documentId: String, assignmentId: String, signerAccessCode: String, items: [SignAssignmentRequestItem] = []
     ) async throws -> JSONObject? {
@@ -96,6 +105,7 @@ public struct AssignmentsResource: Sendable {
     /// Declines to sign, with a reason the sender sees.
     ///
     /// - Throws: `ValidationError` (`errors["reason"]`) before any request when `reason` is blank.
+    @_alwaysEmitIntoClient
     public func decline(documentId: String, assignmentId: String, signerAccessCode: String, reason: String) async throws
     {
         try InputChecks.requireText(reason, "reason")
@@ -111,10 +121,12 @@ public struct AssignmentsResource: Sendable {
 // refused with `ValidationError` before any request.
 extension AssignmentsResource {
     /// - Throws: `ValidationError` (`errors["documentId"]`) before any request when the id is `nil`.
+    @_alwaysEmitIntoClient
     public func create(documentId: String?, payload: CreateAssignmentPayload) async throws -> Assignment {
         try await create(documentId: InputChecks.require(documentId, "documentId"), payload: payload)
     }
 
+    @_alwaysEmitIntoClient
     public func estimateCost(documentId: String?, payload: CreateAssignmentPayload) async throws -> CostEstimate {
         try await estimateCost(documentId: InputChecks.require(documentId, "documentId"), payload: payload)
     }

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Document tags are managed by `client.tags` (`appendDocumentTags`, `replaceDocumentTags`, …).
 public struct DocumentsResource: Sendable {
-    let context: ClientContext
+    @usableFromInline let context: ClientContext
     /// Time for `waitUntilReady`; tests inject a manual clock so long waits run instantly.
     var clock: any PollingClock = SystemPollingClock()
 
@@ -17,6 +17,7 @@ public struct DocumentsResource: Sendable {
     ///
     /// - Throws: `ValidationError` before any request: `errors["data"]` (not a PDF, over 25 MB),
     ///   `errors["name"]` (a blank `options.name`), `errors["accountId"]` (no account given and no default).
+    @_alwaysEmitIntoClient
     public func upload(_ data: Data, options: DocumentUploadOptions = .init()) async throws -> Document {
         try LocalFileChecks.validatePDF(data)
         let name = try options.filename(default: DocumentUploadOptions.defaultName)
@@ -28,6 +29,7 @@ public struct DocumentsResource: Sendable {
     ///
     /// - Throws: `ValidationError` before any request: `errors["fileURL"]` (unreadable, not a PDF,
     ///   over 25 MB), `errors["name"]`, `errors["accountId"]`.
+    @_alwaysEmitIntoClient
     public func upload(fileURL: URL, options: DocumentUploadOptions = .init()) async throws -> Document {
         try LocalFileChecks.validatePDF(fileURL: fileURL)
         let name = try options.filename(default: fileURL.lastPathComponent)
@@ -35,7 +37,7 @@ public struct DocumentsResource: Sendable {
             MultipartFile(fileURL: fileURL, filename: name, contentType: "application/pdf"), options)
     }
 
-    private func upload(_ file: MultipartFile, _ options: DocumentUploadOptions) async throws -> Document {
+    @usableFromInline func upload(_ file: MultipartFile, _ options: DocumentUploadOptions) async throws -> Document {
         let accountId = try context.accountId(options.accountId)
         // Progress is a property of the request, which the generated call builds: run that call
         // over a transport that sets it.
@@ -64,6 +66,7 @@ public struct DocumentsResource: Sendable {
     // MARK: Listing
 
     /// One page of the workspace's documents.
+    @_alwaysEmitIntoClient
     public func list(
         params: ListParams = ListParams(), filter: DocumentListFilter = .init(), accountId: String? = nil
     ) async throws -> PaginatedResult<DocumentListItem> {
@@ -75,6 +78,7 @@ public struct DocumentsResource: Sendable {
     }
 
     /// Every document, page after page, starting at `params.page`.
+    @_alwaysEmitIntoClient
     public func listAll(
         params: ListParams = ListParams(), filter: DocumentListFilter = .init(), accountId: String? = nil
     ) -> PageSequence<DocumentListItem> {
@@ -86,6 +90,7 @@ public struct DocumentsResource: Sendable {
     }
 
     /// Free-text search (`params.search`), optionally within one status.
+    @_alwaysEmitIntoClient
     public func search(
         params: ListParams, status: DocumentLifecycleStatus? = nil, accountId: String? = nil
     ) async throws -> PaginatedResult<DocumentListItem> {
@@ -96,6 +101,7 @@ public struct DocumentsResource: Sendable {
     }
 
     /// Every search result, page after page, starting at `params.page`.
+    @_alwaysEmitIntoClient
     public func searchAll(
         params: ListParams, status: DocumentLifecycleStatus? = nil, accountId: String? = nil
     ) -> PageSequence<DocumentListItem> {
@@ -107,23 +113,27 @@ public struct DocumentsResource: Sendable {
     }
 
     /// The statuses a document can have, and which of them allow deletion.
+    @_alwaysEmitIntoClient
     public func statuses() async throws -> [DocumentStatus] {
         try await context.documentsAPI.listDocumentStatuses().payload()
     }
 
     // MARK: One document
 
+    @_alwaysEmitIntoClient
     public func get(documentId: String) async throws -> Document {
         try await context.documentsAPI.getDocument(documentId: documentId).payload()
     }
 
     /// - Throws: `ValidationError` (`errors["name"]`) before any request when `name` is blank.
+    @_alwaysEmitIntoClient
     public func rename(documentId: String, name: String) async throws -> Document {
         try InputChecks.requireText(name, "name")
         return try await update(documentId: documentId, payload: UpdateDocumentPayload(name: name))
     }
 
     /// The document's editable members (today: its name).
+    @_alwaysEmitIntoClient
     public func update(documentId: String, payload: UpdateDocumentPayload) async throws -> Document {
         try await context.documentsAPI.renameDocument(documentId: documentId, body: payload).payload()
     }
@@ -131,29 +141,35 @@ public struct DocumentsResource: Sendable {
     /// Deletes the document; the API refuses while it is still being processed.
     ///
     /// - Throws: `APIError` when the API refuses (see `statuses()` for the statuses that allow it).
+    @_alwaysEmitIntoClient
     public func delete(documentId: String) async throws {
         try await context.documentsAPI.deleteDocument(documentId: documentId)
     }
 
     /// The rendered pages, from the document itself.
+    @_alwaysEmitIntoClient
     public func pages(documentId: String) async throws -> [DocumentPage] {
         try await get(documentId: documentId).pages ?? []
     }
 
     /// One page's image.
+    @_alwaysEmitIntoClient
     public func downloadPage(documentId: String, pageId: String) async throws -> Data {
         try await context.documentsAPI.downloadDocumentPage(documentId: documentId, pageId: pageId).body
     }
 
+    @_alwaysEmitIntoClient
     public func thumbnail(documentId: String) async throws -> Data {
         try await context.documentsAPI.getDocumentThumbnail(documentId: documentId).body
     }
 
     /// Every audit event of the document, each with its payload snapshot and request origin.
+    @_alwaysEmitIntoClient
     public func activities(documentId: String) async throws -> [DocumentActivity] {
         try await context.documentsAPI.listDocumentActivities(documentId: documentId).payload()
     }
 
+    @_alwaysEmitIntoClient
     public func downloadArtifact(documentId: String, artifact: Artifact) async throws -> Data {
         try await context.documentsAPI.downloadDocumentArtifact(
             documentId: documentId, artifactName: artifact.accountRouteName
@@ -165,6 +181,7 @@ public struct DocumentsResource: Sendable {
     /// behind. `progress` gets (bytes received, bytes expected or -1) as it arrives. The file
     /// is readable by its owner only (0600). Larger than the client's `maximumDownloadBytes`,
     /// it fails with `AssinafySDKError` whose `underlyingError` is a `ResponseTooLargeError`.
+    @_alwaysEmitIntoClient
     public func downloadArtifact(
         documentId: String, artifact: Artifact, to fileURL: URL,
         progress: (@Sendable (_ received: Int64, _ expected: Int64) -> Void)? = nil
@@ -178,12 +195,14 @@ public struct DocumentsResource: Sendable {
 
     // MARK: Signing state
 
+    @_alwaysEmitIntoClient
     public func getSigningProgress(documentId: String) async throws -> SigningProgress {
         SigningProgress(document: try await get(documentId: documentId))
     }
 
     /// True once every signer has signed, or the document is already being or has been
     /// certificated.
+    @_alwaysEmitIntoClient
     public func isFullySigned(documentId: String) async throws -> Bool {
         let document = try await get(documentId: documentId)
         if let status = document.lifecycleStatus, status == .certificating || status == .certificated { return true }
@@ -191,6 +210,7 @@ public struct DocumentsResource: Sendable {
     }
 
     /// Confirms a finished document by the hash printed on it; needs no credential.
+    @_alwaysEmitIntoClient
     public func verifyDetails(signatureHash: String) async throws -> DocumentVerification {
         try await context.documentsAPI.verifyDocument(documentSignatureHash: signatureHash).payload()
     }
@@ -198,6 +218,7 @@ public struct DocumentsResource: Sendable {
     // MARK: Public and signer-side
 
     /// The public summary of a document; needs no credential.
+    @_alwaysEmitIntoClient
     public func getPublicInfo(documentId: String) async throws -> Document {
         try await context.signing.getPublicDocument(documentId: documentId).payload()
     }
@@ -205,6 +226,7 @@ public struct DocumentsResource: Sendable {
     /// Sends the six-digit token for a public document; needs no credential.
     ///
     /// - Throws: `ValidationError` (`errors["email"]`) before any request for a malformed address.
+    @_alwaysEmitIntoClient
     public func sendPublicSignToken(documentId: String, email: String? = nil) async throws {
         if let email, !InputChecks.isWellFormedEmail(email) {
             throw ValidationError("Invalid e-mail address", errors: ["email": ["must be a well-formed e-mail address"]])
@@ -214,6 +236,7 @@ public struct DocumentsResource: Sendable {
     }
 
     /// Confirms the signer's identity data (required before signing a virtual assignment).
+    @_alwaysEmitIntoClient
     public func confirmSignerData(
         documentId: String, signerAccessCode: String, payload: ConfirmSignerDataPayload
     ) async throws {
@@ -222,6 +245,7 @@ public struct DocumentsResource: Sendable {
     }
 
     /// `confirmSignerData`, returning the signer as the API answers it.
+    @_alwaysEmitIntoClient
     public func confirmSignerDataAndReturnSigner(
         documentId: String, signerAccessCode: String, payload: ConfirmSignerDataPayload
     ) async throws -> Signer {
@@ -237,6 +261,7 @@ public struct DocumentsResource: Sendable {
     /// - Throws: `ValidationError` before any request, listing each problem by field:
     ///   `errors["signers"]` (none), `errors["signers[i].roleId"]`, `errors["signers[i].id"]`,
     ///   `errors["signers[i].step"]`, and the channel each signer's verification needs.
+    @_alwaysEmitIntoClient
     public func createFromTemplate(
         templateId: String, signers: [TemplateSigner], options: CreateDocumentFromTemplateOptions = .init(),
         accountId: String? = nil
@@ -259,6 +284,7 @@ public struct DocumentsResource: Sendable {
     ///
     /// - Throws: `ValidationError` before any request, as `createFromTemplate` (signer ids are not
     ///   needed to price).
+    @_alwaysEmitIntoClient
     public func estimateCostFromTemplate(
         templateId: String, signers: [TemplateSigner], accountId: String? = nil
     ) async throws -> CostEstimate {
@@ -288,26 +314,32 @@ extension DocumentsResource {
     }
 
     /// - Throws: `ValidationError` (`errors["documentId"]`) before any request when the id is `nil`.
+    @_alwaysEmitIntoClient
     public func get(documentId: String?) async throws -> Document {
         try await get(documentId: InputChecks.require(documentId, "documentId"))
     }
 
+    @_alwaysEmitIntoClient
     public func delete(documentId: String?) async throws {
         try await delete(documentId: InputChecks.require(documentId, "documentId"))
     }
 
+    @_alwaysEmitIntoClient
     public func activities(documentId: String?) async throws -> [DocumentActivity] {
         try await activities(documentId: InputChecks.require(documentId, "documentId"))
     }
 
+    @_alwaysEmitIntoClient
     public func downloadArtifact(documentId: String?, artifact: Artifact) async throws -> Data {
         try await downloadArtifact(documentId: InputChecks.require(documentId, "documentId"), artifact: artifact)
     }
 
+    @_alwaysEmitIntoClient
     public func getSigningProgress(documentId: String?) async throws -> SigningProgress {
         try await getSigningProgress(documentId: InputChecks.require(documentId, "documentId"))
     }
 
+    @_alwaysEmitIntoClient
     public func isFullySigned(documentId: String?) async throws -> Bool {
         try await isFullySigned(documentId: InputChecks.require(documentId, "documentId"))
     }

@@ -5,13 +5,14 @@ import Foundation
 /// Field definitions (values collected from signers), field types and value validation — every
 /// `Fields` operation. `accountId` defaults to the client's `defaultAccountId`.
 public struct FieldsResource: Sendable {
-    let context: ClientContext
+    @usableFromInline let context: ClientContext
 
     /// The workspace's field definitions.
     ///
     /// - Parameters:
     ///   - includeInactive: Also list deactivated fields.
     ///   - includeStandard: Also list the built-in fields.
+    @_alwaysEmitIntoClient
     public func list(
         includeInactive: Bool? = nil, includeStandard: Bool? = nil, accountId: String? = nil
     ) async throws -> PaginatedResult<Field> {
@@ -25,6 +26,7 @@ public struct FieldsResource: Sendable {
     ///
     /// The API answers this list in one response (the contract gives it no `page` parameter), so
     /// the sequence makes exactly one request; it exists so that code walking any list reads the same.
+    @_alwaysEmitIntoClient
     public func listAll(
         includeInactive: Bool? = nil, includeStandard: Bool? = nil, accountId: String? = nil
     ) -> PageSequence<Field> {
@@ -33,36 +35,43 @@ public struct FieldsResource: Sendable {
         }
     }
 
+    @_alwaysEmitIntoClient
     public func create(_ payload: CreateFieldPayload, accountId: String? = nil) async throws -> Field {
         try await context.fieldsAPI.createField(accountId: try context.accountId(accountId), body: payload).payload()
     }
 
+    @_alwaysEmitIntoClient
     public func get(fieldId: String, accountId: String? = nil) async throws -> Field {
         try await context.fieldsAPI.getField(accountId: try context.accountId(accountId), fieldId: fieldId).payload()
     }
 
     @discardableResult
+    @_alwaysEmitIntoClient
     public func update(fieldId: String, payload: UpdateFieldPayload, accountId: String? = nil) async throws -> Field {
         try await context.fieldsAPI.updateField(
             accountId: try context.accountId(accountId), fieldId: fieldId, body: payload
         ).payload()
     }
 
+    @_alwaysEmitIntoClient
     public func delete(fieldId: String, accountId: String? = nil) async throws {
         try await context.fieldsAPI.deleteField(accountId: try context.accountId(accountId), fieldId: fieldId)
     }
 
     /// The field types the API knows (`text`, `date`, `cpf`, …).
+    @_alwaysEmitIntoClient
     public func types() async throws -> PaginatedResult<FieldType> {
         try await context.fieldsAPI.listFieldTypes().page()
     }
 
     /// Checks a text value against a field.
+    @_alwaysEmitIntoClient
     public func validate(fieldId: String, value: String, accountId: String? = nil) async throws -> FieldValidation {
         try await validate(fieldId: fieldId, value: JSONValue.string(value), accountId: accountId)
     }
 
     /// Checks a value of any JSON type against a field; the value is sent unchanged.
+    @_alwaysEmitIntoClient
     public func validate(fieldId: String, value: JSONValue, accountId: String? = nil) async throws -> FieldValidation {
         let body = ValidateFieldValueRequest(value: .value(value))
         return try await context.fieldsAPI.validateFieldValue(
@@ -71,6 +80,7 @@ public struct FieldsResource: Sendable {
     }
 
     /// Checks several values at once; results come back per field.
+    @_alwaysEmitIntoClient
     public func validateMultiple(
         items: [FieldValidateMultipleItem], accountId: String? = nil
     ) async throws -> [FieldValidationResult] {

@@ -13,25 +13,26 @@ import Foundation
 /// For an app that keeps a user connected, `OAuthSession` wraps these calls with storage,
 /// proactive refresh and the one-refresh-at-a-time rule.
 public struct OAuthResource: Sendable {
-    let context: ClientContext
+    @usableFromInline let context: ClientContext
     /// id_token signing keys per `jwks_uri`, fetched once and refetched (at most every 30 s)
     /// when a token names an unknown key. Shared by every copy of this resource. One cache per
     /// key-set URL, so keys published by one authorization server can never verify a token
     /// checked against another issuer.
-    let jwksCaches = OAuthJWKSCaches()
+    @usableFromInline let jwksCaches = OAuthJWKSCaches()
 
     /// Assinafy's production authorization server.
     public static let defaultIssuer = "https://auth.assinafy.com.br"
     /// Its authorization endpoint, for apps that skip discovery.
     public static let defaultAuthorizationEndpoint = constantURL("https://auth.assinafy.com.br/oauth/authorize")
 
-    private var api: OAuthAPI { context.oauthAPI }
+    @usableFromInline var api: OAuthAPI { context.oauthAPI }
 
     // MARK: - Discovery
 
     /// The API's protected resource metadata, from `/.well-known/oauth-protected-resource` at
     /// the API host's root. Public: no credential is sent. Throws `AssinafySDKError` when the
     /// document names another resource than the API's origin or lists no authorization server.
+    @_alwaysEmitIntoClient
     public func protectedResourceMetadata() async throws -> OAuthProtectedResourceMetadata {
         let response = try await decoded("getProtectedResourceMetadata") {
             try await api.getProtectedResourceMetadata()
@@ -64,12 +65,15 @@ public struct OAuthResource: Sendable {
     }
 
     /// The key set at the server's `jwks_uri`, through the cache.
+    @_alwaysEmitIntoClient
     public func jsonWebKeySet(server: OAuthAuthorizationServerMetadata, forceRefresh: Bool = false) async throws -> JWKS
     {
         try await jwksCaches.cache(for: server).keys(fetch: jwksFetcher(server), forceRefresh: forceRefresh)
     }
 
-    private func jwksFetcher(_ server: OAuthAuthorizationServerMetadata) throws -> @Sendable () async throws -> JWKS {
+    @usableFromInline func jwksFetcher(_ server: OAuthAuthorizationServerMetadata) throws
+        -> @Sendable () async throws -> JWKS
+    {
         guard let jwksURI = server.jwksURI else {
             throw AssinafySDKError(
                 "The authorization server publishes no jwks_uri", context: ["reason": "invalid_metadata"])
@@ -91,6 +95,7 @@ public struct OAuthResource: Sendable {
     /// `exp`, and `nonce` when given) with the keys from `server.jwksURI`, refetched once if
     /// the token names a key the cached set lacks. Throws `AssinafySDKError`
     /// (`reason=invalid_id_token`) whose `underlyingError` is the `IDTokenError`.
+    @_alwaysEmitIntoClient
     public func verifyIDToken(
         _ idToken: String, clientId: String, nonce: String?, server: OAuthAuthorizationServerMetadata
     ) async throws -> IDTokenClaims {
@@ -113,6 +118,7 @@ public struct OAuthResource: Sendable {
     /// and the payload's `nonce`; a token that fails throws `AssinafySDKError`
     /// (`reason=invalid_id_token`) and no tokens are returned — start a new authorization.
     /// Never retried: on any failure, start a new authorization.
+    @_alwaysEmitIntoClient
     public func exchangeAuthorizationCode(
         _ payload: OAuthAuthorizationCodePayload, server: OAuthAuthorizationServerMetadata? = nil
     ) async throws -> OAuthToken {
@@ -127,6 +133,7 @@ public struct OAuthResource: Sendable {
     }
 
     /// Exchanges `code` with everything else taken from the request that produced it.
+    @_alwaysEmitIntoClient
     public func exchangeAuthorizationCode(
         code: String, for request: OAuthAuthorizationRequest, server: OAuthAuthorizationServerMetadata? = nil
     ) async throws -> OAuthToken {
@@ -142,6 +149,7 @@ public struct OAuthResource: Sendable {
     /// sent. An id_token in the response is verified when possible (nonce not applicable); one
     /// that fails verification, or cannot be verified, is dropped rather than failing the call,
     /// because failing would lose the freshly rotated refresh token.
+    @_alwaysEmitIntoClient
     public func refreshAccessToken(
         _ payload: OAuthRefreshTokenPayload, server: OAuthAuthorizationServerMetadata? = nil
     ) async throws -> OAuthToken {
@@ -151,7 +159,7 @@ public struct OAuthResource: Sendable {
     /// `verifyingIDToken: false` (what `OAuthSession` uses) drops any id_token instead of
     /// verifying it: verification may need a JWKS fetch, and nothing should delay saving the
     /// rotated refresh token. Identity is established when connecting.
-    func refreshAccessToken(
+    @usableFromInline func refreshAccessToken(
         _ payload: OAuthRefreshTokenPayload, server: OAuthAuthorizationServerMetadata?, verifyingIDToken: Bool
     ) async throws -> OAuthToken {
         try payload.validate()
@@ -171,6 +179,7 @@ public struct OAuthResource: Sendable {
 
     /// Revokes a token (RFC 7009). The server answers 200 whatever the token's state, so
     /// success says nothing about whether the token existed. Sent once, never retried.
+    @_alwaysEmitIntoClient
     public func revoke(_ payload: OAuthRevokePayload) async throws {
         try payload.validate()
         try await api.revokeOAuthToken(payload.body)
@@ -180,13 +189,14 @@ public struct OAuthResource: Sendable {
     /// whose credential is an OAuth access token with `openid` (`name` needs `profile`, `email`
     /// needs `email`). Without `openid` the API answers 403 and `APIError.insufficientScope` is
     /// `"openid"`.
+    @_alwaysEmitIntoClient
     public func userInfo() async throws -> OAuthUserInfo {
         try OAuthUserInfo(try await decoded("getOAuthUserInfo") { try await api.getOAuthUserInfo() }.body)
     }
 
     /// Runs a generated operation, turning a body that does not decode (a `DecodingError`,
     /// which is none of the SDK's error types) into `AssinafySDKError`.
-    private func decoded<T>(_ operation: String, _ body: () async throws -> T) async throws -> T {
+    @usableFromInline func decoded<T>(_ operation: String, _ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
         } catch let error as DecodingError {
@@ -196,7 +206,9 @@ public struct OAuthResource: Sendable {
         }
     }
 
-    private func resolve(_ server: OAuthAuthorizationServerMetadata?) async throws -> OAuthAuthorizationServerMetadata {
+    @usableFromInline func resolve(_ server: OAuthAuthorizationServerMetadata?) async throws
+        -> OAuthAuthorizationServerMetadata
+    {
         if let server { return server }
         return try await authorizationServerMetadata(issuer: OAuthResource.defaultIssuer)
     }
@@ -208,10 +220,10 @@ public struct OAuthResource: Sendable {
 }
 
 /// The key-set caches of one client, by `jwks_uri`.
-final class OAuthJWKSCaches: Sendable {
+@usableFromInline final class OAuthJWKSCaches: Sendable {
     private let caches = OAuthLocked<[String: JWKSCache]>([:])
 
-    func cache(for server: OAuthAuthorizationServerMetadata) -> JWKSCache {
+    @usableFromInline func cache(for server: OAuthAuthorizationServerMetadata) -> JWKSCache {
         let key = server.jwksURI?.absoluteString ?? ""
         return caches.withLock { caches in
             if let existing = caches[key] { return existing }

@@ -7,10 +7,10 @@ import Foundation
 /// Signer-side methods send only the `signer-access-code` query parameter, never the client's
 /// account credential.
 public struct SignersResource: Sendable {
-    let context: ClientContext
+    @usableFromInline let context: ClientContext
 
     /// The page size used to search by e-mail (the API clamps larger ones to 50).
-    static let searchPageSize = 50
+    @usableFromInline static let searchPageSize = 50
 
     // MARK: Workspace signers
 
@@ -26,6 +26,7 @@ public struct SignersResource: Sendable {
     ///   `errors["email"]` or `errors["whatsappPhoneNumber"]` (malformed), `errors["accountId"]`
     ///   (no account given and no default). The duplicate refusal is rethrown as `APIError` only when
     ///   the second search still finds no signer.
+    @_alwaysEmitIntoClient
     public func create(_ payload: CreateSignerPayload, accountId: String? = nil) async throws -> Signer {
         try payload.validate()
         let accountId = try context.accountId(accountId)
@@ -46,6 +47,7 @@ public struct SignersResource: Sendable {
     /// every page of results; `nil` when there is none.
     ///
     /// - Throws: `ValidationError` (`errors["email"]`) before any request when `email` is blank.
+    @_alwaysEmitIntoClient
     public func findByEmail(_ email: String, accountId: String? = nil) async throws -> Signer? {
         let wanted = InputChecks.normalizedEmail(email)
         guard !wanted.isEmpty else {
@@ -63,12 +65,14 @@ public struct SignersResource: Sendable {
         return nil
     }
 
+    @_alwaysEmitIntoClient
     public func get(signerId: String, accountId: String? = nil) async throws -> Signer {
         try await context.signersAPI.getSigner(accountId: try context.accountId(accountId), signerId: signerId)
             .payload()
     }
 
     /// One page of the workspace's signers (`params.search` filters).
+    @_alwaysEmitIntoClient
     public func list(params: ListParams = ListParams(), accountId: String? = nil) async throws -> PaginatedResult<
         Signer
     > {
@@ -79,6 +83,7 @@ public struct SignersResource: Sendable {
     }
 
     /// Every signer, page after page, starting at `params.page`.
+    @_alwaysEmitIntoClient
     public func listAll(params: ListParams = ListParams(), accountId: String? = nil) -> PageSequence<Signer> {
         PageSequence(firstPage: params.page) { page in
             var params = params
@@ -88,6 +93,7 @@ public struct SignersResource: Sendable {
     }
 
     /// - Throws: `ValidationError` (`errors["email"]`) before any request for a malformed address.
+    @_alwaysEmitIntoClient
     public func update(signerId: String, payload: UpdateSignerPayload, accountId: String? = nil) async throws -> Signer
     {
         if let email = payload.email, !InputChecks.isWellFormedEmail(email) {
@@ -98,6 +104,7 @@ public struct SignersResource: Sendable {
         ).payload()
     }
 
+    @_alwaysEmitIntoClient
     public func delete(signerId: String, accountId: String? = nil) async throws {
         try await context.signersAPI.deleteSigner(accountId: try context.accountId(accountId), signerId: signerId)
     }
@@ -105,17 +112,20 @@ public struct SignersResource: Sendable {
     // MARK: The signer's side
 
     /// The signer behind the access code, with their signature-image state.
+    @_alwaysEmitIntoClient
     public func getSelf(signerAccessCode: String) async throws -> SignerSelf {
         try await context.signing.getCurrentSigner(signerAccessCode: signerAccessCode).payload()
     }
 
     /// Records that the signer accepted the terms of use; returns the API's envelope.
     @discardableResult
+    @_alwaysEmitIntoClient
     public func acceptTerms(signerAccessCode: String) async throws -> Envelope {
         try await context.signing.acceptTerms(signerAccessCode: signerAccessCode).body
     }
 
     /// `acceptTerms` for callers that only care that it succeeded.
+    @_alwaysEmitIntoClient
     public func acceptTermsWithoutResponse(signerAccessCode: String) async throws {
         try await acceptTerms(signerAccessCode: signerAccessCode)
     }
@@ -123,6 +133,7 @@ public struct SignersResource: Sendable {
     /// Checks the verification code the signer received by e-mail or WhatsApp.
     ///
     /// - Throws: `ValidationError` (`errors["code"]`) before any request when `code` is blank.
+    @_alwaysEmitIntoClient
     public func verifyCode(signerAccessCode: String, code: String) async throws {
         try InputChecks.requireText(code, "code")
         try await context.signing.verifySignerCode(
@@ -131,6 +142,7 @@ public struct SignersResource: Sendable {
 
     /// The document to sign when the link carries only an access code. The API records the view:
     /// call it once per screen, do not retry it in a loop.
+    @_alwaysEmitIntoClient
     public func getSigningDocument(signerAccessCode: String, hasAcceptedTerms: Bool? = nil) async throws -> Document {
         try await context.signing.viewDocumentToSign(
             signerAccessCode: signerAccessCode, hasAcceptedTerms: hasAcceptedTerms
@@ -138,11 +150,13 @@ public struct SignersResource: Sendable {
     }
 
     /// The signer's current document, by signer id.
+    @_alwaysEmitIntoClient
     public func getDocument(signerId: String, signerAccessCode: String) async throws -> Document {
         try await context.signing.getSignerDocument(signerId: signerId, signerAccessCode: signerAccessCode).payload()
     }
 
     /// One page of the documents the signer can see.
+    @_alwaysEmitIntoClient
     public func listSignerDocuments(
         signerId: String, signerAccessCode: String, params: ListParams = ListParams()
     ) async throws -> PaginatedResult<Document> {
@@ -152,6 +166,7 @@ public struct SignersResource: Sendable {
     }
 
     /// Every document the signer can see, page after page, starting at `params.page`.
+    @_alwaysEmitIntoClient
     public func listAllSignerDocuments(
         signerId: String, signerAccessCode: String, params: ListParams = ListParams()
     ) -> PageSequence<Document> {
@@ -163,6 +178,7 @@ public struct SignersResource: Sendable {
     }
 
     /// The signer's documents matching `search`.
+    @_alwaysEmitIntoClient
     public func searchSignerDocuments(
         signerId: String, signerAccessCode: String, search: String
     ) async throws -> PaginatedResult<Document> {
@@ -175,6 +191,7 @@ public struct SignersResource: Sendable {
     ///
     /// - Throws: `ValidationError` (`errors["documentIds"]`) before any request when the list is
     ///   empty or has a blank id.
+    @_alwaysEmitIntoClient
     public func signMultipleDocuments(signerAccessCode: String, documentIds: [String]) async throws {
         try Self.requireDocumentIds(documentIds)
         try await context.signing.signMultipleDocuments(
@@ -185,6 +202,7 @@ public struct SignersResource: Sendable {
     ///
     /// - Throws: `ValidationError` before any request: `errors["documentIds"]` (empty, or a blank id),
     ///   `errors["reason"]` (blank).
+    @_alwaysEmitIntoClient
     public func declineMultipleDocuments(signerAccessCode: String, documentIds: [String], reason: String) async throws {
         try Self.requireDocumentIds(documentIds)
         try InputChecks.requireText(reason, "reason")
@@ -196,6 +214,7 @@ public struct SignersResource: Sendable {
     /// Stores the signer's signature or initials image; PNG only, checked before sending.
     ///
     /// - Throws: `ValidationError` (`errors["imageData"]`) before any request when it is not a PNG.
+    @_alwaysEmitIntoClient
     public func uploadSignature(
         signerAccessCode: String, type: SignatureImageType, imageData: Data, reuse: Bool? = nil
     ) async throws {
@@ -205,12 +224,14 @@ public struct SignersResource: Sendable {
     }
 
     /// The stored signature or initials image.
+    @_alwaysEmitIntoClient
     public func downloadSignature(signerAccessCode: String, type: SignatureImageType) async throws -> Data {
         try await context.signing.downloadSignature(signatureType: type.rawValue, signerAccessCode: signerAccessCode)
             .body
     }
 
     /// A file of a document the signer took part in. The route takes no credential at all.
+    @_alwaysEmitIntoClient
     public func downloadDocumentArtifact(
         signerId: String, documentId: String, artifact: DocumentsResource.Artifact
     ) async throws -> Data {
@@ -220,6 +241,7 @@ public struct SignersResource: Sendable {
     }
 
     /// The same file streamed into `fileURL`, as `DocumentsResource.downloadArtifact(documentId:artifact:to:progress:)`.
+    @_alwaysEmitIntoClient
     public func downloadDocumentArtifact(
         signerId: String, documentId: String, artifact: DocumentsResource.Artifact, to fileURL: URL,
         progress: (@Sendable (_ received: Int64, _ expected: Int64) -> Void)? = nil
@@ -235,14 +257,14 @@ public struct SignersResource: Sendable {
 
     /// A 409, or the live API's 400 for a duplicate e-mail ("Um signatário com este e-mail já
     /// existe.").
-    static func isDuplicateRefusal(_ error: APIError) -> Bool {
+    @usableFromInline static func isDuplicateRefusal(_ error: APIError) -> Bool {
         if error.statusCode == 409 { return true }
         guard error.statusCode == 400 else { return false }
         let message = error.message.lowercased()
         return ["já existe", "ja existe", "already exist", "duplicad", "duplicate"].contains { message.contains($0) }
     }
 
-    private static func requireDocumentIds(_ documentIds: [String]) throws {
+    @usableFromInline static func requireDocumentIds(_ documentIds: [String]) throws {
         if documentIds.isEmpty || documentIds.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
             throw ValidationError(
                 "documentIds must list at least one id, none blank", errors: ["documentIds": ["must not be empty"]])

@@ -6,9 +6,10 @@ import Foundation
 /// document-tag operations of `DocumentsAPI` (they live here, not on `client.documents`, so tag
 /// handling has one home). `accountId` defaults to the client's `defaultAccountId`.
 public struct TagsResource: Sendable {
-    let context: ClientContext
+    @usableFromInline let context: ClientContext
 
     /// The workspace's tags, optionally filtered by free text.
+    @_alwaysEmitIntoClient
     public func list(search: String? = nil, accountId: String? = nil) async throws -> PaginatedResult<WorkspaceTag> {
         let page: PaginatedResult<Tag> = try await context.tagsAPI.listTags(
             accountId: try context.accountId(accountId), search: search
@@ -20,16 +21,19 @@ public struct TagsResource: Sendable {
     ///
     /// The API answers this list in one response (the contract gives it no `page` parameter), so
     /// the sequence makes exactly one request; it exists so that code walking any list reads the same.
+    @_alwaysEmitIntoClient
     public func listAll(search: String? = nil, accountId: String? = nil) -> PageSequence<WorkspaceTag> {
         PageSequence(firstPage: 1, maxPages: 1) { _ in try await list(search: search, accountId: accountId) }
     }
 
+    @_alwaysEmitIntoClient
     public func create(_ payload: CreateTagPayload, accountId: String? = nil) async throws -> WorkspaceTag {
         try WorkspaceTag(
             await context.tagsAPI.createTag(accountId: try context.accountId(accountId), body: payload).payload())
     }
 
     @discardableResult
+    @_alwaysEmitIntoClient
     public func update(tagId: String, payload: UpdateTagPayload, accountId: String? = nil) async throws -> WorkspaceTag
     {
         try WorkspaceTag(
@@ -41,6 +45,7 @@ public struct TagsResource: Sendable {
     ///
     /// - Parameter force: Detach it from its documents first; without it the API refuses to
     ///   delete a tag in use.
+    @_alwaysEmitIntoClient
     public func delete(tagId: String, force: Bool? = nil, accountId: String? = nil) async throws {
         try await context.tagsAPI.deleteTag(accountId: try context.accountId(accountId), tagId: tagId, force: force)
     }
@@ -48,6 +53,7 @@ public struct TagsResource: Sendable {
     // MARK: - Document tags
 
     /// The tags on a document.
+    @_alwaysEmitIntoClient
     public func listDocumentTags(
         documentId: String, accountId: String? = nil
     ) async throws -> PaginatedResult<WorkspaceTag> {
@@ -59,6 +65,7 @@ public struct TagsResource: Sendable {
 
     /// Adds tags to a document, keeping the ones it has. Returns the document's tags afterwards.
     @discardableResult
+    @_alwaysEmitIntoClient
     public func appendDocumentTags(
         documentId: String, tagIds: [String], accountId: String? = nil
     ) async throws -> [WorkspaceTag] {
@@ -71,6 +78,7 @@ public struct TagsResource: Sendable {
 
     /// Sets a document's tags to exactly `tagIds`; an empty array removes them all.
     @discardableResult
+    @_alwaysEmitIntoClient
     public func replaceDocumentTags(
         documentId: String, tagIds: [String], accountId: String? = nil
     ) async throws -> [WorkspaceTag] {
@@ -83,6 +91,7 @@ public struct TagsResource: Sendable {
     }
 
     /// Removes one tag from a document (the tag itself stays in the workspace).
+    @_alwaysEmitIntoClient
     public func detachDocumentTag(documentId: String, tagId: String, accountId: String? = nil) async throws {
         try await context.documentsAPI.detachDocumentTag(
             accountId: try context.accountId(accountId), documentId: documentId, tagId: tagId)

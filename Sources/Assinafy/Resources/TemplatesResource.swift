@@ -8,9 +8,10 @@ import Foundation
 /// use routes the live API serves but the published OpenAPI document omits
 /// (openapi-unpublished.yaml); confirm them in your environment before depending on them.
 public struct TemplatesResource: Sendable {
-    let context: ClientContext
+    @usableFromInline let context: ClientContext
 
     /// One page of the workspace's templates.
+    @_alwaysEmitIntoClient
     public func list(
         params: TemplateListParams = TemplateListParams(), accountId: String? = nil
     ) async throws -> PaginatedResult<Template> {
@@ -21,6 +22,7 @@ public struct TemplatesResource: Sendable {
     }
 
     /// Every template, page after page, starting at `params.page`.
+    @_alwaysEmitIntoClient
     public func listAll(params: TemplateListParams = TemplateListParams(), accountId: String? = nil) -> PageSequence<
         Template
     > {
@@ -37,6 +39,7 @@ public struct TemplatesResource: Sendable {
     ///
     /// - Throws: `ValidationError` before any request: `errors["pdfData"]` (not a PDF, over 25 MB),
     ///   `errors["name"]` (blank).
+    @_alwaysEmitIntoClient
     public func create(name: String, pdfData: Data, accountId: String? = nil) async throws -> Template {
         try InputChecks.requireText(name, "name")
         try LocalFileChecks.validatePDF(pdfData, field: "pdfData")
@@ -49,12 +52,14 @@ public struct TemplatesResource: Sendable {
     }
 
     /// One template with its pages, roles and tags. Unpublished route.
+    @_alwaysEmitIntoClient
     public func get(templateId: String, accountId: String? = nil) async throws -> Template {
         try await context.templatesAPI.getTemplate(accountId: try context.accountId(accountId), templateId: templateId)
             .payload()
     }
 
     /// Renames the template or changes its defaults. Unpublished route.
+    @_alwaysEmitIntoClient
     public func update(
         templateId: String, payload: UpdateTemplatePayload, accountId: String? = nil
     ) async throws -> Template {
@@ -64,12 +69,14 @@ public struct TemplatesResource: Sendable {
     }
 
     /// Deletes the template; the API refuses while documents are linked to it. Unpublished route.
+    @_alwaysEmitIntoClient
     public func delete(templateId: String, accountId: String? = nil) async throws {
         try await context.templatesAPI.deleteTemplate(
             accountId: try context.accountId(accountId), templateId: templateId)
     }
 
     /// One template page's rendered image. Unpublished route.
+    @_alwaysEmitIntoClient
     public func downloadPage(templateId: String, pageId: String, accountId: String? = nil) async throws -> Data {
         try await context.templatesAPI.downloadTemplatePage(
             accountId: try context.accountId(accountId), templateId: templateId, pageId: pageId

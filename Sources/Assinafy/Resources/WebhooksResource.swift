@@ -9,12 +9,13 @@ import Foundation
 /// The subscription calls act on the workspace's oldest endpoint; the endpoint calls address one
 /// endpoint by id. To check and decode what the API delivers, see `WebhookDelivery`.
 public struct WebhooksResource: Sendable {
-    let context: ClientContext
+    @usableFromInline let context: ClientContext
 
     // MARK: - Subscription
 
     /// Creates or replaces the subscription and switches it on.
     @discardableResult
+    @_alwaysEmitIntoClient
     public func register(_ payload: WebhookRegisterPayload, accountId: String? = nil) async throws
         -> WebhookSubscription
     {
@@ -24,6 +25,7 @@ public struct WebhooksResource: Sendable {
     }
 
     /// The current subscription.
+    @_alwaysEmitIntoClient
     public func get(accountId: String? = nil) async throws -> WebhookSubscription {
         try await context.webhooksAPI.getWebhookSubscription(accountId: try context.accountId(accountId)).payload()
     }
@@ -31,6 +33,7 @@ public struct WebhooksResource: Sendable {
     /// Stops delivery. The API has no destructive delete: the subscription stays, switched off,
     /// and `register` switches it on again.
     @discardableResult
+    @_alwaysEmitIntoClient
     public func inactivate(accountId: String? = nil) async throws -> WebhookSubscription {
         try await context.webhooksAPI.inactivateWebhookSubscription(accountId: try context.accountId(accountId))
             .payload()
@@ -42,6 +45,7 @@ public struct WebhooksResource: Sendable {
     ///   `inactivate()`, which stops delivery and keeps the subscription.
     @available(*, deprecated, renamed: "inactivate")
     @discardableResult
+    @_alwaysEmitIntoClient
     public func delete(accountId: String? = nil) async throws -> WebhookSubscription {
         try await inactivate(accountId: accountId)
     }
@@ -49,11 +53,13 @@ public struct WebhooksResource: Sendable {
     // MARK: - Event types and deliveries
 
     /// Every event type a subscription or endpoint can ask for.
+    @_alwaysEmitIntoClient
     public func listEventTypes() async throws -> PaginatedResult<WebhookEventType> {
         try await context.webhooksAPI.listWebhookEventTypes().page()
     }
 
     /// Delivery history, newest first, one page at a time.
+    @_alwaysEmitIntoClient
     public func listDispatches(
         params: WebhookDispatchListParams = WebhookDispatchListParams(), accountId: String? = nil
     ) async throws -> PaginatedResult<WebhookDispatch> {
@@ -66,6 +72,7 @@ public struct WebhooksResource: Sendable {
     }
 
     /// Every delivery matching `params`, page after page, starting at `params.page`.
+    @_alwaysEmitIntoClient
     public func listAllDispatches(
         params: WebhookDispatchListParams = WebhookDispatchListParams(), accountId: String? = nil
     ) -> PageSequence<WebhookDispatch> {
@@ -79,6 +86,7 @@ public struct WebhooksResource: Sendable {
     /// Sends a recorded delivery again (also the way to probe an endpoint the circuit breaker
     /// paused). Returns the new delivery record.
     @discardableResult
+    @_alwaysEmitIntoClient
     public func retryDispatch(dispatchId: String, accountId: String? = nil) async throws -> WebhookDispatch {
         try await context.webhooksAPI.retryWebhookDelivery(
             accountId: try context.accountId(accountId), historyId: dispatchId
@@ -90,6 +98,7 @@ public struct WebhooksResource: Sendable {
     ///
     /// - Throws: `ValidationError`, before any request, when `dispatchId` is `nil`.
     @discardableResult
+    @_alwaysEmitIntoClient
     public func retryDispatch(dispatchId: String?, accountId: String? = nil) async throws -> WebhookDispatch {
         guard let dispatchId else {
             throw ValidationError("The delivery has no id to retry", errors: ["dispatchId": ["required"]])
@@ -99,11 +108,13 @@ public struct WebhooksResource: Sendable {
 
     // MARK: - Endpoints
 
+    @_alwaysEmitIntoClient
     public func listEndpoints(accountId: String? = nil) async throws -> PaginatedResult<WebhookEndpoint> {
         try await context.webhooksAPI.listWebhookEndpoints(accountId: try context.accountId(accountId)).page()
     }
 
     /// Adds an endpoint (one per workspace, up to three on paid plans).
+    @_alwaysEmitIntoClient
     public func createEndpoint(
         _ payload: CreateWebhookEndpointPayload, accountId: String? = nil
     ) async throws -> WebhookEndpoint {
@@ -111,6 +122,7 @@ public struct WebhooksResource: Sendable {
             .payload()
     }
 
+    @_alwaysEmitIntoClient
     public func getEndpoint(endpointId: String, accountId: String? = nil) async throws -> WebhookEndpoint {
         try await context.webhooksAPI.getWebhookEndpoint(
             accountId: try context.accountId(accountId), endpointId: endpointId
@@ -118,6 +130,7 @@ public struct WebhooksResource: Sendable {
     }
 
     @discardableResult
+    @_alwaysEmitIntoClient
     public func updateEndpoint(
         endpointId: String, payload: UpdateWebhookEndpointPayload, accountId: String? = nil
     ) async throws -> WebhookEndpoint {
@@ -126,6 +139,7 @@ public struct WebhooksResource: Sendable {
         ).payload()
     }
 
+    @_alwaysEmitIntoClient
     public func deleteEndpoint(endpointId: String, accountId: String? = nil) async throws {
         try await context.webhooksAPI.deleteWebhookEndpoint(
             accountId: try context.accountId(accountId), endpointId: endpointId)
@@ -133,6 +147,7 @@ public struct WebhooksResource: Sendable {
 
     /// The endpoint's `whsec_…` signing secret, for `WebhookSignature` / `WebhookDelivery`.
     /// A credential: keep it on the server that receives deliveries.
+    @_alwaysEmitIntoClient
     public func endpointSecret(endpointId: String, accountId: String? = nil) async throws -> String {
         try Self.secret(
             await context.webhooksAPI.getWebhookEndpointSecret(
@@ -142,6 +157,7 @@ public struct WebhooksResource: Sendable {
 
     /// Replaces the signing secret; deliveries sent afterwards carry only the new one.
     @discardableResult
+    @_alwaysEmitIntoClient
     public func rotateEndpointSecret(endpointId: String, accountId: String? = nil) async throws -> String {
         try Self.secret(
             await context.webhooksAPI.rotateWebhookEndpointSecret(
@@ -149,7 +165,7 @@ public struct WebhooksResource: Sendable {
             ).payload())
     }
 
-    static func secret(_ value: WebhookEndpointSecret) throws -> String {
+    @usableFromInline static func secret(_ value: WebhookEndpointSecret) throws -> String {
         guard let secret = value.secret, !secret.isEmpty else {
             throw AssinafySDKError("The API returned no signing secret")
         }

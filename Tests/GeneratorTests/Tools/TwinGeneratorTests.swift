@@ -62,9 +62,11 @@ import Testing
             // Completion-handler variants of every public async method of `ThingsResource`, one per method with
             // the same labels plus `completion:`. Each returns the `Task` doing the work: cancel it to stop
             // the request (the handler then receives `CancellationError`); the arguments are read when that
-            // task starts. See `deliverOnMain`.
+            // task starts. See `deliverOnMain`. Each is emitted into the module that calls it
+            // (`@_alwaysEmitIntoClient`), so an app carries only the variants it uses.
             extension ThingsResource {
                 /// Completion-handler variant of `list(params:filter:)`; `completion` runs on the main queue.
+                @_alwaysEmitIntoClient
                 @discardableResult
                 public func list(
                     params: ListParams = ListParams(),
@@ -76,6 +78,7 @@ import Testing
 
                 /// Completion-handler variant of `all(params:filter:)`; `completion` runs on the main queue.
                 @available(*, deprecated, renamed: "list(params:filter:completion:)")
+                @_alwaysEmitIntoClient
                 @discardableResult
                 public func all(
                     params: ListParams = ListParams(),
@@ -86,6 +89,7 @@ import Testing
                 }
 
                 /// Completion-handler variant of `find(_:for:note:)`; `completion` runs on the main queue.
+                @_alwaysEmitIntoClient
                 @discardableResult
                 public func find(
                     _ id: String,
@@ -97,6 +101,7 @@ import Testing
                 }
 
                 /// Completion-handler variant of `touch()`; `completion` runs on the main queue.
+                @_alwaysEmitIntoClient
                 @discardableResult
                 public func touch(
                     completion: @escaping @Sendable (Result<Void, any Error>) -> Void
@@ -105,6 +110,7 @@ import Testing
                 }
 
                 /// Completion-handler variant of `ping()`; `completion` runs on the main queue.
+                @_alwaysEmitIntoClient
                 @discardableResult
                 public func ping(
                     completion: @escaping @Sendable (Result<Void, any Error>) -> Void

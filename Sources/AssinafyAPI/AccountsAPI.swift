@@ -14,7 +14,8 @@ public struct AccountsAPI: Sendable {
     ///
     /// `GET /v1/accounts/{accountId}` · security: `bearerAuth` or `apiKeyAuth`
     /// - Parameter accountId: Workspace account identifier.
-    @discardableResult public func getAccount(accountId: String) async throws -> APIResponse<EnvelopeOf<Workspace>> {
+    @_alwaysEmitIntoClient @discardableResult
+    public func getAccount(accountId: String) async throws -> APIResponse<EnvelopeOf<Workspace>> {
         let request = APIRequest(
             operationName: "getAccount", method: .get, pathTemplate: "/v1/accounts/{accountId}",
             path: "/v1/accounts/\(accountId)", security: .shared,
@@ -26,7 +27,7 @@ public struct AccountsAPI: Sendable {
     ///
     /// `PUT /v1/accounts/{accountId}` · security: `bearerAuth` or `apiKeyAuth`
     /// - Parameter accountId: Workspace account identifier.
-    @discardableResult public func updateAccount(
+    @_alwaysEmitIntoClient @discardableResult public func updateAccount(
         accountId: String, body: UpdateWorkspacePayload
     ) async throws -> APIResponse<EnvelopeOf<Workspace>> {
         var request = APIRequest(
@@ -41,7 +42,7 @@ public struct AccountsAPI: Sendable {
     ///
     /// `DELETE /v1/accounts/{accountId}` · security: `bearerAuth` or `apiKeyAuth`
     /// - Parameter accountId: Workspace account identifier.
-    @discardableResult public func deleteAccount(
+    @_alwaysEmitIntoClient @discardableResult public func deleteAccount(
         accountId: String, body: DeleteAccountRequest? = nil
     ) async throws -> APIResponse<EnvelopeOf<[JSONValue?]>> {
         var request = APIRequest(
@@ -56,7 +57,7 @@ public struct AccountsAPI: Sendable {
     ///
     /// `GET /v1/accounts/{accountId}/theme` · security: `bearerAuth` or `apiKeyAuth`
     /// - Parameter accountId: Workspace account identifier.
-    @discardableResult
+    @_alwaysEmitIntoClient @discardableResult
     public func getAccountTheme(accountId: String) async throws -> APIResponse<EnvelopeOf<WorkspaceTheme>> {
         let request = APIRequest(
             operationName: "getAccountTheme", method: .get, pathTemplate: "/v1/accounts/{accountId}/theme",
@@ -68,7 +69,8 @@ public struct AccountsAPI: Sendable {
     ///
     /// `GET /v1/accounts/{accountId}/logo` · security: `bearerAuth` or `apiKeyAuth`
     /// - Parameter accountId: Workspace account identifier.
-    @discardableResult public func downloadAccountLogo(accountId: String) async throws -> APIResponse<Data> {
+    @_alwaysEmitIntoClient @discardableResult
+    public func downloadAccountLogo(accountId: String) async throws -> APIResponse<Data> {
         var request = APIRequest(
             operationName: "downloadAccountLogo", method: .get, pathTemplate: "/v1/accounts/{accountId}/logo",
             path: "/v1/accounts/\(accountId)/logo", security: .shared,
@@ -81,7 +83,7 @@ public struct AccountsAPI: Sendable {
     ///
     /// `POST /v1/accounts/{accountId}/logo` · security: `bearerAuth` or `apiKeyAuth`
     /// - Parameter accountId: Workspace account identifier.
-    @discardableResult
+    @_alwaysEmitIntoClient @discardableResult
     public func uploadAccountLogo(accountId: String, file: MultipartFile) async throws -> APIResponse<Envelope> {
         var request = APIRequest(
             operationName: "uploadAccountLogo", method: .post, pathTemplate: "/v1/accounts/{accountId}/logo",
@@ -95,7 +97,8 @@ public struct AccountsAPI: Sendable {
     ///
     /// `DELETE /v1/accounts/{accountId}/logo` · security: `bearerAuth` or `apiKeyAuth`
     /// - Parameter accountId: Workspace account identifier.
-    @discardableResult public func deleteAccountLogo(accountId: String) async throws -> APIResponse<Envelope> {
+    @_alwaysEmitIntoClient @discardableResult
+    public func deleteAccountLogo(accountId: String) async throws -> APIResponse<Envelope> {
         let request = APIRequest(
             operationName: "deleteAccountLogo", method: .delete, pathTemplate: "/v1/accounts/{accountId}/logo",
             path: "/v1/accounts/\(accountId)/logo", security: .shared, errors: .shared)
@@ -105,7 +108,8 @@ public struct AccountsAPI: Sendable {
     /// List the caller's accounts
     ///
     /// `GET /v1/accounts` · security: `bearerAuth` or `apiKeyAuth`
-    @discardableResult public func listAccounts() async throws -> APIResponse<EnvelopeOf<[Workspace]>> {
+    @_alwaysEmitIntoClient @discardableResult
+    public func listAccounts() async throws -> APIResponse<EnvelopeOf<[Workspace]>> {
         let request = APIRequest(
             operationName: "listAccounts", method: .get, pathTemplate: "/v1/accounts", path: "/v1/accounts",
             security: .shared, errors: .shared)
@@ -115,7 +119,7 @@ public struct AccountsAPI: Sendable {
     /// Create account
     ///
     /// `POST /v1/accounts` · security: `bearerAuth` or `apiKeyAuth`
-    @discardableResult
+    @_alwaysEmitIntoClient @discardableResult
     public func createAccount(body: CreateWorkspacePayload) async throws -> APIResponse<EnvelopeOf<Workspace>> {
         var request = APIRequest(
             operationName: "createAccount", method: .post, pathTemplate: "/v1/accounts", path: "/v1/accounts",
@@ -130,7 +134,7 @@ public struct AccountsAPI: Sendable {
     /// - Parameter accountId: Workspace account identifier.
     /// - Parameter granularity: Monthly or daily series.
     /// - Parameter month: Month as YYYY-MM; needed for daily series.
-    @discardableResult public func getAccountStats(
+    @_alwaysEmitIntoClient @discardableResult public func getAccountStats(
         accountId: String, granularity: WorkspaceStatsGranularity? = nil, month: String? = nil
     ) async throws -> APIResponse<EnvelopeOf<[DocumentStatsRow]>> {
         var request = APIRequest(

@@ -15,7 +15,7 @@ public struct AssignmentsAPI: Sendable {
     /// `GET /v1/assignments` · security: `bearerAuth` or `apiKeyAuth`
     /// - Parameter page: 1-based page number.
     /// - Parameter perPage: Page size.
-    @discardableResult public func listAssignments(
+    @_alwaysEmitIntoClient @discardableResult public func listAssignments(
         page: Int? = nil, perPage: Int? = nil
     ) async throws -> APIResponse<EnvelopeOf<[Assignment]>> {
         var request = APIRequest(
@@ -30,7 +30,7 @@ public struct AssignmentsAPI: Sendable {
     ///
     /// `POST /v1/documents/{documentId}/assignments` · security: `bearerAuth` or `apiKeyAuth`
     /// - Parameter documentId: Document identifier.
-    @discardableResult public func createAssignment(
+    @_alwaysEmitIntoClient @discardableResult public func createAssignment(
         documentId: String, body: CreateAssignmentRequest
     ) async throws -> APIResponse<EnvelopeOf<Assignment>> {
         var request = APIRequest(
@@ -45,7 +45,7 @@ public struct AssignmentsAPI: Sendable {
     ///
     /// `POST /v1/documents/{documentId}/assignments/estimate-cost` · security: `bearerAuth` or `apiKeyAuth`
     /// - Parameter documentId: Document identifier.
-    @discardableResult public func estimateAssignmentCost(
+    @_alwaysEmitIntoClient @discardableResult public func estimateAssignmentCost(
         documentId: String, body: EstimateAssignmentCostRequest
     ) async throws -> APIResponse<EnvelopeOf<CostEstimate>> {
         var request = APIRequest(
@@ -63,7 +63,7 @@ public struct AssignmentsAPI: Sendable {
     /// - Parameter documentId: Document identifier.
     /// - Parameter assignmentId: Assignment identifier.
     /// - Parameter signerId: Signer identifier.
-    @discardableResult public func resendSignatureRequest(
+    @_alwaysEmitIntoClient @discardableResult public func resendSignatureRequest(
         documentId: String, assignmentId: String, signerId: String
     ) async throws -> APIResponse<EnvelopeOf<ResendSignatureRequestResponseData>> {
         let request = APIRequest(
@@ -80,7 +80,7 @@ public struct AssignmentsAPI: Sendable {
     /// - Parameter documentId: Document identifier.
     /// - Parameter assignmentId: Assignment identifier.
     /// - Parameter signerId: Signer identifier.
-    @discardableResult public func estimateResendCost(
+    @_alwaysEmitIntoClient @discardableResult public func estimateResendCost(
         documentId: String, assignmentId: String, signerId: String
     ) async throws -> APIResponse<EnvelopeOf<CostEstimate>> {
         let request = APIRequest(
@@ -96,7 +96,7 @@ public struct AssignmentsAPI: Sendable {
     /// `PUT /v1/documents/{documentId}/assignments/{assignmentId}/reset-expiration` · security: `bearerAuth` or `apiKeyAuth`
     /// - Parameter documentId: Document identifier.
     /// - Parameter assignmentId: Assignment identifier.
-    @discardableResult public func resetAssignmentExpiration(
+    @_alwaysEmitIntoClient @discardableResult public func resetAssignmentExpiration(
         documentId: String, assignmentId: String, body: ResetAssignmentExpirationRequest
     ) async throws -> APIResponse<EnvelopeOf<Assignment>> {
         var request = APIRequest(
@@ -113,7 +113,7 @@ public struct AssignmentsAPI: Sendable {
     /// `GET /v1/documents/{documentId}/assignments/{assignmentId}/whatsapp-notifications` · security: `bearerAuth` or `apiKeyAuth`
     /// - Parameter documentId: Document identifier.
     /// - Parameter assignmentId: Assignment identifier.
-    @discardableResult public func listWhatsappNotifications(
+    @_alwaysEmitIntoClient @discardableResult public func listWhatsappNotifications(
         documentId: String, assignmentId: String
     ) async throws -> APIResponse<EnvelopeOf<[WhatsappNotification]>> {
         let request = APIRequest(

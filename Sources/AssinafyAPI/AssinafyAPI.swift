@@ -20,17 +20,19 @@ extension SecurityScheme {
 /// The requirement most operations declare; one that differs spells out its own.
 extension [SecurityRequirement] {
     /// Any one of `bearerAuth` or `apiKeyAuth`.
-    @inline(never) static var shared: Self { [[.bearerAuth], [.apiKeyAuth]] }
+    @usableFromInline @inline(never) static var shared: Self { [[.bearerAuth], [.apiKeyAuth]] }
 }
 
 /// The error payloads most operations document; one with more adds them to these, one that
 /// differs spells out its own table.
 extension [String: any (Decodable & Sendable).Type] {
     /// The payload types of the `401` and `500` answers.
-    @inline(never) static var shared: Self { ["401": UnauthorizedResponse.self, "500": ServerErrorResponse.self] }
+    @usableFromInline @inline(never) static var shared: Self { [
+        "401": UnauthorizedResponse.self, "500": ServerErrorResponse.self
+    ] }
 
     /// These and an operation's own entries.
-    @inline(never)
+    @usableFromInline @inline(never)
     static func shared(adding own: Self) -> Self { shared.merging(own) { _, new in new } }
 }
 

@@ -13,7 +13,8 @@ public struct AuthenticationAPI: Sendable {
     /// Log in
     ///
     /// `POST /v1/login` · security: none
-    @discardableResult public func login(body: LoginPayload) async throws -> APIResponse<EnvelopeOf<AuthSession>> {
+    @_alwaysEmitIntoClient @discardableResult
+    public func login(body: LoginPayload) async throws -> APIResponse<EnvelopeOf<AuthSession>> {
         var request = APIRequest(
             operationName: "login", method: .post, pathTemplate: "/v1/login", path: "/v1/login",
             errors: ["400": ValidationErrorResponse.self, "500": ServerErrorResponse.self])
@@ -24,7 +25,7 @@ public struct AuthenticationAPI: Sendable {
     /// Ask for a password reset e-mail
     ///
     /// `PUT /v1/authentication/request-password-reset` · security: none
-    @discardableResult public func requestPasswordReset(
+    @_alwaysEmitIntoClient @discardableResult public func requestPasswordReset(
         body: RequestPasswordResetRequest
     ) async throws -> APIResponse<EnvelopeOf<RequestPasswordResetResponseData>> {
         var request = APIRequest(
@@ -38,7 +39,7 @@ public struct AuthenticationAPI: Sendable {
     /// Set a new password with a reset token
     ///
     /// `PUT /v1/authentication/reset-password` · security: none
-    @discardableResult public func resetPassword(
+    @_alwaysEmitIntoClient @discardableResult public func resetPassword(
         body: ResetPasswordPayload
     ) async throws -> APIResponse<EnvelopeOf<ResetPasswordResponseData>> {
         var request = APIRequest(
@@ -52,7 +53,7 @@ public struct AuthenticationAPI: Sendable {
     /// Change password
     ///
     /// `PUT /v1/authentication/change-password` · security: `bearerAuth` or `apiKeyAuth`
-    @discardableResult public func changePassword(
+    @_alwaysEmitIntoClient @discardableResult public func changePassword(
         body: ChangePasswordPayload
     ) async throws -> APIResponse<EnvelopeOf<ChangePasswordResponseData>> {
         var request = APIRequest(
@@ -66,7 +67,7 @@ public struct AuthenticationAPI: Sendable {
     /// Finish login with a second factor
     ///
     /// `POST /v1/authentication/mfa/verify` · security: none
-    @discardableResult
+    @_alwaysEmitIntoClient @discardableResult
     public func verifyMFA(body: VerifyMFARequest) async throws -> APIResponse<EnvelopeOf<AuthSession>> {
         var request = APIRequest(
             operationName: "verifyMFA", method: .post, pathTemplate: "/v1/authentication/mfa/verify",
@@ -79,7 +80,8 @@ public struct AuthenticationAPI: Sendable {
     /// List second-factor methods
     ///
     /// `GET /v1/users/self/mfa` · security: `bearerAuth` or `apiKeyAuth`
-    @discardableResult public func listMFAMethods() async throws -> APIResponse<EnvelopeOf<MFAStatus>> {
+    @_alwaysEmitIntoClient @discardableResult
+    public func listMFAMethods() async throws -> APIResponse<EnvelopeOf<MFAStatus>> {
         let request = APIRequest(
             operationName: "listMFAMethods", method: .get, pathTemplate: "/v1/users/self/mfa",
             path: "/v1/users/self/mfa", security: .shared, errors: .shared)
@@ -89,7 +91,7 @@ public struct AuthenticationAPI: Sendable {
     /// Begin authenticator app setup
     ///
     /// `POST /v1/users/self/mfa/totp` · security: `bearerAuth` or `apiKeyAuth`
-    @discardableResult public func startTOTPEnrollment(
+    @_alwaysEmitIntoClient @discardableResult public func startTOTPEnrollment(
         body: StartTOTPEnrollmentRequest? = nil
     ) async throws -> APIResponse<EnvelopeOf<TOTPEnrollment>> {
         var request = APIRequest(
@@ -102,7 +104,7 @@ public struct AuthenticationAPI: Sendable {
     /// Finish authenticator app setup
     ///
     /// `PUT /v1/users/self/mfa/totp/confirm` · security: `bearerAuth` or `apiKeyAuth`
-    @discardableResult public func confirmTOTPEnrollment(
+    @_alwaysEmitIntoClient @discardableResult public func confirmTOTPEnrollment(
         body: ConfirmTOTPEnrollmentRequest
     ) async throws -> APIResponse<EnvelopeOf<ConfirmTOTPEnrollmentResponseData>> {
         var request = APIRequest(
@@ -116,7 +118,7 @@ public struct AuthenticationAPI: Sendable {
     /// Issue new recovery codes
     ///
     /// `POST /v1/users/self/mfa/recovery-codes` · security: `bearerAuth` or `apiKeyAuth`
-    @discardableResult public func regenerateRecoveryCodes(
+    @_alwaysEmitIntoClient @discardableResult public func regenerateRecoveryCodes(
         body: RegenerateRecoveryCodesRequest
     ) async throws -> APIResponse<EnvelopeOf<RegenerateRecoveryCodesResponseData>> {
         var request = APIRequest(
@@ -131,7 +133,7 @@ public struct AuthenticationAPI: Sendable {
     ///
     /// `DELETE /v1/users/self/mfa/{customId}` · security: `bearerAuth` or `apiKeyAuth`
     /// - Parameter customId: Identifier of the second-factor method.
-    @discardableResult public func deleteMFAMethod(
+    @_alwaysEmitIntoClient @discardableResult public func deleteMFAMethod(
         customId: String, body: DeleteMFAMethodRequest
     ) async throws -> APIResponse<EnvelopeOf<MFAMethodRemoval>> {
         var request = APIRequest(
@@ -145,7 +147,7 @@ public struct AuthenticationAPI: Sendable {
     /// Log in with a social provider
     ///
     /// `POST /v1/authentication/social-login` · security: none
-    @discardableResult
+    @_alwaysEmitIntoClient @discardableResult
     public func socialLogin(body: SocialLoginPayload) async throws -> APIResponse<EnvelopeOf<AuthSession>> {
         var request = APIRequest(
             operationName: "socialLogin", method: .post, pathTemplate: "/v1/authentication/social-login",
@@ -158,7 +160,8 @@ public struct AuthenticationAPI: Sendable {
     /// Link a social provider
     ///
     /// `POST /v1/auth/link-social-login` · security: `bearerAuth` or `apiKeyAuth`
-    @discardableResult public func linkSocialLogin(body: LinkSocialLoginPayload) async throws -> APIResponse<Envelope> {
+    @_alwaysEmitIntoClient @discardableResult
+    public func linkSocialLogin(body: LinkSocialLoginPayload) async throws -> APIResponse<Envelope> {
         var request = APIRequest(
             operationName: "linkSocialLogin", method: .post, pathTemplate: "/v1/auth/link-social-login",
             path: "/v1/auth/link-social-login", security: .shared,
@@ -170,7 +173,7 @@ public struct AuthenticationAPI: Sendable {
     /// Get API key
     ///
     /// `GET /v1/users/api-keys` · security: `bearerAuth` or `apiKeyAuth`
-    @discardableResult public func getAPIKey() async throws -> APIResponse<EnvelopeOf<ApiKey>> {
+    @_alwaysEmitIntoClient @discardableResult public func getAPIKey() async throws -> APIResponse<EnvelopeOf<ApiKey>> {
         let request = APIRequest(
             operationName: "getAPIKey", method: .get, pathTemplate: "/v1/users/api-keys", path: "/v1/users/api-keys",
             security: .shared, errors: .shared)
@@ -180,7 +183,7 @@ public struct AuthenticationAPI: Sendable {
     /// Create API key
     ///
     /// `POST /v1/users/api-keys` · security: `bearerAuth` or `apiKeyAuth`
-    @discardableResult
+    @_alwaysEmitIntoClient @discardableResult
     public func createAPIKey(body: CreateAPIKeyRequest) async throws -> APIResponse<EnvelopeOf<ApiKey>> {
         var request = APIRequest(
             operationName: "createAPIKey", method: .post, pathTemplate: "/v1/users/api-keys",
@@ -192,7 +195,8 @@ public struct AuthenticationAPI: Sendable {
     /// Delete API key
     ///
     /// `DELETE /v1/users/api-keys` · security: `bearerAuth` or `apiKeyAuth`
-    @discardableResult public func deleteAPIKey() async throws -> APIResponse<EnvelopeOf<[JSONValue?]>> {
+    @_alwaysEmitIntoClient @discardableResult
+    public func deleteAPIKey() async throws -> APIResponse<EnvelopeOf<[JSONValue?]>> {
         let request = APIRequest(
             operationName: "deleteAPIKey", method: .delete, pathTemplate: "/v1/users/api-keys",
             path: "/v1/users/api-keys", security: .shared, errors: .shared)

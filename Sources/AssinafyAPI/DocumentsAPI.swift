@@ -14,7 +14,7 @@ public struct DocumentsAPI: Sendable {
     ///
     /// `GET /v1/documents/{documentId}/activities` · security: `bearerAuth` or `apiKeyAuth`
     /// - Parameter documentId: Document identifier.
-    @discardableResult
+    @_alwaysEmitIntoClient @discardableResult
     public func listDocumentActivities(documentId: String) async throws -> APIResponse<EnvelopeOf<[DocumentActivity]>> {
         let request = APIRequest(
             operationName: "listDocumentActivities", method: .get,
@@ -34,7 +34,7 @@ public struct DocumentsAPI: Sendable {
     /// - Parameter sort: Sort key.
     /// - Parameter page: 1-based page number.
     /// - Parameter perPage: Page size.
-    @discardableResult public func listDocuments(
+    @_alwaysEmitIntoClient @discardableResult public func listDocuments(
         accountId: String, status: String? = nil, method: ListDocumentsMethod? = nil, search: String? = nil,
         tags: String? = nil, sort: String? = nil, page: Int? = nil, perPage: Int? = nil
     ) async throws -> APIResponse<EnvelopeOf<[Document]>> {
@@ -55,7 +55,7 @@ public struct DocumentsAPI: Sendable {
     ///
     /// `POST /v1/accounts/{accountId}/documents` · security: `bearerAuth` or `apiKeyAuth`
     /// - Parameter accountId: Workspace account identifier.
-    @discardableResult public func uploadDocument(
+    @_alwaysEmitIntoClient @discardableResult public func uploadDocument(
         accountId: String, file: MultipartFile
     ) async throws -> APIResponse<EnvelopeOf<Document>> {
         var request = APIRequest(
@@ -74,7 +74,7 @@ public struct DocumentsAPI: Sendable {
     /// - Parameter status: Only documents in this status.
     /// - Parameter page: 1-based page number.
     /// - Parameter perPage: Page size.
-    @discardableResult public func searchDocuments(
+    @_alwaysEmitIntoClient @discardableResult public func searchDocuments(
         accountId: String, search: String? = nil, status: String? = nil, page: Int? = nil, perPage: Int? = nil
     ) async throws -> APIResponse<EnvelopeOf<[Document]>> {
         var request = APIRequest(
@@ -90,7 +90,8 @@ public struct DocumentsAPI: Sendable {
     /// List document statuses
     ///
     /// `GET /v1/documents/statuses` · security: `bearerAuth` or `apiKeyAuth`
-    @discardableResult public func listDocumentStatuses() async throws -> APIResponse<EnvelopeOf<[DocumentStatus]>> {
+    @_alwaysEmitIntoClient @discardableResult
+    public func listDocumentStatuses() async throws -> APIResponse<EnvelopeOf<[DocumentStatus]>> {
         let request = APIRequest(
             operationName: "listDocumentStatuses", method: .get, pathTemplate: "/v1/documents/statuses",
             path: "/v1/documents/statuses", security: .shared, errors: .shared)
@@ -101,7 +102,8 @@ public struct DocumentsAPI: Sendable {
     ///
     /// `GET /v1/documents/{documentId}` · security: `bearerAuth` or `apiKeyAuth`
     /// - Parameter documentId: Document identifier.
-    @discardableResult public func getDocument(documentId: String) async throws -> APIResponse<EnvelopeOf<Document>> {
+    @_alwaysEmitIntoClient @discardableResult
+    public func getDocument(documentId: String) async throws -> APIResponse<EnvelopeOf<Document>> {
         let request = APIRequest(
             operationName: "getDocument", method: .get, pathTemplate: "/v1/documents/{documentId}",
             path: "/v1/documents/\(documentId)", security: .shared,
@@ -113,7 +115,7 @@ public struct DocumentsAPI: Sendable {
     ///
     /// `DELETE /v1/documents/{documentId}` · security: `bearerAuth` or `apiKeyAuth`
     /// - Parameter documentId: Document identifier.
-    @discardableResult
+    @_alwaysEmitIntoClient @discardableResult
     public func deleteDocument(documentId: String) async throws -> APIResponse<EnvelopeOf<[JSONValue?]>> {
         let request = APIRequest(
             operationName: "deleteDocument", method: .delete, pathTemplate: "/v1/documents/{documentId}",
@@ -126,7 +128,7 @@ public struct DocumentsAPI: Sendable {
     ///
     /// `PATCH /v1/documents/{documentId}` · security: `bearerAuth` or `apiKeyAuth`
     /// - Parameter documentId: Document identifier.
-    @discardableResult public func renameDocument(
+    @_alwaysEmitIntoClient @discardableResult public func renameDocument(
         documentId: String, body: UpdateDocumentPayload
     ) async throws -> APIResponse<EnvelopeOf<Document>> {
         var request = APIRequest(
@@ -142,7 +144,7 @@ public struct DocumentsAPI: Sendable {
     /// `GET /v1/documents/{documentId}/download/{artifactName}` · security: `bearerAuth` or `apiKeyAuth`
     /// - Parameter documentId: Document identifier.
     /// - Parameter artifactName: Which file to download.
-    @discardableResult public func downloadDocumentArtifact(
+    @_alwaysEmitIntoClient @discardableResult public func downloadDocumentArtifact(
         documentId: String, artifactName: DownloadDocumentArtifactArtifactName
     ) async throws -> APIResponse<Data> {
         var request = APIRequest(
@@ -158,7 +160,7 @@ public struct DocumentsAPI: Sendable {
     ///
     /// `GET /v1/documents/{documentSignatureHash}/verify` · security: none
     /// - Parameter documentSignatureHash: Signature hash printed on the signed document.
-    @discardableResult public func verifyDocument(
+    @_alwaysEmitIntoClient @discardableResult public func verifyDocument(
         documentSignatureHash: String
     ) async throws -> APIResponse<EnvelopeOf<DocumentVerification>> {
         let request = APIRequest(
@@ -172,7 +174,7 @@ public struct DocumentsAPI: Sendable {
     /// `GET /v1/accounts/{accountId}/documents/{documentId}/tags` · security: `bearerAuth` or `apiKeyAuth`
     /// - Parameter accountId: Workspace account identifier.
     /// - Parameter documentId: Document identifier.
-    @discardableResult
+    @_alwaysEmitIntoClient @discardableResult
     public func listDocumentTags(accountId: String, documentId: String) async throws -> APIResponse<EnvelopeOf<[Tag]>> {
         let request = APIRequest(
             operationName: "listDocumentTags", method: .get,
@@ -186,7 +188,7 @@ public struct DocumentsAPI: Sendable {
     /// `PUT /v1/accounts/{accountId}/documents/{documentId}/tags` · security: `bearerAuth` or `apiKeyAuth`
     /// - Parameter accountId: Workspace account identifier.
     /// - Parameter documentId: Document identifier.
-    @discardableResult public func replaceDocumentTags(
+    @_alwaysEmitIntoClient @discardableResult public func replaceDocumentTags(
         accountId: String, documentId: String, body: ReplaceDocumentTagsRequest
     ) async throws -> APIResponse<EnvelopeOf<[Tag]>> {
         var request = APIRequest(
@@ -202,7 +204,7 @@ public struct DocumentsAPI: Sendable {
     /// `POST /v1/accounts/{accountId}/documents/{documentId}/tags` · security: `bearerAuth` or `apiKeyAuth`
     /// - Parameter accountId: Workspace account identifier.
     /// - Parameter documentId: Document identifier.
-    @discardableResult public func attachDocumentTags(
+    @_alwaysEmitIntoClient @discardableResult public func attachDocumentTags(
         accountId: String, documentId: String, body: AttachDocumentTagsRequest
     ) async throws -> APIResponse<EnvelopeOf<[Tag]>> {
         var request = APIRequest(
@@ -219,7 +221,7 @@ public struct DocumentsAPI: Sendable {
     /// - Parameter accountId: Workspace account identifier.
     /// - Parameter documentId: Document identifier.
     /// - Parameter tagId: Tag identifier.
-    @discardableResult public func detachDocumentTag(
+    @_alwaysEmitIntoClient @discardableResult public func detachDocumentTag(
         accountId: String, documentId: String, tagId: String
     ) async throws -> APIResponse<EnvelopeOf<DetachDocumentTagResponseData>> {
         let request = APIRequest(
@@ -233,7 +235,8 @@ public struct DocumentsAPI: Sendable {
     ///
     /// `GET /v1/documents/{documentId}/thumbnail` · security: `bearerAuth` or `apiKeyAuth`
     /// - Parameter documentId: Document identifier.
-    @discardableResult public func getDocumentThumbnail(documentId: String) async throws -> APIResponse<Data> {
+    @_alwaysEmitIntoClient @discardableResult
+    public func getDocumentThumbnail(documentId: String) async throws -> APIResponse<Data> {
         var request = APIRequest(
             operationName: "getDocumentThumbnail", method: .get, pathTemplate: "/v1/documents/{documentId}/thumbnail",
             path: "/v1/documents/\(documentId)/thumbnail", security: .shared,
@@ -247,7 +250,7 @@ public struct DocumentsAPI: Sendable {
     /// `GET /v1/documents/{documentId}/pages/{pageId}/download` · security: `bearerAuth` or `apiKeyAuth`
     /// - Parameter documentId: Document identifier.
     /// - Parameter pageId: Page identifier.
-    @discardableResult
+    @_alwaysEmitIntoClient @discardableResult
     public func downloadDocumentPage(documentId: String, pageId: String) async throws -> APIResponse<Data> {
         var request = APIRequest(
             operationName: "downloadDocumentPage", method: .get,
@@ -263,7 +266,7 @@ public struct DocumentsAPI: Sendable {
     /// `POST /v1/accounts/{accountId}/templates/{templateId}/documents` · security: `bearerAuth` or `apiKeyAuth`
     /// - Parameter accountId: Workspace account identifier.
     /// - Parameter templateId: Template identifier.
-    @discardableResult public func createDocumentFromTemplate(
+    @_alwaysEmitIntoClient @discardableResult public func createDocumentFromTemplate(
         accountId: String, templateId: String, body: CreateDocumentFromTemplateRequest
     ) async throws -> APIResponse<EnvelopeOf<Document>> {
         var request = APIRequest(
@@ -280,7 +283,7 @@ public struct DocumentsAPI: Sendable {
     /// `POST /v1/accounts/{accountId}/templates/{templateId}/documents/estimate-cost` · security: `bearerAuth` or `apiKeyAuth`
     /// - Parameter accountId: Workspace account identifier.
     /// - Parameter templateId: Template identifier.
-    @discardableResult public func estimateDocumentFromTemplateCost(
+    @_alwaysEmitIntoClient @discardableResult public func estimateDocumentFromTemplateCost(
         accountId: String, templateId: String, body: EstimateDocumentFromTemplateCostRequest
     ) async throws -> APIResponse<EnvelopeOf<CostEstimate>> {
         var request = APIRequest(

@@ -16,7 +16,7 @@ public struct FieldsAPI: Sendable {
     /// - Parameter accountId: Workspace account identifier.
     /// - Parameter includeInactive: Also return inactive fields.
     /// - Parameter includeStandard: Also return built-in field types.
-    @discardableResult public func listFields(
+    @_alwaysEmitIntoClient @discardableResult public func listFields(
         accountId: String, includeInactive: Bool? = nil, includeStandard: Bool? = nil
     ) async throws -> APIResponse<EnvelopeOf<[Field]>> {
         var request = APIRequest(
@@ -31,7 +31,7 @@ public struct FieldsAPI: Sendable {
     ///
     /// `POST /v1/accounts/{accountId}/fields` · security: `bearerAuth` or `apiKeyAuth`
     /// - Parameter accountId: Workspace account identifier.
-    @discardableResult public func createField(
+    @_alwaysEmitIntoClient @discardableResult public func createField(
         accountId: String, body: CreateFieldPayload
     ) async throws -> APIResponse<EnvelopeOf<Field>> {
         var request = APIRequest(
@@ -47,7 +47,7 @@ public struct FieldsAPI: Sendable {
     /// `GET /v1/accounts/{accountId}/fields/{fieldId}` · security: `bearerAuth` or `apiKeyAuth`
     /// - Parameter accountId: Workspace account identifier.
     /// - Parameter fieldId: Field identifier.
-    @discardableResult
+    @_alwaysEmitIntoClient @discardableResult
     public func getField(accountId: String, fieldId: String) async throws -> APIResponse<EnvelopeOf<Field>> {
         let request = APIRequest(
             operationName: "getField", method: .get, pathTemplate: "/v1/accounts/{accountId}/fields/{fieldId}",
@@ -61,7 +61,7 @@ public struct FieldsAPI: Sendable {
     /// `PUT /v1/accounts/{accountId}/fields/{fieldId}` · security: `bearerAuth` or `apiKeyAuth`
     /// - Parameter accountId: Workspace account identifier.
     /// - Parameter fieldId: Field identifier.
-    @discardableResult public func updateField(
+    @_alwaysEmitIntoClient @discardableResult public func updateField(
         accountId: String, fieldId: String, body: UpdateFieldPayload
     ) async throws -> APIResponse<EnvelopeOf<Field>> {
         var request = APIRequest(
@@ -77,7 +77,7 @@ public struct FieldsAPI: Sendable {
     /// `DELETE /v1/accounts/{accountId}/fields/{fieldId}` · security: `bearerAuth` or `apiKeyAuth`
     /// - Parameter accountId: Workspace account identifier.
     /// - Parameter fieldId: Field identifier.
-    @discardableResult
+    @_alwaysEmitIntoClient @discardableResult
     public func deleteField(accountId: String, fieldId: String) async throws -> APIResponse<EnvelopeOf<[JSONValue?]>> {
         let request = APIRequest(
             operationName: "deleteField", method: .delete, pathTemplate: "/v1/accounts/{accountId}/fields/{fieldId}",
@@ -91,7 +91,7 @@ public struct FieldsAPI: Sendable {
     /// `POST /v1/accounts/{accountId}/fields/{fieldId}/validate` · security: `bearerAuth` or `apiKeyAuth`
     /// - Parameter accountId: Workspace account identifier.
     /// - Parameter fieldId: Field identifier.
-    @discardableResult public func validateFieldValue(
+    @_alwaysEmitIntoClient @discardableResult public func validateFieldValue(
         accountId: String, fieldId: String, body: ValidateFieldValueRequest
     ) async throws -> APIResponse<EnvelopeOf<FieldValidation>> {
         var request = APIRequest(
@@ -106,7 +106,7 @@ public struct FieldsAPI: Sendable {
     ///
     /// `POST /v1/accounts/{accountId}/fields/validate-multiple` · security: `bearerAuth` or `apiKeyAuth`
     /// - Parameter accountId: Workspace account identifier.
-    @discardableResult public func validateFieldValues(
+    @_alwaysEmitIntoClient @discardableResult public func validateFieldValues(
         accountId: String, body: [ValidateFieldValuesRequestItem]
     ) async throws -> APIResponse<EnvelopeOf<[FieldValidationResult]>> {
         var request = APIRequest(
@@ -120,7 +120,8 @@ public struct FieldsAPI: Sendable {
     /// List field types
     ///
     /// `GET /v1/field-types` · security: `bearerAuth` or `apiKeyAuth`
-    @discardableResult public func listFieldTypes() async throws -> APIResponse<EnvelopeOf<[FieldType]>> {
+    @_alwaysEmitIntoClient @discardableResult
+    public func listFieldTypes() async throws -> APIResponse<EnvelopeOf<[FieldType]>> {
         let request = APIRequest(
             operationName: "listFieldTypes", method: .get, pathTemplate: "/v1/field-types", path: "/v1/field-types",
             security: .shared, errors: .shared)

@@ -13,7 +13,7 @@ public struct OAuthAPI: Sendable {
     /// Obtain an access token
     ///
     /// `POST /v1/oauth/token` · security: none
-    @discardableResult public func exchangeOAuthToken(
+    @_alwaysEmitIntoClient @discardableResult public func exchangeOAuthToken(
         grantType: OAuthTokenRequestGrantType, clientId: String, code: String? = nil, redirectUri: String? = nil,
         codeVerifier: String? = nil, refreshToken: String? = nil, clientSecret: String? = nil, resource: String? = nil,
         subjectToken: String? = nil, subjectTokenType: OAuthTokenRequestSubjectTokenType? = nil,
@@ -44,7 +44,7 @@ public struct OAuthAPI: Sendable {
     /// Revoke token
     ///
     /// `POST /v1/oauth/revoke` · security: none
-    @discardableResult public func revokeOAuthToken(
+    @_alwaysEmitIntoClient @discardableResult public func revokeOAuthToken(
         token: String, clientId: String, tokenTypeHint: OAuthRevokeRequestTokenTypeHint? = nil,
         clientSecret: String? = nil
     ) async throws -> APIResponse<Void> {
@@ -64,7 +64,8 @@ public struct OAuthAPI: Sendable {
     /// Get OpenID Connect user claims
     ///
     /// `GET /v1/oauth/userinfo` · security: `bearerAuth` or `apiKeyAuth`
-    @discardableResult public func getOAuthUserInfo() async throws -> APIResponse<GetOAuthUserInfoResponse> {
+    @_alwaysEmitIntoClient @discardableResult
+    public func getOAuthUserInfo() async throws -> APIResponse<GetOAuthUserInfoResponse> {
         let request = APIRequest(
             operationName: "getOAuthUserInfo", method: .get, pathTemplate: "/v1/oauth/userinfo",
             path: "/v1/oauth/userinfo", security: .shared, errors: .shared(adding: ["403": ForbiddenResponse.self]))
@@ -74,7 +75,7 @@ public struct OAuthAPI: Sendable {
     /// Get protected resource metadata
     ///
     /// `GET /.well-known/oauth-protected-resource` · security: none
-    @discardableResult
+    @_alwaysEmitIntoClient @discardableResult
     public func getProtectedResourceMetadata() async throws -> APIResponse<GetProtectedResourceMetadataResponse> {
         let request = APIRequest(
             operationName: "getProtectedResourceMetadata", method: .get,

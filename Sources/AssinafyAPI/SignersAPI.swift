@@ -17,7 +17,7 @@ public struct SignersAPI: Sendable {
     /// - Parameter search: Free-text filter.
     /// - Parameter page: 1-based page number.
     /// - Parameter perPage: Page size.
-    @discardableResult public func listSigners(
+    @_alwaysEmitIntoClient @discardableResult public func listSigners(
         accountId: String, search: String? = nil, page: Int? = nil, perPage: Int? = nil
     ) async throws -> APIResponse<EnvelopeOf<[Signer]>> {
         var request = APIRequest(
@@ -33,7 +33,7 @@ public struct SignersAPI: Sendable {
     ///
     /// `POST /v1/accounts/{accountId}/signers` · security: `bearerAuth` or `apiKeyAuth`
     /// - Parameter accountId: Workspace account identifier.
-    @discardableResult public func createSigner(
+    @_alwaysEmitIntoClient @discardableResult public func createSigner(
         accountId: String, body: CreateSignerPayload
     ) async throws -> APIResponse<EnvelopeOf<Signer>> {
         var request = APIRequest(
@@ -49,7 +49,7 @@ public struct SignersAPI: Sendable {
     /// `GET /v1/accounts/{accountId}/signers/{signerId}` · security: `bearerAuth` or `apiKeyAuth`
     /// - Parameter accountId: Workspace account identifier.
     /// - Parameter signerId: Signer identifier.
-    @discardableResult
+    @_alwaysEmitIntoClient @discardableResult
     public func getSigner(accountId: String, signerId: String) async throws -> APIResponse<EnvelopeOf<Signer>> {
         let request = APIRequest(
             operationName: "getSigner", method: .get, pathTemplate: "/v1/accounts/{accountId}/signers/{signerId}",
@@ -63,7 +63,7 @@ public struct SignersAPI: Sendable {
     /// `PUT /v1/accounts/{accountId}/signers/{signerId}` · security: `bearerAuth` or `apiKeyAuth`
     /// - Parameter accountId: Workspace account identifier.
     /// - Parameter signerId: Signer identifier.
-    @discardableResult public func updateSigner(
+    @_alwaysEmitIntoClient @discardableResult public func updateSigner(
         accountId: String, signerId: String, body: UpdateSignerPayload
     ) async throws -> APIResponse<EnvelopeOf<Signer>> {
         var request = APIRequest(
@@ -79,7 +79,7 @@ public struct SignersAPI: Sendable {
     /// `DELETE /v1/accounts/{accountId}/signers/{signerId}` · security: `bearerAuth` or `apiKeyAuth`
     /// - Parameter accountId: Workspace account identifier.
     /// - Parameter signerId: Signer identifier.
-    @discardableResult public func deleteSigner(
+    @_alwaysEmitIntoClient @discardableResult public func deleteSigner(
         accountId: String, signerId: String
     ) async throws -> APIResponse<EnvelopeOf<[JSONValue?]>> {
         let request = APIRequest(

@@ -14,7 +14,7 @@ public struct SigningAPI: Sendable {
     ///
     /// `GET /v1/public/documents/{documentId}` · security: none
     /// - Parameter documentId: Document identifier.
-    @discardableResult
+    @_alwaysEmitIntoClient @discardableResult
     public func getPublicDocument(documentId: String) async throws -> APIResponse<EnvelopeOf<Document>> {
         let request = APIRequest(
             operationName: "getPublicDocument", method: .get, pathTemplate: "/v1/public/documents/{documentId}",
@@ -27,7 +27,7 @@ public struct SigningAPI: Sendable {
     ///
     /// `PUT /v1/public/documents/{documentId}/send-token` · security: none
     /// - Parameter documentId: Document identifier.
-    @discardableResult public func sendPublicDocumentToken(
+    @_alwaysEmitIntoClient @discardableResult public func sendPublicDocumentToken(
         documentId: String, body: SendPublicDocumentTokenRequest? = nil
     ) async throws -> APIResponse<Envelope> {
         var request = APIRequest(
@@ -41,7 +41,7 @@ public struct SigningAPI: Sendable {
     /// Get current signer
     ///
     /// `GET /v1/signers/self` · security: `signerAccessCode`
-    @discardableResult
+    @_alwaysEmitIntoClient @discardableResult
     public func getCurrentSigner(signerAccessCode: String) async throws -> APIResponse<EnvelopeOf<SignerSelf>> {
         var request = APIRequest(
             operationName: "getCurrentSigner", method: .get, pathTemplate: "/v1/signers/self", path: "/v1/signers/self",
@@ -54,7 +54,7 @@ public struct SigningAPI: Sendable {
     ///
     /// `GET /v1/signers/{signerId}/document` · security: `signerAccessCode`
     /// - Parameter signerId: Signer identifier.
-    @discardableResult public func getSignerDocument(
+    @_alwaysEmitIntoClient @discardableResult public func getSignerDocument(
         signerId: String, signerAccessCode: String
     ) async throws -> APIResponse<EnvelopeOf<Document>> {
         var request = APIRequest(
@@ -69,7 +69,7 @@ public struct SigningAPI: Sendable {
     ///
     /// `GET /v1/sign` · security: `signerAccessCode`
     /// - Parameter hasAcceptedTerms: Record that the signer accepted the terms.
-    @discardableResult public func viewDocumentToSign(
+    @_alwaysEmitIntoClient @discardableResult public func viewDocumentToSign(
         signerAccessCode: String, hasAcceptedTerms: Bool? = nil
     ) async throws -> APIResponse<EnvelopeOf<Document>> {
         var request = APIRequest(
@@ -87,7 +87,7 @@ public struct SigningAPI: Sendable {
     /// `POST /v1/documents/{documentId}/assignments/{assignmentId}` · security: `signerAccessCode`
     /// - Parameter documentId: Document identifier.
     /// - Parameter assignmentId: Assignment identifier.
-    @discardableResult public func signAssignment(
+    @_alwaysEmitIntoClient @discardableResult public func signAssignment(
         documentId: String, assignmentId: String, signerAccessCode: String, body: [SignAssignmentRequestItem]
     ) async throws -> APIResponse<EnvelopeOf<JSONObject>> {
         var request = APIRequest(
@@ -105,7 +105,7 @@ public struct SigningAPI: Sendable {
     /// `PUT /v1/documents/{documentId}/assignments/{assignmentId}/reject` · security: `signerAccessCode`
     /// - Parameter documentId: Document identifier.
     /// - Parameter assignmentId: Assignment identifier.
-    @discardableResult public func declineAssignment(
+    @_alwaysEmitIntoClient @discardableResult public func declineAssignment(
         documentId: String, assignmentId: String, signerAccessCode: String, body: DeclineAssignmentRequest
     ) async throws -> APIResponse<EnvelopeOf<[JSONValue?]>> {
         var request = APIRequest(
@@ -121,7 +121,7 @@ public struct SigningAPI: Sendable {
     /// Sign several documents
     ///
     /// `PUT /v1/signers/documents/sign-multiple` · security: `signerAccessCode`
-    @discardableResult public func signMultipleDocuments(
+    @_alwaysEmitIntoClient @discardableResult public func signMultipleDocuments(
         signerAccessCode: String, body: SignMultipleDocumentsRequest
     ) async throws -> APIResponse<EnvelopeOf<[JSONValue?]>> {
         var request = APIRequest(
@@ -135,7 +135,7 @@ public struct SigningAPI: Sendable {
     /// Decline several documents
     ///
     /// `PUT /v1/signers/documents/decline-multiple` · security: `signerAccessCode`
-    @discardableResult public func declineMultipleDocuments(
+    @_alwaysEmitIntoClient @discardableResult public func declineMultipleDocuments(
         signerAccessCode: String, body: DeclineMultipleDocumentsRequest
     ) async throws -> APIResponse<EnvelopeOf<[JSONValue?]>> {
         var request = APIRequest(
@@ -150,7 +150,7 @@ public struct SigningAPI: Sendable {
     /// Check signer verification code
     ///
     /// `POST /v1/verify` · security: `signerAccessCode`
-    @discardableResult public func verifySignerCode(
+    @_alwaysEmitIntoClient @discardableResult public func verifySignerCode(
         signerAccessCode: String, body: VerifySignerCodeRequest
     ) async throws -> APIResponse<Envelope> {
         var request = APIRequest(
@@ -165,7 +165,7 @@ public struct SigningAPI: Sendable {
     ///
     /// `PUT /v1/documents/{documentId}/signers/confirm-data` · security: `signerAccessCode`
     /// - Parameter documentId: Document identifier.
-    @discardableResult public func confirmSignerData(
+    @_alwaysEmitIntoClient @discardableResult public func confirmSignerData(
         documentId: String, signerAccessCode: String, body: ConfirmSignerDataRequest
     ) async throws -> APIResponse<EnvelopeOf<Signer>> {
         var request = APIRequest(
@@ -180,7 +180,8 @@ public struct SigningAPI: Sendable {
     /// Accept terms of use
     ///
     /// `PUT /v1/signers/accept-terms` · security: `signerAccessCode`
-    @discardableResult public func acceptTerms(signerAccessCode: String) async throws -> APIResponse<Envelope> {
+    @_alwaysEmitIntoClient @discardableResult
+    public func acceptTerms(signerAccessCode: String) async throws -> APIResponse<Envelope> {
         var request = APIRequest(
             operationName: "acceptTerms", method: .put, pathTemplate: "/v1/signers/accept-terms",
             path: "/v1/signers/accept-terms", security: [[.signerAccessCode]], errors: .shared)
@@ -193,7 +194,7 @@ public struct SigningAPI: Sendable {
     /// `POST /v1/signature` · security: `signerAccessCode`
     /// - Parameter type: Signature or initials.
     /// - Parameter reuse: Whether the signer wants to reuse this image later.
-    @discardableResult public func uploadSignature(
+    @_alwaysEmitIntoClient @discardableResult public func uploadSignature(
         signerAccessCode: String, body: Data, type: String? = nil, reuse: Bool? = nil
     ) async throws -> APIResponse<Envelope> {
         var request = APIRequest(
@@ -210,7 +211,7 @@ public struct SigningAPI: Sendable {
     ///
     /// `GET /v1/signature/{signatureType}` · security: `signerAccessCode`
     /// - Parameter signatureType: Signature or initials.
-    @discardableResult
+    @_alwaysEmitIntoClient @discardableResult
     public func downloadSignature(signatureType: String, signerAccessCode: String) async throws -> APIResponse<Data> {
         var request = APIRequest(
             operationName: "downloadSignature", method: .get, pathTemplate: "/v1/signature/{signatureType}",
@@ -227,7 +228,7 @@ public struct SigningAPI: Sendable {
     /// - Parameter signerId: Signer identifier.
     /// - Parameter page: 1-based page number.
     /// - Parameter perPage: Page size.
-    @discardableResult public func listSignerDocuments(
+    @_alwaysEmitIntoClient @discardableResult public func listSignerDocuments(
         signerId: String, signerAccessCode: String, page: Int? = nil, perPage: Int? = nil
     ) async throws -> APIResponse<EnvelopeOf<[Document]>> {
         var request = APIRequest(
@@ -244,7 +245,7 @@ public struct SigningAPI: Sendable {
     /// `GET /v1/signers/{signerId}/documents/search` · security: `signerAccessCode`
     /// - Parameter signerId: Signer identifier.
     /// - Parameter search: Free-text filter.
-    @discardableResult public func searchSignerDocuments(
+    @_alwaysEmitIntoClient @discardableResult public func searchSignerDocuments(
         signerId: String, signerAccessCode: String, search: String? = nil
     ) async throws -> APIResponse<EnvelopeOf<[Document]>> {
         var request = APIRequest(
@@ -262,7 +263,7 @@ public struct SigningAPI: Sendable {
     /// - Parameter signerId: Signer identifier.
     /// - Parameter documentId: Document identifier.
     /// - Parameter artifactName: Which file to download.
-    @discardableResult public func downloadSignerDocumentArtifact(
+    @_alwaysEmitIntoClient @discardableResult public func downloadSignerDocumentArtifact(
         signerId: String, documentId: String, artifactName: DownloadSignerDocumentArtifactArtifactName
     ) async throws -> APIResponse<Data> {
         var request = APIRequest(

@@ -15,7 +15,7 @@ public struct TagsAPI: Sendable {
     /// `GET /v1/accounts/{accountId}/tags` · security: `bearerAuth` or `apiKeyAuth`
     /// - Parameter accountId: Workspace account identifier.
     /// - Parameter search: Free-text filter.
-    @discardableResult
+    @_alwaysEmitIntoClient @discardableResult
     public func listTags(accountId: String, search: String? = nil) async throws -> APIResponse<EnvelopeOf<[Tag]>> {
         var request = APIRequest(
             operationName: "listTags", method: .get, pathTemplate: "/v1/accounts/{accountId}/tags",
@@ -28,7 +28,7 @@ public struct TagsAPI: Sendable {
     ///
     /// `POST /v1/accounts/{accountId}/tags` · security: `bearerAuth` or `apiKeyAuth`
     /// - Parameter accountId: Workspace account identifier.
-    @discardableResult
+    @_alwaysEmitIntoClient @discardableResult
     public func createTag(accountId: String, body: CreateTagPayload) async throws -> APIResponse<EnvelopeOf<Tag>> {
         var request = APIRequest(
             operationName: "createTag", method: .post, pathTemplate: "/v1/accounts/{accountId}/tags",
@@ -43,7 +43,7 @@ public struct TagsAPI: Sendable {
     /// `PUT /v1/accounts/{accountId}/tags/{tagId}` · security: `bearerAuth` or `apiKeyAuth`
     /// - Parameter accountId: Workspace account identifier.
     /// - Parameter tagId: Tag identifier.
-    @discardableResult public func updateTag(
+    @_alwaysEmitIntoClient @discardableResult public func updateTag(
         accountId: String, tagId: String, body: UpdateTagPayload
     ) async throws -> APIResponse<EnvelopeOf<Tag>> {
         var request = APIRequest(
@@ -60,7 +60,7 @@ public struct TagsAPI: Sendable {
     /// - Parameter accountId: Workspace account identifier.
     /// - Parameter tagId: Tag identifier.
     /// - Parameter force: Detach the tag first if it is in use.
-    @discardableResult public func deleteTag(
+    @_alwaysEmitIntoClient @discardableResult public func deleteTag(
         accountId: String, tagId: String, force: Bool? = nil
     ) async throws -> APIResponse<EnvelopeOf<DeleteTagResponseData>> {
         var request = APIRequest(

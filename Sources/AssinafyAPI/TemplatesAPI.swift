@@ -17,7 +17,7 @@ public struct TemplatesAPI: Sendable {
     /// - Parameter search: Free-text filter.
     /// - Parameter page: 1-based page number.
     /// - Parameter perPage: Page size.
-    @discardableResult public func listTemplates(
+    @_alwaysEmitIntoClient @discardableResult public func listTemplates(
         accountId: String, search: String? = nil, page: Int? = nil, perPage: Int? = nil
     ) async throws -> APIResponse<EnvelopeOf<[Template]>> {
         var request = APIRequest(
@@ -37,7 +37,7 @@ public struct TemplatesAPI: Sendable {
     ///
     /// - Note: Described in openapi-unpublished.yaml, not in openapi.yaml.
     /// - Parameter accountId: Workspace account identifier.
-    @discardableResult public func createTemplate(
+    @_alwaysEmitIntoClient @discardableResult public func createTemplate(
         accountId: String, file: MultipartFile
     ) async throws -> APIResponse<EnvelopeOf<Template>> {
         var request = APIRequest(
@@ -56,7 +56,7 @@ public struct TemplatesAPI: Sendable {
     /// - Note: Described in openapi-unpublished.yaml, not in openapi.yaml.
     /// - Parameter accountId: Workspace account identifier.
     /// - Parameter templateId: Template identifier.
-    @discardableResult
+    @_alwaysEmitIntoClient @discardableResult
     public func getTemplate(accountId: String, templateId: String) async throws -> APIResponse<EnvelopeOf<Template>> {
         let request = APIRequest(
             operationName: "getTemplate", method: .get, pathTemplate: "/v1/accounts/{accountId}/templates/{templateId}",
@@ -74,7 +74,7 @@ public struct TemplatesAPI: Sendable {
     /// - Note: Described in openapi-unpublished.yaml, not in openapi.yaml.
     /// - Parameter accountId: Workspace account identifier.
     /// - Parameter templateId: Template identifier.
-    @discardableResult public func updateTemplate(
+    @_alwaysEmitIntoClient @discardableResult public func updateTemplate(
         accountId: String, templateId: String, body: UpdateTemplatePayload
     ) async throws -> APIResponse<EnvelopeOf<Template>> {
         var request = APIRequest(
@@ -94,7 +94,7 @@ public struct TemplatesAPI: Sendable {
     /// - Note: Described in openapi-unpublished.yaml, not in openapi.yaml.
     /// - Parameter accountId: Workspace account identifier.
     /// - Parameter templateId: Template identifier.
-    @discardableResult
+    @_alwaysEmitIntoClient @discardableResult
     public func deleteTemplate(accountId: String, templateId: String) async throws -> APIResponse<Envelope> {
         let request = APIRequest(
             operationName: "deleteTemplate", method: .delete,
@@ -113,7 +113,7 @@ public struct TemplatesAPI: Sendable {
     /// - Parameter accountId: Workspace account identifier.
     /// - Parameter templateId: Template identifier.
     /// - Parameter pageId: Template page identifier.
-    @discardableResult public func downloadTemplatePage(
+    @_alwaysEmitIntoClient @discardableResult public func downloadTemplatePage(
         accountId: String, templateId: String, pageId: String
     ) async throws -> APIResponse<Data> {
         var request = APIRequest(

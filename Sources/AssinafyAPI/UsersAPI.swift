@@ -13,7 +13,7 @@ public struct UsersAPI: Sendable {
     /// Get e-mail notification settings
     ///
     /// `GET /v1/users/self/notification-preferences` · security: `bearerAuth` or `apiKeyAuth`
-    @discardableResult
+    @_alwaysEmitIntoClient @discardableResult
     public func getNotificationPreferences() async throws -> APIResponse<EnvelopeOf<NotificationPreferences>> {
         let request = APIRequest(
             operationName: "getNotificationPreferences", method: .get,
@@ -25,7 +25,7 @@ public struct UsersAPI: Sendable {
     /// Update e-mail notification settings
     ///
     /// `PUT /v1/users/self/notification-preferences` · security: `bearerAuth` or `apiKeyAuth`
-    @discardableResult public func updateNotificationPreferences(
+    @_alwaysEmitIntoClient @discardableResult public func updateNotificationPreferences(
         body: NotificationPreferences
     ) async throws -> APIResponse<EnvelopeOf<NotificationPreferences>> {
         var request = APIRequest(
@@ -41,7 +41,7 @@ public struct UsersAPI: Sendable {
     /// `GET /v1/users/self/stats` · security: `bearerAuth` or `apiKeyAuth`
     /// - Parameter granularity: Monthly or daily series.
     /// - Parameter month: Month as YYYY-MM; needed for daily series.
-    @discardableResult public func getUserStats(
+    @_alwaysEmitIntoClient @discardableResult public func getUserStats(
         granularity: UserStatsGranularity? = nil, month: String? = nil
     ) async throws -> APIResponse<EnvelopeOf<[DocumentStatsRow]>> {
         var request = APIRequest(
@@ -56,7 +56,8 @@ public struct UsersAPI: Sendable {
     /// Get current user
     ///
     /// `GET /v1/users/self` · security: `bearerAuth` or `apiKeyAuth`
-    @discardableResult public func getCurrentUser() async throws -> APIResponse<EnvelopeOf<AuthUser>> {
+    @_alwaysEmitIntoClient @discardableResult
+    public func getCurrentUser() async throws -> APIResponse<EnvelopeOf<AuthUser>> {
         let request = APIRequest(
             operationName: "getCurrentUser", method: .get, pathTemplate: "/v1/users/self", path: "/v1/users/self",
             security: .shared, errors: .shared)

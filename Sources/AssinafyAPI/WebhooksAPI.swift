@@ -14,7 +14,7 @@ public struct WebhooksAPI: Sendable {
     ///
     /// `GET /v1/accounts/{accountId}/webhooks/subscriptions` · security: `bearerAuth` or `apiKeyAuth`
     /// - Parameter accountId: Workspace account identifier.
-    @discardableResult
+    @_alwaysEmitIntoClient @discardableResult
     public func getWebhookSubscription(accountId: String) async throws -> APIResponse<EnvelopeOf<WebhookSubscription>> {
         let request = APIRequest(
             operationName: "getWebhookSubscription", method: .get,
@@ -27,7 +27,7 @@ public struct WebhooksAPI: Sendable {
     ///
     /// `PUT /v1/accounts/{accountId}/webhooks/subscriptions` · security: `bearerAuth` or `apiKeyAuth`
     /// - Parameter accountId: Workspace account identifier.
-    @discardableResult public func updateWebhookSubscription(
+    @_alwaysEmitIntoClient @discardableResult public func updateWebhookSubscription(
         accountId: String, body: UpdateWebhookSubscriptionRequest
     ) async throws -> APIResponse<EnvelopeOf<WebhookSubscription>> {
         var request = APIRequest(
@@ -43,7 +43,7 @@ public struct WebhooksAPI: Sendable {
     ///
     /// `PUT /v1/accounts/{accountId}/webhooks/inactivate` · security: `bearerAuth` or `apiKeyAuth`
     /// - Parameter accountId: Workspace account identifier.
-    @discardableResult public func inactivateWebhookSubscription(
+    @_alwaysEmitIntoClient @discardableResult public func inactivateWebhookSubscription(
         accountId: String
     ) async throws -> APIResponse<EnvelopeOf<WebhookSubscription>> {
         let request = APIRequest(
@@ -56,7 +56,8 @@ public struct WebhooksAPI: Sendable {
     /// List webhook event types
     ///
     /// `GET /v1/webhooks/event-types` · security: `bearerAuth` or `apiKeyAuth`
-    @discardableResult public func listWebhookEventTypes() async throws -> APIResponse<EnvelopeOf<[WebhookEventType]>> {
+    @_alwaysEmitIntoClient @discardableResult
+    public func listWebhookEventTypes() async throws -> APIResponse<EnvelopeOf<[WebhookEventType]>> {
         let request = APIRequest(
             operationName: "listWebhookEventTypes", method: .get, pathTemplate: "/v1/webhooks/event-types",
             path: "/v1/webhooks/event-types", security: .shared, errors: .shared)
@@ -74,7 +75,7 @@ public struct WebhooksAPI: Sendable {
     /// - Parameter to: Only entries before this Unix time.
     /// - Parameter page: 1-based page number.
     /// - Parameter perPage: Page size.
-    @discardableResult public func listWebhookDeliveries(
+    @_alwaysEmitIntoClient @discardableResult public func listWebhookDeliveries(
         accountId: String, endpointId: String? = nil, event: String? = nil,
         delivered: ListWebhookDeliveriesDelivered? = nil, from: Int? = nil, to: Int? = nil, page: Int? = nil,
         perPage: Int? = nil
@@ -97,7 +98,7 @@ public struct WebhooksAPI: Sendable {
     /// `POST /v1/accounts/{accountId}/webhooks/{historyId}/retry` · security: `bearerAuth` or `apiKeyAuth`
     /// - Parameter accountId: Workspace account identifier.
     /// - Parameter historyId: Delivery record identifier.
-    @discardableResult public func retryWebhookDelivery(
+    @_alwaysEmitIntoClient @discardableResult public func retryWebhookDelivery(
         accountId: String, historyId: String
     ) async throws -> APIResponse<EnvelopeOf<WebhookDispatch>> {
         let request = APIRequest(
@@ -112,7 +113,7 @@ public struct WebhooksAPI: Sendable {
     ///
     /// `GET /v1/accounts/{accountId}/webhooks/endpoints` · security: `bearerAuth` or `apiKeyAuth`
     /// - Parameter accountId: Workspace account identifier.
-    @discardableResult
+    @_alwaysEmitIntoClient @discardableResult
     public func listWebhookEndpoints(accountId: String) async throws -> APIResponse<EnvelopeOf<[WebhookEndpoint]>> {
         let request = APIRequest(
             operationName: "listWebhookEndpoints", method: .get,
@@ -125,7 +126,7 @@ public struct WebhooksAPI: Sendable {
     ///
     /// `POST /v1/accounts/{accountId}/webhooks/endpoints` · security: `bearerAuth` or `apiKeyAuth`
     /// - Parameter accountId: Workspace account identifier.
-    @discardableResult public func createWebhookEndpoint(
+    @_alwaysEmitIntoClient @discardableResult public func createWebhookEndpoint(
         accountId: String, body: CreateWebhookEndpointPayload
     ) async throws -> APIResponse<EnvelopeOf<WebhookEndpoint>> {
         var request = APIRequest(
@@ -142,7 +143,7 @@ public struct WebhooksAPI: Sendable {
     /// `GET /v1/accounts/{accountId}/webhooks/endpoints/{endpointId}` · security: `bearerAuth` or `apiKeyAuth`
     /// - Parameter accountId: Workspace account identifier.
     /// - Parameter endpointId: Webhook endpoint identifier.
-    @discardableResult public func getWebhookEndpoint(
+    @_alwaysEmitIntoClient @discardableResult public func getWebhookEndpoint(
         accountId: String, endpointId: String
     ) async throws -> APIResponse<EnvelopeOf<WebhookEndpoint>> {
         let request = APIRequest(
@@ -158,7 +159,7 @@ public struct WebhooksAPI: Sendable {
     /// `PUT /v1/accounts/{accountId}/webhooks/endpoints/{endpointId}` · security: `bearerAuth` or `apiKeyAuth`
     /// - Parameter accountId: Workspace account identifier.
     /// - Parameter endpointId: Webhook endpoint identifier.
-    @discardableResult public func updateWebhookEndpoint(
+    @_alwaysEmitIntoClient @discardableResult public func updateWebhookEndpoint(
         accountId: String, endpointId: String, body: UpdateWebhookEndpointPayload
     ) async throws -> APIResponse<EnvelopeOf<WebhookEndpoint>> {
         var request = APIRequest(
@@ -175,7 +176,7 @@ public struct WebhooksAPI: Sendable {
     /// `DELETE /v1/accounts/{accountId}/webhooks/endpoints/{endpointId}` · security: `bearerAuth` or `apiKeyAuth`
     /// - Parameter accountId: Workspace account identifier.
     /// - Parameter endpointId: Webhook endpoint identifier.
-    @discardableResult public func deleteWebhookEndpoint(
+    @_alwaysEmitIntoClient @discardableResult public func deleteWebhookEndpoint(
         accountId: String, endpointId: String
     ) async throws -> APIResponse<EnvelopeOf<[JSONValue?]>> {
         let request = APIRequest(
@@ -191,7 +192,7 @@ public struct WebhooksAPI: Sendable {
     /// `GET /v1/accounts/{accountId}/webhooks/endpoints/{endpointId}/secret` · security: `bearerAuth` or `apiKeyAuth`
     /// - Parameter accountId: Workspace account identifier.
     /// - Parameter endpointId: Webhook endpoint identifier.
-    @discardableResult public func getWebhookEndpointSecret(
+    @_alwaysEmitIntoClient @discardableResult public func getWebhookEndpointSecret(
         accountId: String, endpointId: String
     ) async throws -> APIResponse<EnvelopeOf<WebhookEndpointSecret>> {
         let request = APIRequest(
@@ -207,7 +208,7 @@ public struct WebhooksAPI: Sendable {
     /// `POST /v1/accounts/{accountId}/webhooks/endpoints/{endpointId}/secret/rotate` · security: `bearerAuth` or `apiKeyAuth`
     /// - Parameter accountId: Workspace account identifier.
     /// - Parameter endpointId: Webhook endpoint identifier.
-    @discardableResult public func rotateWebhookEndpointSecret(
+    @_alwaysEmitIntoClient @discardableResult public func rotateWebhookEndpointSecret(
         accountId: String, endpointId: String
     ) async throws -> APIResponse<EnvelopeOf<WebhookEndpointSecret>> {
         let request = APIRequest(

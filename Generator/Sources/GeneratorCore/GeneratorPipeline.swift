@@ -189,8 +189,9 @@ public enum GeneratorPipeline {
 }
 
 /// `access: package` or `internal`: every declaration the renderer writes starts its line with
-/// `public ` (after an attribute without arguments, `@discardableResult public func`), and
-/// nothing else the generated code holds does (doc comments start with `///`).
+/// `public ` (after attributes without arguments, `@discardableResult public func`), and
+/// nothing else the generated code holds does (doc comments start with `///`). An operation's
+/// `@_alwaysEmitIntoClient` goes: only a public declaration can have it.
 enum AccessLevelRewrite {
     static func apply(_ access: GeneratorConfiguration.AccessLevel, to text: String) -> String {
         let replacement = access == .internal ? "" : access.rawValue + " "
@@ -198,13 +199,20 @@ enum AccessLevelRewrite {
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let indent = line.prefix { $0 == " " }
             var rest = line.dropFirst(indent.count)
-            var attribute: Substring = ""
-            if rest.hasPrefix("@"), let space = rest.firstIndex(of: " "), !rest[..<space].contains("(") {
-                attribute = rest[...space]
-                rest = rest[rest.index(after: space)...]
+            var attributes: [Substring] = []
+            while rest.hasPrefix("@") {
+                let end = rest.firstIndex(of: " ") ?? rest.endIndex
+                guard !rest[..<end].contains("(") else { break }
+                attributes.append(rest[..<end])
+                rest = end == rest.endIndex ? "" : rest[rest.index(after: end)...]
             }
+            let kept = attributes.filter { $0 != OperationRenderer.emittedIntoClient }
             if rest.hasPrefix("public ") {
-                lines.append(indent + attribute + Substring(replacement) + rest.dropFirst("public ".count))
+                let prefix = kept.map { $0 + " " }.joined()
+                lines.append(indent + Substring(prefix) + Substring(replacement) + rest.dropFirst("public ".count))
+            } else if rest.isEmpty, kept.count < attributes.count {
+                // The attributes on a line of their own, above a signature that fills its line.
+                lines.append(indent + Substring(kept.joined(separator: " ")))
             } else {
                 lines.append(line)
             }

@@ -118,7 +118,10 @@ import Testing
             // `@discardableResult` shares the declaration's line.
             let function = declarations.map { $0.hasPrefix("@discardableResult ") ? $0.dropFirst(19) : $0 }
             #expect(function.contains { $0.hasPrefix("\(keyword)func listPets(") }, "\(level)")
+            // Only a public declaration can be emitted into its client.
+            #expect(!all.contains("@_alwaysEmitIntoClient"), "\(level)")
         }
+        #expect(text(try generate("access: public\n")).contains("@_alwaysEmitIntoClient @discardableResult"))
         // Only declarations change: a path or a doc comment saying "public" stays.
         #expect(
             AccessLevelRewrite.apply(.package, to: "/// public API\n    public let a: Int\nlet b = \"public x\"")
@@ -127,6 +130,12 @@ import Testing
         #expect(
             AccessLevelRewrite.apply(.internal, to: "    @discardableResult public func f() {}")
                 == "    @discardableResult func f() {}")
+        #expect(
+            AccessLevelRewrite.apply(.package, to: "    @_alwaysEmitIntoClient @discardableResult public func f() {}")
+                == "    @discardableResult package func f() {}")
+        #expect(
+            AccessLevelRewrite.apply(.internal, to: "    @_alwaysEmitIntoClient @discardableResult\n    public func f() {}")
+                == "    @discardableResult\n    func f() {}")
     }
 
     @Test func perCallCredentialsAndMediaTypesReachTheTranslatorOptions() throws {

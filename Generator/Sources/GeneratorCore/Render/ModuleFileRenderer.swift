@@ -23,7 +23,8 @@ enum ModuleFileRenderer {
             writer.block("extension [SecurityRequirement]") { w in
                 w.line("/// \(shared.alternatives.count > 1 ? "Any one of " : "")\(shared.summary).")
                 // Out of line: inlined, every operation would build the table itself.
-                w.line("@inline(never) static var shared: Self { \(security) }")
+                // `@usableFromInline`: operations are emitted into the module that calls them.
+                w.line("@usableFromInline @inline(never) static var shared: Self { \(security) }")
             }
         }
         if !module.sharedErrors.isEmpty {
@@ -38,10 +39,10 @@ enum ModuleFileRenderer {
             writer.line("/// differs spells out its own table.")
             writer.block("extension [String: any (Decodable & Sendable).Type]") { w in
                 w.line("/// The payload types of the \(codes) \(noun).")
-                w.list("@inline(never) static var shared: Self { [", entries, "] }")
+                w.list("@usableFromInline @inline(never) static var shared: Self { [", entries, "] }")
                 w.line()
                 w.line("/// These and an operation's own entries.")
-                w.line("@inline(never)")
+                w.line("@usableFromInline @inline(never)")
                 w.line("static func shared(adding own: Self) -> Self { shared.merging(own) { _, new in new } }")
             }
         }

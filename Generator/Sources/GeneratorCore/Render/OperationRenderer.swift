@@ -38,6 +38,8 @@ package enum OperationRenderer {
         }
     }
 
+    static let emittedIntoClient = "@_alwaysEmitIntoClient"
+
     static func renderOperation(_ operation: OperationDecl, into writer: inout SwiftWriter) {
         writer.docs(operation.docs)
         if operation.deprecated { writer.line("@available(*, deprecated)") }
@@ -46,11 +48,14 @@ package enum OperationRenderer {
                 argument.label == argument.localName ? argument.label : argument.label + " " + argument.localName
             return names + ": " + argument.declaredType
         }
-        // The attribute sits on the declaration's line, as Apple's own headers write it, unless
-        // it alone would make a one-line signature wrap.
+        // The attributes sit on the declaration's line, as Apple's own headers write them, unless
+        // they alone would make a one-line signature wrap. `@_alwaysEmitIntoClient`: an operation
+        // is compiled into the module that calls it, so an app carries only the operations it
+        // uses (on ELF every public symbol survives dead stripping). `AccessLevelRewrite` drops
+        // it from a module that is not public.
         let head = "public func \(operation.swiftName)("
         let tail = ") async throws -> \(operation.returnType.rendered) {"
-        let attribute = "@discardableResult"
+        let attribute = "\(emittedIntoClient) @discardableResult"
         let oneLine = head + signature.joined(separator: ", ") + tail
         if writer.fits(oneLine) && !writer.fits(attribute + " " + oneLine) {
             writer.line(attribute)

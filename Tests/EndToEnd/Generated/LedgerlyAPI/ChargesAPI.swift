@@ -11,7 +11,7 @@ public struct ChargesAPI: Sendable {
     public init(client: any APIClientProtocol) { self.client = client }
 
     /// `GET /charges` · security: `ledgerBearer`
-    @discardableResult public func listCharges(
+    @_alwaysEmitIntoClient @discardableResult public func listCharges(
         customer: String? = nil, status: [ChargeStatus]? = nil
     ) async throws -> APIResponse<ListChargesResponse> {
         var request = APIRequest(
@@ -22,7 +22,7 @@ public struct ChargesAPI: Sendable {
     }
 
     /// `POST /charges` · security: `ledgerBearer`
-    @discardableResult public func createCharge(
+    @_alwaysEmitIntoClient @discardableResult public func createCharge(
         amount: Int, currency: String, customer: String? = nil, capture: Bool? = nil, description: String? = nil,
         idempotencyKey: String? = nil
     ) async throws -> APIResponse<Charge> {
@@ -40,7 +40,8 @@ public struct ChargesAPI: Sendable {
     }
 
     /// `GET /charges/{charge}` · security: `ledgerBearer`
-    @discardableResult public func retrieveCharge(charge: String) async throws -> APIResponse<Charge> {
+    @_alwaysEmitIntoClient @discardableResult
+    public func retrieveCharge(charge: String) async throws -> APIResponse<Charge> {
         let request = APIRequest(
             operationName: "retrieveCharge", method: .get, pathTemplate: "/charges/{charge}",
             path: "/charges/\(charge)", security: .shared)
@@ -48,7 +49,7 @@ public struct ChargesAPI: Sendable {
     }
 
     /// `POST /charges/{charge}/capture` · security: `ledgerBearer`
-    @discardableResult public func captureCharge(
+    @_alwaysEmitIntoClient @discardableResult public func captureCharge(
         charge: String, amount: Int? = nil, statementDescriptor: String? = nil
     ) async throws -> APIResponse<Charge> {
         var request = APIRequest(
@@ -62,7 +63,8 @@ public struct ChargesAPI: Sendable {
     }
 
     /// `GET /balance` · security: `ledgerBearer`
-    @discardableResult public func retrieveBalance() async throws -> APIResponse<RetrieveBalanceResponse> {
+    @_alwaysEmitIntoClient @discardableResult
+    public func retrieveBalance() async throws -> APIResponse<RetrieveBalanceResponse> {
         let request = APIRequest(
             operationName: "retrieveBalance", method: .get, pathTemplate: "/balance", path: "/balance",
             security: .shared)

@@ -11,7 +11,7 @@ public struct CustomersAPI: Sendable {
     public init(client: any APIClientProtocol) { self.client = client }
 
     /// `GET /customers` · security: `ledgerBearer`
-    @discardableResult public func listCustomers(
+    @_alwaysEmitIntoClient @discardableResult public func listCustomers(
         limit: Int? = nil, created: RangeQuery? = nil, email: String? = nil
     ) async throws -> APIResponse<CustomerList> {
         var request = APIRequest(
@@ -24,7 +24,7 @@ public struct CustomersAPI: Sendable {
     }
 
     /// `POST /customers` · security: `ledgerBearer`
-    @discardableResult public func createCustomer(
+    @_alwaysEmitIntoClient @discardableResult public func createCustomer(
         email: String? = nil, name: String? = nil, balance: Int? = nil, preferredLocales: [String]? = nil
     ) async throws -> APIResponse<Customer> {
         var request = APIRequest(
@@ -40,7 +40,7 @@ public struct CustomersAPI: Sendable {
     }
 
     /// `GET /customers/{customer}` · security: `ledgerBearer`
-    @discardableResult
+    @_alwaysEmitIntoClient @discardableResult
     public func retrieveCustomer(customer: String, expand: [String]? = nil) async throws -> APIResponse<Customer> {
         var request = APIRequest(
             operationName: "retrieveCustomer", method: .get, pathTemplate: "/customers/{customer}",
@@ -50,7 +50,7 @@ public struct CustomersAPI: Sendable {
     }
 
     /// `POST /customers/{customer}` · security: `ledgerBearer`
-    @discardableResult public func updateCustomer(
+    @_alwaysEmitIntoClient @discardableResult public func updateCustomer(
         customer: String, email: String? = nil, name: String? = nil, balance: Int? = nil,
         preferredLocales: [String]? = nil
     ) async throws -> APIResponse<Customer> {
@@ -67,7 +67,7 @@ public struct CustomersAPI: Sendable {
     }
 
     /// `DELETE /customers/{customer}` · security: `ledgerBearer`
-    @discardableResult
+    @_alwaysEmitIntoClient @discardableResult
     public func deleteCustomer(customer: String) async throws -> APIResponse<DeleteCustomerResponse> {
         let request = APIRequest(
             operationName: "deleteCustomer", method: .delete, pathTemplate: "/customers/{customer}",

@@ -11,7 +11,7 @@ public struct RefundsAPI: Sendable {
     public init(client: any APIClientProtocol) { self.client = client }
 
     /// `POST /refunds` · security: `ledgerBearer`
-    @discardableResult public func createRefund(
+    @_alwaysEmitIntoClient @discardableResult public func createRefund(
         charge: String, amount: Int? = nil, reason: RefundReason? = nil
     ) async throws -> APIResponse<Refund> {
         var request = APIRequest(
@@ -25,7 +25,8 @@ public struct RefundsAPI: Sendable {
     }
 
     /// `GET /refunds/{refund}` · security: `ledgerBearer`
-    @discardableResult public func retrieveRefund(refund: String) async throws -> APIResponse<Refund> {
+    @_alwaysEmitIntoClient @discardableResult
+    public func retrieveRefund(refund: String) async throws -> APIResponse<Refund> {
         let request = APIRequest(
             operationName: "retrieveRefund", method: .get, pathTemplate: "/refunds/{refund}",
             path: "/refunds/\(refund)", security: .shared)

@@ -11,7 +11,7 @@ public struct OwnersAPI: Sendable {
     public init(client: any APIClientProtocol) { self.client = client }
 
     /// `GET /owners/{ownerId}` · security: `apiKeyHeader` or `sessionCookie`
-    @discardableResult
+    @_alwaysEmitIntoClient @discardableResult
     public func getOwner(ownerId: String, acceptLanguage: String? = nil) async throws -> APIResponse<Owner> {
         var request = APIRequest(
             operationName: "getOwner", method: .get, pathTemplate: "/owners/{ownerId}", path: "/owners/\(ownerId)",
@@ -21,7 +21,8 @@ public struct OwnersAPI: Sendable {
     }
 
     /// `GET /owners/{ownerId}/contact` · security: `apiKeyHeader` or `sessionCookie`
-    @discardableResult public func getOwnerContact(ownerId: String) async throws -> APIResponse<Contact> {
+    @_alwaysEmitIntoClient @discardableResult
+    public func getOwnerContact(ownerId: String) async throws -> APIResponse<Contact> {
         let request = APIRequest(
             operationName: "getOwnerContact", method: .get, pathTemplate: "/owners/{ownerId}/contact",
             path: "/owners/\(ownerId)/contact", security: .shared)
@@ -29,14 +30,15 @@ public struct OwnersAPI: Sendable {
     }
 
     /// `GET /health` · security: none
-    @discardableResult public func health() async throws -> APIResponse<String> {
+    @_alwaysEmitIntoClient @discardableResult public func health() async throws -> APIResponse<String> {
         var request = APIRequest(operationName: "health", method: .get, pathTemplate: "/health", path: "/health")
         request.responseKind = .binary
         return try await client.perform(request) { try $0.text() }
     }
 
     /// `POST /session` · security: `apiKeyHeader`
-    @discardableResult public func openSession() async throws -> APIResponse<OpenSessionResponse> {
+    @_alwaysEmitIntoClient @discardableResult
+    public func openSession() async throws -> APIResponse<OpenSessionResponse> {
         let request = APIRequest(
             operationName: "openSession", method: .post, pathTemplate: "/session", path: "/session",
             security: [[.apiKeyHeader]])

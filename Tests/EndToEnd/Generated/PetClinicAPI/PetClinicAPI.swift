@@ -14,7 +14,7 @@ extension SecurityScheme {
 /// The requirement most operations declare; one that differs spells out its own.
 extension [SecurityRequirement] {
     /// Any one of `apiKeyHeader` or `sessionCookie`.
-    @inline(never) static var shared: Self { [[.apiKeyHeader], [.sessionCookie]] }
+    @usableFromInline @inline(never) static var shared: Self { [[.apiKeyHeader], [.sessionCookie]] }
 }
 
 /// The servers the API description lists, as base URLs for the client's configuration.

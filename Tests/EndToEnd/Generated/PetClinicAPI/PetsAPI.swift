@@ -15,7 +15,7 @@ public struct PetsAPI: Sendable {
     /// `GET /pets` · security: `apiKeyHeader` or `sessionCookie`
     ///
     /// Declared response headers: `ListPetsHeaders(response.headers)`.
-    @discardableResult public func listPets(
+    @_alwaysEmitIntoClient @discardableResult public func listPets(
         xRequestId: String, species: [Species]? = nil, tags: [String]? = nil, limit: Int? = nil
     ) async throws -> APIResponse<[Pet]> {
         var request = APIRequest(
@@ -28,7 +28,7 @@ public struct PetsAPI: Sendable {
     }
 
     /// `POST /pets` · security: `apiKeyHeader` or `sessionCookie`
-    @discardableResult public func createPet(body: NewPet) async throws -> APIResponse<Pet> {
+    @_alwaysEmitIntoClient @discardableResult public func createPet(body: NewPet) async throws -> APIResponse<Pet> {
         var request = APIRequest(
             operationName: "createPet", method: .post, pathTemplate: "/pets", path: "/pets", security: .shared)
         request.body = try .encoding(body)
@@ -36,7 +36,7 @@ public struct PetsAPI: Sendable {
     }
 
     /// `GET /pets/{petId}` · security: `apiKeyHeader` or `sessionCookie`
-    @discardableResult public func getPet(petId: Int64) async throws -> APIResponse<Pet> {
+    @_alwaysEmitIntoClient @discardableResult public func getPet(petId: Int64) async throws -> APIResponse<Pet> {
         let request = APIRequest(
             operationName: "getPet", method: .get, pathTemplate: "/pets/{petId}", path: "/pets/\(petId)",
             security: .shared)
@@ -44,7 +44,7 @@ public struct PetsAPI: Sendable {
     }
 
     /// `DELETE /pets/{petId}` · security: `apiKeyHeader` or `sessionCookie`
-    @discardableResult
+    @_alwaysEmitIntoClient @discardableResult
     public func deletePet(petId: Int64, reason: DeletePetReason? = nil) async throws -> APIResponse<Void> {
         var request = APIRequest(
             operationName: "deletePet", method: .delete, pathTemplate: "/pets/{petId}", path: "/pets/\(petId)",
@@ -55,7 +55,8 @@ public struct PetsAPI: Sendable {
     }
 
     /// `PATCH /pets/{petId}` · security: `apiKeyHeader` or `sessionCookie`
-    @discardableResult public func updatePet(petId: Int64, body: PetUpdate? = nil) async throws -> APIResponse<Pet> {
+    @_alwaysEmitIntoClient @discardableResult
+    public func updatePet(petId: Int64, body: PetUpdate? = nil) async throws -> APIResponse<Pet> {
         var request = APIRequest(
             operationName: "updatePet", method: .patch, pathTemplate: "/pets/{petId}", path: "/pets/\(petId)",
             security: .shared)
@@ -64,7 +65,7 @@ public struct PetsAPI: Sendable {
     }
 
     /// `GET /pets/{petId}/photo` · security: `apiKeyHeader` or `sessionCookie`
-    @discardableResult public func getPetPhoto(petId: Int64) async throws -> APIResponse<Data> {
+    @_alwaysEmitIntoClient @discardableResult public func getPetPhoto(petId: Int64) async throws -> APIResponse<Data> {
         var request = APIRequest(
             operationName: "getPetPhoto", method: .get, pathTemplate: "/pets/{petId}/photo",
             path: "/pets/\(petId)/photo", security: .shared)

@@ -11,7 +11,7 @@ public struct VisitsAPI: Sendable {
     public init(client: any APIClientProtocol) { self.client = client }
 
     /// `GET /pets/{petId}/visits` · security: `apiKeyHeader` or `sessionCookie`
-    @discardableResult public func listVisits(
+    @_alwaysEmitIntoClient @discardableResult public func listVisits(
         petId: Int64, since: CalendarDate? = nil, clinicLocale: ListVisitsClinicLocale? = nil
     ) async throws -> APIResponse<[Visit]> {
         var request = APIRequest(
@@ -23,7 +23,8 @@ public struct VisitsAPI: Sendable {
     }
 
     /// `POST /pets/{petId}/visits` · security: `apiKeyHeader` or `sessionCookie`
-    @discardableResult public func recordVisit(petId: Int64, body: Visit) async throws -> APIResponse<Visit> {
+    @_alwaysEmitIntoClient @discardableResult
+    public func recordVisit(petId: Int64, body: Visit) async throws -> APIResponse<Visit> {
         var request = APIRequest(
             operationName: "recordVisit", method: .post, pathTemplate: "/pets/{petId}/visits",
             path: "/pets/\(petId)/visits", security: .shared)

@@ -11,7 +11,8 @@ public struct ActivitiesAPI: Sendable {
     public init(client: any APIClientProtocol) { self.client = client }
 
     /// `GET /activities` · security: `crmQueryKey`
-    @discardableResult public func listActivities(contactId: String? = nil) async throws -> APIResponse<[Activity]> {
+    @_alwaysEmitIntoClient @discardableResult
+    public func listActivities(contactId: String? = nil) async throws -> APIResponse<[Activity]> {
         var request = APIRequest(
             operationName: "listActivities", method: .get, pathTemplate: "/activities", path: "/activities",
             security: .shared)
@@ -20,7 +21,8 @@ public struct ActivitiesAPI: Sendable {
     }
 
     /// `POST /activities` · security: `crmQueryKey`
-    @discardableResult public func logActivity(body: Activity) async throws -> APIResponse<Activity> {
+    @_alwaysEmitIntoClient @discardableResult
+    public func logActivity(body: Activity) async throws -> APIResponse<Activity> {
         var request = APIRequest(
             operationName: "logActivity", method: .post, pathTemplate: "/activities", path: "/activities",
             security: .shared)
@@ -29,7 +31,8 @@ public struct ActivitiesAPI: Sendable {
     }
 
     /// `GET /activities/{activityId}` · security: `crmQueryKey`
-    @discardableResult public func getActivity(activityId: String) async throws -> APIResponse<Activity> {
+    @_alwaysEmitIntoClient @discardableResult
+    public func getActivity(activityId: String) async throws -> APIResponse<Activity> {
         let request = APIRequest(
             operationName: "getActivity", method: .get, pathTemplate: "/activities/{activityId}",
             path: "/activities/\(activityId)", security: .shared)

@@ -11,7 +11,7 @@ public struct ContactsAPI: Sendable {
     public init(client: any APIClientProtocol) { self.client = client }
 
     /// `GET /contacts` · security: `crmQueryKey`
-    @discardableResult public func searchContacts(
+    @_alwaysEmitIntoClient @discardableResult public func searchContacts(
         filter: SearchContactsFilter? = nil, sort: [String]? = nil, page: Int? = nil
     ) async throws -> APIResponse<SearchContactsResponse> {
         var request = APIRequest(
@@ -24,7 +24,8 @@ public struct ContactsAPI: Sendable {
     }
 
     /// `POST /contacts` · security: `crmQueryKey`
-    @discardableResult public func createContact(body: ContactInput) async throws -> APIResponse<Contact> {
+    @_alwaysEmitIntoClient @discardableResult
+    public func createContact(body: ContactInput) async throws -> APIResponse<Contact> {
         var request = APIRequest(
             operationName: "createContact", method: .post, pathTemplate: "/contacts", path: "/contacts",
             security: .shared)
@@ -33,7 +34,8 @@ public struct ContactsAPI: Sendable {
     }
 
     /// `GET /contacts/{contactId}` · security: `crmQueryKey`
-    @discardableResult public func getContact(contactId: String) async throws -> APIResponse<Contact> {
+    @_alwaysEmitIntoClient @discardableResult
+    public func getContact(contactId: String) async throws -> APIResponse<Contact> {
         let request = APIRequest(
             operationName: "getContact", method: .get, pathTemplate: "/contacts/{contactId}",
             path: "/contacts/\(contactId)", security: .shared)
@@ -41,7 +43,7 @@ public struct ContactsAPI: Sendable {
     }
 
     /// `PUT /contacts/{contactId}` · security: `crmQueryKey`
-    @discardableResult
+    @_alwaysEmitIntoClient @discardableResult
     public func replaceContact(contactId: String, body: ContactInput) async throws -> APIResponse<Contact> {
         var request = APIRequest(
             operationName: "replaceContact", method: .put, pathTemplate: "/contacts/{contactId}",
@@ -51,7 +53,7 @@ public struct ContactsAPI: Sendable {
     }
 
     /// `POST /contacts/{contactId}/avatar` · security: `crmQueryKey`
-    @discardableResult public func uploadAvatar(
+    @_alwaysEmitIntoClient @discardableResult public func uploadAvatar(
         contactId: String, image: MultipartFile, caption: String? = nil, crop: UploadAvatarCrop? = nil
     ) async throws -> APIResponse<UploadAvatarResponse> {
         var request = APIRequest(
@@ -66,7 +68,7 @@ public struct ContactsAPI: Sendable {
     }
 
     /// `POST /export` · security: `crmQueryKey`
-    @discardableResult public func exportContacts(
+    @_alwaysEmitIntoClient @discardableResult public func exportContacts(
         format: ExportContactsFormat? = nil, include: [String]? = nil
     ) async throws -> APIResponse<String> {
         var request = APIRequest(

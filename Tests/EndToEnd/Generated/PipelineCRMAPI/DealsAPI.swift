@@ -11,7 +11,7 @@ public struct DealsAPI: Sendable {
     public init(client: any APIClientProtocol) { self.client = client }
 
     /// `GET /deals` · security: `crmQueryKey`
-    @discardableResult
+    @_alwaysEmitIntoClient @discardableResult
     public func listDeals(xTenant: String, stage: [DealStage]? = nil) async throws -> APIResponse<[Deal]> {
         var request = APIRequest(
             operationName: "listDeals", method: .get, pathTemplate: "/deals", path: "/deals", security: .shared)
@@ -21,7 +21,8 @@ public struct DealsAPI: Sendable {
     }
 
     /// `POST /deals` · security: `crmQueryKey`
-    @discardableResult public func createDeal(body: CreateDealRequest) async throws -> APIResponse<Deal> {
+    @_alwaysEmitIntoClient @discardableResult
+    public func createDeal(body: CreateDealRequest) async throws -> APIResponse<Deal> {
         var request = APIRequest(
             operationName: "createDeal", method: .post, pathTemplate: "/deals", path: "/deals", security: .shared)
         request.body = try .encoding(body)
@@ -29,7 +30,8 @@ public struct DealsAPI: Sendable {
     }
 
     /// `PATCH /deals/{dealId}/stage` · security: `crmQueryKey`
-    @discardableResult public func moveDeal(dealId: Int, body: MoveDealRequest) async throws -> APIResponse<Deal> {
+    @_alwaysEmitIntoClient @discardableResult
+    public func moveDeal(dealId: Int, body: MoveDealRequest) async throws -> APIResponse<Deal> {
         var request = APIRequest(
             operationName: "moveDeal", method: .patch, pathTemplate: "/deals/{dealId}/stage",
             path: "/deals/\(dealId)/stage", security: .shared)

@@ -13,7 +13,7 @@ extension SecurityScheme {
 /// The requirement most operations declare; one that differs spells out its own.
 extension [SecurityRequirement] {
     /// `crmQueryKey`.
-    @inline(never) static var shared: Self { [[.crmQueryKey]] }
+    @usableFromInline @inline(never) static var shared: Self { [[.crmQueryKey]] }
 }
 
 /// The servers the API description lists, as base URLs for the client's configuration.

@@ -11,7 +11,7 @@ public struct BucketsAPI: Sendable {
     public init(client: any APIClientProtocol) { self.client = client }
 
     /// `GET /buckets` · security: `vaultBasic`
-    @discardableResult
+    @_alwaysEmitIntoClient @discardableResult
     public func listBuckets(prefix: String? = nil, pageSize: Int32? = nil) async throws -> APIResponse<[Bucket]> {
         var request = APIRequest(
             operationName: "listBuckets", method: .get, pathTemplate: "/buckets", path: "/buckets", security: .shared)
@@ -21,7 +21,8 @@ public struct BucketsAPI: Sendable {
     }
 
     /// `POST /buckets` · security: `vaultBasic`
-    @discardableResult public func createBucket(body: CreateBucketRequest) async throws -> APIResponse<Bucket> {
+    @_alwaysEmitIntoClient @discardableResult
+    public func createBucket(body: CreateBucketRequest) async throws -> APIResponse<Bucket> {
         var request = APIRequest(
             operationName: "createBucket", method: .post, pathTemplate: "/buckets", path: "/buckets", security: .shared)
         request.body = try .encoding(body)
@@ -29,7 +30,8 @@ public struct BucketsAPI: Sendable {
     }
 
     /// `GET /buckets/{bucket}` · security: `vaultBasic`
-    @discardableResult public func getBucket(bucket: String) async throws -> APIResponse<Bucket> {
+    @_alwaysEmitIntoClient @discardableResult
+    public func getBucket(bucket: String) async throws -> APIResponse<Bucket> {
         let request = APIRequest(
             operationName: "getBucket", method: .get, pathTemplate: "/buckets/{bucket}", path: "/buckets/\(bucket)",
             security: .shared)
@@ -37,7 +39,8 @@ public struct BucketsAPI: Sendable {
     }
 
     /// `DELETE /buckets/{bucket}` · security: `vaultBasic`
-    @discardableResult public func deleteBucket(bucket: String, force: Bool? = nil) async throws -> APIResponse<Void> {
+    @_alwaysEmitIntoClient @discardableResult
+    public func deleteBucket(bucket: String, force: Bool? = nil) async throws -> APIResponse<Void> {
         var request = APIRequest(
             operationName: "deleteBucket", method: .delete, pathTemplate: "/buckets/{bucket}",
             path: "/buckets/\(bucket)", security: .shared)
@@ -47,7 +50,7 @@ public struct BucketsAPI: Sendable {
     }
 
     /// `GET /usage` · security: `vaultBasic`
-    @discardableResult public func getUsage() async throws -> APIResponse<GetUsageResponse> {
+    @_alwaysEmitIntoClient @discardableResult public func getUsage() async throws -> APIResponse<GetUsageResponse> {
         let request = APIRequest(
             operationName: "getUsage", method: .get, pathTemplate: "/usage", path: "/usage", security: .shared)
         return try await client.perform(request) { try $0.decode(GetUsageResponse.self) }

@@ -11,7 +11,7 @@ public struct ObjectsAPI: Sendable {
     public init(client: any APIClientProtocol) { self.client = client }
 
     /// `GET /buckets/{bucket}/objects` · security: `vaultBasic`
-    @discardableResult public func listObjects(
+    @_alwaysEmitIntoClient @discardableResult public func listObjects(
         bucket: String, fields: [ListObjectsFieldsItem]? = nil, modifiedAfter: DateTime? = nil
     ) async throws -> APIResponse<ListObjectsResponse> {
         var request = APIRequest(
@@ -25,7 +25,7 @@ public struct ObjectsAPI: Sendable {
     /// `GET /buckets/{bucket}/objects/{key}` · security: `vaultBasic`
     ///
     /// Declared response headers: `GetObjectHeaders(response.headers)`.
-    @discardableResult
+    @_alwaysEmitIntoClient @discardableResult
     public func getObject(bucket: String, key: String, range: String? = nil) async throws -> APIResponse<Data> {
         var request = APIRequest(
             operationName: "getObject", method: .get, pathTemplate: "/buckets/{bucket}/objects/{key}",
@@ -36,7 +36,7 @@ public struct ObjectsAPI: Sendable {
     }
 
     /// `PUT /buckets/{bucket}/objects/{key}` · security: `vaultBasic`
-    @discardableResult public func putObject(
+    @_alwaysEmitIntoClient @discardableResult public func putObject(
         bucket: String, key: String, body: Data, xChecksumSHA256: String? = nil
     ) async throws -> APIResponse<ObjectInfo> {
         var request = APIRequest(
@@ -48,7 +48,8 @@ public struct ObjectsAPI: Sendable {
     }
 
     /// `DELETE /buckets/{bucket}/objects/{key}` · security: `vaultBasic`
-    @discardableResult public func deleteObject(bucket: String, key: String) async throws -> APIResponse<Void> {
+    @_alwaysEmitIntoClient @discardableResult
+    public func deleteObject(bucket: String, key: String) async throws -> APIResponse<Void> {
         var request = APIRequest(
             operationName: "deleteObject", method: .delete, pathTemplate: "/buckets/{bucket}/objects/{key}",
             path: "/buckets/\(bucket)/objects/\(key)", security: .shared)
@@ -59,7 +60,8 @@ public struct ObjectsAPI: Sendable {
     /// `HEAD /buckets/{bucket}/objects/{key}` · security: `vaultBasic`
     ///
     /// Declared response headers: `HeadObjectHeaders(response.headers)`.
-    @discardableResult public func headObject(bucket: String, key: String) async throws -> APIResponse<Void> {
+    @_alwaysEmitIntoClient @discardableResult
+    public func headObject(bucket: String, key: String) async throws -> APIResponse<Void> {
         var request = APIRequest(
             operationName: "headObject", method: .head, pathTemplate: "/buckets/{bucket}/objects/{key}",
             path: "/buckets/\(bucket)/objects/\(key)", security: .shared)
@@ -68,7 +70,7 @@ public struct ObjectsAPI: Sendable {
     }
 
     /// `PUT /buckets/{bucket}/objects/{key}/metadata` · security: `vaultBasic`
-    @discardableResult public func replaceMetadata(
+    @_alwaysEmitIntoClient @discardableResult public func replaceMetadata(
         bucket: String, key: String, body: [String: String]
     ) async throws -> APIResponse<[String: String]> {
         var request = APIRequest(
@@ -79,7 +81,7 @@ public struct ObjectsAPI: Sendable {
     }
 
     /// `PUT /buckets/{bucket}/objects/{key}/note` · security: `vaultBasic`
-    @discardableResult
+    @_alwaysEmitIntoClient @discardableResult
     public func putNote(bucket: String, key: String, body: String) async throws -> APIResponse<String> {
         var request = APIRequest(
             operationName: "putNote", method: .put, pathTemplate: "/buckets/{bucket}/objects/{key}/note",

@@ -11,7 +11,7 @@ public struct OrdersAPI: Sendable {
     public init(client: any APIClientProtocol) { self.client = client }
 
     /// `GET /orders/{orderId}` · security: none
-    @discardableResult public func getOrder(orderId: String) async throws -> APIResponse<Order> {
+    @_alwaysEmitIntoClient @discardableResult public func getOrder(orderId: String) async throws -> APIResponse<Order> {
         let request = APIRequest(
             operationName: "getOrder", method: .get, pathTemplate: "/orders/{orderId}", path: "/orders/\(orderId)")
         return try await client.perform(request) { try $0.decode(Order.self) }

@@ -7,7 +7,46 @@ enum AppSizeBenchmark {
     static let what = "app size: release executable with the SDK for two calls, minus without (stripped)"
     static let target = "≤ 2 MB"
 
-    static func run(_ context: BenchContext) -> ResultRow {
+    /// The frontend flags an app can build with (`swift build -c release -Xswiftc -Xfrontend
+    /// -Xswiftc …` for each) so that unused public symbols, which Swift otherwise marks retained
+    /// on ELF, are dropped by the linker's dead stripping. A dependency cannot set them for an app.
+    static let internalizingFlags = ["-internalize-at-link", "-function-sections"]
+
+    /// Where `scripts/bench.sh` puts the two apps built with `internalizingFlags`.
+    static let internalizedBinEnvironment = "ASSINAFY_APPSIZE_INTERNALIZED_BIN"
+
+    static func run(_ context: BenchContext) -> [ResultRow] {
+        [defaultBuild(context), internalizedBuild(context)]
+    }
+
+    /// The same two apps built with `internalizingFlags`: what an app that opts in pays. Info only:
+    /// the issue's figure is the default build.
+    static func internalizedBuild(_ context: BenchContext) -> ResultRow {
+        let what = "app size, the app built with \(internalizingFlags.joined(separator: " ")) (frontend flags)"
+        guard let bin = ProcessInfo.processInfo.environment[internalizedBinEnvironment] else {
+            return ResultRow(
+                what: what, measured: "not built", target: "no target (an app's choice)", verdict: .info,
+                notes: ["`make bench` builds these apps and sets \(internalizedBinEnvironment)"])
+        }
+        do {
+            var other = context
+            other.binDirectory = bin
+            let probe = try stripped(other, "assinafy-appsize-probe")
+            let baseline = try stripped(other, "assinafy-appsize-baseline")
+            let growth = Double(probe.file - baseline.file) / 1_048_576
+            return ResultRow(
+                what: what, measured: "\(fixed(growth, 2)) MiB", target: "no target (an app's choice)", verdict: .info,
+                notes: [
+                    "with the SDK \(probe.file) bytes, without \(baseline.file) bytes; Swift marks every public symbol "
+                        + "retained on ELF unless `-internalize-at-link`, and `-function-sections` lets the linker drop "
+                        + "functions one by one; `make demo` passes with an SDK built this way"
+                ])
+        } catch {
+            return .failure(what, target: "no target (an app's choice)", error)
+        }
+    }
+
+    static func defaultBuild(_ context: BenchContext) -> ResultRow {
         do {
             let probe = try stripped(context, "assinafy-appsize-probe")
             let baseline = try stripped(context, "assinafy-appsize-baseline")

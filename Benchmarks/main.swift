@@ -123,7 +123,7 @@ func runBenchmarks(_ options: BenchOptions) async -> Int32 {
     if options.wants("scaling") { rows += ScalingBenchmark.run(context) }
     if options.wants("appsize") {
         progress("app size: a tiny release executable with and without the SDK")
-        rows.append(AppSizeBenchmark.run(context))
+        rows += AppSizeBenchmark.run(context)
     }
     if options.wants("scaling-compile") {
         // The 8 MB module takes too long to compile on a shared 2-core machine: 1 and 4 MB only

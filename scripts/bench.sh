@@ -54,5 +54,16 @@ for product in assinafy-appsize-probe assinafy-appsize-baseline; do
     echo "bench: swift build -c release --product $product" >&2
     build --product "$product"
 done
+# The same two apps as an app may build them to drop unused public symbols (second app-size row;
+# AppSizeBenchmark.internalizingFlags). Its own scratch path: the flags rebuild every module.
+INTERNALIZED="$SCRATCH/appsize-internalized"
+for product in assinafy-appsize-probe assinafy-appsize-baseline; do
+    echo "bench: swift build -c release --product $product (-internalize-at-link -function-sections)" >&2
+    # shellcheck disable=SC2086 # FLAGS is a list of words
+    swift build -c release --scratch-path "$INTERNALIZED" $FLAGS --product "$product" \
+        -Xswiftc -Xfrontend -Xswiftc -internalize-at-link -Xswiftc -Xfrontend -Xswiftc -function-sections
+done
+ASSINAFY_APPSIZE_INTERNALIZED_BIN=$(swift build -c release --scratch-path "$INTERNALIZED" --show-bin-path)
+export ASSINAFY_APPSIZE_INTERNALIZED_BIN
 BIN=$(build --show-bin-path)
 exec "$BIN/assinafy-bench" --root "$ROOT" --build-note "$NOTE" "$@"

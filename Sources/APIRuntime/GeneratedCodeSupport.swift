@@ -204,10 +204,6 @@ public struct MemberNames: ExpressibleByArrayLiteral, Sendable, Hashable {
 
     @inline(never)
     public init(arrayLiteral names: String...) { self.names = Set(names) }
-
-    public init(_ names: Set<String>) { self.names = names }
-
-    public func contains(_ name: String) -> Bool { names.contains(name) }
 }
 
 extension Decoder {

@@ -14,17 +14,21 @@ public struct AccountNotificationSenderType: OpenEnum, ExpressibleByStringLitera
 }
 
 /// A workspace account.
-public struct Workspace: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let resource: String?
-    public let id: String?
-    public let name: String?
-    public let primaryColor: String?
-    public let secondaryColor: String?
-    public let notificationSenderType: AccountNotificationSenderType?
-    public let roles: [String]?
-    public let isDeleteAllowed: Bool?
-    public let createdAt: Date?
-    public let additionalFields: JSONObject
+public struct Workspace: OpenAPIModel, AdditionalFieldsKeeping {
+    public var resource: String? { _storage.value.resource }
+    public var id: String? { _storage.value.id }
+    public var name: String? { _storage.value.name }
+    public var primaryColor: String? { _storage.value.primaryColor }
+    public var secondaryColor: String? { _storage.value.secondaryColor }
+    public var notificationSenderType: AccountNotificationSenderType? { _storage.value.notificationSenderType }
+    public var roles: [String]? { _storage.value.roles }
+    public var isDeleteAllowed: Bool? { _storage.value.isDeleteAllowed }
+    public var createdAt: Date? { _storage.value.createdAt }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        resource: String?, id: String?, name: String?, primaryColor: String?, secondaryColor: String?,
+        notificationSenderType: AccountNotificationSenderType?, roles: [String]?, isDeleteAllowed: Bool?,
+        createdAt: Date?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["resource", "id", "name", "primary_color", "secondary_color", "notification_sender_type", "roles", "is_delete_allowed", "created_at"]
 
     public init(
@@ -32,16 +36,9 @@ public struct Workspace: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
         secondaryColor: String? = nil, notificationSenderType: AccountNotificationSenderType? = nil,
         roles: [String]? = nil, isDeleteAllowed: Bool? = nil, createdAt: Date? = nil, additionalFields: JSONObject = [:]
     ) {
-        self.resource = resource
-        self.id = id
-        self.name = name
-        self.primaryColor = primaryColor
-        self.secondaryColor = secondaryColor
-        self.notificationSenderType = notificationSenderType
-        self.roles = roles
-        self.isDeleteAllowed = isDeleteAllowed
-        self.createdAt = createdAt
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((
+            resource, id, name, primaryColor, secondaryColor, notificationSenderType, roles, isDeleteAllowed, createdAt,
+            additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -67,23 +64,22 @@ public struct Workspace: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
 }
 
 /// Account branding.
-public struct WorkspaceTheme: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let accountName: String?
-    public let primaryColor: String?
-    public let secondaryColor: String?
-    public let logo: String?
-    public let additionalFields: JSONObject
+public struct WorkspaceTheme: OpenAPIModel, AdditionalFieldsKeeping {
+    public var accountName: String? { _storage.value.accountName }
+    public var primaryColor: String? { _storage.value.primaryColor }
+    public var secondaryColor: String? { _storage.value.secondaryColor }
+    public var logo: String? { _storage.value.logo }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        accountName: String?, primaryColor: String?, secondaryColor: String?, logo: String?,
+        additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["account_name", "primary_color", "secondary_color", "logo"]
 
     public init(
         accountName: String? = nil, primaryColor: String? = nil, secondaryColor: String? = nil, logo: String? = nil,
         additionalFields: JSONObject = [:]
     ) {
-        self.accountName = accountName
-        self.primaryColor = primaryColor
-        self.secondaryColor = secondaryColor
-        self.logo = logo
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((accountName, primaryColor, secondaryColor, logo, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -103,18 +99,16 @@ public struct WorkspaceTheme: Codable, Hashable, Sendable, AdditionalFieldsKeepi
 }
 
 /// Success wrapper around response data.
-public struct EnvelopeOf<Payload: Codable & Hashable & Sendable>: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let status: Int?
-    public let message: String?
-    public let data: Payload?
-    public let additionalFields: JSONObject
+public struct EnvelopeOf<Payload: Codable & Hashable & Sendable>: OpenAPIModel, AdditionalFieldsKeeping {
+    public var status: Int? { _storage.value.status }
+    public var message: String? { _storage.value.message }
+    public var data: Payload? { _storage.value.data }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(status: Int?, message: String?, data: Payload?, additionalFields: JSONObject)>
     private static var knownKeys: MemberNames { ["status", "message", "data"] }
 
     public init(status: Int? = nil, message: String? = nil, data: Payload? = nil, additionalFields: JSONObject = [:]) {
-        self.status = status
-        self.message = message
-        self.data = data
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((status, message, data, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -132,19 +126,20 @@ public struct EnvelopeOf<Payload: Codable & Hashable & Sendable>: Codable, Hasha
 
 public typealias UpdateAccountRequestNotificationSenderType = AccountNotificationSenderType
 
-public struct UpdateWorkspacePayload: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let name: String?
-    public let notificationSenderType: UpdateAccountRequestNotificationSenderType?
-    public let additionalFields: JSONObject
+public struct UpdateWorkspacePayload: OpenAPIModel, AdditionalFieldsKeeping {
+    public var name: String? { _storage.value.name }
+    public var notificationSenderType: UpdateAccountRequestNotificationSenderType? { _storage.value.notificationSenderType }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        name: String?, notificationSenderType: UpdateAccountRequestNotificationSenderType?,
+        additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["name", "notification_sender_type"]
 
     public init(
         name: String? = nil, notificationSenderType: UpdateAccountRequestNotificationSenderType? = nil,
         additionalFields: JSONObject = [:]
     ) {
-        self.name = name
-        self.notificationSenderType = notificationSenderType
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((name, notificationSenderType, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -161,14 +156,14 @@ public struct UpdateWorkspacePayload: Codable, Hashable, Sendable, AdditionalFie
     }
 }
 
-public struct DeleteAccountRequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let force: Bool?
-    public let additionalFields: JSONObject
+public struct DeleteAccountRequest: OpenAPIModel, AdditionalFieldsKeeping {
+    public var force: Bool? { _storage.value.force }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(force: Bool?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["force"]
 
     public init(force: Bool? = nil, additionalFields: JSONObject = [:]) {
-        self.force = force
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((force, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -191,21 +186,21 @@ public struct DeletionRestrictionsResponseRestrictionsItemCode: OpenEnum, Expres
     public static let knownValues: [Self] = [.activePaidSubscription, .pendingDocuments]
 }
 
-public struct DeletionRestrictionsResponseRestrictionsItem: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let code: DeletionRestrictionsResponseRestrictionsItemCode?
-    public let message: String?
-    public let accountIds: [String]?
-    public let additionalFields: JSONObject
+public struct DeletionRestrictionsResponseRestrictionsItem: OpenAPIModel, AdditionalFieldsKeeping {
+    public var code: DeletionRestrictionsResponseRestrictionsItemCode? { _storage.value.code }
+    public var message: String? { _storage.value.message }
+    public var accountIds: [String]? { _storage.value.accountIds }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        code: DeletionRestrictionsResponseRestrictionsItemCode?, message: String?, accountIds: [String]?,
+        additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["code", "message", "account_ids"]
 
     public init(
         code: DeletionRestrictionsResponseRestrictionsItemCode? = nil, message: String? = nil,
         accountIds: [String]? = nil, additionalFields: JSONObject = [:]
     ) {
-        self.code = code
-        self.message = message
-        self.accountIds = accountIds
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((code, message, accountIds, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -222,23 +217,22 @@ public struct DeletionRestrictionsResponseRestrictionsItem: Codable, Hashable, S
     }
 }
 
-public struct DeletionRestrictionsResponse: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let status: Int?
-    public let message: String?
-    public let data: JSONObject?
-    public let restrictions: [DeletionRestrictionsResponseRestrictionsItem]?
-    public let additionalFields: JSONObject
+public struct DeletionRestrictionsResponse: OpenAPIModel, AdditionalFieldsKeeping {
+    public var status: Int? { _storage.value.status }
+    public var message: String? { _storage.value.message }
+    public var data: JSONObject? { _storage.value.data }
+    public var restrictions: [DeletionRestrictionsResponseRestrictionsItem]? { _storage.value.restrictions }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        status: Int?, message: String?, data: JSONObject?,
+        restrictions: [DeletionRestrictionsResponseRestrictionsItem]?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["status", "message", "data", "restrictions"]
 
     public init(
         status: Int? = nil, message: String? = nil, data: JSONObject? = nil,
         restrictions: [DeletionRestrictionsResponseRestrictionsItem]? = nil, additionalFields: JSONObject = [:]
     ) {
-        self.status = status
-        self.message = message
-        self.data = data
-        self.restrictions = restrictions
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((status, message, data, restrictions, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -258,19 +252,20 @@ public struct DeletionRestrictionsResponse: Codable, Hashable, Sendable, Additio
 
 public typealias CreateAccountRequestNotificationSenderType = AccountNotificationSenderType
 
-public struct CreateWorkspacePayload: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let name: String
-    public let notificationSenderType: CreateAccountRequestNotificationSenderType?
-    public let additionalFields: JSONObject
+public struct CreateWorkspacePayload: OpenAPIModel, AdditionalFieldsKeeping {
+    public var name: String { _storage.value.name }
+    public var notificationSenderType: CreateAccountRequestNotificationSenderType? { _storage.value.notificationSenderType }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        name: String, notificationSenderType: CreateAccountRequestNotificationSenderType?,
+        additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["name", "notification_sender_type"]
 
     public init(
         name: String, notificationSenderType: CreateAccountRequestNotificationSenderType? = nil,
         additionalFields: JSONObject = [:]
     ) {
-        self.name = name
-        self.notificationSenderType = notificationSenderType
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((name, notificationSenderType, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {

@@ -5,29 +5,25 @@ import Foundation
 import APIRuntime
 
 /// Where a field sits on a page, in page-image pixels from the top left.
-public struct DisplaySettings: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let left: Double
-    public let top: Double
-    public let width: Double
-    public let height: Double
-    public let fontFamily: String?
-    public let fontSize: Double
-    public let backgroundColor: String?
-    public let additionalFields: JSONObject
+public struct DisplaySettings: OpenAPIModel, AdditionalFieldsKeeping {
+    public var left: Double { _storage.value.left }
+    public var top: Double { _storage.value.top }
+    public var width: Double { _storage.value.width }
+    public var height: Double { _storage.value.height }
+    public var fontFamily: String? { _storage.value.fontFamily }
+    public var fontSize: Double { _storage.value.fontSize }
+    public var backgroundColor: String? { _storage.value.backgroundColor }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        left: Double, top: Double, width: Double, height: Double, fontFamily: String?, fontSize: Double,
+        backgroundColor: String?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["left", "top", "width", "height", "fontFamily", "fontSize", "backgroundColor"]
 
     public init(
         left: Double, top: Double, width: Double, height: Double, fontFamily: String? = nil, fontSize: Double,
         backgroundColor: String? = nil, additionalFields: JSONObject = [:]
     ) {
-        self.left = left
-        self.top = top
-        self.width = width
-        self.height = height
-        self.fontFamily = fontFamily
-        self.fontSize = fontSize
-        self.backgroundColor = backgroundColor
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((left, top, width, height, fontFamily, fontSize, backgroundColor, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -46,14 +42,14 @@ public struct DisplaySettings: Codable, Hashable, Sendable, AdditionalFieldsKeep
     }
 }
 
-public struct WhatsappNotificationButtonsItem: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let text: String?
-    public let additionalFields: JSONObject
+public struct WhatsappNotificationButtonsItem: OpenAPIModel, AdditionalFieldsKeeping {
+    public var text: String? { _storage.value.text }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(text: String?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["text"]
 
     public init(text: String? = nil, additionalFields: JSONObject = [:]) {
-        self.text = text
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((text, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -68,14 +64,17 @@ public struct WhatsappNotificationButtonsItem: Codable, Hashable, Sendable, Addi
 }
 
 /// A WhatsApp message sent for an assignment.
-public struct WhatsappNotification: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let sentAt: Int?
-    public let header: String?
-    public let body: String?
-    public let buttons: [WhatsappNotificationButtonsItem]?
-    public let phoneNumber: String?
-    public let signerId: String?
-    public let additionalFields: JSONObject
+public struct WhatsappNotification: OpenAPIModel, AdditionalFieldsKeeping {
+    public var sentAt: Int? { _storage.value.sentAt }
+    public var header: String? { _storage.value.header }
+    public var body: String? { _storage.value.body }
+    public var buttons: [WhatsappNotificationButtonsItem]? { _storage.value.buttons }
+    public var phoneNumber: String? { _storage.value.phoneNumber }
+    public var signerId: String? { _storage.value.signerId }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        sentAt: Int?, header: String?, body: String?, buttons: [WhatsappNotificationButtonsItem]?, phoneNumber: String?,
+        signerId: String?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["sent_at", "header", "body", "buttons", "phone_number", "signer_id"]
 
     public init(
@@ -83,13 +82,7 @@ public struct WhatsappNotification: Codable, Hashable, Sendable, AdditionalField
         buttons: [WhatsappNotificationButtonsItem]? = nil, phoneNumber: String? = nil, signerId: String? = nil,
         additionalFields: JSONObject = [:]
     ) {
-        self.sentAt = sentAt
-        self.header = header
-        self.body = body
-        self.buttons = buttons
-        self.phoneNumber = phoneNumber
-        self.signerId = signerId
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((sentAt, header, body, buttons, phoneNumber, signerId, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -130,12 +123,16 @@ public struct CreateAssignmentRequestSignersItemNotificationMethodsItem: OpenEnu
     public static let knownValues: [Self] = [.email, .whatsapp]
 }
 
-public struct CreateAssignmentRequestSignersItem: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let id: String
-    public let verificationMethod: CreateAssignmentRequestSignersItemVerificationMethod?
-    public let notificationMethods: [CreateAssignmentRequestSignersItemNotificationMethodsItem]?
-    public let step: Int?
-    public let additionalFields: JSONObject
+public struct CreateAssignmentRequestSignersItem: OpenAPIModel, AdditionalFieldsKeeping {
+    public var id: String { _storage.value.id }
+    public var verificationMethod: CreateAssignmentRequestSignersItemVerificationMethod? { _storage.value.verificationMethod }
+    public var notificationMethods: [CreateAssignmentRequestSignersItemNotificationMethodsItem]? { _storage.value.notificationMethods }
+    public var step: Int? { _storage.value.step }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        id: String, verificationMethod: CreateAssignmentRequestSignersItemVerificationMethod?,
+        notificationMethods: [CreateAssignmentRequestSignersItemNotificationMethodsItem]?, step: Int?,
+        additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["id", "verification_method", "notification_methods", "step"]
 
     public init(
@@ -143,11 +140,7 @@ public struct CreateAssignmentRequestSignersItem: Codable, Hashable, Sendable, A
         notificationMethods: [CreateAssignmentRequestSignersItemNotificationMethodsItem]? = nil, step: Int? = nil,
         additionalFields: JSONObject = [:]
     ) {
-        self.id = id
-        self.verificationMethod = verificationMethod
-        self.notificationMethods = notificationMethods
-        self.step = step
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((id, verificationMethod, notificationMethods, step, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -165,21 +158,20 @@ public struct CreateAssignmentRequestSignersItem: Codable, Hashable, Sendable, A
     }
 }
 
-public struct AssignmentFieldPlacement: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let signerId: String?
-    public let fieldId: String?
-    public let displaySettings: DisplaySettings?
-    public let additionalFields: JSONObject
+public struct AssignmentFieldPlacement: OpenAPIModel, AdditionalFieldsKeeping {
+    public var signerId: String? { _storage.value.signerId }
+    public var fieldId: String? { _storage.value.fieldId }
+    public var displaySettings: DisplaySettings? { _storage.value.displaySettings }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        signerId: String?, fieldId: String?, displaySettings: DisplaySettings?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["signer_id", "field_id", "display_settings"]
 
     public init(
         signerId: String? = nil, fieldId: String? = nil, displaySettings: DisplaySettings? = nil,
         additionalFields: JSONObject = [:]
     ) {
-        self.signerId = signerId
-        self.fieldId = fieldId
-        self.displaySettings = displaySettings
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((signerId, fieldId, displaySettings, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -196,16 +188,16 @@ public struct AssignmentFieldPlacement: Codable, Hashable, Sendable, AdditionalF
     }
 }
 
-public struct AssignmentEntry: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let pageId: String?
-    public let fields: [AssignmentFieldPlacement]?
-    public let additionalFields: JSONObject
+public struct AssignmentEntry: OpenAPIModel, AdditionalFieldsKeeping {
+    public var pageId: String? { _storage.value.pageId }
+    public var fields: [AssignmentFieldPlacement]? { _storage.value.fields }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        pageId: String?, fields: [AssignmentFieldPlacement]?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["page_id", "fields"]
 
     public init(pageId: String? = nil, fields: [AssignmentFieldPlacement]? = nil, additionalFields: JSONObject = [:]) {
-        self.pageId = pageId
-        self.fields = fields
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((pageId, fields, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -221,14 +213,18 @@ public struct AssignmentEntry: Codable, Hashable, Sendable, AdditionalFieldsKeep
     }
 }
 
-public struct CreateAssignmentRequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let method: CreateAssignmentRequestMethod
-    public let signers: [CreateAssignmentRequestSignersItem]
-    public let entries: [AssignmentEntry]?
-    public let message: String?
-    public let expiresAt: Date?
-    public let copyReceivers: [String]?
-    public let additionalFields: JSONObject
+public struct CreateAssignmentRequest: OpenAPIModel, AdditionalFieldsKeeping {
+    public var method: CreateAssignmentRequestMethod { _storage.value.method }
+    public var signers: [CreateAssignmentRequestSignersItem] { _storage.value.signers }
+    public var entries: [AssignmentEntry]? { _storage.value.entries }
+    public var message: String? { _storage.value.message }
+    public var expiresAt: Date? { _storage.value.expiresAt }
+    public var copyReceivers: [String]? { _storage.value.copyReceivers }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        method: CreateAssignmentRequestMethod, signers: [CreateAssignmentRequestSignersItem],
+        entries: [AssignmentEntry]?, message: String?, expiresAt: Date?, copyReceivers: [String]?,
+        additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["method", "signers", "entries", "message", "expires_at", "copy_receivers"]
 
     public init(
@@ -236,13 +232,7 @@ public struct CreateAssignmentRequest: Codable, Hashable, Sendable, AdditionalFi
         entries: [AssignmentEntry]? = nil, message: String? = nil, expiresAt: Date? = nil,
         copyReceivers: [String]? = nil, additionalFields: JSONObject = [:]
     ) {
-        self.method = method
-        self.signers = signers
-        self.entries = entries
-        self.message = message
-        self.expiresAt = expiresAt
-        self.copyReceivers = copyReceivers
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((method, signers, entries, message, expiresAt, copyReceivers, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -267,10 +257,14 @@ public typealias EstimateAssignmentCostRequestMethod = AssignmentMethod
 public typealias EstimateAssignmentCostRequestSignersItemVerificationMethod = CreateAssignmentRequestSignersItemVerificationMethod
 public typealias EstimateAssignmentCostRequestSignersItemNotificationMethodsItem = CreateAssignmentRequestSignersItemNotificationMethodsItem
 
-public struct EstimateAssignmentCostRequestSignersItem: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let verificationMethod: EstimateAssignmentCostRequestSignersItemVerificationMethod?
-    public let notificationMethods: [EstimateAssignmentCostRequestSignersItemNotificationMethodsItem]?
-    public let additionalFields: JSONObject
+public struct EstimateAssignmentCostRequestSignersItem: OpenAPIModel, AdditionalFieldsKeeping {
+    public var verificationMethod: EstimateAssignmentCostRequestSignersItemVerificationMethod? { _storage.value.verificationMethod }
+    public var notificationMethods: [EstimateAssignmentCostRequestSignersItemNotificationMethodsItem]? { _storage.value.notificationMethods }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        verificationMethod: EstimateAssignmentCostRequestSignersItemVerificationMethod?,
+        notificationMethods: [EstimateAssignmentCostRequestSignersItemNotificationMethodsItem]?,
+        additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["verification_method", "notification_methods"]
 
     public init(
@@ -278,9 +272,7 @@ public struct EstimateAssignmentCostRequestSignersItem: Codable, Hashable, Senda
         notificationMethods: [EstimateAssignmentCostRequestSignersItemNotificationMethodsItem]? = nil,
         additionalFields: JSONObject = [:]
     ) {
-        self.verificationMethod = verificationMethod
-        self.notificationMethods = notificationMethods
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((verificationMethod, notificationMethods, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -297,21 +289,21 @@ public struct EstimateAssignmentCostRequestSignersItem: Codable, Hashable, Senda
     }
 }
 
-public struct EstimateAssignmentCostRequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let method: EstimateAssignmentCostRequestMethod?
-    public let signers: [EstimateAssignmentCostRequestSignersItem]?
-    public let entries: [JSONObject]?
-    public let additionalFields: JSONObject
+public struct EstimateAssignmentCostRequest: OpenAPIModel, AdditionalFieldsKeeping {
+    public var method: EstimateAssignmentCostRequestMethod? { _storage.value.method }
+    public var signers: [EstimateAssignmentCostRequestSignersItem]? { _storage.value.signers }
+    public var entries: [JSONObject]? { _storage.value.entries }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        method: EstimateAssignmentCostRequestMethod?, signers: [EstimateAssignmentCostRequestSignersItem]?,
+        entries: [JSONObject]?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["method", "signers", "entries"]
 
     public init(
         method: EstimateAssignmentCostRequestMethod? = nil, signers: [EstimateAssignmentCostRequestSignersItem]? = nil,
         entries: [JSONObject]? = nil, additionalFields: JSONObject = [:]
     ) {
-        self.method = method
-        self.signers = signers
-        self.entries = entries
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((method, signers, entries, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -327,20 +319,19 @@ public struct EstimateAssignmentCostRequest: Codable, Hashable, Sendable, Additi
     }
 }
 
-public struct ResendSignatureRequestResponseData: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let isSent: Bool?
-    public let documentId: String?
-    public let signerId: String?
-    public let additionalFields: JSONObject
+public struct ResendSignatureRequestResponseData: OpenAPIModel, AdditionalFieldsKeeping {
+    public var isSent: Bool? { _storage.value.isSent }
+    public var documentId: String? { _storage.value.documentId }
+    public var signerId: String? { _storage.value.signerId }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        isSent: Bool?, documentId: String?, signerId: String?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["is_sent", "document_id", "signer_id"]
 
     public init(
         isSent: Bool? = nil, documentId: String? = nil, signerId: String? = nil, additionalFields: JSONObject = [:]
     ) {
-        self.isSent = isSent
-        self.documentId = documentId
-        self.signerId = signerId
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((isSent, documentId, signerId, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -356,14 +347,14 @@ public struct ResendSignatureRequestResponseData: Codable, Hashable, Sendable, A
     }
 }
 
-public struct ResetAssignmentExpirationRequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let expiresAt: Date?
-    public let additionalFields: JSONObject
+public struct ResetAssignmentExpirationRequest: OpenAPIModel, AdditionalFieldsKeeping {
+    public var expiresAt: Date? { _storage.value.expiresAt }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(expiresAt: Date?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["expires_at"]
 
     public init(expiresAt: Date? = nil, additionalFields: JSONObject = [:]) {
-        self.expiresAt = expiresAt
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((expiresAt, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {

@@ -5,14 +5,14 @@ import Foundation
 import APIRuntime
 
 /// An API key.
-public struct ApiKey: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let apiKey: String?
-    public let additionalFields: JSONObject
+public struct ApiKey: OpenAPIModel, AdditionalFieldsKeeping {
+    public var apiKey: String? { _storage.value.apiKey }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(apiKey: String?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["api_key"]
 
     public init(apiKey: String? = nil, additionalFields: JSONObject = [:]) {
-        self.apiKey = apiKey
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((apiKey, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -27,25 +27,23 @@ public struct ApiKey: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
 }
 
 /// An account the user belongs to.
-public struct AuthAccount: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let id: String?
-    public let name: String?
-    public let roles: [String]?
-    public let isDeleteAllowed: Bool?
-    public let createdAt: Date?
-    public let additionalFields: JSONObject
+public struct AuthAccount: OpenAPIModel, AdditionalFieldsKeeping {
+    public var id: String? { _storage.value.id }
+    public var name: String? { _storage.value.name }
+    public var roles: [String]? { _storage.value.roles }
+    public var isDeleteAllowed: Bool? { _storage.value.isDeleteAllowed }
+    public var createdAt: Date? { _storage.value.createdAt }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        id: String?, name: String?, roles: [String]?, isDeleteAllowed: Bool?, createdAt: Date?,
+        additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["id", "name", "roles", "is_delete_allowed", "created_at"]
 
     public init(
         id: String? = nil, name: String? = nil, roles: [String]? = nil, isDeleteAllowed: Bool? = nil,
         createdAt: Date? = nil, additionalFields: JSONObject = [:]
     ) {
-        self.id = id
-        self.name = name
-        self.roles = roles
-        self.isDeleteAllowed = isDeleteAllowed
-        self.createdAt = createdAt
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((id, name, roles, isDeleteAllowed, createdAt, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -65,21 +63,20 @@ public struct AuthAccount: Codable, Hashable, Sendable, AdditionalFieldsKeeping 
 }
 
 /// Access token with the user and their accounts.
-public struct AuthSession: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let accessToken: String?
-    public let user: AuthUser?
-    public let accounts: [AuthAccount]?
-    public let additionalFields: JSONObject
+public struct AuthSession: OpenAPIModel, AdditionalFieldsKeeping {
+    public var accessToken: String? { _storage.value.accessToken }
+    public var user: AuthUser? { _storage.value.user }
+    public var accounts: [AuthAccount]? { _storage.value.accounts }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        accessToken: String?, user: AuthUser?, accounts: [AuthAccount]?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["access_token", "user", "accounts"]
 
     public init(
         accessToken: String? = nil, user: AuthUser? = nil, accounts: [AuthAccount]? = nil,
         additionalFields: JSONObject = [:]
     ) {
-        self.accessToken = accessToken
-        self.user = user
-        self.accounts = accounts
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((accessToken, user, accounts, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -95,16 +92,15 @@ public struct AuthSession: Codable, Hashable, Sendable, AdditionalFieldsKeeping 
     }
 }
 
-public struct LoginPayload: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let email: String
-    public let password: String
-    public let additionalFields: JSONObject
+public struct LoginPayload: OpenAPIModel, AdditionalFieldsKeeping {
+    public var email: String { _storage.value.email }
+    public var password: String { _storage.value.password }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(email: String, password: String, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["email", "password"]
 
     public init(email: String, password: String, additionalFields: JSONObject = [:]) {
-        self.email = email
-        self.password = password
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((email, password, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -119,14 +115,14 @@ public struct LoginPayload: Codable, Hashable, Sendable, AdditionalFieldsKeeping
     }
 }
 
-public struct RequestPasswordResetRequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let email: String
-    public let additionalFields: JSONObject
+public struct RequestPasswordResetRequest: OpenAPIModel, AdditionalFieldsKeeping {
+    public var email: String { _storage.value.email }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(email: String, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["email"]
 
     public init(email: String, additionalFields: JSONObject = [:]) {
-        self.email = email
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((email, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -139,14 +135,14 @@ public struct RequestPasswordResetRequest: Codable, Hashable, Sendable, Addition
     }
 }
 
-public struct RequestPasswordResetResponseData: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let email: String?
-    public let additionalFields: JSONObject
+public struct RequestPasswordResetResponseData: OpenAPIModel, AdditionalFieldsKeeping {
+    public var email: String? { _storage.value.email }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(email: String?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["email"]
 
     public init(email: String? = nil, additionalFields: JSONObject = [:]) {
-        self.email = email
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((email, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -160,18 +156,17 @@ public struct RequestPasswordResetResponseData: Codable, Hashable, Sendable, Add
     }
 }
 
-public struct ResetPasswordPayload: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let email: String
-    public let token: String?
-    public let newPassword: String
-    public let additionalFields: JSONObject
+public struct ResetPasswordPayload: OpenAPIModel, AdditionalFieldsKeeping {
+    public var email: String { _storage.value.email }
+    public var token: String? { _storage.value.token }
+    public var newPassword: String { _storage.value.newPassword }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        email: String, token: String?, newPassword: String, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["email", "token", "new_password"]
 
     public init(email: String, token: String? = nil, newPassword: String, additionalFields: JSONObject = [:]) {
-        self.email = email
-        self.token = token
-        self.newPassword = newPassword
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((email, token, newPassword, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -189,18 +184,17 @@ public struct ResetPasswordPayload: Codable, Hashable, Sendable, AdditionalField
 
 public typealias ResetPasswordResponseData = RequestPasswordResetResponseData
 
-public struct ChangePasswordPayload: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let email: String
-    public let password: String
-    public let newPassword: String
-    public let additionalFields: JSONObject
+public struct ChangePasswordPayload: OpenAPIModel, AdditionalFieldsKeeping {
+    public var email: String { _storage.value.email }
+    public var password: String { _storage.value.password }
+    public var newPassword: String { _storage.value.newPassword }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        email: String, password: String, newPassword: String, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["email", "password", "new_password"]
 
     public init(email: String, password: String, newPassword: String, additionalFields: JSONObject = [:]) {
-        self.email = email
-        self.password = password
-        self.newPassword = newPassword
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((email, password, newPassword, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -218,16 +212,15 @@ public struct ChangePasswordPayload: Codable, Hashable, Sendable, AdditionalFiel
 
 public typealias ChangePasswordResponseData = RequestPasswordResetResponseData
 
-public struct VerifyMFARequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let mfaToken: String
-    public let code: String
-    public let additionalFields: JSONObject
+public struct VerifyMFARequest: OpenAPIModel, AdditionalFieldsKeeping {
+    public var mfaToken: String { _storage.value.mfaToken }
+    public var code: String { _storage.value.code }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(mfaToken: String, code: String, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["mfa_token", "code"]
 
     public init(mfaToken: String, code: String, additionalFields: JSONObject = [:]) {
-        self.mfaToken = mfaToken
-        self.code = code
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((mfaToken, code, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -242,25 +235,23 @@ public struct VerifyMFARequest: Codable, Hashable, Sendable, AdditionalFieldsKee
     }
 }
 
-public struct MFAMethod: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let id: String?
-    public let type: String?
-    public let label: String?
-    public let confirmedAt: Date?
-    public let lastUsedAt: Date?
-    public let additionalFields: JSONObject
+public struct MFAMethod: OpenAPIModel, AdditionalFieldsKeeping {
+    public var id: String? { _storage.value.id }
+    public var type: String? { _storage.value.type }
+    public var label: String? { _storage.value.label }
+    public var confirmedAt: Date? { _storage.value.confirmedAt }
+    public var lastUsedAt: Date? { _storage.value.lastUsedAt }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        id: String?, type: String?, label: String?, confirmedAt: Date?, lastUsedAt: Date?,
+        additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["id", "type", "label", "confirmed_at", "last_used_at"]
 
     public init(
         id: String? = nil, type: String? = nil, label: String? = nil, confirmedAt: Date? = nil, lastUsedAt: Date? = nil,
         additionalFields: JSONObject = [:]
     ) {
-        self.id = id
-        self.type = type
-        self.label = label
-        self.confirmedAt = confirmedAt
-        self.lastUsedAt = lastUsedAt
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((id, type, label, confirmedAt, lastUsedAt, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -279,16 +270,16 @@ public struct MFAMethod: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     }
 }
 
-public struct MFAStatus: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let methods: [MFAMethod]?
-    public let recoveryCodesRemaining: Int?
-    public let additionalFields: JSONObject
+public struct MFAStatus: OpenAPIModel, AdditionalFieldsKeeping {
+    public var methods: [MFAMethod]? { _storage.value.methods }
+    public var recoveryCodesRemaining: Int? { _storage.value.recoveryCodesRemaining }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        methods: [MFAMethod]?, recoveryCodesRemaining: Int?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["methods", "recovery_codes_remaining"]
 
     public init(methods: [MFAMethod]? = nil, recoveryCodesRemaining: Int? = nil, additionalFields: JSONObject = [:]) {
-        self.methods = methods
-        self.recoveryCodesRemaining = recoveryCodesRemaining
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((methods, recoveryCodesRemaining, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -305,14 +296,14 @@ public struct MFAStatus: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     }
 }
 
-public struct StartTOTPEnrollmentRequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let label: String?
-    public let additionalFields: JSONObject
+public struct StartTOTPEnrollmentRequest: OpenAPIModel, AdditionalFieldsKeeping {
+    public var label: String? { _storage.value.label }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(label: String?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["label"]
 
     public init(label: String? = nil, additionalFields: JSONObject = [:]) {
-        self.label = label
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((label, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -326,20 +317,19 @@ public struct StartTOTPEnrollmentRequest: Codable, Hashable, Sendable, Additiona
     }
 }
 
-public struct TOTPEnrollment: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let id: String?
-    public let secret: String?
-    public let provisioningUri: String?
-    public let additionalFields: JSONObject
+public struct TOTPEnrollment: OpenAPIModel, AdditionalFieldsKeeping {
+    public var id: String? { _storage.value.id }
+    public var secret: String? { _storage.value.secret }
+    public var provisioningUri: String? { _storage.value.provisioningUri }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        id: String?, secret: String?, provisioningUri: String?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["id", "secret", "provisioning_uri"]
 
     public init(
         id: String? = nil, secret: String? = nil, provisioningUri: String? = nil, additionalFields: JSONObject = [:]
     ) {
-        self.id = id
-        self.secret = secret
-        self.provisioningUri = provisioningUri
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((id, secret, provisioningUri, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -356,22 +346,20 @@ public struct TOTPEnrollment: Codable, Hashable, Sendable, AdditionalFieldsKeepi
     }
 }
 
-public struct ConfirmTOTPEnrollmentRequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let id: String
-    public let code: String
-    public let password: String?
-    public let reauthCode: String?
-    public let additionalFields: JSONObject
+public struct ConfirmTOTPEnrollmentRequest: OpenAPIModel, AdditionalFieldsKeeping {
+    public var id: String { _storage.value.id }
+    public var code: String { _storage.value.code }
+    public var password: String? { _storage.value.password }
+    public var reauthCode: String? { _storage.value.reauthCode }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        id: String, code: String, password: String?, reauthCode: String?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["id", "code", "password", "reauth_code"]
 
     public init(
         id: String, code: String, password: String? = nil, reauthCode: String? = nil, additionalFields: JSONObject = [:]
     ) {
-        self.id = id
-        self.code = code
-        self.password = password
-        self.reauthCode = reauthCode
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((id, code, password, reauthCode, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -388,14 +376,14 @@ public struct ConfirmTOTPEnrollmentRequest: Codable, Hashable, Sendable, Additio
     }
 }
 
-public struct ConfirmTOTPEnrollmentResponseData: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let recoveryCodes: [String]?
-    public let additionalFields: JSONObject
+public struct ConfirmTOTPEnrollmentResponseData: OpenAPIModel, AdditionalFieldsKeeping {
+    public var recoveryCodes: [String]? { _storage.value.recoveryCodes }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(recoveryCodes: [String]?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["recovery_codes"]
 
     public init(recoveryCodes: [String]? = nil, additionalFields: JSONObject = [:]) {
-        self.recoveryCodes = recoveryCodes
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((recoveryCodes, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -410,16 +398,15 @@ public struct ConfirmTOTPEnrollmentResponseData: Codable, Hashable, Sendable, Ad
     }
 }
 
-public struct RegenerateRecoveryCodesRequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let password: String?
-    public let code: String?
-    public let additionalFields: JSONObject
+public struct RegenerateRecoveryCodesRequest: OpenAPIModel, AdditionalFieldsKeeping {
+    public var password: String? { _storage.value.password }
+    public var code: String? { _storage.value.code }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(password: String?, code: String?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["password", "code"]
 
     public init(password: String? = nil, code: String? = nil, additionalFields: JSONObject = [:]) {
-        self.password = password
-        self.code = code
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((password, code, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -438,14 +425,14 @@ public struct RegenerateRecoveryCodesRequest: Codable, Hashable, Sendable, Addit
 public typealias RegenerateRecoveryCodesResponseData = ConfirmTOTPEnrollmentResponseData
 public typealias DeleteMFAMethodRequest = RegenerateRecoveryCodesRequest
 
-public struct MFAMethodRemoval: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let isMfaEnabled: Bool?
-    public let additionalFields: JSONObject
+public struct MFAMethodRemoval: OpenAPIModel, AdditionalFieldsKeeping {
+    public var isMfaEnabled: Bool? { _storage.value.isMfaEnabled }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(isMfaEnabled: Bool?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["is_mfa_enabled"]
 
     public init(isMfaEnabled: Bool? = nil, additionalFields: JSONObject = [:]) {
-        self.isMfaEnabled = isMfaEnabled
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((isMfaEnabled, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -468,20 +455,19 @@ public struct SocialLoginRequestProvider: OpenEnum, ExpressibleByStringLiteral {
     public static let knownValues: [Self] = [.google]
 }
 
-public struct SocialLoginPayload: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let provider: SocialLoginRequestProvider
-    public let token: String
-    public let hasAcceptedTerms: Bool
-    public let additionalFields: JSONObject
+public struct SocialLoginPayload: OpenAPIModel, AdditionalFieldsKeeping {
+    public var provider: SocialLoginRequestProvider { _storage.value.provider }
+    public var token: String { _storage.value.token }
+    public var hasAcceptedTerms: Bool { _storage.value.hasAcceptedTerms }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        provider: SocialLoginRequestProvider, token: String, hasAcceptedTerms: Bool, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["provider", "token", "has_accepted_terms"]
 
     public init(
         provider: SocialLoginRequestProvider, token: String, hasAcceptedTerms: Bool, additionalFields: JSONObject = [:]
     ) {
-        self.provider = provider
-        self.token = token
-        self.hasAcceptedTerms = hasAcceptedTerms
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((provider, token, hasAcceptedTerms, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -500,16 +486,16 @@ public struct SocialLoginPayload: Codable, Hashable, Sendable, AdditionalFieldsK
 
 public typealias LinkSocialLoginRequestProvider = SocialLoginRequestProvider
 
-public struct LinkSocialLoginPayload: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let provider: LinkSocialLoginRequestProvider
-    public let token: String
-    public let additionalFields: JSONObject
+public struct LinkSocialLoginPayload: OpenAPIModel, AdditionalFieldsKeeping {
+    public var provider: LinkSocialLoginRequestProvider { _storage.value.provider }
+    public var token: String { _storage.value.token }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        provider: LinkSocialLoginRequestProvider, token: String, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["provider", "token"]
 
     public init(provider: LinkSocialLoginRequestProvider, token: String, additionalFields: JSONObject = [:]) {
-        self.provider = provider
-        self.token = token
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((provider, token, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -524,14 +510,14 @@ public struct LinkSocialLoginPayload: Codable, Hashable, Sendable, AdditionalFie
     }
 }
 
-public struct CreateAPIKeyRequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let password: String
-    public let additionalFields: JSONObject
+public struct CreateAPIKeyRequest: OpenAPIModel, AdditionalFieldsKeeping {
+    public var password: String { _storage.value.password }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(password: String, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["password"]
 
     public init(password: String, additionalFields: JSONObject = [:]) {
-        self.password = password
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((password, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {

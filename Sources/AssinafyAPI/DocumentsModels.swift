@@ -5,16 +5,15 @@ import Foundation
 import APIRuntime
 
 /// A document status and whether it allows deletion.
-public struct DocumentStatus: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let code: String?
-    public let deletable: Bool?
-    public let additionalFields: JSONObject
+public struct DocumentStatus: OpenAPIModel, AdditionalFieldsKeeping {
+    public var code: String? { _storage.value.code }
+    public var deletable: Bool? { _storage.value.deletable }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(code: String?, deletable: Bool?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["code", "deletable"]
 
     public init(code: String? = nil, deletable: Bool? = nil, additionalFields: JSONObject = [:]) {
-        self.code = code
-        self.deletable = deletable
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((code, deletable, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -31,19 +30,23 @@ public struct DocumentStatus: Codable, Hashable, Sendable, AdditionalFieldsKeepi
 }
 
 /// Outcome of looking up a signed document by hash.
-public struct DocumentVerification: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let hash: String?
-    public let id: String?
-    public let agreementCode: String?
-    public let status: String?
-    public let pageCount: String?
-    public let signerCount: String?
-    public let completedCount: Int?
-    public let completedAt: Date?
-    public let verifiedAt: Date?
-    public let isValid: Bool?
-    public let message: String?
-    public let additionalFields: JSONObject
+public struct DocumentVerification: OpenAPIModel, AdditionalFieldsKeeping {
+    public var hash: String? { _storage.value.hash }
+    public var id: String? { _storage.value.id }
+    public var agreementCode: String? { _storage.value.agreementCode }
+    public var status: String? { _storage.value.status }
+    public var pageCount: String? { _storage.value.pageCount }
+    public var signerCount: String? { _storage.value.signerCount }
+    public var completedCount: Int? { _storage.value.completedCount }
+    public var completedAt: Date? { _storage.value.completedAt }
+    public var verifiedAt: Date? { _storage.value.verifiedAt }
+    public var isValid: Bool? { _storage.value.isValid }
+    public var message: String? { _storage.value.message }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        hash: String?, id: String?, agreementCode: String?, status: String?, pageCount: String?, signerCount: String?,
+        completedCount: Int?, completedAt: Date?, verifiedAt: Date?, isValid: Bool?, message: String?,
+        additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["hash", "id", "agreement_code", "status", "page_count", "signer_count", "completed_count", "completed_at", "verified_at", "is_valid", "message"]
 
     public init(
@@ -51,18 +54,9 @@ public struct DocumentVerification: Codable, Hashable, Sendable, AdditionalField
         pageCount: String? = nil, signerCount: String? = nil, completedCount: Int? = nil, completedAt: Date? = nil,
         verifiedAt: Date? = nil, isValid: Bool? = nil, message: String? = nil, additionalFields: JSONObject = [:]
     ) {
-        self.hash = hash
-        self.id = id
-        self.agreementCode = agreementCode
-        self.status = status
-        self.pageCount = pageCount
-        self.signerCount = signerCount
-        self.completedCount = completedCount
-        self.completedAt = completedAt
-        self.verifiedAt = verifiedAt
-        self.isValid = isValid
-        self.message = message
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((
+            hash, id, agreementCode, status, pageCount, signerCount, completedCount, completedAt, verifiedAt, isValid,
+            message, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -91,27 +85,24 @@ public struct DocumentVerification: Codable, Hashable, Sendable, AdditionalField
 public typealias DocumentActivityOrigin = WebhookEventOrigin
 
 /// An entry in a document's audit trail.
-public struct DocumentActivity: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let id: Int?
-    public let event: String?
-    public let message: String?
-    public let payload: JSONObject?
-    public let origin: DocumentActivityOrigin?
-    public let createdAt: Date?
-    public let additionalFields: JSONObject
+public struct DocumentActivity: OpenAPIModel, AdditionalFieldsKeeping {
+    public var id: Int? { _storage.value.id }
+    public var event: String? { _storage.value.event }
+    public var message: String? { _storage.value.message }
+    public var payload: JSONObject? { _storage.value.payload }
+    public var origin: DocumentActivityOrigin? { _storage.value.origin }
+    public var createdAt: Date? { _storage.value.createdAt }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        id: Int?, event: String?, message: String?, payload: JSONObject?, origin: DocumentActivityOrigin?,
+        createdAt: Date?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["id", "event", "message", "payload", "origin", "created_at"]
 
     public init(
         id: Int? = nil, event: String? = nil, message: String? = nil, payload: JSONObject? = nil,
         origin: DocumentActivityOrigin? = nil, createdAt: Date? = nil, additionalFields: JSONObject = [:]
     ) {
-        self.id = id
-        self.event = event
-        self.message = message
-        self.payload = payload
-        self.origin = origin
-        self.createdAt = createdAt
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((id, event, message, payload, origin, createdAt, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -132,14 +123,14 @@ public struct DocumentActivity: Codable, Hashable, Sendable, AdditionalFieldsKee
 
 public typealias ListDocumentsMethod = AssignmentMethod
 
-public struct UpdateDocumentPayload: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let name: String
-    public let additionalFields: JSONObject
+public struct UpdateDocumentPayload: OpenAPIModel, AdditionalFieldsKeeping {
+    public var name: String { _storage.value.name }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(name: String, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["name"]
 
     public init(name: String, additionalFields: JSONObject = [:]) {
-        self.name = name
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((name, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -164,14 +155,14 @@ public struct DownloadDocumentArtifactArtifactName: OpenEnum, ExpressibleByStrin
     public static let knownValues: [Self] = [.original, .certificated, .certificatePage, .pades, .bundle]
 }
 
-public struct ReplaceDocumentTagsRequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let tags: [String]?
-    public let additionalFields: JSONObject
+public struct ReplaceDocumentTagsRequest: OpenAPIModel, AdditionalFieldsKeeping {
+    public var tags: [String]? { _storage.value.tags }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(tags: [String]?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["tags"]
 
     public init(tags: [String]? = nil, additionalFields: JSONObject = [:]) {
-        self.tags = tags
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((tags, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -187,14 +178,14 @@ public struct ReplaceDocumentTagsRequest: Codable, Hashable, Sendable, Additiona
 
 public typealias AttachDocumentTagsRequest = ReplaceDocumentTagsRequest
 
-public struct DetachDocumentTagResponseData: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let detached: Bool?
-    public let additionalFields: JSONObject
+public struct DetachDocumentTagResponseData: OpenAPIModel, AdditionalFieldsKeeping {
+    public var detached: Bool? { _storage.value.detached }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(detached: Bool?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["detached"]
 
     public init(detached: Bool? = nil, additionalFields: JSONObject = [:]) {
-        self.detached = detached
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((detached, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -210,13 +201,16 @@ public struct DetachDocumentTagResponseData: Codable, Hashable, Sendable, Additi
 
 public typealias CreateDocumentFromTemplateRequestSignersItemVerificationMethod = CreateAssignmentRequestSignersItemVerificationMethod
 
-public struct CreateDocumentFromTemplateRequestSignersItem: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let roleId: String
-    public let id: String
-    public let verificationMethod: CreateDocumentFromTemplateRequestSignersItemVerificationMethod?
-    public let notificationMethods: [String]?
-    public let step: Int?
-    public let additionalFields: JSONObject
+public struct CreateDocumentFromTemplateRequestSignersItem: OpenAPIModel, AdditionalFieldsKeeping {
+    public var roleId: String { _storage.value.roleId }
+    public var id: String { _storage.value.id }
+    public var verificationMethod: CreateDocumentFromTemplateRequestSignersItemVerificationMethod? { _storage.value.verificationMethod }
+    public var notificationMethods: [String]? { _storage.value.notificationMethods }
+    public var step: Int? { _storage.value.step }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        roleId: String, id: String, verificationMethod: CreateDocumentFromTemplateRequestSignersItemVerificationMethod?,
+        notificationMethods: [String]?, step: Int?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["role_id", "id", "verification_method", "notification_methods", "step"]
 
     public init(
@@ -224,12 +218,7 @@ public struct CreateDocumentFromTemplateRequestSignersItem: Codable, Hashable, S
         verificationMethod: CreateDocumentFromTemplateRequestSignersItemVerificationMethod? = nil,
         notificationMethods: [String]? = nil, step: Int? = nil, additionalFields: JSONObject = [:]
     ) {
-        self.roleId = roleId
-        self.id = id
-        self.verificationMethod = verificationMethod
-        self.notificationMethods = notificationMethods
-        self.step = step
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((roleId, id, verificationMethod, notificationMethods, step, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -249,16 +238,15 @@ public struct CreateDocumentFromTemplateRequestSignersItem: Codable, Hashable, S
     }
 }
 
-public struct TemplateEditorField: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let fieldId: String
-    public let value: String
-    public let additionalFields: JSONObject
+public struct TemplateEditorField: OpenAPIModel, AdditionalFieldsKeeping {
+    public var fieldId: String { _storage.value.fieldId }
+    public var value: String { _storage.value.value }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(fieldId: String, value: String, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["field_id", "value"]
 
     public init(fieldId: String, value: String, additionalFields: JSONObject = [:]) {
-        self.fieldId = fieldId
-        self.value = value
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((fieldId, value, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -273,14 +261,17 @@ public struct TemplateEditorField: Codable, Hashable, Sendable, AdditionalFields
     }
 }
 
-public struct CreateDocumentFromTemplateRequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let signers: [CreateDocumentFromTemplateRequestSignersItem]
-    public let editorFields: [TemplateEditorField]?
-    public let name: String?
-    public let message: String?
-    public let expiresAt: Date?
-    public let tags: [String]?
-    public let additionalFields: JSONObject
+public struct CreateDocumentFromTemplateRequest: OpenAPIModel, AdditionalFieldsKeeping {
+    public var signers: [CreateDocumentFromTemplateRequestSignersItem] { _storage.value.signers }
+    public var editorFields: [TemplateEditorField]? { _storage.value.editorFields }
+    public var name: String? { _storage.value.name }
+    public var message: String? { _storage.value.message }
+    public var expiresAt: Date? { _storage.value.expiresAt }
+    public var tags: [String]? { _storage.value.tags }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        signers: [CreateDocumentFromTemplateRequestSignersItem], editorFields: [TemplateEditorField]?, name: String?,
+        message: String?, expiresAt: Date?, tags: [String]?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["signers", "editor_fields", "name", "message", "expires_at", "tags"]
 
     public init(
@@ -288,13 +279,7 @@ public struct CreateDocumentFromTemplateRequest: Codable, Hashable, Sendable, Ad
         name: String? = nil, message: String? = nil, expiresAt: Date? = nil, tags: [String]? = nil,
         additionalFields: JSONObject = [:]
     ) {
-        self.signers = signers
-        self.editorFields = editorFields
-        self.name = name
-        self.message = message
-        self.expiresAt = expiresAt
-        self.tags = tags
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((signers, editorFields, name, message, expiresAt, tags, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -316,21 +301,21 @@ public struct CreateDocumentFromTemplateRequest: Codable, Hashable, Sendable, Ad
 
 public typealias EstimateDocumentFromTemplateCostRequestSignersItemVerificationMethod = CreateAssignmentRequestSignersItemVerificationMethod
 
-public struct EstimateDocumentFromTemplateCostRequestSignersItem: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let roleId: String
-    public let verificationMethod: EstimateDocumentFromTemplateCostRequestSignersItemVerificationMethod?
-    public let notificationMethods: [String]?
-    public let additionalFields: JSONObject
+public struct EstimateDocumentFromTemplateCostRequestSignersItem: OpenAPIModel, AdditionalFieldsKeeping {
+    public var roleId: String { _storage.value.roleId }
+    public var verificationMethod: EstimateDocumentFromTemplateCostRequestSignersItemVerificationMethod? { _storage.value.verificationMethod }
+    public var notificationMethods: [String]? { _storage.value.notificationMethods }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        roleId: String, verificationMethod: EstimateDocumentFromTemplateCostRequestSignersItemVerificationMethod?,
+        notificationMethods: [String]?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["role_id", "verification_method", "notification_methods"]
 
     public init(
         roleId: String, verificationMethod: EstimateDocumentFromTemplateCostRequestSignersItemVerificationMethod? = nil,
         notificationMethods: [String]? = nil, additionalFields: JSONObject = [:]
     ) {
-        self.roleId = roleId
-        self.verificationMethod = verificationMethod
-        self.notificationMethods = notificationMethods
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((roleId, verificationMethod, notificationMethods, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -347,14 +332,15 @@ public struct EstimateDocumentFromTemplateCostRequestSignersItem: Codable, Hasha
     }
 }
 
-public struct EstimateDocumentFromTemplateCostRequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let signers: [EstimateDocumentFromTemplateCostRequestSignersItem]
-    public let additionalFields: JSONObject
+public struct EstimateDocumentFromTemplateCostRequest: OpenAPIModel, AdditionalFieldsKeeping {
+    public var signers: [EstimateDocumentFromTemplateCostRequestSignersItem] { _storage.value.signers }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        signers: [EstimateDocumentFromTemplateCostRequestSignersItem], additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["signers"]
 
     public init(signers: [EstimateDocumentFromTemplateCostRequestSignersItem], additionalFields: JSONObject = [:]) {
-        self.signers = signers
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((signers, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {

@@ -5,19 +5,23 @@ import Foundation
 import APIRuntime
 
 /// A field definition.
-public struct Field: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let resource: String?
-    public let id: String?
-    public let name: String?
-    public let type: String?
-    public let regex: String?
-    public let isPreDefined: Bool?
-    public let isActive: Bool?
-    public let isRequired: Bool?
-    public let isStandard: Bool?
-    public let isReadOnly: Bool?
-    public let isVisible: Bool?
-    public let additionalFields: JSONObject
+public struct Field: OpenAPIModel, AdditionalFieldsKeeping {
+    public var resource: String? { _storage.value.resource }
+    public var id: String? { _storage.value.id }
+    public var name: String? { _storage.value.name }
+    public var type: String? { _storage.value.type }
+    public var regex: String? { _storage.value.regex }
+    public var isPreDefined: Bool? { _storage.value.isPreDefined }
+    public var isActive: Bool? { _storage.value.isActive }
+    public var isRequired: Bool? { _storage.value.isRequired }
+    public var isStandard: Bool? { _storage.value.isStandard }
+    public var isReadOnly: Bool? { _storage.value.isReadOnly }
+    public var isVisible: Bool? { _storage.value.isVisible }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        resource: String?, id: String?, name: String?, type: String?, regex: String?, isPreDefined: Bool?,
+        isActive: Bool?, isRequired: Bool?, isStandard: Bool?, isReadOnly: Bool?, isVisible: Bool?,
+        additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["resource", "id", "name", "type", "regex", "is_pre_defined", "is_active", "is_required", "is_standard", "is_read_only", "is_visible"]
 
     public init(
@@ -25,18 +29,9 @@ public struct Field: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
         isPreDefined: Bool? = nil, isActive: Bool? = nil, isRequired: Bool? = nil, isStandard: Bool? = nil,
         isReadOnly: Bool? = nil, isVisible: Bool? = nil, additionalFields: JSONObject = [:]
     ) {
-        self.resource = resource
-        self.id = id
-        self.name = name
-        self.type = type
-        self.regex = regex
-        self.isPreDefined = isPreDefined
-        self.isActive = isActive
-        self.isRequired = isRequired
-        self.isStandard = isStandard
-        self.isReadOnly = isReadOnly
-        self.isVisible = isVisible
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((
+            resource, id, name, type, regex, isPreDefined, isActive, isRequired, isStandard, isReadOnly, isVisible,
+            additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -62,16 +57,15 @@ public struct Field: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
 }
 
 /// A field type.
-public struct FieldType: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let type: String?
-    public let name: String?
-    public let additionalFields: JSONObject
+public struct FieldType: OpenAPIModel, AdditionalFieldsKeeping {
+    public var type: String? { _storage.value.type }
+    public var name: String? { _storage.value.name }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(type: String?, name: String?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["type", "name"]
 
     public init(type: String? = nil, name: String? = nil, additionalFields: JSONObject = [:]) {
-        self.type = type
-        self.name = name
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((type, name, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -88,20 +82,19 @@ public struct FieldType: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
 }
 
 /// Result of checking a value against a field.
-public struct FieldValidation: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let type: String?
-    public let success: Bool?
-    public let errorMessage: String?
-    public let additionalFields: JSONObject
+public struct FieldValidation: OpenAPIModel, AdditionalFieldsKeeping {
+    public var type: String? { _storage.value.type }
+    public var success: Bool? { _storage.value.success }
+    public var errorMessage: String? { _storage.value.errorMessage }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        type: String?, success: Bool?, errorMessage: String?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["type", "success", "error_message"]
 
     public init(
         type: String? = nil, success: Bool? = nil, errorMessage: String? = nil, additionalFields: JSONObject = [:]
     ) {
-        self.type = type
-        self.success = success
-        self.errorMessage = errorMessage
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((type, success, errorMessage, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -119,23 +112,21 @@ public struct FieldValidation: Codable, Hashable, Sendable, AdditionalFieldsKeep
 }
 
 /// Per-field result of a batch check.
-public struct FieldValidationResult: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let fieldId: String?
-    public let type: String?
-    public let success: Bool?
-    public let errorMessage: String?
-    public let additionalFields: JSONObject
+public struct FieldValidationResult: OpenAPIModel, AdditionalFieldsKeeping {
+    public var fieldId: String? { _storage.value.fieldId }
+    public var type: String? { _storage.value.type }
+    public var success: Bool? { _storage.value.success }
+    public var errorMessage: String? { _storage.value.errorMessage }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        fieldId: String?, type: String?, success: Bool?, errorMessage: String?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["field_id", "type", "success", "error_message"]
 
     public init(
         fieldId: String? = nil, type: String? = nil, success: Bool? = nil, errorMessage: String? = nil,
         additionalFields: JSONObject = [:]
     ) {
-        self.fieldId = fieldId
-        self.type = type
-        self.success = success
-        self.errorMessage = errorMessage
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((fieldId, type, success, errorMessage, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -153,23 +144,21 @@ public struct FieldValidationResult: Codable, Hashable, Sendable, AdditionalFiel
     }
 }
 
-public struct CreateFieldPayload: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let name: String
-    public let type: String
-    public let regex: Nullable<String>?
-    public let isRequired: Bool?
-    public let additionalFields: JSONObject
+public struct CreateFieldPayload: OpenAPIModel, AdditionalFieldsKeeping {
+    public var name: String { _storage.value.name }
+    public var type: String { _storage.value.type }
+    public var regex: Nullable<String>? { _storage.value.regex }
+    public var isRequired: Bool? { _storage.value.isRequired }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        name: String, type: String, regex: Nullable<String>?, isRequired: Bool?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["name", "type", "regex", "is_required"]
 
     public init(
         name: String, type: String, regex: Nullable<String>? = nil, isRequired: Bool? = nil,
         additionalFields: JSONObject = [:]
     ) {
-        self.name = name
-        self.type = type
-        self.regex = regex
-        self.isRequired = isRequired
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((name, type, regex, isRequired, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -186,20 +175,19 @@ public struct CreateFieldPayload: Codable, Hashable, Sendable, AdditionalFieldsK
     }
 }
 
-public struct UpdateFieldPayload: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let name: String?
-    public let regex: Nullable<String>?
-    public let isActive: Bool?
-    public let additionalFields: JSONObject
+public struct UpdateFieldPayload: OpenAPIModel, AdditionalFieldsKeeping {
+    public var name: String? { _storage.value.name }
+    public var regex: Nullable<String>? { _storage.value.regex }
+    public var isActive: Bool? { _storage.value.isActive }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        name: String?, regex: Nullable<String>?, isActive: Bool?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["name", "regex", "is_active"]
 
     public init(
         name: String? = nil, regex: Nullable<String>? = nil, isActive: Bool? = nil, additionalFields: JSONObject = [:]
     ) {
-        self.name = name
-        self.regex = regex
-        self.isActive = isActive
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((name, regex, isActive, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -215,14 +203,14 @@ public struct UpdateFieldPayload: Codable, Hashable, Sendable, AdditionalFieldsK
     }
 }
 
-public struct ValidateFieldValueRequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let value: Nullable<JSONValue>?
-    public let additionalFields: JSONObject
+public struct ValidateFieldValueRequest: OpenAPIModel, AdditionalFieldsKeeping {
+    public var value: Nullable<JSONValue>? { _storage.value.value }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(value: Nullable<JSONValue>?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["value"]
 
     public init(value: Nullable<JSONValue>? = nil, additionalFields: JSONObject = [:]) {
-        self.value = value
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((value, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -237,16 +225,15 @@ public struct ValidateFieldValueRequest: Codable, Hashable, Sendable, Additional
     }
 }
 
-public struct ValidateFieldValuesRequestItem: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let fieldId: String
-    public let value: Nullable<JSONValue>?
-    public let additionalFields: JSONObject
+public struct ValidateFieldValuesRequestItem: OpenAPIModel, AdditionalFieldsKeeping {
+    public var fieldId: String { _storage.value.fieldId }
+    public var value: Nullable<JSONValue>? { _storage.value.value }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(fieldId: String, value: Nullable<JSONValue>?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["field_id", "value"]
 
     public init(fieldId: String, value: Nullable<JSONValue>? = nil, additionalFields: JSONObject = [:]) {
-        self.fieldId = fieldId
-        self.value = value
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((fieldId, value, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {

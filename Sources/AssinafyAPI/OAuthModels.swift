@@ -4,29 +4,26 @@
 import Foundation
 import APIRuntime
 
-public struct ExchangeOAuthTokenResponse: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let accessToken: String?
-    public let issuedTokenType: String?
-    public let tokenType: String?
-    public let expiresIn: Int?
-    public let refreshToken: String?
-    public let scope: String?
-    public let idToken: String?
-    public let additionalFields: JSONObject
+public struct ExchangeOAuthTokenResponse: OpenAPIModel, AdditionalFieldsKeeping {
+    public var accessToken: String? { _storage.value.accessToken }
+    public var issuedTokenType: String? { _storage.value.issuedTokenType }
+    public var tokenType: String? { _storage.value.tokenType }
+    public var expiresIn: Int? { _storage.value.expiresIn }
+    public var refreshToken: String? { _storage.value.refreshToken }
+    public var scope: String? { _storage.value.scope }
+    public var idToken: String? { _storage.value.idToken }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        accessToken: String?, issuedTokenType: String?, tokenType: String?, expiresIn: Int?, refreshToken: String?,
+        scope: String?, idToken: String?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["access_token", "issued_token_type", "token_type", "expires_in", "refresh_token", "scope", "id_token"]
 
     public init(
         accessToken: String? = nil, issuedTokenType: String? = nil, tokenType: String? = nil, expiresIn: Int? = nil,
         refreshToken: String? = nil, scope: String? = nil, idToken: String? = nil, additionalFields: JSONObject = [:]
     ) {
-        self.accessToken = accessToken
-        self.issuedTokenType = issuedTokenType
-        self.tokenType = tokenType
-        self.expiresIn = expiresIn
-        self.refreshToken = refreshToken
-        self.scope = scope
-        self.idToken = idToken
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((
+            accessToken, issuedTokenType, tokenType, expiresIn, refreshToken, scope, idToken, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -59,19 +56,19 @@ public struct ExchangeOAuthTokenError400Error: OpenEnum, ExpressibleByStringLite
     public static let knownValues: [Self] = [.invalidGrant, .invalidTarget, .invalidScope, .invalidRequest, .unsupportedGrantType]
 }
 
-public struct ExchangeOAuthTokenError400: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let error: ExchangeOAuthTokenError400Error?
-    public let errorDescription: String?
-    public let additionalFields: JSONObject
+public struct ExchangeOAuthTokenError400: OpenAPIModel, AdditionalFieldsKeeping {
+    public var error: ExchangeOAuthTokenError400Error? { _storage.value.error }
+    public var errorDescription: String? { _storage.value.errorDescription }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        error: ExchangeOAuthTokenError400Error?, errorDescription: String?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["error", "error_description"]
 
     public init(
         error: ExchangeOAuthTokenError400Error? = nil, errorDescription: String? = nil,
         additionalFields: JSONObject = [:]
     ) {
-        self.error = error
-        self.errorDescription = errorDescription
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((error, errorDescription, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -87,16 +84,15 @@ public struct ExchangeOAuthTokenError400: Codable, Hashable, Sendable, Additiona
     }
 }
 
-public struct ExchangeOAuthTokenError401: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let error: String?
-    public let errorDescription: String?
-    public let additionalFields: JSONObject
+public struct ExchangeOAuthTokenError401: OpenAPIModel, AdditionalFieldsKeeping {
+    public var error: String? { _storage.value.error }
+    public var errorDescription: String? { _storage.value.errorDescription }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(error: String?, errorDescription: String?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["error", "error_description"]
 
     public init(error: String? = nil, errorDescription: String? = nil, additionalFields: JSONObject = [:]) {
-        self.error = error
-        self.errorDescription = errorDescription
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((error, errorDescription, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -114,23 +110,21 @@ public struct ExchangeOAuthTokenError401: Codable, Hashable, Sendable, Additiona
 
 public typealias RevokeOAuthTokenError401 = ExchangeOAuthTokenError401
 
-public struct GetOAuthUserInfoResponse: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let sub: String?
-    public let name: String?
-    public let email: String?
-    public let emailVerified: Bool?
-    public let additionalFields: JSONObject
+public struct GetOAuthUserInfoResponse: OpenAPIModel, AdditionalFieldsKeeping {
+    public var sub: String? { _storage.value.sub }
+    public var name: String? { _storage.value.name }
+    public var email: String? { _storage.value.email }
+    public var emailVerified: Bool? { _storage.value.emailVerified }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        sub: String?, name: String?, email: String?, emailVerified: Bool?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["sub", "name", "email", "email_verified"]
 
     public init(
         sub: String? = nil, name: String? = nil, email: String? = nil, emailVerified: Bool? = nil,
         additionalFields: JSONObject = [:]
     ) {
-        self.sub = sub
-        self.name = name
-        self.email = email
-        self.emailVerified = emailVerified
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((sub, name, email, emailVerified, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -148,23 +142,23 @@ public struct GetOAuthUserInfoResponse: Codable, Hashable, Sendable, AdditionalF
     }
 }
 
-public struct GetProtectedResourceMetadataResponse: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let resource: String?
-    public let authorizationServers: [String]?
-    public let scopesSupported: [String]?
-    public let bearerMethodsSupported: [String]?
-    public let additionalFields: JSONObject
+public struct GetProtectedResourceMetadataResponse: OpenAPIModel, AdditionalFieldsKeeping {
+    public var resource: String? { _storage.value.resource }
+    public var authorizationServers: [String]? { _storage.value.authorizationServers }
+    public var scopesSupported: [String]? { _storage.value.scopesSupported }
+    public var bearerMethodsSupported: [String]? { _storage.value.bearerMethodsSupported }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        resource: String?, authorizationServers: [String]?, scopesSupported: [String]?,
+        bearerMethodsSupported: [String]?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["resource", "authorization_servers", "scopes_supported", "bearer_methods_supported"]
 
     public init(
         resource: String? = nil, authorizationServers: [String]? = nil, scopesSupported: [String]? = nil,
         bearerMethodsSupported: [String]? = nil, additionalFields: JSONObject = [:]
     ) {
-        self.resource = resource
-        self.authorizationServers = authorizationServers
-        self.scopesSupported = scopesSupported
-        self.bearerMethodsSupported = bearerMethodsSupported
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((
+            resource, authorizationServers, scopesSupported, bearerMethodsSupported, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {

@@ -5,16 +5,15 @@ import Foundation
 import APIRuntime
 
 /// Success wrapper around response data.
-public struct Envelope: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let status: Int?
-    public let message: String?
-    public let additionalFields: JSONObject
+public struct Envelope: OpenAPIModel, AdditionalFieldsKeeping {
+    public var status: Int? { _storage.value.status }
+    public var message: String? { _storage.value.message }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(status: Int?, message: String?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["status", "message"]
 
     public init(status: Int? = nil, message: String? = nil, additionalFields: JSONObject = [:]) {
-        self.status = status
-        self.message = message
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((status, message, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -31,20 +30,19 @@ public struct Envelope: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
 }
 
 /// Error wrapper; status repeats the HTTP code.
-public struct ErrorEnvelope: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let status: Int?
-    public let message: String?
-    public let data: JSONObject?
-    public let additionalFields: JSONObject
+public struct ErrorEnvelope: OpenAPIModel, AdditionalFieldsKeeping {
+    public var status: Int? { _storage.value.status }
+    public var message: String? { _storage.value.message }
+    public var data: JSONObject? { _storage.value.data }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        status: Int?, message: String?, data: JSONObject?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["status", "message", "data"]
 
     public init(
         status: Int? = nil, message: String? = nil, data: JSONObject? = nil, additionalFields: JSONObject = [:]
     ) {
-        self.status = status
-        self.message = message
-        self.data = data
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((status, message, data, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -61,17 +59,20 @@ public struct ErrorEnvelope: Codable, Hashable, Sendable, AdditionalFieldsKeepin
 }
 
 /// A user, as returned on login.
-public struct AuthUser: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let id: String?
-    public let name: String?
-    public let email: String?
-    public let telephone: String?
-    public let governmentId: String?
-    public let isEmailVerified: Bool?
-    public let hasAcceptedTerms: Bool?
-    public let createdAt: Date?
-    public let toBeDeletedAt: Date?
-    public let additionalFields: JSONObject
+public struct AuthUser: OpenAPIModel, AdditionalFieldsKeeping {
+    public var id: String? { _storage.value.id }
+    public var name: String? { _storage.value.name }
+    public var email: String? { _storage.value.email }
+    public var telephone: String? { _storage.value.telephone }
+    public var governmentId: String? { _storage.value.governmentId }
+    public var isEmailVerified: Bool? { _storage.value.isEmailVerified }
+    public var hasAcceptedTerms: Bool? { _storage.value.hasAcceptedTerms }
+    public var createdAt: Date? { _storage.value.createdAt }
+    public var toBeDeletedAt: Date? { _storage.value.toBeDeletedAt }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        id: String?, name: String?, email: String?, telephone: String?, governmentId: String?, isEmailVerified: Bool?,
+        hasAcceptedTerms: Bool?, createdAt: Date?, toBeDeletedAt: Date?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["id", "name", "email", "telephone", "government_id", "is_email_verified", "has_accepted_terms", "created_at", "to_be_deleted_at"]
 
     public init(
@@ -79,16 +80,9 @@ public struct AuthUser: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
         governmentId: String? = nil, isEmailVerified: Bool? = nil, hasAcceptedTerms: Bool? = nil,
         createdAt: Date? = nil, toBeDeletedAt: Date? = nil, additionalFields: JSONObject = [:]
     ) {
-        self.id = id
-        self.name = name
-        self.email = email
-        self.telephone = telephone
-        self.governmentId = governmentId
-        self.isEmailVerified = isEmailVerified
-        self.hasAcceptedTerms = hasAcceptedTerms
-        self.createdAt = createdAt
-        self.toBeDeletedAt = toBeDeletedAt
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((
+            id, name, email, telephone, governmentId, isEmailVerified, hasAcceptedTerms, createdAt, toBeDeletedAt,
+            additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -114,15 +108,18 @@ public struct AuthUser: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
 }
 
 /// A person who signs documents for an account.
-public struct Signer: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let resource: String?
-    public let id: String?
-    public let fullName: String?
-    public let email: String?
-    public let whatsappPhoneNumber: String?
-    public let governmentId: String?
-    public let hasAcceptedTerms: Bool?
-    public let additionalFields: JSONObject
+public struct Signer: OpenAPIModel, AdditionalFieldsKeeping {
+    public var resource: String? { _storage.value.resource }
+    public var id: String? { _storage.value.id }
+    public var fullName: String? { _storage.value.fullName }
+    public var email: String? { _storage.value.email }
+    public var whatsappPhoneNumber: String? { _storage.value.whatsappPhoneNumber }
+    public var governmentId: String? { _storage.value.governmentId }
+    public var hasAcceptedTerms: Bool? { _storage.value.hasAcceptedTerms }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        resource: String?, id: String?, fullName: String?, email: String?, whatsappPhoneNumber: String?,
+        governmentId: String?, hasAcceptedTerms: Bool?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["resource", "id", "full_name", "email", "whatsapp_phone_number", "government_id", "has_accepted_terms"]
 
     public init(
@@ -130,14 +127,8 @@ public struct Signer: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
         whatsappPhoneNumber: String? = nil, governmentId: String? = nil, hasAcceptedTerms: Bool? = nil,
         additionalFields: JSONObject = [:]
     ) {
-        self.resource = resource
-        self.id = id
-        self.fullName = fullName
-        self.email = email
-        self.whatsappPhoneNumber = whatsappPhoneNumber
-        self.governmentId = governmentId
-        self.hasAcceptedTerms = hasAcceptedTerms
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((
+            resource, id, fullName, email, whatsappPhoneNumber, governmentId, hasAcceptedTerms, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -161,25 +152,22 @@ public struct Signer: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
 }
 
 /// One rendered page of a document.
-public struct DocumentPage: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let id: String?
-    public let number: Int?
-    public let height: Int?
-    public let width: Int?
-    public let downloadUrl: String?
-    public let additionalFields: JSONObject
+public struct DocumentPage: OpenAPIModel, AdditionalFieldsKeeping {
+    public var id: String? { _storage.value.id }
+    public var number: Int? { _storage.value.number }
+    public var height: Int? { _storage.value.height }
+    public var width: Int? { _storage.value.width }
+    public var downloadUrl: String? { _storage.value.downloadUrl }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        id: String?, number: Int?, height: Int?, width: Int?, downloadUrl: String?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["id", "number", "height", "width", "download_url"]
 
     public init(
         id: String? = nil, number: Int? = nil, height: Int? = nil, width: Int? = nil, downloadUrl: String? = nil,
         additionalFields: JSONObject = [:]
     ) {
-        self.id = id
-        self.number = number
-        self.height = height
-        self.width = width
-        self.downloadUrl = downloadUrl
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((id, number, height, width, downloadUrl, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -198,16 +186,15 @@ public struct DocumentPage: Codable, Hashable, Sendable, AdditionalFieldsKeeping
     }
 }
 
-public struct DocumentTagsItem: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let id: String?
-    public let name: String?
-    public let additionalFields: JSONObject
+public struct DocumentTagsItem: OpenAPIModel, AdditionalFieldsKeeping {
+    public var id: String? { _storage.value.id }
+    public var name: String? { _storage.value.name }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(id: String?, name: String?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["id", "name"]
 
     public init(id: String? = nil, name: String? = nil, additionalFields: JSONObject = [:]) {
-        self.id = id
-        self.name = name
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((id, name, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -224,24 +211,29 @@ public struct DocumentTagsItem: Codable, Hashable, Sendable, AdditionalFieldsKee
 }
 
 /// A document and its state.
-public struct Document: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let resource: String?
-    public let id: String?
-    public let accountId: String?
-    public let templateId: String?
-    public let name: String?
-    public let status: String?
-    public let artifacts: JSONObject?
-    public let isClosed: Bool?
-    public let signingUrl: String?
-    public let declineReason: String?
-    public let declinedBy: Signer?
-    public let tags: [DocumentTagsItem]?
-    public let assignment: Assignment?
-    public let pages: [DocumentPage]?
-    public let createdAt: Date?
-    public let updatedAt: Date?
-    public let additionalFields: JSONObject
+public struct Document: OpenAPIModel, AdditionalFieldsKeeping {
+    public var resource: String? { _storage.value.resource }
+    public var id: String? { _storage.value.id }
+    public var accountId: String? { _storage.value.accountId }
+    public var templateId: String? { _storage.value.templateId }
+    public var name: String? { _storage.value.name }
+    public var status: String? { _storage.value.status }
+    public var artifacts: JSONObject? { _storage.value.artifacts }
+    public var isClosed: Bool? { _storage.value.isClosed }
+    public var signingUrl: String? { _storage.value.signingUrl }
+    public var declineReason: String? { _storage.value.declineReason }
+    public var declinedBy: Signer? { _storage.value.declinedBy }
+    public var tags: [DocumentTagsItem]? { _storage.value.tags }
+    public var assignment: Assignment? { _storage.value.assignment }
+    public var pages: [DocumentPage]? { _storage.value.pages }
+    public var createdAt: Date? { _storage.value.createdAt }
+    public var updatedAt: Date? { _storage.value.updatedAt }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        resource: String?, id: String?, accountId: String?, templateId: String?, name: String?, status: String?,
+        artifacts: JSONObject?, isClosed: Bool?, signingUrl: String?, declineReason: String?, declinedBy: Signer?,
+        tags: [DocumentTagsItem]?, assignment: Assignment?, pages: [DocumentPage]?, createdAt: Date?, updatedAt: Date?,
+        additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["resource", "id", "account_id", "template_id", "name", "status", "artifacts", "is_closed", "signing_url", "decline_reason", "declined_by", "tags", "assignment", "pages", "created_at", "updated_at"]
 
     public init(
@@ -251,23 +243,9 @@ public struct Document: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
         tags: [DocumentTagsItem]? = nil, assignment: Assignment? = nil, pages: [DocumentPage]? = nil,
         createdAt: Date? = nil, updatedAt: Date? = nil, additionalFields: JSONObject = [:]
     ) {
-        self.resource = resource
-        self.id = id
-        self.accountId = accountId
-        self.templateId = templateId
-        self.name = name
-        self.status = status
-        self.artifacts = artifacts
-        self.isClosed = isClosed
-        self.signingUrl = signingUrl
-        self.declineReason = declineReason
-        self.declinedBy = declinedBy
-        self.tags = tags
-        self.assignment = assignment
-        self.pages = pages
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((
+            resource, id, accountId, templateId, name, status, artifacts, isClosed, signingUrl, declineReason,
+            declinedBy, tags, assignment, pages, createdAt, updatedAt, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -299,27 +277,24 @@ public struct Document: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
 }
 
 /// A label, unique by name within a workspace.
-public struct Tag: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let resource: String?
-    public let id: String?
-    public let name: String?
-    public let color: String?
-    public let createdAt: Date?
-    public let updatedAt: Date?
-    public let additionalFields: JSONObject
+public struct Tag: OpenAPIModel, AdditionalFieldsKeeping {
+    public var resource: String? { _storage.value.resource }
+    public var id: String? { _storage.value.id }
+    public var name: String? { _storage.value.name }
+    public var color: String? { _storage.value.color }
+    public var createdAt: Date? { _storage.value.createdAt }
+    public var updatedAt: Date? { _storage.value.updatedAt }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        resource: String?, id: String?, name: String?, color: String?, createdAt: Date?, updatedAt: Date?,
+        additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["resource", "id", "name", "color", "created_at", "updated_at"]
 
     public init(
         resource: String? = nil, id: String? = nil, name: String? = nil, color: String? = nil, createdAt: Date? = nil,
         updatedAt: Date? = nil, additionalFields: JSONObject = [:]
     ) {
-        self.resource = resource
-        self.id = id
-        self.name = name
-        self.color = color
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((resource, id, name, color, createdAt, updatedAt, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -341,16 +316,15 @@ public struct Tag: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
 }
 
 /// The signing link of one signer.
-public struct SigningUrl: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let signerId: String?
-    public let url: String?
-    public let additionalFields: JSONObject
+public struct SigningUrl: OpenAPIModel, AdditionalFieldsKeeping {
+    public var signerId: String? { _storage.value.signerId }
+    public var url: String? { _storage.value.url }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(signerId: String?, url: String?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["signer_id", "url"]
 
     public init(signerId: String? = nil, url: String? = nil, additionalFields: JSONObject = [:]) {
-        self.signerId = signerId
-        self.url = url
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((signerId, url, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -367,21 +341,26 @@ public struct SigningUrl: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
 }
 
 /// A signer plus its settings in one assignment.
-public struct AssignmentSigner: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let resource: String?
-    public let id: String?
-    public let fullName: String?
-    public let email: String?
-    public let whatsappPhoneNumber: String?
-    public let governmentId: String?
-    public let hasAcceptedTerms: Bool?
-    public let verificationMethod: String?
-    public let notificationMethods: [String]?
-    public let step: Int?
-    public let notified: Bool?
-    public let completed: Bool?
-    public let notificationHistory: [NotificationHistoryEntry]?
-    public let additionalFields: JSONObject
+public struct AssignmentSigner: OpenAPIModel, AdditionalFieldsKeeping {
+    public var resource: String? { _storage.value.resource }
+    public var id: String? { _storage.value.id }
+    public var fullName: String? { _storage.value.fullName }
+    public var email: String? { _storage.value.email }
+    public var whatsappPhoneNumber: String? { _storage.value.whatsappPhoneNumber }
+    public var governmentId: String? { _storage.value.governmentId }
+    public var hasAcceptedTerms: Bool? { _storage.value.hasAcceptedTerms }
+    public var verificationMethod: String? { _storage.value.verificationMethod }
+    public var notificationMethods: [String]? { _storage.value.notificationMethods }
+    public var step: Int? { _storage.value.step }
+    public var notified: Bool? { _storage.value.notified }
+    public var completed: Bool? { _storage.value.completed }
+    public var notificationHistory: [NotificationHistoryEntry]? { _storage.value.notificationHistory }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        resource: String?, id: String?, fullName: String?, email: String?, whatsappPhoneNumber: String?,
+        governmentId: String?, hasAcceptedTerms: Bool?, verificationMethod: String?, notificationMethods: [String]?,
+        step: Int?, notified: Bool?, completed: Bool?, notificationHistory: [NotificationHistoryEntry]?,
+        additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["resource", "id", "full_name", "email", "whatsapp_phone_number", "government_id", "has_accepted_terms", "verification_method", "notification_methods", "step", "notified", "completed", "notification_history"]
 
     public init(
@@ -391,20 +370,9 @@ public struct AssignmentSigner: Codable, Hashable, Sendable, AdditionalFieldsKee
         notified: Bool? = nil, completed: Bool? = nil, notificationHistory: [NotificationHistoryEntry]? = nil,
         additionalFields: JSONObject = [:]
     ) {
-        self.resource = resource
-        self.id = id
-        self.fullName = fullName
-        self.email = email
-        self.whatsappPhoneNumber = whatsappPhoneNumber
-        self.governmentId = governmentId
-        self.hasAcceptedTerms = hasAcceptedTerms
-        self.verificationMethod = verificationMethod
-        self.notificationMethods = notificationMethods
-        self.step = step
-        self.notified = notified
-        self.completed = completed
-        self.notificationHistory = notificationHistory
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((
+            resource, id, fullName, email, whatsappPhoneNumber, governmentId, hasAcceptedTerms, verificationMethod,
+            notificationMethods, step, notified, completed, notificationHistory, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -445,27 +413,24 @@ public struct NotificationHistoryEntryStatus: OpenEnum, ExpressibleByStringLiter
 }
 
 /// One notification attempt to a signer.
-public struct NotificationHistoryEntry: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let event: String?
-    public let status: NotificationHistoryEntryStatus?
-    public let errorCode: String?
-    public let errorMessage: String?
-    public let sentAt: Date?
-    public let failedAt: Date?
-    public let additionalFields: JSONObject
+public struct NotificationHistoryEntry: OpenAPIModel, AdditionalFieldsKeeping {
+    public var event: String? { _storage.value.event }
+    public var status: NotificationHistoryEntryStatus? { _storage.value.status }
+    public var errorCode: String? { _storage.value.errorCode }
+    public var errorMessage: String? { _storage.value.errorMessage }
+    public var sentAt: Date? { _storage.value.sentAt }
+    public var failedAt: Date? { _storage.value.failedAt }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        event: String?, status: NotificationHistoryEntryStatus?, errorCode: String?, errorMessage: String?,
+        sentAt: Date?, failedAt: Date?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["event", "status", "error_code", "error_message", "sent_at", "failed_at"]
 
     public init(
         event: String? = nil, status: NotificationHistoryEntryStatus? = nil, errorCode: String? = nil,
         errorMessage: String? = nil, sentAt: Date? = nil, failedAt: Date? = nil, additionalFields: JSONObject = [:]
     ) {
-        self.event = event
-        self.status = status
-        self.errorCode = errorCode
-        self.errorMessage = errorMessage
-        self.sentAt = sentAt
-        self.failedAt = failedAt
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((event, status, errorCode, errorMessage, sentAt, failedAt, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -488,15 +453,18 @@ public struct NotificationHistoryEntry: Codable, Hashable, Sendable, AdditionalF
 }
 
 /// One field to fill or sign.
-public struct AssignmentItem: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let id: String?
-    public let page: DocumentPage?
-    public let signer: JSONObject?
-    public let field: JSONObject?
-    public let displaySettings: JSONValue?
-    public let value: JSONValue?
-    public let completed: Bool?
-    public let additionalFields: JSONObject
+public struct AssignmentItem: OpenAPIModel, AdditionalFieldsKeeping {
+    public var id: String? { _storage.value.id }
+    public var page: DocumentPage? { _storage.value.page }
+    public var signer: JSONObject? { _storage.value.signer }
+    public var field: JSONObject? { _storage.value.field }
+    public var displaySettings: JSONValue? { _storage.value.displaySettings }
+    public var value: JSONValue? { _storage.value.value }
+    public var completed: Bool? { _storage.value.completed }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        id: String?, page: DocumentPage?, signer: JSONObject?, field: JSONObject?, displaySettings: JSONValue?,
+        value: JSONValue?, completed: Bool?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["id", "page", "signer", "field", "display_settings", "value", "completed"]
 
     public init(
@@ -504,14 +472,7 @@ public struct AssignmentItem: Codable, Hashable, Sendable, AdditionalFieldsKeepi
         displaySettings: JSONValue? = nil, value: JSONValue? = nil, completed: Bool? = nil,
         additionalFields: JSONObject = [:]
     ) {
-        self.id = id
-        self.page = page
-        self.signer = signer
-        self.field = field
-        self.displaySettings = displaySettings
-        self.value = value
-        self.completed = completed
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((id, page, signer, field, displaySettings, value, completed, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -533,21 +494,20 @@ public struct AssignmentItem: Codable, Hashable, Sendable, AdditionalFieldsKeepi
 }
 
 /// Signing progress of an assignment.
-public struct AssignmentSummary: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let signerCount: Int?
-    public let completedCount: Int?
-    public let signers: [JSONObject]?
-    public let additionalFields: JSONObject
+public struct AssignmentSummary: OpenAPIModel, AdditionalFieldsKeeping {
+    public var signerCount: Int? { _storage.value.signerCount }
+    public var completedCount: Int? { _storage.value.completedCount }
+    public var signers: [JSONObject]? { _storage.value.signers }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        signerCount: Int?, completedCount: Int?, signers: [JSONObject]?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["signer_count", "completed_count", "signers"]
 
     public init(
         signerCount: Int? = nil, completedCount: Int? = nil, signers: [JSONObject]? = nil,
         additionalFields: JSONObject = [:]
     ) {
-        self.signerCount = signerCount
-        self.completedCount = completedCount
-        self.signers = signers
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((signerCount, completedCount, signers, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -575,19 +535,23 @@ public struct AssignmentMethod: OpenEnum, ExpressibleByStringLiteral {
 }
 
 /// A signature request on a document.
-public struct Assignment: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let resource: String?
-    public let id: String?
-    public let senderEmail: String?
-    public let method: AssignmentMethod?
-    public let expiresAt: Date?
-    public let message: String?
-    public let signers: [AssignmentSigner]?
-    public let copyReceivers: [JSONObject]?
-    public let items: [AssignmentItem]?
-    public let summary: AssignmentSummary?
-    public let signingUrls: [SigningUrl]?
-    public let additionalFields: JSONObject
+public struct Assignment: OpenAPIModel, AdditionalFieldsKeeping {
+    public var resource: String? { _storage.value.resource }
+    public var id: String? { _storage.value.id }
+    public var senderEmail: String? { _storage.value.senderEmail }
+    public var method: AssignmentMethod? { _storage.value.method }
+    public var expiresAt: Date? { _storage.value.expiresAt }
+    public var message: String? { _storage.value.message }
+    public var signers: [AssignmentSigner]? { _storage.value.signers }
+    public var copyReceivers: [JSONObject]? { _storage.value.copyReceivers }
+    public var items: [AssignmentItem]? { _storage.value.items }
+    public var summary: AssignmentSummary? { _storage.value.summary }
+    public var signingUrls: [SigningUrl]? { _storage.value.signingUrls }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        resource: String?, id: String?, senderEmail: String?, method: AssignmentMethod?, expiresAt: Date?,
+        message: String?, signers: [AssignmentSigner]?, copyReceivers: [JSONObject]?, items: [AssignmentItem]?,
+        summary: AssignmentSummary?, signingUrls: [SigningUrl]?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["resource", "id", "sender_email", "method", "expires_at", "message", "signers", "copy_receivers", "items", "summary", "signing_urls"]
 
     public init(
@@ -596,18 +560,9 @@ public struct Assignment: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
         copyReceivers: [JSONObject]? = nil, items: [AssignmentItem]? = nil, summary: AssignmentSummary? = nil,
         signingUrls: [SigningUrl]? = nil, additionalFields: JSONObject = [:]
     ) {
-        self.resource = resource
-        self.id = id
-        self.senderEmail = senderEmail
-        self.method = method
-        self.expiresAt = expiresAt
-        self.message = message
-        self.signers = signers
-        self.copyReceivers = copyReceivers
-        self.items = items
-        self.summary = summary
-        self.signingUrls = signingUrls
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((
+            resource, id, senderEmail, method, expiresAt, message, signers, copyReceivers, items, summary, signingUrls,
+            additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -633,25 +588,22 @@ public struct Assignment: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
 }
 
 /// One line of a cost estimate.
-public struct CostEstimateBreakdownItem: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let code: String?
-    public let name: String?
-    public let cost: Double?
-    public let quantity: Int?
-    public let unitCost: Double?
-    public let additionalFields: JSONObject
+public struct CostEstimateBreakdownItem: OpenAPIModel, AdditionalFieldsKeeping {
+    public var code: String? { _storage.value.code }
+    public var name: String? { _storage.value.name }
+    public var cost: Double? { _storage.value.cost }
+    public var quantity: Int? { _storage.value.quantity }
+    public var unitCost: Double? { _storage.value.unitCost }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        code: String?, name: String?, cost: Double?, quantity: Int?, unitCost: Double?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["code", "name", "cost", "quantity", "unit_cost"]
 
     public init(
         code: String? = nil, name: String? = nil, cost: Double? = nil, quantity: Int? = nil, unitCost: Double? = nil,
         additionalFields: JSONObject = [:]
     ) {
-        self.code = code
-        self.name = name
-        self.cost = cost
-        self.quantity = quantity
-        self.unitCost = unitCost
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((code, name, cost, quantity, unitCost, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -680,19 +632,24 @@ public struct CostEstimateBlockingReason: OpenEnum, ExpressibleByStringLiteral {
 }
 
 /// Estimated cost and current balances.
-public struct CostEstimate: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let documents: Int?
-    public let credits: Double?
-    public let needsExtraDocument: Bool?
-    public let extraDocumentCost: Double?
-    public let totalCredits: Double?
-    public let breakdown: [CostEstimateBreakdownItem]?
-    public let documentBalance: Double?
-    public let creditBalance: Double?
-    public let hasSufficientResources: Bool?
-    public let blockingReason: CostEstimateBlockingReason?
-    public let message: String?
-    public let additionalFields: JSONObject
+public struct CostEstimate: OpenAPIModel, AdditionalFieldsKeeping {
+    public var documents: Int? { _storage.value.documents }
+    public var credits: Double? { _storage.value.credits }
+    public var needsExtraDocument: Bool? { _storage.value.needsExtraDocument }
+    public var extraDocumentCost: Double? { _storage.value.extraDocumentCost }
+    public var totalCredits: Double? { _storage.value.totalCredits }
+    public var breakdown: [CostEstimateBreakdownItem]? { _storage.value.breakdown }
+    public var documentBalance: Double? { _storage.value.documentBalance }
+    public var creditBalance: Double? { _storage.value.creditBalance }
+    public var hasSufficientResources: Bool? { _storage.value.hasSufficientResources }
+    public var blockingReason: CostEstimateBlockingReason? { _storage.value.blockingReason }
+    public var message: String? { _storage.value.message }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        documents: Int?, credits: Double?, needsExtraDocument: Bool?, extraDocumentCost: Double?, totalCredits: Double?,
+        breakdown: [CostEstimateBreakdownItem]?, documentBalance: Double?, creditBalance: Double?,
+        hasSufficientResources: Bool?, blockingReason: CostEstimateBlockingReason?, message: String?,
+        additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["documents", "credits", "needs_extra_document", "extra_document_cost", "total_credits", "breakdown", "document_balance", "credit_balance", "has_sufficient_resources", "blocking_reason", "message"]
 
     public init(
@@ -701,18 +658,9 @@ public struct CostEstimate: Codable, Hashable, Sendable, AdditionalFieldsKeeping
         documentBalance: Double? = nil, creditBalance: Double? = nil, hasSufficientResources: Bool? = nil,
         blockingReason: CostEstimateBlockingReason? = nil, message: String? = nil, additionalFields: JSONObject = [:]
     ) {
-        self.documents = documents
-        self.credits = credits
-        self.needsExtraDocument = needsExtraDocument
-        self.extraDocumentCost = extraDocumentCost
-        self.totalCredits = totalCredits
-        self.breakdown = breakdown
-        self.documentBalance = documentBalance
-        self.creditBalance = creditBalance
-        self.hasSufficientResources = hasSufficientResources
-        self.blockingReason = blockingReason
-        self.message = message
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((
+            documents, credits, needsExtraDocument, extraDocumentCost, totalCredits, breakdown, documentBalance,
+            creditBalance, hasSufficientResources, blockingReason, message, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -741,16 +689,15 @@ public struct CostEstimate: Codable, Hashable, Sendable, AdditionalFieldsKeeping
     }
 }
 
-public struct WebhookEventOrigin: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let ip: String?
-    public let userAgent: String?
-    public let additionalFields: JSONObject
+public struct WebhookEventOrigin: OpenAPIModel, AdditionalFieldsKeeping {
+    public var ip: String? { _storage.value.ip }
+    public var userAgent: String? { _storage.value.userAgent }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(ip: String?, userAgent: String?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["ip", "user-agent"]
 
     public init(ip: String? = nil, userAgent: String? = nil, additionalFields: JSONObject = [:]) {
-        self.ip = ip
-        self.userAgent = userAgent
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((ip, userAgent, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -767,33 +714,28 @@ public struct WebhookEventOrigin: Codable, Hashable, Sendable, AdditionalFieldsK
 }
 
 /// Body of a webhook delivery; times are Unix seconds.
-public struct WebhookEvent: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let id: Int
-    public let event: String
-    public let message: String?
-    public let payload: JSONObject?
-    public let origin: WebhookEventOrigin?
-    public let createdAt: Int
-    public let subject: JSONObject
-    public let object: JSONObject
-    public let accountId: String
-    public let additionalFields: JSONObject
+public struct WebhookEvent: OpenAPIModel, AdditionalFieldsKeeping {
+    public var id: Int { _storage.value.id }
+    public var event: String { _storage.value.event }
+    public var message: String? { _storage.value.message }
+    public var payload: JSONObject? { _storage.value.payload }
+    public var origin: WebhookEventOrigin? { _storage.value.origin }
+    public var createdAt: Int { _storage.value.createdAt }
+    public var subject: JSONObject { _storage.value.subject }
+    public var object: JSONObject { _storage.value.object }
+    public var accountId: String { _storage.value.accountId }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        id: Int, event: String, message: String?, payload: JSONObject?, origin: WebhookEventOrigin?, createdAt: Int,
+        subject: JSONObject, object: JSONObject, accountId: String, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["id", "event", "message", "payload", "origin", "created_at", "subject", "object", "account_id"]
 
     public init(
         id: Int, event: String, message: String? = nil, payload: JSONObject? = nil, origin: WebhookEventOrigin? = nil,
         createdAt: Int, subject: JSONObject, object: JSONObject, accountId: String, additionalFields: JSONObject = [:]
     ) {
-        self.id = id
-        self.event = event
-        self.message = message
-        self.payload = payload
-        self.origin = origin
-        self.createdAt = createdAt
-        self.subject = subject
-        self.object = object
-        self.accountId = accountId
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((
+            id, event, message, payload, origin, createdAt, subject, object, accountId, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -815,22 +757,29 @@ public struct WebhookEvent: Codable, Hashable, Sendable, AdditionalFieldsKeeping
 }
 
 /// Document counters for one period.
-public struct DocumentStatsRow: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let period: String?
-    public let documentsUploaded: Int?
-    public let documentsSent: Int?
-    public let signatureRequests: Int?
-    public let signatureRequestsNotificationEmail: Int?
-    public let signatureRequestsNotificationWhatsapp: Int?
-    public let signatureRequestsNotificationBypass: Int?
-    public let signatureRequestsVerificationEmail: Int?
-    public let signatureRequestsVerificationWhatsapp: Int?
-    public let signatureRequestsVerificationBypass: Int?
-    public let signatureRequestsVerificationDigitalCertificate: Int?
-    public let signatureRequestsViewed: Int?
-    public let signatureRequestsCompleted: Int?
-    public let documentsCertified: Int?
-    public let additionalFields: JSONObject
+public struct DocumentStatsRow: OpenAPIModel, AdditionalFieldsKeeping {
+    public var period: String? { _storage.value.period }
+    public var documentsUploaded: Int? { _storage.value.documentsUploaded }
+    public var documentsSent: Int? { _storage.value.documentsSent }
+    public var signatureRequests: Int? { _storage.value.signatureRequests }
+    public var signatureRequestsNotificationEmail: Int? { _storage.value.signatureRequestsNotificationEmail }
+    public var signatureRequestsNotificationWhatsapp: Int? { _storage.value.signatureRequestsNotificationWhatsapp }
+    public var signatureRequestsNotificationBypass: Int? { _storage.value.signatureRequestsNotificationBypass }
+    public var signatureRequestsVerificationEmail: Int? { _storage.value.signatureRequestsVerificationEmail }
+    public var signatureRequestsVerificationWhatsapp: Int? { _storage.value.signatureRequestsVerificationWhatsapp }
+    public var signatureRequestsVerificationBypass: Int? { _storage.value.signatureRequestsVerificationBypass }
+    public var signatureRequestsVerificationDigitalCertificate: Int? { _storage.value.signatureRequestsVerificationDigitalCertificate }
+    public var signatureRequestsViewed: Int? { _storage.value.signatureRequestsViewed }
+    public var signatureRequestsCompleted: Int? { _storage.value.signatureRequestsCompleted }
+    public var documentsCertified: Int? { _storage.value.documentsCertified }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        period: String?, documentsUploaded: Int?, documentsSent: Int?, signatureRequests: Int?,
+        signatureRequestsNotificationEmail: Int?, signatureRequestsNotificationWhatsapp: Int?,
+        signatureRequestsNotificationBypass: Int?, signatureRequestsVerificationEmail: Int?,
+        signatureRequestsVerificationWhatsapp: Int?, signatureRequestsVerificationBypass: Int?,
+        signatureRequestsVerificationDigitalCertificate: Int?, signatureRequestsViewed: Int?,
+        signatureRequestsCompleted: Int?, documentsCertified: Int?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["period", "documents_uploaded", "documents_sent", "signature_requests", "signature_requests_notification_email", "signature_requests_notification_whatsapp", "signature_requests_notification_bypass", "signature_requests_verification_email", "signature_requests_verification_whatsapp", "signature_requests_verification_bypass", "signature_requests_verification_digital_certificate", "signature_requests_viewed", "signature_requests_completed", "documents_certified"]
 
     public init(
@@ -841,21 +790,12 @@ public struct DocumentStatsRow: Codable, Hashable, Sendable, AdditionalFieldsKee
         signatureRequestsVerificationDigitalCertificate: Int? = nil, signatureRequestsViewed: Int? = nil,
         signatureRequestsCompleted: Int? = nil, documentsCertified: Int? = nil, additionalFields: JSONObject = [:]
     ) {
-        self.period = period
-        self.documentsUploaded = documentsUploaded
-        self.documentsSent = documentsSent
-        self.signatureRequests = signatureRequests
-        self.signatureRequestsNotificationEmail = signatureRequestsNotificationEmail
-        self.signatureRequestsNotificationWhatsapp = signatureRequestsNotificationWhatsapp
-        self.signatureRequestsNotificationBypass = signatureRequestsNotificationBypass
-        self.signatureRequestsVerificationEmail = signatureRequestsVerificationEmail
-        self.signatureRequestsVerificationWhatsapp = signatureRequestsVerificationWhatsapp
-        self.signatureRequestsVerificationBypass = signatureRequestsVerificationBypass
-        self.signatureRequestsVerificationDigitalCertificate = signatureRequestsVerificationDigitalCertificate
-        self.signatureRequestsViewed = signatureRequestsViewed
-        self.signatureRequestsCompleted = signatureRequestsCompleted
-        self.documentsCertified = documentsCertified
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((
+            period, documentsUploaded, documentsSent, signatureRequests, signatureRequestsNotificationEmail,
+            signatureRequestsNotificationWhatsapp, signatureRequestsNotificationBypass,
+            signatureRequestsVerificationEmail, signatureRequestsVerificationWhatsapp,
+            signatureRequestsVerificationBypass, signatureRequestsVerificationDigitalCertificate,
+            signatureRequestsViewed, signatureRequestsCompleted, documentsCertified, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -916,19 +856,24 @@ public struct OAuthTokenRequestSubjectTokenType: OpenEnum, ExpressibleByStringLi
 public typealias OAuthTokenRequestRequestedTokenType = OAuthTokenRequestSubjectTokenType
 
 /// Token request, form-encoded or JSON.
-public struct OAuthTokenRequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let grantType: OAuthTokenRequestGrantType
-    public let code: String?
-    public let redirectUri: String?
-    public let codeVerifier: String?
-    public let refreshToken: String?
-    public let clientId: String
-    public let clientSecret: String?
-    public let resource: String?
-    public let subjectToken: String?
-    public let subjectTokenType: OAuthTokenRequestSubjectTokenType?
-    public let requestedTokenType: OAuthTokenRequestRequestedTokenType?
-    public let additionalFields: JSONObject
+public struct OAuthTokenRequest: OpenAPIModel, AdditionalFieldsKeeping {
+    public var grantType: OAuthTokenRequestGrantType { _storage.value.grantType }
+    public var code: String? { _storage.value.code }
+    public var redirectUri: String? { _storage.value.redirectUri }
+    public var codeVerifier: String? { _storage.value.codeVerifier }
+    public var refreshToken: String? { _storage.value.refreshToken }
+    public var clientId: String { _storage.value.clientId }
+    public var clientSecret: String? { _storage.value.clientSecret }
+    public var resource: String? { _storage.value.resource }
+    public var subjectToken: String? { _storage.value.subjectToken }
+    public var subjectTokenType: OAuthTokenRequestSubjectTokenType? { _storage.value.subjectTokenType }
+    public var requestedTokenType: OAuthTokenRequestRequestedTokenType? { _storage.value.requestedTokenType }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        grantType: OAuthTokenRequestGrantType, code: String?, redirectUri: String?, codeVerifier: String?,
+        refreshToken: String?, clientId: String, clientSecret: String?, resource: String?, subjectToken: String?,
+        subjectTokenType: OAuthTokenRequestSubjectTokenType?, requestedTokenType: OAuthTokenRequestRequestedTokenType?,
+        additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["grant_type", "code", "redirect_uri", "code_verifier", "refresh_token", "client_id", "client_secret", "resource", "subject_token", "subject_token_type", "requested_token_type"]
 
     public init(
@@ -938,18 +883,9 @@ public struct OAuthTokenRequest: Codable, Hashable, Sendable, AdditionalFieldsKe
         subjectTokenType: OAuthTokenRequestSubjectTokenType? = nil,
         requestedTokenType: OAuthTokenRequestRequestedTokenType? = nil, additionalFields: JSONObject = [:]
     ) {
-        self.grantType = grantType
-        self.code = code
-        self.redirectUri = redirectUri
-        self.codeVerifier = codeVerifier
-        self.refreshToken = refreshToken
-        self.clientId = clientId
-        self.clientSecret = clientSecret
-        self.resource = resource
-        self.subjectToken = subjectToken
-        self.subjectTokenType = subjectTokenType
-        self.requestedTokenType = requestedTokenType
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((
+            grantType, code, redirectUri, codeVerifier, refreshToken, clientId, clientSecret, resource, subjectToken,
+            subjectTokenType, requestedTokenType, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -986,23 +922,22 @@ public struct OAuthRevokeRequestTokenTypeHint: OpenEnum, ExpressibleByStringLite
 }
 
 /// Revocation request, form-encoded or JSON.
-public struct OAuthRevokeRequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let token: String
-    public let tokenTypeHint: OAuthRevokeRequestTokenTypeHint?
-    public let clientId: String
-    public let clientSecret: String?
-    public let additionalFields: JSONObject
+public struct OAuthRevokeRequest: OpenAPIModel, AdditionalFieldsKeeping {
+    public var token: String { _storage.value.token }
+    public var tokenTypeHint: OAuthRevokeRequestTokenTypeHint? { _storage.value.tokenTypeHint }
+    public var clientId: String { _storage.value.clientId }
+    public var clientSecret: String? { _storage.value.clientSecret }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        token: String, tokenTypeHint: OAuthRevokeRequestTokenTypeHint?, clientId: String, clientSecret: String?,
+        additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["token", "token_type_hint", "client_id", "client_secret"]
 
     public init(
         token: String, tokenTypeHint: OAuthRevokeRequestTokenTypeHint? = nil, clientId: String,
         clientSecret: String? = nil, additionalFields: JSONObject = [:]
     ) {
-        self.token = token
-        self.tokenTypeHint = tokenTypeHint
-        self.clientId = clientId
-        self.clientSecret = clientSecret
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((token, tokenTypeHint, clientId, clientSecret, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {

@@ -4,23 +4,22 @@
 import Foundation
 import APIRuntime
 
-public struct CreateSignerPayload: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let fullName: String
-    public let email: String?
-    public let whatsappPhoneNumber: String?
-    public let governmentId: String?
-    public let additionalFields: JSONObject
+public struct CreateSignerPayload: OpenAPIModel, AdditionalFieldsKeeping {
+    public var fullName: String { _storage.value.fullName }
+    public var email: String? { _storage.value.email }
+    public var whatsappPhoneNumber: String? { _storage.value.whatsappPhoneNumber }
+    public var governmentId: String? { _storage.value.governmentId }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        fullName: String, email: String?, whatsappPhoneNumber: String?, governmentId: String?,
+        additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["full_name", "email", "whatsapp_phone_number", "government_id"]
 
     public init(
         fullName: String, email: String? = nil, whatsappPhoneNumber: String? = nil, governmentId: String? = nil,
         additionalFields: JSONObject = [:]
     ) {
-        self.fullName = fullName
-        self.email = email
-        self.whatsappPhoneNumber = whatsappPhoneNumber
-        self.governmentId = governmentId
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((fullName, email, whatsappPhoneNumber, governmentId, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -39,23 +38,22 @@ public struct CreateSignerPayload: Codable, Hashable, Sendable, AdditionalFields
     }
 }
 
-public struct UpdateSignerPayload: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let fullName: String?
-    public let email: String?
-    public let whatsappPhoneNumber: String?
-    public let governmentId: String?
-    public let additionalFields: JSONObject
+public struct UpdateSignerPayload: OpenAPIModel, AdditionalFieldsKeeping {
+    public var fullName: String? { _storage.value.fullName }
+    public var email: String? { _storage.value.email }
+    public var whatsappPhoneNumber: String? { _storage.value.whatsappPhoneNumber }
+    public var governmentId: String? { _storage.value.governmentId }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        fullName: String?, email: String?, whatsappPhoneNumber: String?, governmentId: String?,
+        additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["full_name", "email", "whatsapp_phone_number", "government_id"]
 
     public init(
         fullName: String? = nil, email: String? = nil, whatsappPhoneNumber: String? = nil, governmentId: String? = nil,
         additionalFields: JSONObject = [:]
     ) {
-        self.fullName = fullName
-        self.email = email
-        self.whatsappPhoneNumber = whatsappPhoneNumber
-        self.governmentId = governmentId
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((fullName, email, whatsappPhoneNumber, governmentId, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {

@@ -5,18 +5,22 @@ import Foundation
 import APIRuntime
 
 /// The signer behind the current access code.
-public struct SignerSelf: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let resource: String?
-    public let id: String?
-    public let fullName: String?
-    public let email: String?
-    public let whatsappPhoneNumber: String?
-    public let governmentId: String?
-    public let hasAcceptedTerms: Bool?
-    public let hasSignature: Bool?
-    public let hasInitial: Bool?
-    public let isSignatureReusable: Bool?
-    public let additionalFields: JSONObject
+public struct SignerSelf: OpenAPIModel, AdditionalFieldsKeeping {
+    public var resource: String? { _storage.value.resource }
+    public var id: String? { _storage.value.id }
+    public var fullName: String? { _storage.value.fullName }
+    public var email: String? { _storage.value.email }
+    public var whatsappPhoneNumber: String? { _storage.value.whatsappPhoneNumber }
+    public var governmentId: String? { _storage.value.governmentId }
+    public var hasAcceptedTerms: Bool? { _storage.value.hasAcceptedTerms }
+    public var hasSignature: Bool? { _storage.value.hasSignature }
+    public var hasInitial: Bool? { _storage.value.hasInitial }
+    public var isSignatureReusable: Bool? { _storage.value.isSignatureReusable }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        resource: String?, id: String?, fullName: String?, email: String?, whatsappPhoneNumber: String?,
+        governmentId: String?, hasAcceptedTerms: Bool?, hasSignature: Bool?, hasInitial: Bool?,
+        isSignatureReusable: Bool?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["resource", "id", "full_name", "email", "whatsapp_phone_number", "government_id", "has_accepted_terms", "has_signature", "has_initial", "is_signature_reusable"]
 
     public init(
@@ -25,17 +29,9 @@ public struct SignerSelf: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
         hasSignature: Bool? = nil, hasInitial: Bool? = nil, isSignatureReusable: Bool? = nil,
         additionalFields: JSONObject = [:]
     ) {
-        self.resource = resource
-        self.id = id
-        self.fullName = fullName
-        self.email = email
-        self.whatsappPhoneNumber = whatsappPhoneNumber
-        self.governmentId = governmentId
-        self.hasAcceptedTerms = hasAcceptedTerms
-        self.hasSignature = hasSignature
-        self.hasInitial = hasInitial
-        self.isSignatureReusable = isSignatureReusable
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((
+            resource, id, fullName, email, whatsappPhoneNumber, governmentId, hasAcceptedTerms, hasSignature,
+            hasInitial, isSignatureReusable, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -64,20 +60,18 @@ public struct SignerSelf: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
 
 public typealias SendPublicDocumentTokenRequest = RequestPasswordResetResponseData
 
-public struct SignAssignmentRequestItem: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let itemId: String
-    public let fieldId: String
-    public let pageId: String
-    public let value: String
-    public let additionalFields: JSONObject
+public struct SignAssignmentRequestItem: OpenAPIModel, AdditionalFieldsKeeping {
+    public var itemId: String { _storage.value.itemId }
+    public var fieldId: String { _storage.value.fieldId }
+    public var pageId: String { _storage.value.pageId }
+    public var value: String { _storage.value.value }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        itemId: String, fieldId: String, pageId: String, value: String, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["itemId", "fieldId", "pageId", "value"]
 
     public init(itemId: String, fieldId: String, pageId: String, value: String, additionalFields: JSONObject = [:]) {
-        self.itemId = itemId
-        self.fieldId = fieldId
-        self.pageId = pageId
-        self.value = value
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((itemId, fieldId, pageId, value, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -94,14 +88,14 @@ public struct SignAssignmentRequestItem: Codable, Hashable, Sendable, Additional
     }
 }
 
-public struct DeclineAssignmentRequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let declineReason: String
-    public let additionalFields: JSONObject
+public struct DeclineAssignmentRequest: OpenAPIModel, AdditionalFieldsKeeping {
+    public var declineReason: String { _storage.value.declineReason }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(declineReason: String, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["decline_reason"]
 
     public init(declineReason: String, additionalFields: JSONObject = [:]) {
-        self.declineReason = declineReason
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((declineReason, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -116,14 +110,14 @@ public struct DeclineAssignmentRequest: Codable, Hashable, Sendable, AdditionalF
     }
 }
 
-public struct SignMultipleDocumentsRequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let documentIds: [String]
-    public let additionalFields: JSONObject
+public struct SignMultipleDocumentsRequest: OpenAPIModel, AdditionalFieldsKeeping {
+    public var documentIds: [String] { _storage.value.documentIds }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(documentIds: [String], additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["document_ids"]
 
     public init(documentIds: [String], additionalFields: JSONObject = [:]) {
-        self.documentIds = documentIds
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((documentIds, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -137,16 +131,15 @@ public struct SignMultipleDocumentsRequest: Codable, Hashable, Sendable, Additio
     }
 }
 
-public struct DeclineMultipleDocumentsRequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let documentIds: [String]
-    public let declineReason: String
-    public let additionalFields: JSONObject
+public struct DeclineMultipleDocumentsRequest: OpenAPIModel, AdditionalFieldsKeeping {
+    public var documentIds: [String] { _storage.value.documentIds }
+    public var declineReason: String { _storage.value.declineReason }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(documentIds: [String], declineReason: String, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["document_ids", "decline_reason"]
 
     public init(documentIds: [String], declineReason: String, additionalFields: JSONObject = [:]) {
-        self.documentIds = documentIds
-        self.declineReason = declineReason
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((documentIds, declineReason, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -162,14 +155,14 @@ public struct DeclineMultipleDocumentsRequest: Codable, Hashable, Sendable, Addi
     }
 }
 
-public struct VerifySignerCodeRequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let verificationCode: String
-    public let additionalFields: JSONObject
+public struct VerifySignerCodeRequest: OpenAPIModel, AdditionalFieldsKeeping {
+    public var verificationCode: String { _storage.value.verificationCode }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(verificationCode: String, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["verification-code"]
 
     public init(verificationCode: String, additionalFields: JSONObject = [:]) {
-        self.verificationCode = verificationCode
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((verificationCode, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -184,20 +177,19 @@ public struct VerifySignerCodeRequest: Codable, Hashable, Sendable, AdditionalFi
     }
 }
 
-public struct ConfirmSignerDataRequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let fullName: String?
-    public let email: String?
-    public let governmentId: String?
-    public let additionalFields: JSONObject
+public struct ConfirmSignerDataRequest: OpenAPIModel, AdditionalFieldsKeeping {
+    public var fullName: String? { _storage.value.fullName }
+    public var email: String? { _storage.value.email }
+    public var governmentId: String? { _storage.value.governmentId }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        fullName: String?, email: String?, governmentId: String?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["full_name", "email", "government_id"]
 
     public init(
         fullName: String? = nil, email: String? = nil, governmentId: String? = nil, additionalFields: JSONObject = [:]
     ) {
-        self.fullName = fullName
-        self.email = email
-        self.governmentId = governmentId
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((fullName, email, governmentId, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {

@@ -4,16 +4,15 @@
 import Foundation
 import APIRuntime
 
-public struct CreateTagPayload: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let name: String
-    public let color: Nullable<String>?
-    public let additionalFields: JSONObject
+public struct CreateTagPayload: OpenAPIModel, AdditionalFieldsKeeping {
+    public var name: String { _storage.value.name }
+    public var color: Nullable<String>? { _storage.value.color }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(name: String, color: Nullable<String>?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["name", "color"]
 
     public init(name: String, color: Nullable<String>? = nil, additionalFields: JSONObject = [:]) {
-        self.name = name
-        self.color = color
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((name, color, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -31,16 +30,15 @@ public struct CreateTagPayload: Codable, Hashable, Sendable, AdditionalFieldsKee
 
 public typealias CreateTagError409 = ErrorEnvelope
 
-public struct UpdateTagPayload: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let name: String?
-    public let color: Nullable<String>?
-    public let additionalFields: JSONObject
+public struct UpdateTagPayload: OpenAPIModel, AdditionalFieldsKeeping {
+    public var name: String? { _storage.value.name }
+    public var color: Nullable<String>? { _storage.value.color }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(name: String?, color: Nullable<String>?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["name", "color"]
 
     public init(name: String? = nil, color: Nullable<String>? = nil, additionalFields: JSONObject = [:]) {
-        self.name = name
-        self.color = color
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((name, color, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -56,14 +54,14 @@ public struct UpdateTagPayload: Codable, Hashable, Sendable, AdditionalFieldsKee
     }
 }
 
-public struct DeleteTagResponseData: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let deleted: Bool?
-    public let additionalFields: JSONObject
+public struct DeleteTagResponseData: OpenAPIModel, AdditionalFieldsKeeping {
+    public var deleted: Bool? { _storage.value.deleted }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(deleted: Bool?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["deleted"]
 
     public init(deleted: Bool? = nil, additionalFields: JSONObject = [:]) {
-        self.deleted = deleted
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((deleted, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {

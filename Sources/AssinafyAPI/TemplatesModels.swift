@@ -5,15 +5,18 @@ import Foundation
 import APIRuntime
 
 /// A field placed on a template page.
-public struct TemplateFieldPlacement: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let id: String?
-    public let fieldId: String?
-    public let roleId: String?
-    public let label: String?
-    public let displaySettings: JSONValue?
-    public let createdAt: Date?
-    public let updatedAt: Date?
-    public let additionalFields: JSONObject
+public struct TemplateFieldPlacement: OpenAPIModel, AdditionalFieldsKeeping {
+    public var id: String? { _storage.value.id }
+    public var fieldId: String? { _storage.value.fieldId }
+    public var roleId: String? { _storage.value.roleId }
+    public var label: String? { _storage.value.label }
+    public var displaySettings: JSONValue? { _storage.value.displaySettings }
+    public var createdAt: Date? { _storage.value.createdAt }
+    public var updatedAt: Date? { _storage.value.updatedAt }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        id: String?, fieldId: String?, roleId: String?, label: String?, displaySettings: JSONValue?, createdAt: Date?,
+        updatedAt: Date?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["id", "field_id", "role_id", "label", "display_settings", "created_at", "updated_at"]
 
     public init(
@@ -21,14 +24,7 @@ public struct TemplateFieldPlacement: Codable, Hashable, Sendable, AdditionalFie
         displaySettings: JSONValue? = nil, createdAt: Date? = nil, updatedAt: Date? = nil,
         additionalFields: JSONObject = [:]
     ) {
-        self.id = id
-        self.fieldId = fieldId
-        self.roleId = roleId
-        self.label = label
-        self.displaySettings = displaySettings
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((id, fieldId, roleId, label, displaySettings, createdAt, updatedAt, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -51,27 +47,24 @@ public struct TemplateFieldPlacement: Codable, Hashable, Sendable, AdditionalFie
 }
 
 /// One page of a template.
-public struct TemplatePage: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let id: String?
-    public let number: Int?
-    public let height: Int?
-    public let width: Int?
-    public let downloadUrl: String?
-    public let fields: [TemplateFieldPlacement]?
-    public let additionalFields: JSONObject
+public struct TemplatePage: OpenAPIModel, AdditionalFieldsKeeping {
+    public var id: String? { _storage.value.id }
+    public var number: Int? { _storage.value.number }
+    public var height: Int? { _storage.value.height }
+    public var width: Int? { _storage.value.width }
+    public var downloadUrl: String? { _storage.value.downloadUrl }
+    public var fields: [TemplateFieldPlacement]? { _storage.value.fields }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        id: String?, number: Int?, height: Int?, width: Int?, downloadUrl: String?, fields: [TemplateFieldPlacement]?,
+        additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["id", "number", "height", "width", "download_url", "fields"]
 
     public init(
         id: String? = nil, number: Int? = nil, height: Int? = nil, width: Int? = nil, downloadUrl: String? = nil,
         fields: [TemplateFieldPlacement]? = nil, additionalFields: JSONObject = [:]
     ) {
-        self.id = id
-        self.number = number
-        self.height = height
-        self.width = width
-        self.downloadUrl = downloadUrl
-        self.fields = fields
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((id, number, height, width, downloadUrl, fields, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -92,25 +85,23 @@ public struct TemplatePage: Codable, Hashable, Sendable, AdditionalFieldsKeeping
 }
 
 /// A signer role in a template.
-public struct TemplateRole: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let id: String?
-    public let name: String?
-    public let assignmentType: String?
-    public let createdAt: Date?
-    public let updatedAt: Date?
-    public let additionalFields: JSONObject
+public struct TemplateRole: OpenAPIModel, AdditionalFieldsKeeping {
+    public var id: String? { _storage.value.id }
+    public var name: String? { _storage.value.name }
+    public var assignmentType: String? { _storage.value.assignmentType }
+    public var createdAt: Date? { _storage.value.createdAt }
+    public var updatedAt: Date? { _storage.value.updatedAt }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        id: String?, name: String?, assignmentType: String?, createdAt: Date?, updatedAt: Date?,
+        additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["id", "name", "assignment_type", "created_at", "updated_at"]
 
     public init(
         id: String? = nil, name: String? = nil, assignmentType: String? = nil, createdAt: Date? = nil,
         updatedAt: Date? = nil, additionalFields: JSONObject = [:]
     ) {
-        self.id = id
-        self.name = name
-        self.assignmentType = assignmentType
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((id, name, assignmentType, createdAt, updatedAt, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -134,20 +125,25 @@ public typealias TemplateTagsItem = DocumentTagsItem
 public typealias TemplateDefaultDocumentTagsItem = DocumentTagsItem
 
 /// A reusable template for new documents.
-public struct Template: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let resource: String?
-    public let id: String?
-    public let name: String?
-    public let documentName: String?
-    public let message: String?
-    public let status: String?
-    public let pages: [TemplatePage]?
-    public let roles: [TemplateRole]?
-    public let tags: [TemplateTagsItem]?
-    public let defaultDocumentTags: [TemplateDefaultDocumentTagsItem]?
-    public let createdAt: Date?
-    public let updatedAt: Date?
-    public let additionalFields: JSONObject
+public struct Template: OpenAPIModel, AdditionalFieldsKeeping {
+    public var resource: String? { _storage.value.resource }
+    public var id: String? { _storage.value.id }
+    public var name: String? { _storage.value.name }
+    public var documentName: String? { _storage.value.documentName }
+    public var message: String? { _storage.value.message }
+    public var status: String? { _storage.value.status }
+    public var pages: [TemplatePage]? { _storage.value.pages }
+    public var roles: [TemplateRole]? { _storage.value.roles }
+    public var tags: [TemplateTagsItem]? { _storage.value.tags }
+    public var defaultDocumentTags: [TemplateDefaultDocumentTagsItem]? { _storage.value.defaultDocumentTags }
+    public var createdAt: Date? { _storage.value.createdAt }
+    public var updatedAt: Date? { _storage.value.updatedAt }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        resource: String?, id: String?, name: String?, documentName: String?, message: String?, status: String?,
+        pages: [TemplatePage]?, roles: [TemplateRole]?, tags: [TemplateTagsItem]?,
+        defaultDocumentTags: [TemplateDefaultDocumentTagsItem]?, createdAt: Date?, updatedAt: Date?,
+        additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["resource", "id", "name", "document_name", "message", "status", "pages", "roles", "tags", "default_document_tags", "created_at", "updated_at"]
 
     public init(
@@ -156,19 +152,9 @@ public struct Template: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
         tags: [TemplateTagsItem]? = nil, defaultDocumentTags: [TemplateDefaultDocumentTagsItem]? = nil,
         createdAt: Date? = nil, updatedAt: Date? = nil, additionalFields: JSONObject = [:]
     ) {
-        self.resource = resource
-        self.id = id
-        self.name = name
-        self.documentName = documentName
-        self.message = message
-        self.status = status
-        self.pages = pages
-        self.roles = roles
-        self.tags = tags
-        self.defaultDocumentTags = defaultDocumentTags
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((
+            resource, id, name, documentName, message, status, pages, roles, tags, defaultDocumentTags, createdAt,
+            updatedAt, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -196,24 +182,23 @@ public struct Template: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     }
 }
 
-public struct UpdateTemplatePayload: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
+public struct UpdateTemplatePayload: OpenAPIModel, AdditionalFieldsKeeping {
     /// Template name.
-    public let name: String?
+    public var name: String? { _storage.value.name }
     /// Default name of documents created from the template.
-    public let documentName: Nullable<String>?
+    public var documentName: Nullable<String>? { _storage.value.documentName }
     /// Default message sent to signers of documents created from the template.
-    public let message: Nullable<String>?
-    public let additionalFields: JSONObject
+    public var message: Nullable<String>? { _storage.value.message }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        name: String?, documentName: Nullable<String>?, message: Nullable<String>?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["name", "document_name", "message"]
 
     public init(
         name: String? = nil, documentName: Nullable<String>? = nil, message: Nullable<String>? = nil,
         additionalFields: JSONObject = [:]
     ) {
-        self.name = name
-        self.documentName = documentName
-        self.message = message
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((name, documentName, message, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {

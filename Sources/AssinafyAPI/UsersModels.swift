@@ -5,17 +5,21 @@ import Foundation
 import APIRuntime
 
 /// Owner e-mail notifications on or off, by type.
-public struct NotificationPreferences: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let documentCompleted: Bool?
-    public let signerDeclined: Bool?
-    public let documentCancelled: Bool?
-    public let documentAboutToExpire: Bool?
-    public let documentExpired: Bool?
-    public let documentExpirationReset: Bool?
-    public let documentProcessingFailed: Bool?
-    public let templateProcessingFailed: Bool?
-    public let signerWhatsappFailed: Bool?
-    public let additionalFields: JSONObject
+public struct NotificationPreferences: OpenAPIModel, AdditionalFieldsKeeping {
+    public var documentCompleted: Bool? { _storage.value.documentCompleted }
+    public var signerDeclined: Bool? { _storage.value.signerDeclined }
+    public var documentCancelled: Bool? { _storage.value.documentCancelled }
+    public var documentAboutToExpire: Bool? { _storage.value.documentAboutToExpire }
+    public var documentExpired: Bool? { _storage.value.documentExpired }
+    public var documentExpirationReset: Bool? { _storage.value.documentExpirationReset }
+    public var documentProcessingFailed: Bool? { _storage.value.documentProcessingFailed }
+    public var templateProcessingFailed: Bool? { _storage.value.templateProcessingFailed }
+    public var signerWhatsappFailed: Bool? { _storage.value.signerWhatsappFailed }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        documentCompleted: Bool?, signerDeclined: Bool?, documentCancelled: Bool?, documentAboutToExpire: Bool?,
+        documentExpired: Bool?, documentExpirationReset: Bool?, documentProcessingFailed: Bool?,
+        templateProcessingFailed: Bool?, signerWhatsappFailed: Bool?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["DocumentCompleted", "SignerDeclined", "DocumentCancelled", "DocumentAboutToExpire", "DocumentExpired", "DocumentExpirationReset", "DocumentProcessingFailed", "TemplateProcessingFailed", "SignerWhatsappFailed"]
 
     public init(
@@ -24,16 +28,10 @@ public struct NotificationPreferences: Codable, Hashable, Sendable, AdditionalFi
         documentProcessingFailed: Bool? = nil, templateProcessingFailed: Bool? = nil, signerWhatsappFailed: Bool? = nil,
         additionalFields: JSONObject = [:]
     ) {
-        self.documentCompleted = documentCompleted
-        self.signerDeclined = signerDeclined
-        self.documentCancelled = documentCancelled
-        self.documentAboutToExpire = documentAboutToExpire
-        self.documentExpired = documentExpired
-        self.documentExpirationReset = documentExpirationReset
-        self.documentProcessingFailed = documentProcessingFailed
-        self.templateProcessingFailed = templateProcessingFailed
-        self.signerWhatsappFailed = signerWhatsappFailed
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((
+            documentCompleted, signerDeclined, documentCancelled, documentAboutToExpire, documentExpired,
+            documentExpirationReset, documentProcessingFailed, templateProcessingFailed, signerWhatsappFailed,
+            additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {

@@ -5,25 +5,23 @@ import Foundation
 import APIRuntime
 
 /// The account's webhook subscription.
-public struct WebhookSubscription: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let events: [String]?
-    public let isActive: Bool?
-    public let url: String?
-    public let email: String?
-    public let updatedAt: Date?
-    public let additionalFields: JSONObject
+public struct WebhookSubscription: OpenAPIModel, AdditionalFieldsKeeping {
+    public var events: [String]? { _storage.value.events }
+    public var isActive: Bool? { _storage.value.isActive }
+    public var url: String? { _storage.value.url }
+    public var email: String? { _storage.value.email }
+    public var updatedAt: Date? { _storage.value.updatedAt }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        events: [String]?, isActive: Bool?, url: String?, email: String?, updatedAt: Date?,
+        additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["events", "is_active", "url", "email", "updated_at"]
 
     public init(
         events: [String]? = nil, isActive: Bool? = nil, url: String? = nil, email: String? = nil,
         updatedAt: Date? = nil, additionalFields: JSONObject = [:]
     ) {
-        self.events = events
-        self.isActive = isActive
-        self.url = url
-        self.email = email
-        self.updatedAt = updatedAt
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((events, isActive, url, email, updatedAt, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -43,17 +41,20 @@ public struct WebhookSubscription: Codable, Hashable, Sendable, AdditionalFields
 }
 
 /// A URL that receives webhook events.
-public struct WebhookEndpoint: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let id: String?
-    public let name: String?
-    public let url: String?
-    public let email: String?
-    public let events: [String]?
-    public let isActive: Bool?
-    public let signingEnabled: Bool?
-    public let createdAt: Date?
-    public let updatedAt: Date?
-    public let additionalFields: JSONObject
+public struct WebhookEndpoint: OpenAPIModel, AdditionalFieldsKeeping {
+    public var id: String? { _storage.value.id }
+    public var name: String? { _storage.value.name }
+    public var url: String? { _storage.value.url }
+    public var email: String? { _storage.value.email }
+    public var events: [String]? { _storage.value.events }
+    public var isActive: Bool? { _storage.value.isActive }
+    public var signingEnabled: Bool? { _storage.value.signingEnabled }
+    public var createdAt: Date? { _storage.value.createdAt }
+    public var updatedAt: Date? { _storage.value.updatedAt }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        id: String?, name: String?, url: String?, email: String?, events: [String]?, isActive: Bool?,
+        signingEnabled: Bool?, createdAt: Date?, updatedAt: Date?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["id", "name", "url", "email", "events", "is_active", "signing_enabled", "created_at", "updated_at"]
 
     public init(
@@ -61,16 +62,8 @@ public struct WebhookEndpoint: Codable, Hashable, Sendable, AdditionalFieldsKeep
         isActive: Bool? = nil, signingEnabled: Bool? = nil, createdAt: Date? = nil, updatedAt: Date? = nil,
         additionalFields: JSONObject = [:]
     ) {
-        self.id = id
-        self.name = name
-        self.url = url
-        self.email = email
-        self.events = events
-        self.isActive = isActive
-        self.signingEnabled = signingEnabled
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((
+            id, name, url, email, events, isActive, signingEnabled, createdAt, updatedAt, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -94,14 +87,14 @@ public struct WebhookEndpoint: Codable, Hashable, Sendable, AdditionalFieldsKeep
 }
 
 /// The signing secret of an endpoint.
-public struct WebhookEndpointSecret: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let secret: String?
-    public let additionalFields: JSONObject
+public struct WebhookEndpointSecret: OpenAPIModel, AdditionalFieldsKeeping {
+    public var secret: String? { _storage.value.secret }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(secret: String?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["secret"]
 
     public init(secret: String? = nil, additionalFields: JSONObject = [:]) {
-        self.secret = secret
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((secret, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -116,21 +109,25 @@ public struct WebhookEndpointSecret: Codable, Hashable, Sendable, AdditionalFiel
 }
 
 /// A record of one webhook delivery.
-public struct WebhookDispatch: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let resource: String?
-    public let id: String?
-    public let event: String?
-    public let activityId: Int?
-    public let endpointId: String?
-    public let endpoint: String?
-    public let payload: JSONObject?
-    public let delivered: Bool?
-    public let httpStatus: Int?
-    public let responseBody: String?
-    public let error: String?
-    public let createdAt: Date?
-    public let updatedAt: Date?
-    public let additionalFields: JSONObject
+public struct WebhookDispatch: OpenAPIModel, AdditionalFieldsKeeping {
+    public var resource: String? { _storage.value.resource }
+    public var id: String? { _storage.value.id }
+    public var event: String? { _storage.value.event }
+    public var activityId: Int? { _storage.value.activityId }
+    public var endpointId: String? { _storage.value.endpointId }
+    public var endpoint: String? { _storage.value.endpoint }
+    public var payload: JSONObject? { _storage.value.payload }
+    public var delivered: Bool? { _storage.value.delivered }
+    public var httpStatus: Int? { _storage.value.httpStatus }
+    public var responseBody: String? { _storage.value.responseBody }
+    public var error: String? { _storage.value.error }
+    public var createdAt: Date? { _storage.value.createdAt }
+    public var updatedAt: Date? { _storage.value.updatedAt }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        resource: String?, id: String?, event: String?, activityId: Int?, endpointId: String?, endpoint: String?,
+        payload: JSONObject?, delivered: Bool?, httpStatus: Int?, responseBody: String?, error: String?,
+        createdAt: Date?, updatedAt: Date?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["resource", "id", "event", "activity_id", "endpoint_id", "endpoint", "payload", "delivered", "http_status", "response_body", "error", "created_at", "updated_at"]
 
     public init(
@@ -139,20 +136,9 @@ public struct WebhookDispatch: Codable, Hashable, Sendable, AdditionalFieldsKeep
         httpStatus: Int? = nil, responseBody: String? = nil, error: String? = nil, createdAt: Date? = nil,
         updatedAt: Date? = nil, additionalFields: JSONObject = [:]
     ) {
-        self.resource = resource
-        self.id = id
-        self.event = event
-        self.activityId = activityId
-        self.endpointId = endpointId
-        self.endpoint = endpoint
-        self.payload = payload
-        self.delivered = delivered
-        self.httpStatus = httpStatus
-        self.responseBody = responseBody
-        self.error = error
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((
+            resource, id, event, activityId, endpointId, endpoint, payload, delivered, httpStatus, responseBody, error,
+            createdAt, updatedAt, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -181,16 +167,15 @@ public struct WebhookDispatch: Codable, Hashable, Sendable, AdditionalFieldsKeep
 }
 
 /// An event type that can be subscribed to.
-public struct WebhookEventType: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let id: String?
-    public let description: String?
-    public let additionalFields: JSONObject
+public struct WebhookEventType: OpenAPIModel, AdditionalFieldsKeeping {
+    public var id: String? { _storage.value.id }
+    public var description: String? { _storage.value.description }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(id: String?, description: String?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["id", "description"]
 
     public init(id: String? = nil, description: String? = nil, additionalFields: JSONObject = [:]) {
-        self.id = id
-        self.description = description
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((id, description, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -206,20 +191,18 @@ public struct WebhookEventType: Codable, Hashable, Sendable, AdditionalFieldsKee
     }
 }
 
-public struct UpdateWebhookSubscriptionRequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let events: [String]
-    public let isActive: Bool
-    public let url: String
-    public let email: String
-    public let additionalFields: JSONObject
+public struct UpdateWebhookSubscriptionRequest: OpenAPIModel, AdditionalFieldsKeeping {
+    public var events: [String] { _storage.value.events }
+    public var isActive: Bool { _storage.value.isActive }
+    public var url: String { _storage.value.url }
+    public var email: String { _storage.value.email }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        events: [String], isActive: Bool, url: String, email: String, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["events", "is_active", "url", "email"]
 
     public init(events: [String], isActive: Bool, url: String, email: String, additionalFields: JSONObject = [:]) {
-        self.events = events
-        self.isActive = isActive
-        self.url = url
-        self.email = email
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((events, isActive, url, email, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -244,27 +227,24 @@ public struct ListWebhookDeliveriesDelivered: OpenEnum, ExpressibleByStringLiter
     public static let knownValues: [Self] = [.`true`, .`false`]
 }
 
-public struct CreateWebhookEndpointPayload: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let url: String
-    public let email: String
-    public let events: [String]
-    public let name: String?
-    public let isActive: Bool?
-    public let signingEnabled: Bool?
-    public let additionalFields: JSONObject
+public struct CreateWebhookEndpointPayload: OpenAPIModel, AdditionalFieldsKeeping {
+    public var url: String { _storage.value.url }
+    public var email: String { _storage.value.email }
+    public var events: [String] { _storage.value.events }
+    public var name: String? { _storage.value.name }
+    public var isActive: Bool? { _storage.value.isActive }
+    public var signingEnabled: Bool? { _storage.value.signingEnabled }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        url: String, email: String, events: [String], name: String?, isActive: Bool?, signingEnabled: Bool?,
+        additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["url", "email", "events", "name", "is_active", "signing_enabled"]
 
     public init(
         url: String, email: String, events: [String], name: String? = nil, isActive: Bool? = nil,
         signingEnabled: Bool? = nil, additionalFields: JSONObject = [:]
     ) {
-        self.url = url
-        self.email = email
-        self.events = events
-        self.name = name
-        self.isActive = isActive
-        self.signingEnabled = signingEnabled
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((url, email, events, name, isActive, signingEnabled, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -283,27 +263,24 @@ public struct CreateWebhookEndpointPayload: Codable, Hashable, Sendable, Additio
     }
 }
 
-public struct UpdateWebhookEndpointPayload: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let url: String?
-    public let email: String?
-    public let events: [String]?
-    public let name: String?
-    public let isActive: Bool?
-    public let signingEnabled: Bool?
-    public let additionalFields: JSONObject
+public struct UpdateWebhookEndpointPayload: OpenAPIModel, AdditionalFieldsKeeping {
+    public var url: String? { _storage.value.url }
+    public var email: String? { _storage.value.email }
+    public var events: [String]? { _storage.value.events }
+    public var name: String? { _storage.value.name }
+    public var isActive: Bool? { _storage.value.isActive }
+    public var signingEnabled: Bool? { _storage.value.signingEnabled }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        url: String?, email: String?, events: [String]?, name: String?, isActive: Bool?, signingEnabled: Bool?,
+        additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["url", "email", "events", "name", "is_active", "signing_enabled"]
 
     public init(
         url: String? = nil, email: String? = nil, events: [String]? = nil, name: String? = nil, isActive: Bool? = nil,
         signingEnabled: Bool? = nil, additionalFields: JSONObject = [:]
     ) {
-        self.url = url
-        self.email = email
-        self.events = events
-        self.name = name
-        self.isActive = isActive
-        self.signingEnabled = signingEnabled
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((url, email, events, name, isActive, signingEnabled, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {

@@ -19,7 +19,7 @@ struct DeclarationDedupTests {
                 properties: [
                     PropertyDecl(
                         swiftName: "kind", wireName: "kind", type: .named(type), isOptional: true, docs: [],
-                        deprecated: false, constValue: nil, isBoxed: false)
+                        deprecated: false, constValue: nil)
                 ], keepsAdditionalFields: true, additionalFieldsType: nil, genericParameters: [], deprecated: false))
     }
 

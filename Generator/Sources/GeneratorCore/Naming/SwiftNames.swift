@@ -35,6 +35,10 @@ public enum SwiftNames {
         "StaticString", "KeyPath", "RawRepresentable", "CaseIterable", "CustomStringConvertible", "Slice",
     ]
 
+    /// The private property a generated model keeps its members in (`ModelStorage`); no member
+    /// may take it, even one a configuration names.
+    public static let modelStorage = "_storage"
+
     /// Kept equal to APIRuntime's public top-level types by `SwiftNamesTests`.
     static let runtimeTypeNames: Set<String> = [
         "APIClientProtocol", "APIEngine", "APIEngineConfiguration", "APIMiddleware", "APIRequest", "APIResponse",
@@ -42,9 +46,10 @@ public enum SwiftNames {
         "ArrayStyle", "CalendarDate", "ClientLogger", "CredentialValue", "DateTime", "DateTimeCoding",
         "DynamicCodingKey",
         "EngineError", "ErrorPayloads", "HTTPTransport", "HeaderFields", "Indirect", "JSONCoding", "JSONObject",
-        "JSONParseError", "JSONValue", "MemberNames", "MemberWriter", "MultipartFile", "MultipartPart", "NoopLogger",
+        "JSONParseError", "JSONValue", "MemberNames", "MemberWriter", "ModelStorage", "MultipartFile", "MultipartPart",
+        "NoopLogger",
         "Nullable",
-        "OpenEnum",
+        "OpenAPIModel", "OpenEnum",
         "ParameterValue", "PortableCrypto", "PortableCryptoError", "QueryItem", "RawResponse", "RequestBody",
         "RequestMethod", "RequestPath", "RequestValidationError", "ResponseKind", "ResponseTooLargeError",
         "RetryPolicy",

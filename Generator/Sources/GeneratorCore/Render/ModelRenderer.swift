@@ -26,23 +26,27 @@ enum ModelRenderer {
             ? ""
             : "<" + decl.genericParameters.map { "\($0): Codable & Hashable & Sendable" }.joined(separator: ", ") + ">"
         // `AdditionalFieldsKeeping` documents `additionalFields` once, for every model that has it.
+        // `OpenAPIModel` is `Codable, Hashable, Sendable` with one shared `==` and `hash(into:)`.
         let keeping = extrasType(decl) == nil ? "" : ", AdditionalFieldsKeeping"
-        writer.block("public struct \(decl.name)\(generics): Codable, Hashable, Sendable\(keeping)") { w in
+        writer.block("public struct \(decl.name)\(generics): OpenAPIModel\(keeping)") { w in
+            let members = storedMembers(decl)
             for property in decl.properties {
                 w.docs(property.docs)
                 if property.deprecated { w.line("@available(*, deprecated)") }
-                if usesPrivateStorage(property) {
-                    // Boxed storage breaks a recursive layout; private storage keeps deprecated members
-                    // out of the type's own coding code (warnings are errors).
-                    w.line(
-                        "public var \(property.swiftName): \(property.declaredType.rendered) { \(accessor(property)) }")
-                    w.line("private let _\(SwiftNames.bare(property.swiftName)): \(privateStorage(property).rendered)")
-                } else {
-                    w.line("public let \(property.swiftName): \(storedType(property).rendered)")
-                }
+                w.line(
+                    "public var \(property.swiftName): \(storedType(property).rendered) { \(read(property.swiftName, members)) }"
+                )
             }
             if let extras = extrasType(decl) {
-                w.line("public let additionalFields: \(extras.rendered)")
+                w.line("public var additionalFields: \(extras.rendered) { \(read("additionalFields", members)) }")
+            }
+            if members.count == 1 {
+                w.line("private let \(storageName): ModelStorage<\(members[0].type.rendered)>")
+            } else if !members.isEmpty {
+                let elements = members.map { "\($0.label): \($0.type.rendered)" }
+                w.list("private let \(storageName): ModelStorage<(", elements, ")>", closesLastLine: true)
+            }
+            if extrasType(decl) != nil {
                 let keys = decl.properties.map { swiftLiteral($0.wireName) }.joined(separator: ", ")
                 // Generic types cannot have stored statics. `MemberNames`, not a `Set` literal: the
                 // set is built once in the runtime rather than by inlined hashing in every model.
@@ -76,20 +80,25 @@ enum ModelRenderer {
         property.swiftName.hasPrefix("`") ? "_" + SwiftNames.bare(property.swiftName) : property.swiftName
     }
 
-    static func usesPrivateStorage(_ property: PropertyDecl) -> Bool { property.deprecated || property.isBoxed }
+    /// Every stored member of a model lives in one `ModelStorage` reference: the struct is a pointer
+    /// wide, a copy retains once, its value witnesses are the runtime's own rather than code for
+    /// each model, and a recursive member needs no box of its own. Members are read by label; a
+    /// model with one member stores it bare (a tuple of one cannot be labelled).
+    static let storageName = SwiftNames.modelStorage
 
-    static func accessor(_ property: PropertyDecl) -> String {
-        let storage = "_" + SwiftNames.bare(property.swiftName)
-        guard property.isBoxed else { return storage }
-        return storage + (property.isOptional ? "?" : "") + ".value"
+    struct StoredMember {
+        let label: String
+        let type: SwiftType
     }
 
-    static func privateStorage(_ property: PropertyDecl) -> SwiftType {
-        property.isBoxed ? boxedType(property) : storedType(property)
+    static func storedMembers(_ decl: StructDecl) -> [StoredMember] {
+        var members = decl.properties.map { StoredMember(label: $0.swiftName, type: storedType($0)) }
+        if let extras = extrasType(decl) { members.append(StoredMember(label: "additionalFields", type: extras)) }
+        return members
     }
 
-    static func boxedType(_ property: PropertyDecl) -> SwiftType {
-        property.isOptional ? .optional(.generic("Indirect", [property.type])) : .generic("Indirect", [property.type])
+    static func read(_ label: String, _ members: [StoredMember]) -> String {
+        members.count == 1 ? "\(storageName).value" : "\(storageName).value.\(label)"
     }
 
     private static func renderInitializer(_ decl: StructDecl, into writer: inout SwiftWriter) {
@@ -108,23 +117,16 @@ enum ModelRenderer {
         } else {
             writer.list("public init(", arguments, ") {")
         }
+        var values = decl.properties.map { property in
+            property.constValue.map(swiftLiteral) ?? parameterName(property)
+        }
+        if extrasType(decl) != nil { values.append("additionalFields") }
         writer.indent { w in
-            for property in decl.properties {
-                let name = SwiftNames.bare(property.swiftName)
-                if let constant = property.constValue {
-                    w.line("self.\(property.swiftName) = \(swiftLiteral(constant))")
-                } else if property.isBoxed {
-                    let value =
-                        property.isOptional
-                        ? "\(parameterName(property)).map(Indirect.init)" : "Indirect(\(parameterName(property)))"
-                    w.line("self._\(name) = \(value)")
-                } else if property.deprecated {
-                    w.line("self._\(name) = \(parameterName(property))")
-                } else {
-                    w.line("self.\(property.swiftName) = \(parameterName(property))")
-                }
+            if values.count == 1 {
+                w.line("\(storageName) = ModelStorage(\(values[0]))")
+            } else if !values.isEmpty {
+                w.list("\(storageName) = ModelStorage((", values, "))", closesLastLine: true)
             }
-            if extrasType(decl) != nil { w.line("self.additionalFields = additionalFields") }
         }
         writer.line("}")
     }
@@ -181,43 +183,41 @@ enum ModelRenderer {
     private static func renderAssigningDecoder(_ decl: StructDecl, into writer: inout SwiftWriter) {
         writer.block("public init(from decoder: any Decoder) throws") { w in
             w.line("let container = try decoder.container(keyedBy: DynamicCodingKey.self)")
+            var values: [String] = []
             for property in decl.properties {
                 let key = swiftLiteral(property.wireName)
-                // `self.`self`` needs its backticks; `_name` storage never does.
-                let target =
-                    usesPrivateStorage(property) ? "_" + SwiftNames.bare(property.swiftName) : property.swiftName
                 let presence = property.isOptional ? "IfPresent" : ""
-                let expression: String
                 if let constant = property.constValue {
-                    expression = "try container.decodeConstant\(presence)(\(swiftLiteral(constant)), forKey: \(key))"
+                    values.append("container.decodeConstant\(presence)(\(swiftLiteral(constant)), forKey: \(key))")
                 } else if property.type.isDate {
-                    expression = "try container.decodeDateTime\(presence)(forKey: \(key))"
+                    values.append("container.decodeDateTime\(presence)(forKey: \(key))")
                 } else if case .nullable(let inner) = property.type {
-                    expression = "try container.decodeNullableIfPresent(\(inner.rendered).self, forKey: \(key))"
-                } else if property.isBoxed {
-                    expression =
-                        "try container.decode\(presence)(Indirect<\(property.type.rendered)>.self, forKey: \(key))"
+                    values.append("container.decodeNullableIfPresent(\(inner.rendered).self, forKey: \(key))")
                 } else {
-                    expression = "try container.decode\(presence)(\(property.type.rendered).self, forKey: \(key))"
+                    values.append("container.decode\(presence)(\(property.type.rendered).self, forKey: \(key))")
                 }
-                w.line("self.\(target) = \(expression)")
             }
-            if extrasType(decl) != nil {
-                w.line("self.additionalFields = try decoder.members(except: Self.knownKeys)")
+            if extrasType(decl) != nil { values.append("decoder.members(except: Self.knownKeys)") }
+            if values.count == 1 {
+                w.line("\(storageName) = try ModelStorage(\(values[0]))")
+            } else {
+                w.list("\(storageName) = try ModelStorage((", values, "))", closesLastLine: true)
             }
         }
     }
 
     /// One `MemberWriter` chain in wire order, steps packed as the printer's width allows.
     private static func renderEncoder(_ decl: StructDecl, into writer: inout SwiftWriter) {
+        let members = storedMembers(decl)
         var steps: [String] = []
         for property in decl.properties {
             let key = swiftLiteral(property.wireName)
             // `self.` only where a bare name would not do: a keyword member, or one named like the
             // parameter here or a method of the type.
+            // A deprecated member is read from storage: its getter would warn.
             let value =
-                usesPrivateStorage(property)
-                ? "_" + SwiftNames.bare(property.swiftName)
+                property.deprecated
+                ? read(property.swiftName, members)
                 : property.swiftName.hasPrefix("`") || ["encoder", "encode", "hash"].contains(property.swiftName)
                     ? "self." + property.swiftName : property.swiftName
             let presence = property.isOptional && !property.isRequired ? "IfPresent" : ""
@@ -273,7 +273,7 @@ enum ModelRenderer {
     static func renderUnion(_ decl: UnionDecl, into writer: inout SwiftWriter) {
         writer.docs(decl.docs + deprecationNote(decl.deprecated))
         let indirect = decl.isIndirect ? "indirect " : ""
-        writer.block("public \(indirect)enum \(decl.name): Codable, Hashable, Sendable") { w in
+        writer.block("public \(indirect)enum \(decl.name): OpenAPIModel") { w in
             for member in decl.members {
                 let storage = member.isIndirect && !decl.isIndirect ? "indirect " : ""
                 w.line("\(storage)case \(member.caseName)(\(member.type.rendered))")

@@ -44,8 +44,6 @@ public struct PropertyDecl: Sendable, Hashable {
     public var deprecated: Bool
     /// A `const`: not an initialiser argument, checked on decode.
     public var constValue: String?
-    /// Stored behind `Indirect` because the type reaches itself.
-    public var isBoxed: Bool
     /// Listed in `required`: encoded even when nil (as `null`), so the output stays valid.
     public var isRequired = false
 

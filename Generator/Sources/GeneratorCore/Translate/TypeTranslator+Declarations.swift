@@ -19,7 +19,7 @@ extension TypeTranslator {
     private mutating func structDecl(_ name: String, _ schema: Schema, forRequest: Bool, payloadMember: String? = nil)
         -> StructDecl
     {
-        var members = SwiftNames.Scope(reserved: ["additionalFields", "init"])
+        var members = SwiftNames.Scope(reserved: ["additionalFields", "init", SwiftNames.modelStorage])
         var properties: [PropertyDecl] = []
         for (wireName, propertySchema) in schema.properties {
             let swiftName = members.claim(nameMemo.memberName(wireName))
@@ -28,15 +28,14 @@ extension TypeTranslator {
                 properties.append(
                     PropertyDecl(
                         swiftName: swiftName, wireName: wireName, type: .named("Payload"), isOptional: !required,
-                        docs: docs(propertySchema), deprecated: false, constValue: nil, isBoxed: false))
+                        docs: docs(propertySchema), deprecated: false, constValue: nil))
                 continue
             }
             if let constant = propertySchema.const?.string, propertySchema.ref == nil {
                 properties.append(
                     PropertyDecl(
                         swiftName: swiftName, wireName: wireName, type: .named("String"), isOptional: !required,
-                        docs: docs(propertySchema), deprecated: propertySchema.deprecated, constValue: constant,
-                        isBoxed: false))
+                        docs: docs(propertySchema), deprecated: propertySchema.deprecated, constValue: constant))
                 continue
             }
             let suggested = name + nameMemo.pascalCase(wireName)
@@ -52,7 +51,7 @@ extension TypeTranslator {
                 PropertyDecl(
                     swiftName: swiftName, wireName: wireName, type: propertyType, isOptional: optional,
                     docs: docs(propertySchema), deprecated: propertySchema.deprecated, constValue: nil,
-                    isBoxed: needsBox(propertyType), isRequired: required))
+                    isRequired: required))
         }
         var additionalType: SwiftType?
         if case .schema(let box) = schema.additionalProperties, !box.schema.isUnconstrained {
@@ -64,15 +63,6 @@ extension TypeTranslator {
         return StructDecl(
             name: name, docs: docs(schema), properties: properties, keepsAdditionalFields: keeps,
             additionalFieldsType: additionalType, genericParameters: [], deprecated: schema.deprecated)
-    }
-
-    /// A member stored by value that leads back to the component being translated would make the
-    /// struct infinitely large; collections already store out of line.
-    private func needsBox(_ type: SwiftType) -> Bool {
-        guard let current = currentComponent, case .named(let typeName) = type.unwrapped,
-            let component = componentName(forType: typeName)
-        else { return false }
-        return graph.leadsBack(from: component, to: current)
     }
 
     func componentName(forType typeName: String) -> String? {

@@ -4,18 +4,16 @@
 import Foundation
 import APIRuntime
 
-public struct ListChargesResponse: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let object: String
-    public let data: [Charge]
-    public let hasMore: Bool
-    public let additionalFields: JSONObject
+public struct ListChargesResponse: OpenAPIModel, AdditionalFieldsKeeping {
+    public var object: String { _storage.value.object }
+    public var data: [Charge] { _storage.value.data }
+    public var hasMore: Bool { _storage.value.hasMore }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(object: String, data: [Charge], hasMore: Bool, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["object", "data", "has_more"]
 
     public init(data: [Charge], hasMore: Bool, additionalFields: JSONObject = [:]) {
-        self.object = "list"
-        self.data = data
-        self.hasMore = hasMore
-        self.additionalFields = additionalFields
+        _storage = ModelStorage(("list", data, hasMore, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -32,16 +30,15 @@ public struct ListChargesResponse: Codable, Hashable, Sendable, AdditionalFields
     }
 }
 
-public struct RetrieveBalanceResponseAvailableItem: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let amount: Int
-    public let currency: String
-    public let additionalFields: JSONObject
+public struct RetrieveBalanceResponseAvailableItem: OpenAPIModel, AdditionalFieldsKeeping {
+    public var amount: Int { _storage.value.amount }
+    public var currency: String { _storage.value.currency }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(amount: Int, currency: String, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["amount", "currency"]
 
     public init(amount: Int, currency: String, additionalFields: JSONObject = [:]) {
-        self.amount = amount
-        self.currency = currency
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((amount, currency, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -57,14 +54,15 @@ public struct RetrieveBalanceResponseAvailableItem: Codable, Hashable, Sendable,
     }
 }
 
-public struct RetrieveBalanceResponse: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let available: [RetrieveBalanceResponseAvailableItem]
-    public let additionalFields: JSONObject
+public struct RetrieveBalanceResponse: OpenAPIModel, AdditionalFieldsKeeping {
+    public var available: [RetrieveBalanceResponseAvailableItem] { _storage.value.available }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        available: [RetrieveBalanceResponseAvailableItem], additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["available"]
 
     public init(available: [RetrieveBalanceResponseAvailableItem], additionalFields: JSONObject = [:]) {
-        self.available = available
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((available, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {

@@ -4,20 +4,17 @@
 import Foundation
 import APIRuntime
 
-public struct RangeQuery: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let gt: Int?
-    public let gte: Int?
-    public let lt: Int?
-    public let lte: Int?
-    public let additionalFields: JSONObject
+public struct RangeQuery: OpenAPIModel, AdditionalFieldsKeeping {
+    public var gt: Int? { _storage.value.gt }
+    public var gte: Int? { _storage.value.gte }
+    public var lt: Int? { _storage.value.lt }
+    public var lte: Int? { _storage.value.lte }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(gt: Int?, gte: Int?, lt: Int?, lte: Int?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["gt", "gte", "lt", "lte"]
 
     public init(gt: Int? = nil, gte: Int? = nil, lt: Int? = nil, lte: Int? = nil, additionalFields: JSONObject = [:]) {
-        self.gt = gt
-        self.gte = gte
-        self.lt = lt
-        self.lte = lte
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((gt, gte, lt, lte, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -34,18 +31,16 @@ public struct RangeQuery: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     }
 }
 
-public struct CustomerList: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let object: String
-    public let data: [Customer]
-    public let hasMore: Bool
-    public let additionalFields: JSONObject
+public struct CustomerList: OpenAPIModel, AdditionalFieldsKeeping {
+    public var object: String { _storage.value.object }
+    public var data: [Customer] { _storage.value.data }
+    public var hasMore: Bool { _storage.value.hasMore }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(object: String, data: [Customer], hasMore: Bool, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["object", "data", "has_more"]
 
     public init(data: [Customer], hasMore: Bool, additionalFields: JSONObject = [:]) {
-        self.object = "list"
-        self.data = data
-        self.hasMore = hasMore
-        self.additionalFields = additionalFields
+        _storage = ModelStorage(("list", data, hasMore, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -62,16 +57,15 @@ public struct CustomerList: Codable, Hashable, Sendable, AdditionalFieldsKeeping
     }
 }
 
-public struct DeleteCustomerResponse: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let id: String
-    public let deleted: Bool
-    public let additionalFields: JSONObject
+public struct DeleteCustomerResponse: OpenAPIModel, AdditionalFieldsKeeping {
+    public var id: String { _storage.value.id }
+    public var deleted: Bool { _storage.value.deleted }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(id: String, deleted: Bool, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["id", "deleted"]
 
     public init(id: String, deleted: Bool, additionalFields: JSONObject = [:]) {
-        self.id = id
-        self.deleted = deleted
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((id, deleted, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {

@@ -14,7 +14,7 @@ public struct RefundReason: OpenEnum, ExpressibleByStringLiteral {
     public static let knownValues: [Self] = [.duplicate, .fraudulent, .requestedByCustomer]
 }
 
-public enum RefundCharge: Codable, Hashable, Sendable {
+public enum RefundCharge: OpenAPIModel {
     case string(String)
     indirect case charge(Charge)
     /// A value matching no member this version of the SDK knows, kept as sent.
@@ -39,22 +39,20 @@ public enum RefundCharge: Codable, Hashable, Sendable {
     }
 }
 
-public struct Refund: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let id: String
-    public let amount: Int
-    public let charge: RefundCharge
-    public let reason: RefundReason?
-    public let additionalFields: JSONObject
+public struct Refund: OpenAPIModel, AdditionalFieldsKeeping {
+    public var id: String { _storage.value.id }
+    public var amount: Int { _storage.value.amount }
+    public var charge: RefundCharge { _storage.value.charge }
+    public var reason: RefundReason? { _storage.value.reason }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        id: String, amount: Int, charge: RefundCharge, reason: RefundReason?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["id", "amount", "charge", "reason"]
 
     public init(
         id: String, amount: Int, charge: RefundCharge, reason: RefundReason? = nil, additionalFields: JSONObject = [:]
     ) {
-        self.id = id
-        self.amount = amount
-        self.charge = charge
-        self.reason = reason
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((id, amount, charge, reason, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {

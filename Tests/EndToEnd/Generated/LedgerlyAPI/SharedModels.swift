@@ -4,23 +4,21 @@
 import Foundation
 import APIRuntime
 
-public struct CustomerParams: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let email: String?
-    public let name: String?
-    public let balance: Int?
-    public let preferredLocales: [String]?
-    public let additionalFields: JSONObject
+public struct CustomerParams: OpenAPIModel, AdditionalFieldsKeeping {
+    public var email: String? { _storage.value.email }
+    public var name: String? { _storage.value.name }
+    public var balance: Int? { _storage.value.balance }
+    public var preferredLocales: [String]? { _storage.value.preferredLocales }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        email: String?, name: String?, balance: Int?, preferredLocales: [String]?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["email", "name", "balance", "preferred_locales"]
 
     public init(
         email: String? = nil, name: String? = nil, balance: Int? = nil, preferredLocales: [String]? = nil,
         additionalFields: JSONObject = [:]
     ) {
-        self.email = email
-        self.name = name
-        self.balance = balance
-        self.preferredLocales = preferredLocales
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((email, name, balance, preferredLocales, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -40,7 +38,7 @@ public struct CustomerParams: Codable, Hashable, Sendable, AdditionalFieldsKeepi
 }
 
 /// The ID, or the expanded card.
-public enum CustomerDefaultSource: Codable, Hashable, Sendable {
+public enum CustomerDefaultSource: OpenAPIModel {
     case string(String)
     indirect case card(Card)
     /// A value matching no member this version of the SDK knows, kept as sent.
@@ -65,30 +63,26 @@ public enum CustomerDefaultSource: Codable, Hashable, Sendable {
     }
 }
 
-public struct Customer: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let id: String
-    public let object: String
-    public let created: Int
-    public let email: String?
-    public let name: String?
-    public let balance: Int?
+public struct Customer: OpenAPIModel, AdditionalFieldsKeeping {
+    public var id: String { _storage.value.id }
+    public var object: String { _storage.value.object }
+    public var created: Int { _storage.value.created }
+    public var email: String? { _storage.value.email }
+    public var name: String? { _storage.value.name }
+    public var balance: Int? { _storage.value.balance }
     /// The ID, or the expanded card.
-    public let defaultSource: CustomerDefaultSource?
-    public let additionalFields: JSONObject
+    public var defaultSource: CustomerDefaultSource? { _storage.value.defaultSource }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        id: String, object: String, created: Int, email: String?, name: String?, balance: Int?,
+        defaultSource: CustomerDefaultSource?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["id", "object", "created", "email", "name", "balance", "default_source"]
 
     public init(
         id: String, created: Int, email: String? = nil, name: String? = nil, balance: Int? = nil,
         defaultSource: CustomerDefaultSource? = nil, additionalFields: JSONObject = [:]
     ) {
-        self.id = id
-        self.object = "customer"
-        self.created = created
-        self.email = email
-        self.name = name
-        self.balance = balance
-        self.defaultSource = defaultSource
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((id, "customer", created, email, name, balance, defaultSource, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -118,18 +112,16 @@ public struct CardBrand: OpenEnum, ExpressibleByStringLiteral {
     public static let knownValues: [Self] = [.visa, .mastercard, .amex]
 }
 
-public struct Card: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let id: String
-    public let brand: CardBrand
-    public let last4: String
-    public let additionalFields: JSONObject
+public struct Card: OpenAPIModel, AdditionalFieldsKeeping {
+    public var id: String { _storage.value.id }
+    public var brand: CardBrand { _storage.value.brand }
+    public var last4: String { _storage.value.last4 }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(id: String, brand: CardBrand, last4: String, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["id", "brand", "last4"]
 
     public init(id: String, brand: CardBrand, last4: String, additionalFields: JSONObject = [:]) {
-        self.id = id
-        self.brand = brand
-        self.last4 = last4
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((id, brand, last4, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -155,7 +147,7 @@ public struct ChargeStatus: OpenEnum, ExpressibleByStringLiteral {
     public static let knownValues: [Self] = [.succeeded, .pending, .failed]
 }
 
-public enum ChargeCustomer: Codable, Hashable, Sendable {
+public enum ChargeCustomer: OpenAPIModel {
     case string(String)
     indirect case customer(Customer)
     /// A value matching no member this version of the SDK knows, kept as sent.
@@ -180,29 +172,25 @@ public enum ChargeCustomer: Codable, Hashable, Sendable {
     }
 }
 
-public struct Charge: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let id: String
-    public let amount: Int
-    public let currency: String
-    public let status: ChargeStatus
-    public let captured: Bool?
-    public let customer: ChargeCustomer?
-    public let metadata: [String: String]?
-    public let additionalFields: JSONObject
+public struct Charge: OpenAPIModel, AdditionalFieldsKeeping {
+    public var id: String { _storage.value.id }
+    public var amount: Int { _storage.value.amount }
+    public var currency: String { _storage.value.currency }
+    public var status: ChargeStatus { _storage.value.status }
+    public var captured: Bool? { _storage.value.captured }
+    public var customer: ChargeCustomer? { _storage.value.customer }
+    public var metadata: [String: String]? { _storage.value.metadata }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        id: String, amount: Int, currency: String, status: ChargeStatus, captured: Bool?, customer: ChargeCustomer?,
+        metadata: [String: String]?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["id", "amount", "currency", "status", "captured", "customer", "metadata"]
 
     public init(
         id: String, amount: Int, currency: String, status: ChargeStatus, captured: Bool? = nil,
         customer: ChargeCustomer? = nil, metadata: [String: String]? = nil, additionalFields: JSONObject = [:]
     ) {
-        self.id = id
-        self.amount = amount
-        self.currency = currency
-        self.status = status
-        self.captured = captured
-        self.customer = customer
-        self.metadata = metadata
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((id, amount, currency, status, captured, customer, metadata, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {

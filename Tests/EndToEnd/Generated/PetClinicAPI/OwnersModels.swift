@@ -4,18 +4,16 @@
 import Foundation
 import APIRuntime
 
-public struct Owner: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let id: String
-    public let name: String
-    public let pets: [Int64]?
-    public let additionalFields: JSONObject
+public struct Owner: OpenAPIModel, AdditionalFieldsKeeping {
+    public var id: String { _storage.value.id }
+    public var name: String { _storage.value.name }
+    public var pets: [Int64]? { _storage.value.pets }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(id: String, name: String, pets: [Int64]?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["id", "name", "pets"]
 
     public init(id: String, name: String, pets: [Int64]? = nil, additionalFields: JSONObject = [:]) {
-        self.id = id
-        self.name = name
-        self.pets = pets
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((id, name, pets, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -31,7 +29,7 @@ public struct Owner: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     }
 }
 
-public enum Contact: Codable, Hashable, Sendable {
+public enum Contact: OpenAPIModel {
     indirect case emailContact(EmailContact)
     indirect case phoneContact(PhoneContact)
     /// A value matching no member this version of the SDK knows, kept as sent.
@@ -55,16 +53,15 @@ public enum Contact: Codable, Hashable, Sendable {
     }
 }
 
-public struct EmailContact: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let channel: String
-    public let address: String
-    public let additionalFields: JSONObject
+public struct EmailContact: OpenAPIModel, AdditionalFieldsKeeping {
+    public var channel: String { _storage.value.channel }
+    public var address: String { _storage.value.address }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(channel: String, address: String, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["channel", "address"]
 
     public init(channel: String, address: String, additionalFields: JSONObject = [:]) {
-        self.channel = channel
-        self.address = address
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((channel, address, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -80,18 +77,16 @@ public struct EmailContact: Codable, Hashable, Sendable, AdditionalFieldsKeeping
     }
 }
 
-public struct PhoneContact: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let channel: String
-    public let number: String
-    public let sms: Bool?
-    public let additionalFields: JSONObject
+public struct PhoneContact: OpenAPIModel, AdditionalFieldsKeeping {
+    public var channel: String { _storage.value.channel }
+    public var number: String { _storage.value.number }
+    public var sms: Bool? { _storage.value.sms }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(channel: String, number: String, sms: Bool?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["channel", "number", "sms"]
 
     public init(channel: String, number: String, sms: Bool? = nil, additionalFields: JSONObject = [:]) {
-        self.channel = channel
-        self.number = number
-        self.sms = sms
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((channel, number, sms, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -107,16 +102,15 @@ public struct PhoneContact: Codable, Hashable, Sendable, AdditionalFieldsKeeping
     }
 }
 
-public struct OpenSessionResponse: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let expiresAt: Date
-    public let scopes: [String]?
-    public let additionalFields: JSONObject
+public struct OpenSessionResponse: OpenAPIModel, AdditionalFieldsKeeping {
+    public var expiresAt: Date { _storage.value.expiresAt }
+    public var scopes: [String]? { _storage.value.scopes }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(expiresAt: Date, scopes: [String]?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["expires_at", "scopes"]
 
     public init(expiresAt: Date, scopes: [String]? = nil, additionalFields: JSONObject = [:]) {
-        self.expiresAt = expiresAt
-        self.scopes = scopes
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((expiresAt, scopes, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {

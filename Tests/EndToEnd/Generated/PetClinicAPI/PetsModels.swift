@@ -15,25 +15,23 @@ public struct Species: OpenEnum, ExpressibleByStringLiteral {
     public static let knownValues: [Self] = [.dog, .cat, .bird, .reptile]
 }
 
-public struct NewPet: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let name: String
-    public let species: Species
-    public let birthDate: CalendarDate?
-    public let tags: [String]?
-    public let weightKg: Nullable<Double>?
-    public let additionalFields: JSONObject
+public struct NewPet: OpenAPIModel, AdditionalFieldsKeeping {
+    public var name: String { _storage.value.name }
+    public var species: Species { _storage.value.species }
+    public var birthDate: CalendarDate? { _storage.value.birthDate }
+    public var tags: [String]? { _storage.value.tags }
+    public var weightKg: Nullable<Double>? { _storage.value.weightKg }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        name: String, species: Species, birthDate: CalendarDate?, tags: [String]?, weightKg: Nullable<Double>?,
+        additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["name", "species", "birth_date", "tags", "weight_kg"]
 
     public init(
         name: String, species: Species, birthDate: CalendarDate? = nil, tags: [String]? = nil,
         weightKg: Nullable<Double>? = nil, additionalFields: JSONObject = [:]
     ) {
-        self.name = name
-        self.species = species
-        self.birthDate = birthDate
-        self.tags = tags
-        self.weightKg = weightKg
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((name, species, birthDate, tags, weightKg, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -52,31 +50,26 @@ public struct NewPet: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     }
 }
 
-public struct Pet: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let name: String
-    public let species: Species
-    public let birthDate: CalendarDate?
-    public let tags: [String]?
-    public let weightKg: Double?
-    public let id: Int64
-    public let createdAt: Date
-    public let ownerId: String?
-    public let additionalFields: JSONObject
+public struct Pet: OpenAPIModel, AdditionalFieldsKeeping {
+    public var name: String { _storage.value.name }
+    public var species: Species { _storage.value.species }
+    public var birthDate: CalendarDate? { _storage.value.birthDate }
+    public var tags: [String]? { _storage.value.tags }
+    public var weightKg: Double? { _storage.value.weightKg }
+    public var id: Int64 { _storage.value.id }
+    public var createdAt: Date { _storage.value.createdAt }
+    public var ownerId: String? { _storage.value.ownerId }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        name: String, species: Species, birthDate: CalendarDate?, tags: [String]?, weightKg: Double?, id: Int64,
+        createdAt: Date, ownerId: String?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["name", "species", "birth_date", "tags", "weight_kg", "id", "created_at", "owner_id"]
 
     public init(
         name: String, species: Species, birthDate: CalendarDate? = nil, tags: [String]? = nil, weightKg: Double? = nil,
         id: Int64, createdAt: Date, ownerId: String? = nil, additionalFields: JSONObject = [:]
     ) {
-        self.name = name
-        self.species = species
-        self.birthDate = birthDate
-        self.tags = tags
-        self.weightKg = weightKg
-        self.id = id
-        self.createdAt = createdAt
-        self.ownerId = ownerId
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((name, species, birthDate, tags, weightKg, id, createdAt, ownerId, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -97,16 +90,15 @@ public struct Pet: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     }
 }
 
-public struct PetUpdate: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let name: String?
-    public let weightKg: Nullable<Double>?
-    public let additionalFields: JSONObject
+public struct PetUpdate: OpenAPIModel, AdditionalFieldsKeeping {
+    public var name: String? { _storage.value.name }
+    public var weightKg: Nullable<Double>? { _storage.value.weightKg }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(name: String?, weightKg: Nullable<Double>?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["name", "weight_kg"]
 
     public init(name: String? = nil, weightKg: Nullable<Double>? = nil, additionalFields: JSONObject = [:]) {
-        self.name = name
-        self.weightKg = weightKg
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((name, weightKg, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {

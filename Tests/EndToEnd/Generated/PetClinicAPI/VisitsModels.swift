@@ -4,25 +4,22 @@
 import Foundation
 import APIRuntime
 
-public struct Visit: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let id: Int?
-    public let date: CalendarDate
-    public let reason: String
-    public let vet: String?
-    public let cost: Double?
-    public let additionalFields: JSONObject
+public struct Visit: OpenAPIModel, AdditionalFieldsKeeping {
+    public var id: Int? { _storage.value.id }
+    public var date: CalendarDate { _storage.value.date }
+    public var reason: String { _storage.value.reason }
+    public var vet: String? { _storage.value.vet }
+    public var cost: Double? { _storage.value.cost }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        id: Int?, date: CalendarDate, reason: String, vet: String?, cost: Double?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["id", "date", "reason", "vet", "cost"]
 
     public init(
         id: Int? = nil, date: CalendarDate, reason: String, vet: String? = nil, cost: Double? = nil,
         additionalFields: JSONObject = [:]
     ) {
-        self.id = id
-        self.date = date
-        self.reason = reason
-        self.vet = vet
-        self.cost = cost
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((id, date, reason, vet, cost, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {

@@ -4,7 +4,7 @@
 import Foundation
 import APIRuntime
 
-public enum Activity: Codable, Hashable, Sendable {
+public enum Activity: OpenAPIModel {
     indirect case callActivity(CallActivity)
     indirect case emailActivity(EmailActivity)
     indirect case meetingActivity(MeetingActivity)
@@ -31,16 +31,15 @@ public enum Activity: Codable, Hashable, Sendable {
     }
 }
 
-public struct CallActivity: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let type: String
-    public let durationSeconds: Int
-    public let additionalFields: JSONObject
+public struct CallActivity: OpenAPIModel, AdditionalFieldsKeeping {
+    public var type: String { _storage.value.type }
+    public var durationSeconds: Int { _storage.value.durationSeconds }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(type: String, durationSeconds: Int, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["type", "durationSeconds"]
 
     public init(durationSeconds: Int, additionalFields: JSONObject = [:]) {
-        self.type = "call"
-        self.durationSeconds = durationSeconds
-        self.additionalFields = additionalFields
+        _storage = ModelStorage(("call", durationSeconds, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -57,16 +56,15 @@ public struct CallActivity: Codable, Hashable, Sendable, AdditionalFieldsKeeping
     }
 }
 
-public struct EmailActivity: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let type: String
-    public let subject: String
-    public let additionalFields: JSONObject
+public struct EmailActivity: OpenAPIModel, AdditionalFieldsKeeping {
+    public var type: String { _storage.value.type }
+    public var subject: String { _storage.value.subject }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(type: String, subject: String, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["type", "subject"]
 
     public init(subject: String, additionalFields: JSONObject = [:]) {
-        self.type = "email"
-        self.subject = subject
-        self.additionalFields = additionalFields
+        _storage = ModelStorage(("email", subject, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -80,16 +78,15 @@ public struct EmailActivity: Codable, Hashable, Sendable, AdditionalFieldsKeepin
     }
 }
 
-public struct MeetingActivity: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let type: String
-    public let attendees: [String]
-    public let additionalFields: JSONObject
+public struct MeetingActivity: OpenAPIModel, AdditionalFieldsKeeping {
+    public var type: String { _storage.value.type }
+    public var attendees: [String] { _storage.value.attendees }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(type: String, attendees: [String], additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["type", "attendees"]
 
     public init(attendees: [String], additionalFields: JSONObject = [:]) {
-        self.type = "meeting"
-        self.attendees = attendees
-        self.additionalFields = additionalFields
+        _storage = ModelStorage(("meeting", attendees, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {

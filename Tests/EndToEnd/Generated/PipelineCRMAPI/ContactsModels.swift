@@ -4,23 +4,21 @@
 import Foundation
 import APIRuntime
 
-public struct ContactInput: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let name: String
-    public let email: Nullable<String>?
-    public let phones: [String]?
-    public let company: String?
-    public let additionalFields: JSONObject
+public struct ContactInput: OpenAPIModel, AdditionalFieldsKeeping {
+    public var name: String { _storage.value.name }
+    public var email: Nullable<String>? { _storage.value.email }
+    public var phones: [String]? { _storage.value.phones }
+    public var company: String? { _storage.value.company }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        name: String, email: Nullable<String>?, phones: [String]?, company: String?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["name", "email", "phones", "company"]
 
     public init(
         name: String, email: Nullable<String>? = nil, phones: [String]? = nil, company: String? = nil,
         additionalFields: JSONObject = [:]
     ) {
-        self.name = name
-        self.email = email
-        self.phones = phones
-        self.company = company
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((name, email, phones, company, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -37,29 +35,25 @@ public struct ContactInput: Codable, Hashable, Sendable, AdditionalFieldsKeeping
     }
 }
 
-public struct Contact: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let name: String
-    public let email: String?
-    public let phones: [String]?
-    public let company: String?
-    public let id: String
-    public let score: Int
-    public let created: Date?
-    public let additionalFields: JSONObject
+public struct Contact: OpenAPIModel, AdditionalFieldsKeeping {
+    public var name: String { _storage.value.name }
+    public var email: String? { _storage.value.email }
+    public var phones: [String]? { _storage.value.phones }
+    public var company: String? { _storage.value.company }
+    public var id: String { _storage.value.id }
+    public var score: Int { _storage.value.score }
+    public var created: Date? { _storage.value.created }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        name: String, email: String?, phones: [String]?, company: String?, id: String, score: Int, created: Date?,
+        additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["name", "email", "phones", "company", "id", "score", "created"]
 
     public init(
         name: String, email: String? = nil, phones: [String]? = nil, company: String? = nil, id: String, score: Int,
         created: Date? = nil, additionalFields: JSONObject = [:]
     ) {
-        self.name = name
-        self.email = email
-        self.phones = phones
-        self.company = company
-        self.id = id
-        self.score = score
-        self.created = created
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((name, email, phones, company, id, score, created, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -79,20 +73,18 @@ public struct Contact: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     }
 }
 
-public struct SearchContactsFilter: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let email: String?
-    public let company: String?
-    public let scoreMin: Int?
-    public let additionalFields: JSONObject
+public struct SearchContactsFilter: OpenAPIModel, AdditionalFieldsKeeping {
+    public var email: String? { _storage.value.email }
+    public var company: String? { _storage.value.company }
+    public var scoreMin: Int? { _storage.value.scoreMin }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(email: String?, company: String?, scoreMin: Int?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["email", "company", "score_min"]
 
     public init(
         email: String? = nil, company: String? = nil, scoreMin: Int? = nil, additionalFields: JSONObject = [:]
     ) {
-        self.email = email
-        self.company = company
-        self.scoreMin = scoreMin
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((email, company, scoreMin, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -108,16 +100,15 @@ public struct SearchContactsFilter: Codable, Hashable, Sendable, AdditionalField
     }
 }
 
-public struct SearchContactsResponse: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let results: [Contact]
-    public let total: Int
-    public let additionalFields: JSONObject
+public struct SearchContactsResponse: OpenAPIModel, AdditionalFieldsKeeping {
+    public var results: [Contact] { _storage.value.results }
+    public var total: Int { _storage.value.total }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(results: [Contact], total: Int, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["results", "total"]
 
     public init(results: [Contact], total: Int, additionalFields: JSONObject = [:]) {
-        self.results = results
-        self.total = total
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((results, total, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -132,16 +123,15 @@ public struct SearchContactsResponse: Codable, Hashable, Sendable, AdditionalFie
     }
 }
 
-public struct UploadAvatarCrop: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let x: Int?
-    public let y: Int?
-    public let additionalFields: JSONObject
+public struct UploadAvatarCrop: OpenAPIModel, AdditionalFieldsKeeping {
+    public var x: Int? { _storage.value.x }
+    public var y: Int? { _storage.value.y }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(x: Int?, y: Int?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["x", "y"]
 
     public init(x: Int? = nil, y: Int? = nil, additionalFields: JSONObject = [:]) {
-        self.x = x
-        self.y = y
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((x, y, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -156,14 +146,14 @@ public struct UploadAvatarCrop: Codable, Hashable, Sendable, AdditionalFieldsKee
     }
 }
 
-public struct UploadAvatarResponse: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let url: String
-    public let additionalFields: JSONObject
+public struct UploadAvatarResponse: OpenAPIModel, AdditionalFieldsKeeping {
+    public var url: String { _storage.value.url }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(url: String, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["url"]
 
     public init(url: String, additionalFields: JSONObject = [:]) {
-        self.url = url
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((url, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {

@@ -16,18 +16,16 @@ public struct DealStage: OpenEnum, ExpressibleByStringLiteral {
     public static let knownValues: [Self] = [.lead, .qualified, .proposal, .won, .lost]
 }
 
-public struct DealBase: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let title: String
-    public let amount: Double
-    public let currency: String?
-    public let additionalFields: JSONObject
+public struct DealBase: OpenAPIModel, AdditionalFieldsKeeping {
+    public var title: String { _storage.value.title }
+    public var amount: Double { _storage.value.amount }
+    public var currency: String? { _storage.value.currency }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(title: String, amount: Double, currency: String?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["title", "amount", "currency"]
 
     public init(title: String, amount: Double, currency: String? = nil, additionalFields: JSONObject = [:]) {
-        self.title = title
-        self.amount = amount
-        self.currency = currency
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((title, amount, currency, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -43,27 +41,24 @@ public struct DealBase: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     }
 }
 
-public struct Deal: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let title: String
-    public let amount: Double
-    public let currency: String?
-    public let id: Int
-    public let stage: DealStage
-    public let contactId: String?
-    public let additionalFields: JSONObject
+public struct Deal: OpenAPIModel, AdditionalFieldsKeeping {
+    public var title: String { _storage.value.title }
+    public var amount: Double { _storage.value.amount }
+    public var currency: String? { _storage.value.currency }
+    public var id: Int { _storage.value.id }
+    public var stage: DealStage { _storage.value.stage }
+    public var contactId: String? { _storage.value.contactId }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        title: String, amount: Double, currency: String?, id: Int, stage: DealStage, contactId: String?,
+        additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["title", "amount", "currency", "id", "stage", "contactId"]
 
     public init(
         title: String, amount: Double, currency: String? = nil, id: Int, stage: DealStage, contactId: String? = nil,
         additionalFields: JSONObject = [:]
     ) {
-        self.title = title
-        self.amount = amount
-        self.currency = currency
-        self.id = id
-        self.stage = stage
-        self.contactId = contactId
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((title, amount, currency, id, stage, contactId, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -82,22 +77,20 @@ public struct Deal: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     }
 }
 
-public struct CreateDealRequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let title: String
-    public let amount: Double
-    public let currency: String?
-    public let contactId: String
-    public let additionalFields: JSONObject
+public struct CreateDealRequest: OpenAPIModel, AdditionalFieldsKeeping {
+    public var title: String { _storage.value.title }
+    public var amount: Double { _storage.value.amount }
+    public var currency: String? { _storage.value.currency }
+    public var contactId: String { _storage.value.contactId }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        title: String, amount: Double, currency: String?, contactId: String, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["title", "amount", "currency", "contactId"]
 
     public init(
         title: String, amount: Double, currency: String? = nil, contactId: String, additionalFields: JSONObject = [:]
     ) {
-        self.title = title
-        self.amount = amount
-        self.currency = currency
-        self.contactId = contactId
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((title, amount, currency, contactId, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -114,16 +107,15 @@ public struct CreateDealRequest: Codable, Hashable, Sendable, AdditionalFieldsKe
     }
 }
 
-public struct MoveDealRequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let stage: DealStage
-    public let reason: Nullable<String>?
-    public let additionalFields: JSONObject
+public struct MoveDealRequest: OpenAPIModel, AdditionalFieldsKeeping {
+    public var stage: DealStage { _storage.value.stage }
+    public var reason: Nullable<String>? { _storage.value.reason }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(stage: DealStage, reason: Nullable<String>?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["stage", "reason"]
 
     public init(stage: DealStage, reason: Nullable<String>? = nil, additionalFields: JSONObject = [:]) {
-        self.stage = stage
-        self.reason = reason
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((stage, reason, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {

@@ -14,14 +14,14 @@ public struct StorageClass: OpenEnum, ExpressibleByStringLiteral {
     public static let knownValues: [Self] = [.standard, .infrequent, .archive]
 }
 
-public struct BucketQuotaOption1: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let bytes: Int64
-    public let additionalFields: JSONObject
+public struct BucketQuotaOption1: OpenAPIModel, AdditionalFieldsKeeping {
+    public var bytes: Int64 { _storage.value.bytes }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(bytes: Int64, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["bytes"]
 
     public init(bytes: Int64, additionalFields: JSONObject = [:]) {
-        self.bytes = bytes
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((bytes, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -34,14 +34,14 @@ public struct BucketQuotaOption1: Codable, Hashable, Sendable, AdditionalFieldsK
     }
 }
 
-public struct BucketQuotaOption2: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let unlimited: Bool
-    public let additionalFields: JSONObject
+public struct BucketQuotaOption2: OpenAPIModel, AdditionalFieldsKeeping {
+    public var unlimited: Bool { _storage.value.unlimited }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(unlimited: Bool, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["unlimited"]
 
     public init(unlimited: Bool, additionalFields: JSONObject = [:]) {
-        self.unlimited = unlimited
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((unlimited, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -55,7 +55,7 @@ public struct BucketQuotaOption2: Codable, Hashable, Sendable, AdditionalFieldsK
     }
 }
 
-public enum BucketQuota: Codable, Hashable, Sendable {
+public enum BucketQuota: OpenAPIModel {
     indirect case bucketQuotaOption1(BucketQuotaOption1)
     indirect case bucketQuotaOption2(BucketQuotaOption2)
     /// A value matching no member this version of the SDK knows, kept as sent.
@@ -80,25 +80,23 @@ public enum BucketQuota: Codable, Hashable, Sendable {
     }
 }
 
-public struct Bucket: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let name: String
-    public let created: Date
-    public let versioning: Bool?
-    public let storageClass: StorageClass?
-    public let quota: BucketQuota?
-    public let additionalFields: JSONObject
+public struct Bucket: OpenAPIModel, AdditionalFieldsKeeping {
+    public var name: String { _storage.value.name }
+    public var created: Date { _storage.value.created }
+    public var versioning: Bool? { _storage.value.versioning }
+    public var storageClass: StorageClass? { _storage.value.storageClass }
+    public var quota: BucketQuota? { _storage.value.quota }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        name: String, created: Date, versioning: Bool?, storageClass: StorageClass?, quota: BucketQuota?,
+        additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["name", "created", "versioning", "storageClass", "quota"]
 
     public init(
         name: String, created: Date, versioning: Bool? = nil, storageClass: StorageClass? = nil,
         quota: BucketQuota? = nil, additionalFields: JSONObject = [:]
     ) {
-        self.name = name
-        self.created = created
-        self.versioning = versioning
-        self.storageClass = storageClass
-        self.quota = quota
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((name, created, versioning, storageClass, quota, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -117,20 +115,19 @@ public struct Bucket: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
     }
 }
 
-public struct CreateBucketRequest: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let name: String
-    public let versioning: Bool?
-    public let storageClass: StorageClass?
-    public let additionalFields: JSONObject
+public struct CreateBucketRequest: OpenAPIModel, AdditionalFieldsKeeping {
+    public var name: String { _storage.value.name }
+    public var versioning: Bool? { _storage.value.versioning }
+    public var storageClass: StorageClass? { _storage.value.storageClass }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        name: String, versioning: Bool?, storageClass: StorageClass?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["name", "versioning", "storageClass"]
 
     public init(
         name: String, versioning: Bool? = nil, storageClass: StorageClass? = nil, additionalFields: JSONObject = [:]
     ) {
-        self.name = name
-        self.versioning = versioning
-        self.storageClass = storageClass
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((name, versioning, storageClass, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -147,16 +144,15 @@ public struct CreateBucketRequest: Codable, Hashable, Sendable, AdditionalFields
     }
 }
 
-public struct GetUsageResponse: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let totalBytes: Int64
-    public let byClass: [String: Int64]?
-    public let additionalFields: JSONObject
+public struct GetUsageResponse: OpenAPIModel, AdditionalFieldsKeeping {
+    public var totalBytes: Int64 { _storage.value.totalBytes }
+    public var byClass: [String: Int64]? { _storage.value.byClass }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(totalBytes: Int64, byClass: [String: Int64]?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["total_bytes", "by_class"]
 
     public init(totalBytes: Int64, byClass: [String: Int64]? = nil, additionalFields: JSONObject = [:]) {
-        self.totalBytes = totalBytes
-        self.byClass = byClass
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((totalBytes, byClass, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {

@@ -4,22 +4,20 @@
 import Foundation
 import APIRuntime
 
-public struct ObjectInfo: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let key: String
-    public let size: Int64
-    public let etag: String?
-    public let modified: Date?
-    public let additionalFields: JSONObject
+public struct ObjectInfo: OpenAPIModel, AdditionalFieldsKeeping {
+    public var key: String { _storage.value.key }
+    public var size: Int64 { _storage.value.size }
+    public var etag: String? { _storage.value.etag }
+    public var modified: Date? { _storage.value.modified }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(
+        key: String, size: Int64, etag: String?, modified: Date?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["key", "size", "etag", "modified"]
 
     public init(
         key: String, size: Int64, etag: String? = nil, modified: Date? = nil, additionalFields: JSONObject = [:]
     ) {
-        self.key = key
-        self.size = size
-        self.etag = etag
-        self.modified = modified
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((key, size, etag, modified, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -47,16 +45,15 @@ public struct ListObjectsFieldsItem: OpenEnum, ExpressibleByStringLiteral {
     public static let knownValues: [Self] = [.key, .size, .etag, .modified]
 }
 
-public struct ListObjectsResponse: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let items: [ObjectInfo]
-    public let next: String?
-    public let additionalFields: JSONObject
+public struct ListObjectsResponse: OpenAPIModel, AdditionalFieldsKeeping {
+    public var items: [ObjectInfo] { _storage.value.items }
+    public var next: String? { _storage.value.next }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(items: [ObjectInfo], next: String?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["items", "next"]
 
     public init(items: [ObjectInfo], next: String? = nil, additionalFields: JSONObject = [:]) {
-        self.items = items
-        self.next = next
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((items, next, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {

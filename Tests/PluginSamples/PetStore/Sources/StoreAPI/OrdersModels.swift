@@ -4,16 +4,15 @@
 import Foundation
 import APIRuntime
 
-public struct Order: Codable, Hashable, Sendable, AdditionalFieldsKeeping {
-    public let id: String?
-    public let quantity: Int?
-    public let additionalFields: JSONObject
+public struct Order: OpenAPIModel, AdditionalFieldsKeeping {
+    public var id: String? { _storage.value.id }
+    public var quantity: Int? { _storage.value.quantity }
+    public var additionalFields: JSONObject { _storage.value.additionalFields }
+    private let _storage: ModelStorage<(id: String?, quantity: Int?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["id", "quantity"]
 
     public init(id: String? = nil, quantity: Int? = nil, additionalFields: JSONObject = [:]) {
-        self.id = id
-        self.quantity = quantity
-        self.additionalFields = additionalFields
+        _storage = ModelStorage((id, quantity, additionalFields))
     }
 
     public init(from decoder: any Decoder) throws {

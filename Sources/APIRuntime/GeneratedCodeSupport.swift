@@ -86,15 +86,6 @@ extension MultipartPart {
     }
 }
 
-/// A generated model that keeps the members of its JSON object it has no property for, so a
-/// value decoded and encoded again loses nothing the server sent.
-public protocol AdditionalFieldsKeeping {
-    /// `JSONObject`, or a dictionary of the type the schema's `additionalProperties` names.
-    associatedtype AdditionalFields
-    /// Members this version of the SDK does not name, kept so nothing sent is lost.
-    var additionalFields: AdditionalFields { get }
-}
-
 extension APIRequest {
     /// A generated operation's request in one expression: `errors` gives the payload type of each
     /// documented error status, decoded into `APIError.payload`.

@@ -22,6 +22,13 @@ extension OpenAPIModel {
         }
         WireIdentity.hash(encoded, into: &hasher)
     }
+
+    // Stated here so the compiler does not derive one for each model.
+    public var hashValue: Int {
+        var hasher = Hasher()
+        hash(into: &hasher)
+        return hasher.finalize()
+    }
 }
 
 /// Equality and hashing of encoded trees with objects as unordered maps.

@@ -8,30 +8,31 @@ public struct AccountNotificationSenderType: OpenEnum, ExpressibleByStringLitera
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    public static let user = Self(rawValue: "User")
-    public static let account = Self(rawValue: "Account")
+    @_alwaysEmitIntoClient public static var user: Self { Self(rawValue: "User") }
+    @_alwaysEmitIntoClient public static var account: Self { Self(rawValue: "Account") }
     public static let knownValues: [Self] = [.user, .account]
 }
 
 /// A workspace account.
-public struct Workspace: OpenAPIModel, AdditionalFieldsKeeping {
-    public var resource: String? { _storage.value.resource }
-    public var id: String? { _storage.value.id }
-    public var name: String? { _storage.value.name }
-    public var primaryColor: String? { _storage.value.primaryColor }
-    public var secondaryColor: String? { _storage.value.secondaryColor }
-    public var notificationSenderType: AccountNotificationSenderType? { _storage.value.notificationSenderType }
-    public var roles: [String]? { _storage.value.roles }
-    public var isDeleteAllowed: Bool? { _storage.value.isDeleteAllowed }
-    public var createdAt: Date? { _storage.value.createdAt }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct Workspace: OpenAPIModel {
+    @_alwaysEmitIntoClient public var resource: String? { _storage.value.resource }
+    @_alwaysEmitIntoClient public var id: String? { _storage.value.id }
+    @_alwaysEmitIntoClient public var name: String? { _storage.value.name }
+    @_alwaysEmitIntoClient public var primaryColor: String? { _storage.value.primaryColor }
+    @_alwaysEmitIntoClient public var secondaryColor: String? { _storage.value.secondaryColor }
+    @_alwaysEmitIntoClient public var notificationSenderType: AccountNotificationSenderType? { _storage.value.notificationSenderType }
+    @_alwaysEmitIntoClient public var roles: [String]? { _storage.value.roles }
+    @_alwaysEmitIntoClient public var isDeleteAllowed: Bool? { _storage.value.isDeleteAllowed }
+    @_alwaysEmitIntoClient public var createdAt: Date? { _storage.value.createdAt }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         resource: String?, id: String?, name: String?, primaryColor: String?, secondaryColor: String?,
         notificationSenderType: AccountNotificationSenderType?, roles: [String]?, isDeleteAllowed: Bool?,
         createdAt: Date?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["resource", "id", "name", "primary_color", "secondary_color", "notification_sender_type", "roles", "is_delete_allowed", "created_at"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         resource: String? = nil, id: String? = nil, name: String? = nil, primaryColor: String? = nil,
         secondaryColor: String? = nil, notificationSenderType: AccountNotificationSenderType? = nil,
         roles: [String]? = nil, isDeleteAllowed: Bool? = nil, createdAt: Date? = nil, additionalFields: JSONObject = [:]
@@ -64,18 +65,19 @@ public struct Workspace: OpenAPIModel, AdditionalFieldsKeeping {
 }
 
 /// Account branding.
-public struct WorkspaceTheme: OpenAPIModel, AdditionalFieldsKeeping {
-    public var accountName: String? { _storage.value.accountName }
-    public var primaryColor: String? { _storage.value.primaryColor }
-    public var secondaryColor: String? { _storage.value.secondaryColor }
-    public var logo: String? { _storage.value.logo }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct WorkspaceTheme: OpenAPIModel {
+    @_alwaysEmitIntoClient public var accountName: String? { _storage.value.accountName }
+    @_alwaysEmitIntoClient public var primaryColor: String? { _storage.value.primaryColor }
+    @_alwaysEmitIntoClient public var secondaryColor: String? { _storage.value.secondaryColor }
+    @_alwaysEmitIntoClient public var logo: String? { _storage.value.logo }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         accountName: String?, primaryColor: String?, secondaryColor: String?, logo: String?,
         additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["account_name", "primary_color", "secondary_color", "logo"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         accountName: String? = nil, primaryColor: String? = nil, secondaryColor: String? = nil, logo: String? = nil,
         additionalFields: JSONObject = [:]
     ) {
@@ -99,15 +101,19 @@ public struct WorkspaceTheme: OpenAPIModel, AdditionalFieldsKeeping {
 }
 
 /// Success wrapper around response data.
-public struct EnvelopeOf<Payload: Codable & Hashable & Sendable>: OpenAPIModel, AdditionalFieldsKeeping {
-    public var status: Int? { _storage.value.status }
-    public var message: String? { _storage.value.message }
-    public var data: Payload? { _storage.value.data }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(status: Int?, message: String?, data: Payload?, additionalFields: JSONObject)>
+public struct EnvelopeOf<Payload: Codable & Hashable & Sendable>: OpenAPIModel {
+    @_alwaysEmitIntoClient public var status: Int? { _storage.value.status }
+    @_alwaysEmitIntoClient public var message: String? { _storage.value.message }
+    @_alwaysEmitIntoClient public var data: Payload? { _storage.value.data }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
+        status: Int?, message: String?, data: Payload?, additionalFields: JSONObject)>
     private static var knownKeys: MemberNames { ["status", "message", "data"] }
 
-    public init(status: Int? = nil, message: String? = nil, data: Payload? = nil, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(
+        status: Int? = nil, message: String? = nil, data: Payload? = nil, additionalFields: JSONObject = [:]
+    ) {
         _storage = ModelStorage((status, message, data, additionalFields))
     }
 
@@ -126,16 +132,17 @@ public struct EnvelopeOf<Payload: Codable & Hashable & Sendable>: OpenAPIModel, 
 
 public typealias UpdateAccountRequestNotificationSenderType = AccountNotificationSenderType
 
-public struct UpdateWorkspacePayload: OpenAPIModel, AdditionalFieldsKeeping {
-    public var name: String? { _storage.value.name }
-    public var notificationSenderType: UpdateAccountRequestNotificationSenderType? { _storage.value.notificationSenderType }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct UpdateWorkspacePayload: OpenAPIModel {
+    @_alwaysEmitIntoClient public var name: String? { _storage.value.name }
+    @_alwaysEmitIntoClient public var notificationSenderType: UpdateAccountRequestNotificationSenderType? { _storage.value.notificationSenderType }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         name: String?, notificationSenderType: UpdateAccountRequestNotificationSenderType?,
         additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["name", "notification_sender_type"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         name: String? = nil, notificationSenderType: UpdateAccountRequestNotificationSenderType? = nil,
         additionalFields: JSONObject = [:]
     ) {
@@ -156,13 +163,14 @@ public struct UpdateWorkspacePayload: OpenAPIModel, AdditionalFieldsKeeping {
     }
 }
 
-public struct DeleteAccountRequest: OpenAPIModel, AdditionalFieldsKeeping {
-    public var force: Bool? { _storage.value.force }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(force: Bool?, additionalFields: JSONObject)>
+public struct DeleteAccountRequest: OpenAPIModel {
+    @_alwaysEmitIntoClient public var force: Bool? { _storage.value.force }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(force: Bool?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["force"]
 
-    public init(force: Bool? = nil, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(force: Bool? = nil, additionalFields: JSONObject = [:]) {
         _storage = ModelStorage((force, additionalFields))
     }
 
@@ -181,22 +189,23 @@ public struct DeletionRestrictionsResponseRestrictionsItemCode: OpenEnum, Expres
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    public static let activePaidSubscription = Self(rawValue: "ActivePaidSubscription")
-    public static let pendingDocuments = Self(rawValue: "PendingDocuments")
+    @_alwaysEmitIntoClient public static var activePaidSubscription: Self { Self(rawValue: "ActivePaidSubscription") }
+    @_alwaysEmitIntoClient public static var pendingDocuments: Self { Self(rawValue: "PendingDocuments") }
     public static let knownValues: [Self] = [.activePaidSubscription, .pendingDocuments]
 }
 
-public struct DeletionRestrictionsResponseRestrictionsItem: OpenAPIModel, AdditionalFieldsKeeping {
-    public var code: DeletionRestrictionsResponseRestrictionsItemCode? { _storage.value.code }
-    public var message: String? { _storage.value.message }
-    public var accountIds: [String]? { _storage.value.accountIds }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct DeletionRestrictionsResponseRestrictionsItem: OpenAPIModel {
+    @_alwaysEmitIntoClient public var code: DeletionRestrictionsResponseRestrictionsItemCode? { _storage.value.code }
+    @_alwaysEmitIntoClient public var message: String? { _storage.value.message }
+    @_alwaysEmitIntoClient public var accountIds: [String]? { _storage.value.accountIds }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         code: DeletionRestrictionsResponseRestrictionsItemCode?, message: String?, accountIds: [String]?,
         additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["code", "message", "account_ids"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         code: DeletionRestrictionsResponseRestrictionsItemCode? = nil, message: String? = nil,
         accountIds: [String]? = nil, additionalFields: JSONObject = [:]
     ) {
@@ -217,18 +226,19 @@ public struct DeletionRestrictionsResponseRestrictionsItem: OpenAPIModel, Additi
     }
 }
 
-public struct DeletionRestrictionsResponse: OpenAPIModel, AdditionalFieldsKeeping {
-    public var status: Int? { _storage.value.status }
-    public var message: String? { _storage.value.message }
-    public var data: JSONObject? { _storage.value.data }
-    public var restrictions: [DeletionRestrictionsResponseRestrictionsItem]? { _storage.value.restrictions }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct DeletionRestrictionsResponse: OpenAPIModel {
+    @_alwaysEmitIntoClient public var status: Int? { _storage.value.status }
+    @_alwaysEmitIntoClient public var message: String? { _storage.value.message }
+    @_alwaysEmitIntoClient public var data: JSONObject? { _storage.value.data }
+    @_alwaysEmitIntoClient public var restrictions: [DeletionRestrictionsResponseRestrictionsItem]? { _storage.value.restrictions }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         status: Int?, message: String?, data: JSONObject?,
         restrictions: [DeletionRestrictionsResponseRestrictionsItem]?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["status", "message", "data", "restrictions"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         status: Int? = nil, message: String? = nil, data: JSONObject? = nil,
         restrictions: [DeletionRestrictionsResponseRestrictionsItem]? = nil, additionalFields: JSONObject = [:]
     ) {
@@ -252,16 +262,17 @@ public struct DeletionRestrictionsResponse: OpenAPIModel, AdditionalFieldsKeepin
 
 public typealias CreateAccountRequestNotificationSenderType = AccountNotificationSenderType
 
-public struct CreateWorkspacePayload: OpenAPIModel, AdditionalFieldsKeeping {
-    public var name: String { _storage.value.name }
-    public var notificationSenderType: CreateAccountRequestNotificationSenderType? { _storage.value.notificationSenderType }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct CreateWorkspacePayload: OpenAPIModel {
+    @_alwaysEmitIntoClient public var name: String { _storage.value.name }
+    @_alwaysEmitIntoClient public var notificationSenderType: CreateAccountRequestNotificationSenderType? { _storage.value.notificationSenderType }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         name: String, notificationSenderType: CreateAccountRequestNotificationSenderType?,
         additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["name", "notification_sender_type"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         name: String, notificationSenderType: CreateAccountRequestNotificationSenderType? = nil,
         additionalFields: JSONObject = [:]
     ) {
@@ -286,7 +297,7 @@ public struct WorkspaceStatsGranularity: OpenEnum, ExpressibleByStringLiteral {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    public static let monthly = Self(rawValue: "monthly")
-    public static let daily = Self(rawValue: "daily")
+    @_alwaysEmitIntoClient public static var monthly: Self { Self(rawValue: "monthly") }
+    @_alwaysEmitIntoClient public static var daily: Self { Self(rawValue: "daily") }
     public static let knownValues: [Self] = [.monthly, .daily]
 }

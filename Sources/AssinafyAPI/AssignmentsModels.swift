@@ -5,21 +5,22 @@ import Foundation
 import APIRuntime
 
 /// Where a field sits on a page, in page-image pixels from the top left.
-public struct DisplaySettings: OpenAPIModel, AdditionalFieldsKeeping {
-    public var left: Double { _storage.value.left }
-    public var top: Double { _storage.value.top }
-    public var width: Double { _storage.value.width }
-    public var height: Double { _storage.value.height }
-    public var fontFamily: String? { _storage.value.fontFamily }
-    public var fontSize: Double { _storage.value.fontSize }
-    public var backgroundColor: String? { _storage.value.backgroundColor }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct DisplaySettings: OpenAPIModel {
+    @_alwaysEmitIntoClient public var left: Double { _storage.value.left }
+    @_alwaysEmitIntoClient public var top: Double { _storage.value.top }
+    @_alwaysEmitIntoClient public var width: Double { _storage.value.width }
+    @_alwaysEmitIntoClient public var height: Double { _storage.value.height }
+    @_alwaysEmitIntoClient public var fontFamily: String? { _storage.value.fontFamily }
+    @_alwaysEmitIntoClient public var fontSize: Double { _storage.value.fontSize }
+    @_alwaysEmitIntoClient public var backgroundColor: String? { _storage.value.backgroundColor }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         left: Double, top: Double, width: Double, height: Double, fontFamily: String?, fontSize: Double,
         backgroundColor: String?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["left", "top", "width", "height", "fontFamily", "fontSize", "backgroundColor"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         left: Double, top: Double, width: Double, height: Double, fontFamily: String? = nil, fontSize: Double,
         backgroundColor: String? = nil, additionalFields: JSONObject = [:]
     ) {
@@ -42,13 +43,14 @@ public struct DisplaySettings: OpenAPIModel, AdditionalFieldsKeeping {
     }
 }
 
-public struct WhatsappNotificationButtonsItem: OpenAPIModel, AdditionalFieldsKeeping {
-    public var text: String? { _storage.value.text }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(text: String?, additionalFields: JSONObject)>
+public struct WhatsappNotificationButtonsItem: OpenAPIModel {
+    @_alwaysEmitIntoClient public var text: String? { _storage.value.text }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(text: String?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["text"]
 
-    public init(text: String? = nil, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(text: String? = nil, additionalFields: JSONObject = [:]) {
         _storage = ModelStorage((text, additionalFields))
     }
 
@@ -64,20 +66,21 @@ public struct WhatsappNotificationButtonsItem: OpenAPIModel, AdditionalFieldsKee
 }
 
 /// A WhatsApp message sent for an assignment.
-public struct WhatsappNotification: OpenAPIModel, AdditionalFieldsKeeping {
-    public var sentAt: Int? { _storage.value.sentAt }
-    public var header: String? { _storage.value.header }
-    public var body: String? { _storage.value.body }
-    public var buttons: [WhatsappNotificationButtonsItem]? { _storage.value.buttons }
-    public var phoneNumber: String? { _storage.value.phoneNumber }
-    public var signerId: String? { _storage.value.signerId }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct WhatsappNotification: OpenAPIModel {
+    @_alwaysEmitIntoClient public var sentAt: Int? { _storage.value.sentAt }
+    @_alwaysEmitIntoClient public var header: String? { _storage.value.header }
+    @_alwaysEmitIntoClient public var body: String? { _storage.value.body }
+    @_alwaysEmitIntoClient public var buttons: [WhatsappNotificationButtonsItem]? { _storage.value.buttons }
+    @_alwaysEmitIntoClient public var phoneNumber: String? { _storage.value.phoneNumber }
+    @_alwaysEmitIntoClient public var signerId: String? { _storage.value.signerId }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         sentAt: Int?, header: String?, body: String?, buttons: [WhatsappNotificationButtonsItem]?, phoneNumber: String?,
         signerId: String?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["sent_at", "header", "body", "buttons", "phone_number", "signer_id"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         sentAt: Int? = nil, header: String? = nil, body: String? = nil,
         buttons: [WhatsappNotificationButtonsItem]? = nil, phoneNumber: String? = nil, signerId: String? = nil,
         additionalFields: JSONObject = [:]
@@ -108,9 +111,9 @@ public struct CreateAssignmentRequestSignersItemVerificationMethod: OpenEnum, Ex
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    public static let email = Self(rawValue: "Email")
-    public static let whatsapp = Self(rawValue: "Whatsapp")
-    public static let digitalCertificate = Self(rawValue: "DigitalCertificate")
+    @_alwaysEmitIntoClient public static var email: Self { Self(rawValue: "Email") }
+    @_alwaysEmitIntoClient public static var whatsapp: Self { Self(rawValue: "Whatsapp") }
+    @_alwaysEmitIntoClient public static var digitalCertificate: Self { Self(rawValue: "DigitalCertificate") }
     public static let knownValues: [Self] = [.email, .whatsapp, .digitalCertificate]
 }
 
@@ -118,24 +121,25 @@ public struct CreateAssignmentRequestSignersItemNotificationMethodsItem: OpenEnu
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    public static let email = Self(rawValue: "Email")
-    public static let whatsapp = Self(rawValue: "Whatsapp")
+    @_alwaysEmitIntoClient public static var email: Self { Self(rawValue: "Email") }
+    @_alwaysEmitIntoClient public static var whatsapp: Self { Self(rawValue: "Whatsapp") }
     public static let knownValues: [Self] = [.email, .whatsapp]
 }
 
-public struct CreateAssignmentRequestSignersItem: OpenAPIModel, AdditionalFieldsKeeping {
-    public var id: String { _storage.value.id }
-    public var verificationMethod: CreateAssignmentRequestSignersItemVerificationMethod? { _storage.value.verificationMethod }
-    public var notificationMethods: [CreateAssignmentRequestSignersItemNotificationMethodsItem]? { _storage.value.notificationMethods }
-    public var step: Int? { _storage.value.step }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct CreateAssignmentRequestSignersItem: OpenAPIModel {
+    @_alwaysEmitIntoClient public var id: String { _storage.value.id }
+    @_alwaysEmitIntoClient public var verificationMethod: CreateAssignmentRequestSignersItemVerificationMethod? { _storage.value.verificationMethod }
+    @_alwaysEmitIntoClient public var notificationMethods: [CreateAssignmentRequestSignersItemNotificationMethodsItem]? { _storage.value.notificationMethods }
+    @_alwaysEmitIntoClient public var step: Int? { _storage.value.step }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         id: String, verificationMethod: CreateAssignmentRequestSignersItemVerificationMethod?,
         notificationMethods: [CreateAssignmentRequestSignersItemNotificationMethodsItem]?, step: Int?,
         additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["id", "verification_method", "notification_methods", "step"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         id: String, verificationMethod: CreateAssignmentRequestSignersItemVerificationMethod? = nil,
         notificationMethods: [CreateAssignmentRequestSignersItemNotificationMethodsItem]? = nil, step: Int? = nil,
         additionalFields: JSONObject = [:]
@@ -158,16 +162,17 @@ public struct CreateAssignmentRequestSignersItem: OpenAPIModel, AdditionalFields
     }
 }
 
-public struct AssignmentFieldPlacement: OpenAPIModel, AdditionalFieldsKeeping {
-    public var signerId: String? { _storage.value.signerId }
-    public var fieldId: String? { _storage.value.fieldId }
-    public var displaySettings: DisplaySettings? { _storage.value.displaySettings }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct AssignmentFieldPlacement: OpenAPIModel {
+    @_alwaysEmitIntoClient public var signerId: String? { _storage.value.signerId }
+    @_alwaysEmitIntoClient public var fieldId: String? { _storage.value.fieldId }
+    @_alwaysEmitIntoClient public var displaySettings: DisplaySettings? { _storage.value.displaySettings }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         signerId: String?, fieldId: String?, displaySettings: DisplaySettings?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["signer_id", "field_id", "display_settings"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         signerId: String? = nil, fieldId: String? = nil, displaySettings: DisplaySettings? = nil,
         additionalFields: JSONObject = [:]
     ) {
@@ -188,15 +193,18 @@ public struct AssignmentFieldPlacement: OpenAPIModel, AdditionalFieldsKeeping {
     }
 }
 
-public struct AssignmentEntry: OpenAPIModel, AdditionalFieldsKeeping {
-    public var pageId: String? { _storage.value.pageId }
-    public var fields: [AssignmentFieldPlacement]? { _storage.value.fields }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct AssignmentEntry: OpenAPIModel {
+    @_alwaysEmitIntoClient public var pageId: String? { _storage.value.pageId }
+    @_alwaysEmitIntoClient public var fields: [AssignmentFieldPlacement]? { _storage.value.fields }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         pageId: String?, fields: [AssignmentFieldPlacement]?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["page_id", "fields"]
 
-    public init(pageId: String? = nil, fields: [AssignmentFieldPlacement]? = nil, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(
+        pageId: String? = nil, fields: [AssignmentFieldPlacement]? = nil, additionalFields: JSONObject = [:]
+    ) {
         _storage = ModelStorage((pageId, fields, additionalFields))
     }
 
@@ -213,21 +221,22 @@ public struct AssignmentEntry: OpenAPIModel, AdditionalFieldsKeeping {
     }
 }
 
-public struct CreateAssignmentRequest: OpenAPIModel, AdditionalFieldsKeeping {
-    public var method: CreateAssignmentRequestMethod { _storage.value.method }
-    public var signers: [CreateAssignmentRequestSignersItem] { _storage.value.signers }
-    public var entries: [AssignmentEntry]? { _storage.value.entries }
-    public var message: String? { _storage.value.message }
-    public var expiresAt: Date? { _storage.value.expiresAt }
-    public var copyReceivers: [String]? { _storage.value.copyReceivers }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct CreateAssignmentRequest: OpenAPIModel {
+    @_alwaysEmitIntoClient public var method: CreateAssignmentRequestMethod { _storage.value.method }
+    @_alwaysEmitIntoClient public var signers: [CreateAssignmentRequestSignersItem] { _storage.value.signers }
+    @_alwaysEmitIntoClient public var entries: [AssignmentEntry]? { _storage.value.entries }
+    @_alwaysEmitIntoClient public var message: String? { _storage.value.message }
+    @_alwaysEmitIntoClient public var expiresAt: Date? { _storage.value.expiresAt }
+    @_alwaysEmitIntoClient public var copyReceivers: [String]? { _storage.value.copyReceivers }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         method: CreateAssignmentRequestMethod, signers: [CreateAssignmentRequestSignersItem],
         entries: [AssignmentEntry]?, message: String?, expiresAt: Date?, copyReceivers: [String]?,
         additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["method", "signers", "entries", "message", "expires_at", "copy_receivers"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         method: CreateAssignmentRequestMethod, signers: [CreateAssignmentRequestSignersItem],
         entries: [AssignmentEntry]? = nil, message: String? = nil, expiresAt: Date? = nil,
         copyReceivers: [String]? = nil, additionalFields: JSONObject = [:]
@@ -257,17 +266,18 @@ public typealias EstimateAssignmentCostRequestMethod = AssignmentMethod
 public typealias EstimateAssignmentCostRequestSignersItemVerificationMethod = CreateAssignmentRequestSignersItemVerificationMethod
 public typealias EstimateAssignmentCostRequestSignersItemNotificationMethodsItem = CreateAssignmentRequestSignersItemNotificationMethodsItem
 
-public struct EstimateAssignmentCostRequestSignersItem: OpenAPIModel, AdditionalFieldsKeeping {
-    public var verificationMethod: EstimateAssignmentCostRequestSignersItemVerificationMethod? { _storage.value.verificationMethod }
-    public var notificationMethods: [EstimateAssignmentCostRequestSignersItemNotificationMethodsItem]? { _storage.value.notificationMethods }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct EstimateAssignmentCostRequestSignersItem: OpenAPIModel {
+    @_alwaysEmitIntoClient public var verificationMethod: EstimateAssignmentCostRequestSignersItemVerificationMethod? { _storage.value.verificationMethod }
+    @_alwaysEmitIntoClient public var notificationMethods: [EstimateAssignmentCostRequestSignersItemNotificationMethodsItem]? { _storage.value.notificationMethods }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         verificationMethod: EstimateAssignmentCostRequestSignersItemVerificationMethod?,
         notificationMethods: [EstimateAssignmentCostRequestSignersItemNotificationMethodsItem]?,
         additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["verification_method", "notification_methods"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         verificationMethod: EstimateAssignmentCostRequestSignersItemVerificationMethod? = nil,
         notificationMethods: [EstimateAssignmentCostRequestSignersItemNotificationMethodsItem]? = nil,
         additionalFields: JSONObject = [:]
@@ -289,17 +299,18 @@ public struct EstimateAssignmentCostRequestSignersItem: OpenAPIModel, Additional
     }
 }
 
-public struct EstimateAssignmentCostRequest: OpenAPIModel, AdditionalFieldsKeeping {
-    public var method: EstimateAssignmentCostRequestMethod? { _storage.value.method }
-    public var signers: [EstimateAssignmentCostRequestSignersItem]? { _storage.value.signers }
-    public var entries: [JSONObject]? { _storage.value.entries }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct EstimateAssignmentCostRequest: OpenAPIModel {
+    @_alwaysEmitIntoClient public var method: EstimateAssignmentCostRequestMethod? { _storage.value.method }
+    @_alwaysEmitIntoClient public var signers: [EstimateAssignmentCostRequestSignersItem]? { _storage.value.signers }
+    @_alwaysEmitIntoClient public var entries: [JSONObject]? { _storage.value.entries }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         method: EstimateAssignmentCostRequestMethod?, signers: [EstimateAssignmentCostRequestSignersItem]?,
         entries: [JSONObject]?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["method", "signers", "entries"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         method: EstimateAssignmentCostRequestMethod? = nil, signers: [EstimateAssignmentCostRequestSignersItem]? = nil,
         entries: [JSONObject]? = nil, additionalFields: JSONObject = [:]
     ) {
@@ -319,16 +330,17 @@ public struct EstimateAssignmentCostRequest: OpenAPIModel, AdditionalFieldsKeepi
     }
 }
 
-public struct ResendSignatureRequestResponseData: OpenAPIModel, AdditionalFieldsKeeping {
-    public var isSent: Bool? { _storage.value.isSent }
-    public var documentId: String? { _storage.value.documentId }
-    public var signerId: String? { _storage.value.signerId }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct ResendSignatureRequestResponseData: OpenAPIModel {
+    @_alwaysEmitIntoClient public var isSent: Bool? { _storage.value.isSent }
+    @_alwaysEmitIntoClient public var documentId: String? { _storage.value.documentId }
+    @_alwaysEmitIntoClient public var signerId: String? { _storage.value.signerId }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         isSent: Bool?, documentId: String?, signerId: String?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["is_sent", "document_id", "signer_id"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         isSent: Bool? = nil, documentId: String? = nil, signerId: String? = nil, additionalFields: JSONObject = [:]
     ) {
         _storage = ModelStorage((isSent, documentId, signerId, additionalFields))
@@ -347,13 +359,14 @@ public struct ResendSignatureRequestResponseData: OpenAPIModel, AdditionalFields
     }
 }
 
-public struct ResetAssignmentExpirationRequest: OpenAPIModel, AdditionalFieldsKeeping {
-    public var expiresAt: Date? { _storage.value.expiresAt }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(expiresAt: Date?, additionalFields: JSONObject)>
+public struct ResetAssignmentExpirationRequest: OpenAPIModel {
+    @_alwaysEmitIntoClient public var expiresAt: Date? { _storage.value.expiresAt }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(expiresAt: Date?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["expires_at"]
 
-    public init(expiresAt: Date? = nil, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(expiresAt: Date? = nil, additionalFields: JSONObject = [:]) {
         _storage = ModelStorage((expiresAt, additionalFields))
     }
 

@@ -5,13 +5,14 @@ import Foundation
 import APIRuntime
 
 /// An API key.
-public struct ApiKey: OpenAPIModel, AdditionalFieldsKeeping {
-    public var apiKey: String? { _storage.value.apiKey }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(apiKey: String?, additionalFields: JSONObject)>
+public struct ApiKey: OpenAPIModel {
+    @_alwaysEmitIntoClient public var apiKey: String? { _storage.value.apiKey }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(apiKey: String?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["api_key"]
 
-    public init(apiKey: String? = nil, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(apiKey: String? = nil, additionalFields: JSONObject = [:]) {
         _storage = ModelStorage((apiKey, additionalFields))
     }
 
@@ -27,19 +28,20 @@ public struct ApiKey: OpenAPIModel, AdditionalFieldsKeeping {
 }
 
 /// An account the user belongs to.
-public struct AuthAccount: OpenAPIModel, AdditionalFieldsKeeping {
-    public var id: String? { _storage.value.id }
-    public var name: String? { _storage.value.name }
-    public var roles: [String]? { _storage.value.roles }
-    public var isDeleteAllowed: Bool? { _storage.value.isDeleteAllowed }
-    public var createdAt: Date? { _storage.value.createdAt }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct AuthAccount: OpenAPIModel {
+    @_alwaysEmitIntoClient public var id: String? { _storage.value.id }
+    @_alwaysEmitIntoClient public var name: String? { _storage.value.name }
+    @_alwaysEmitIntoClient public var roles: [String]? { _storage.value.roles }
+    @_alwaysEmitIntoClient public var isDeleteAllowed: Bool? { _storage.value.isDeleteAllowed }
+    @_alwaysEmitIntoClient public var createdAt: Date? { _storage.value.createdAt }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         id: String?, name: String?, roles: [String]?, isDeleteAllowed: Bool?, createdAt: Date?,
         additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["id", "name", "roles", "is_delete_allowed", "created_at"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         id: String? = nil, name: String? = nil, roles: [String]? = nil, isDeleteAllowed: Bool? = nil,
         createdAt: Date? = nil, additionalFields: JSONObject = [:]
     ) {
@@ -63,16 +65,17 @@ public struct AuthAccount: OpenAPIModel, AdditionalFieldsKeeping {
 }
 
 /// Access token with the user and their accounts.
-public struct AuthSession: OpenAPIModel, AdditionalFieldsKeeping {
-    public var accessToken: String? { _storage.value.accessToken }
-    public var user: AuthUser? { _storage.value.user }
-    public var accounts: [AuthAccount]? { _storage.value.accounts }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct AuthSession: OpenAPIModel {
+    @_alwaysEmitIntoClient public var accessToken: String? { _storage.value.accessToken }
+    @_alwaysEmitIntoClient public var user: AuthUser? { _storage.value.user }
+    @_alwaysEmitIntoClient public var accounts: [AuthAccount]? { _storage.value.accounts }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         accessToken: String?, user: AuthUser?, accounts: [AuthAccount]?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["access_token", "user", "accounts"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         accessToken: String? = nil, user: AuthUser? = nil, accounts: [AuthAccount]? = nil,
         additionalFields: JSONObject = [:]
     ) {
@@ -92,14 +95,15 @@ public struct AuthSession: OpenAPIModel, AdditionalFieldsKeeping {
     }
 }
 
-public struct LoginPayload: OpenAPIModel, AdditionalFieldsKeeping {
-    public var email: String { _storage.value.email }
-    public var password: String { _storage.value.password }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(email: String, password: String, additionalFields: JSONObject)>
+public struct LoginPayload: OpenAPIModel {
+    @_alwaysEmitIntoClient public var email: String { _storage.value.email }
+    @_alwaysEmitIntoClient public var password: String { _storage.value.password }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(email: String, password: String, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["email", "password"]
 
-    public init(email: String, password: String, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(email: String, password: String, additionalFields: JSONObject = [:]) {
         _storage = ModelStorage((email, password, additionalFields))
     }
 
@@ -115,13 +119,14 @@ public struct LoginPayload: OpenAPIModel, AdditionalFieldsKeeping {
     }
 }
 
-public struct RequestPasswordResetRequest: OpenAPIModel, AdditionalFieldsKeeping {
-    public var email: String { _storage.value.email }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(email: String, additionalFields: JSONObject)>
+public struct RequestPasswordResetRequest: OpenAPIModel {
+    @_alwaysEmitIntoClient public var email: String { _storage.value.email }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(email: String, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["email"]
 
-    public init(email: String, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(email: String, additionalFields: JSONObject = [:]) {
         _storage = ModelStorage((email, additionalFields))
     }
 
@@ -135,13 +140,14 @@ public struct RequestPasswordResetRequest: OpenAPIModel, AdditionalFieldsKeeping
     }
 }
 
-public struct RequestPasswordResetResponseData: OpenAPIModel, AdditionalFieldsKeeping {
-    public var email: String? { _storage.value.email }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(email: String?, additionalFields: JSONObject)>
+public struct RequestPasswordResetResponseData: OpenAPIModel {
+    @_alwaysEmitIntoClient public var email: String? { _storage.value.email }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(email: String?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["email"]
 
-    public init(email: String? = nil, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(email: String? = nil, additionalFields: JSONObject = [:]) {
         _storage = ModelStorage((email, additionalFields))
     }
 
@@ -156,16 +162,19 @@ public struct RequestPasswordResetResponseData: OpenAPIModel, AdditionalFieldsKe
     }
 }
 
-public struct ResetPasswordPayload: OpenAPIModel, AdditionalFieldsKeeping {
-    public var email: String { _storage.value.email }
-    public var token: String? { _storage.value.token }
-    public var newPassword: String { _storage.value.newPassword }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct ResetPasswordPayload: OpenAPIModel {
+    @_alwaysEmitIntoClient public var email: String { _storage.value.email }
+    @_alwaysEmitIntoClient public var token: String? { _storage.value.token }
+    @_alwaysEmitIntoClient public var newPassword: String { _storage.value.newPassword }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         email: String, token: String?, newPassword: String, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["email", "token", "new_password"]
 
-    public init(email: String, token: String? = nil, newPassword: String, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(
+        email: String, token: String? = nil, newPassword: String, additionalFields: JSONObject = [:]
+    ) {
         _storage = ModelStorage((email, token, newPassword, additionalFields))
     }
 
@@ -184,16 +193,19 @@ public struct ResetPasswordPayload: OpenAPIModel, AdditionalFieldsKeeping {
 
 public typealias ResetPasswordResponseData = RequestPasswordResetResponseData
 
-public struct ChangePasswordPayload: OpenAPIModel, AdditionalFieldsKeeping {
-    public var email: String { _storage.value.email }
-    public var password: String { _storage.value.password }
-    public var newPassword: String { _storage.value.newPassword }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct ChangePasswordPayload: OpenAPIModel {
+    @_alwaysEmitIntoClient public var email: String { _storage.value.email }
+    @_alwaysEmitIntoClient public var password: String { _storage.value.password }
+    @_alwaysEmitIntoClient public var newPassword: String { _storage.value.newPassword }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         email: String, password: String, newPassword: String, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["email", "password", "new_password"]
 
-    public init(email: String, password: String, newPassword: String, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(
+        email: String, password: String, newPassword: String, additionalFields: JSONObject = [:]
+    ) {
         _storage = ModelStorage((email, password, newPassword, additionalFields))
     }
 
@@ -212,14 +224,15 @@ public struct ChangePasswordPayload: OpenAPIModel, AdditionalFieldsKeeping {
 
 public typealias ChangePasswordResponseData = RequestPasswordResetResponseData
 
-public struct VerifyMFARequest: OpenAPIModel, AdditionalFieldsKeeping {
-    public var mfaToken: String { _storage.value.mfaToken }
-    public var code: String { _storage.value.code }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(mfaToken: String, code: String, additionalFields: JSONObject)>
+public struct VerifyMFARequest: OpenAPIModel {
+    @_alwaysEmitIntoClient public var mfaToken: String { _storage.value.mfaToken }
+    @_alwaysEmitIntoClient public var code: String { _storage.value.code }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(mfaToken: String, code: String, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["mfa_token", "code"]
 
-    public init(mfaToken: String, code: String, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(mfaToken: String, code: String, additionalFields: JSONObject = [:]) {
         _storage = ModelStorage((mfaToken, code, additionalFields))
     }
 
@@ -235,19 +248,20 @@ public struct VerifyMFARequest: OpenAPIModel, AdditionalFieldsKeeping {
     }
 }
 
-public struct MFAMethod: OpenAPIModel, AdditionalFieldsKeeping {
-    public var id: String? { _storage.value.id }
-    public var type: String? { _storage.value.type }
-    public var label: String? { _storage.value.label }
-    public var confirmedAt: Date? { _storage.value.confirmedAt }
-    public var lastUsedAt: Date? { _storage.value.lastUsedAt }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct MFAMethod: OpenAPIModel {
+    @_alwaysEmitIntoClient public var id: String? { _storage.value.id }
+    @_alwaysEmitIntoClient public var type: String? { _storage.value.type }
+    @_alwaysEmitIntoClient public var label: String? { _storage.value.label }
+    @_alwaysEmitIntoClient public var confirmedAt: Date? { _storage.value.confirmedAt }
+    @_alwaysEmitIntoClient public var lastUsedAt: Date? { _storage.value.lastUsedAt }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         id: String?, type: String?, label: String?, confirmedAt: Date?, lastUsedAt: Date?,
         additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["id", "type", "label", "confirmed_at", "last_used_at"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         id: String? = nil, type: String? = nil, label: String? = nil, confirmedAt: Date? = nil, lastUsedAt: Date? = nil,
         additionalFields: JSONObject = [:]
     ) {
@@ -270,15 +284,18 @@ public struct MFAMethod: OpenAPIModel, AdditionalFieldsKeeping {
     }
 }
 
-public struct MFAStatus: OpenAPIModel, AdditionalFieldsKeeping {
-    public var methods: [MFAMethod]? { _storage.value.methods }
-    public var recoveryCodesRemaining: Int? { _storage.value.recoveryCodesRemaining }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct MFAStatus: OpenAPIModel {
+    @_alwaysEmitIntoClient public var methods: [MFAMethod]? { _storage.value.methods }
+    @_alwaysEmitIntoClient public var recoveryCodesRemaining: Int? { _storage.value.recoveryCodesRemaining }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         methods: [MFAMethod]?, recoveryCodesRemaining: Int?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["methods", "recovery_codes_remaining"]
 
-    public init(methods: [MFAMethod]? = nil, recoveryCodesRemaining: Int? = nil, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(
+        methods: [MFAMethod]? = nil, recoveryCodesRemaining: Int? = nil, additionalFields: JSONObject = [:]
+    ) {
         _storage = ModelStorage((methods, recoveryCodesRemaining, additionalFields))
     }
 
@@ -296,13 +313,14 @@ public struct MFAStatus: OpenAPIModel, AdditionalFieldsKeeping {
     }
 }
 
-public struct StartTOTPEnrollmentRequest: OpenAPIModel, AdditionalFieldsKeeping {
-    public var label: String? { _storage.value.label }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(label: String?, additionalFields: JSONObject)>
+public struct StartTOTPEnrollmentRequest: OpenAPIModel {
+    @_alwaysEmitIntoClient public var label: String? { _storage.value.label }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(label: String?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["label"]
 
-    public init(label: String? = nil, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(label: String? = nil, additionalFields: JSONObject = [:]) {
         _storage = ModelStorage((label, additionalFields))
     }
 
@@ -317,16 +335,17 @@ public struct StartTOTPEnrollmentRequest: OpenAPIModel, AdditionalFieldsKeeping 
     }
 }
 
-public struct TOTPEnrollment: OpenAPIModel, AdditionalFieldsKeeping {
-    public var id: String? { _storage.value.id }
-    public var secret: String? { _storage.value.secret }
-    public var provisioningUri: String? { _storage.value.provisioningUri }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct TOTPEnrollment: OpenAPIModel {
+    @_alwaysEmitIntoClient public var id: String? { _storage.value.id }
+    @_alwaysEmitIntoClient public var secret: String? { _storage.value.secret }
+    @_alwaysEmitIntoClient public var provisioningUri: String? { _storage.value.provisioningUri }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         id: String?, secret: String?, provisioningUri: String?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["id", "secret", "provisioning_uri"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         id: String? = nil, secret: String? = nil, provisioningUri: String? = nil, additionalFields: JSONObject = [:]
     ) {
         _storage = ModelStorage((id, secret, provisioningUri, additionalFields))
@@ -346,17 +365,18 @@ public struct TOTPEnrollment: OpenAPIModel, AdditionalFieldsKeeping {
     }
 }
 
-public struct ConfirmTOTPEnrollmentRequest: OpenAPIModel, AdditionalFieldsKeeping {
-    public var id: String { _storage.value.id }
-    public var code: String { _storage.value.code }
-    public var password: String? { _storage.value.password }
-    public var reauthCode: String? { _storage.value.reauthCode }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct ConfirmTOTPEnrollmentRequest: OpenAPIModel {
+    @_alwaysEmitIntoClient public var id: String { _storage.value.id }
+    @_alwaysEmitIntoClient public var code: String { _storage.value.code }
+    @_alwaysEmitIntoClient public var password: String? { _storage.value.password }
+    @_alwaysEmitIntoClient public var reauthCode: String? { _storage.value.reauthCode }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         id: String, code: String, password: String?, reauthCode: String?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["id", "code", "password", "reauth_code"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         id: String, code: String, password: String? = nil, reauthCode: String? = nil, additionalFields: JSONObject = [:]
     ) {
         _storage = ModelStorage((id, code, password, reauthCode, additionalFields))
@@ -376,13 +396,14 @@ public struct ConfirmTOTPEnrollmentRequest: OpenAPIModel, AdditionalFieldsKeepin
     }
 }
 
-public struct ConfirmTOTPEnrollmentResponseData: OpenAPIModel, AdditionalFieldsKeeping {
-    public var recoveryCodes: [String]? { _storage.value.recoveryCodes }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(recoveryCodes: [String]?, additionalFields: JSONObject)>
+public struct ConfirmTOTPEnrollmentResponseData: OpenAPIModel {
+    @_alwaysEmitIntoClient public var recoveryCodes: [String]? { _storage.value.recoveryCodes }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(recoveryCodes: [String]?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["recovery_codes"]
 
-    public init(recoveryCodes: [String]? = nil, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(recoveryCodes: [String]? = nil, additionalFields: JSONObject = [:]) {
         _storage = ModelStorage((recoveryCodes, additionalFields))
     }
 
@@ -398,14 +419,17 @@ public struct ConfirmTOTPEnrollmentResponseData: OpenAPIModel, AdditionalFieldsK
     }
 }
 
-public struct RegenerateRecoveryCodesRequest: OpenAPIModel, AdditionalFieldsKeeping {
-    public var password: String? { _storage.value.password }
-    public var code: String? { _storage.value.code }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(password: String?, code: String?, additionalFields: JSONObject)>
+public struct RegenerateRecoveryCodesRequest: OpenAPIModel {
+    @_alwaysEmitIntoClient public var password: String? { _storage.value.password }
+    @_alwaysEmitIntoClient public var code: String? { _storage.value.code }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(password: String?, code: String?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["password", "code"]
 
-    public init(password: String? = nil, code: String? = nil, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(
+        password: String? = nil, code: String? = nil, additionalFields: JSONObject = [:]
+    ) {
         _storage = ModelStorage((password, code, additionalFields))
     }
 
@@ -425,13 +449,14 @@ public struct RegenerateRecoveryCodesRequest: OpenAPIModel, AdditionalFieldsKeep
 public typealias RegenerateRecoveryCodesResponseData = ConfirmTOTPEnrollmentResponseData
 public typealias DeleteMFAMethodRequest = RegenerateRecoveryCodesRequest
 
-public struct MFAMethodRemoval: OpenAPIModel, AdditionalFieldsKeeping {
-    public var isMfaEnabled: Bool? { _storage.value.isMfaEnabled }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(isMfaEnabled: Bool?, additionalFields: JSONObject)>
+public struct MFAMethodRemoval: OpenAPIModel {
+    @_alwaysEmitIntoClient public var isMfaEnabled: Bool? { _storage.value.isMfaEnabled }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(isMfaEnabled: Bool?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["is_mfa_enabled"]
 
-    public init(isMfaEnabled: Bool? = nil, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(isMfaEnabled: Bool? = nil, additionalFields: JSONObject = [:]) {
         _storage = ModelStorage((isMfaEnabled, additionalFields))
     }
 
@@ -451,20 +476,21 @@ public struct SocialLoginRequestProvider: OpenEnum, ExpressibleByStringLiteral {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    public static let google = Self(rawValue: "google")
+    @_alwaysEmitIntoClient public static var google: Self { Self(rawValue: "google") }
     public static let knownValues: [Self] = [.google]
 }
 
-public struct SocialLoginPayload: OpenAPIModel, AdditionalFieldsKeeping {
-    public var provider: SocialLoginRequestProvider { _storage.value.provider }
-    public var token: String { _storage.value.token }
-    public var hasAcceptedTerms: Bool { _storage.value.hasAcceptedTerms }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct SocialLoginPayload: OpenAPIModel {
+    @_alwaysEmitIntoClient public var provider: SocialLoginRequestProvider { _storage.value.provider }
+    @_alwaysEmitIntoClient public var token: String { _storage.value.token }
+    @_alwaysEmitIntoClient public var hasAcceptedTerms: Bool { _storage.value.hasAcceptedTerms }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         provider: SocialLoginRequestProvider, token: String, hasAcceptedTerms: Bool, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["provider", "token", "has_accepted_terms"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         provider: SocialLoginRequestProvider, token: String, hasAcceptedTerms: Bool, additionalFields: JSONObject = [:]
     ) {
         _storage = ModelStorage((provider, token, hasAcceptedTerms, additionalFields))
@@ -486,15 +512,18 @@ public struct SocialLoginPayload: OpenAPIModel, AdditionalFieldsKeeping {
 
 public typealias LinkSocialLoginRequestProvider = SocialLoginRequestProvider
 
-public struct LinkSocialLoginPayload: OpenAPIModel, AdditionalFieldsKeeping {
-    public var provider: LinkSocialLoginRequestProvider { _storage.value.provider }
-    public var token: String { _storage.value.token }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct LinkSocialLoginPayload: OpenAPIModel {
+    @_alwaysEmitIntoClient public var provider: LinkSocialLoginRequestProvider { _storage.value.provider }
+    @_alwaysEmitIntoClient public var token: String { _storage.value.token }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         provider: LinkSocialLoginRequestProvider, token: String, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["provider", "token"]
 
-    public init(provider: LinkSocialLoginRequestProvider, token: String, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(
+        provider: LinkSocialLoginRequestProvider, token: String, additionalFields: JSONObject = [:]
+    ) {
         _storage = ModelStorage((provider, token, additionalFields))
     }
 
@@ -510,13 +539,14 @@ public struct LinkSocialLoginPayload: OpenAPIModel, AdditionalFieldsKeeping {
     }
 }
 
-public struct CreateAPIKeyRequest: OpenAPIModel, AdditionalFieldsKeeping {
-    public var password: String { _storage.value.password }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(password: String, additionalFields: JSONObject)>
+public struct CreateAPIKeyRequest: OpenAPIModel {
+    @_alwaysEmitIntoClient public var password: String { _storage.value.password }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(password: String, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["password"]
 
-    public init(password: String, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(password: String, additionalFields: JSONObject = [:]) {
         _storage = ModelStorage((password, additionalFields))
     }
 

@@ -5,14 +5,17 @@ import Foundation
 import APIRuntime
 
 /// A document status and whether it allows deletion.
-public struct DocumentStatus: OpenAPIModel, AdditionalFieldsKeeping {
-    public var code: String? { _storage.value.code }
-    public var deletable: Bool? { _storage.value.deletable }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(code: String?, deletable: Bool?, additionalFields: JSONObject)>
+public struct DocumentStatus: OpenAPIModel {
+    @_alwaysEmitIntoClient public var code: String? { _storage.value.code }
+    @_alwaysEmitIntoClient public var deletable: Bool? { _storage.value.deletable }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(code: String?, deletable: Bool?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["code", "deletable"]
 
-    public init(code: String? = nil, deletable: Bool? = nil, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(
+        code: String? = nil, deletable: Bool? = nil, additionalFields: JSONObject = [:]
+    ) {
         _storage = ModelStorage((code, deletable, additionalFields))
     }
 
@@ -30,26 +33,27 @@ public struct DocumentStatus: OpenAPIModel, AdditionalFieldsKeeping {
 }
 
 /// Outcome of looking up a signed document by hash.
-public struct DocumentVerification: OpenAPIModel, AdditionalFieldsKeeping {
-    public var hash: String? { _storage.value.hash }
-    public var id: String? { _storage.value.id }
-    public var agreementCode: String? { _storage.value.agreementCode }
-    public var status: String? { _storage.value.status }
-    public var pageCount: String? { _storage.value.pageCount }
-    public var signerCount: String? { _storage.value.signerCount }
-    public var completedCount: Int? { _storage.value.completedCount }
-    public var completedAt: Date? { _storage.value.completedAt }
-    public var verifiedAt: Date? { _storage.value.verifiedAt }
-    public var isValid: Bool? { _storage.value.isValid }
-    public var message: String? { _storage.value.message }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct DocumentVerification: OpenAPIModel {
+    @_alwaysEmitIntoClient public var hash: String? { _storage.value.hash }
+    @_alwaysEmitIntoClient public var id: String? { _storage.value.id }
+    @_alwaysEmitIntoClient public var agreementCode: String? { _storage.value.agreementCode }
+    @_alwaysEmitIntoClient public var status: String? { _storage.value.status }
+    @_alwaysEmitIntoClient public var pageCount: String? { _storage.value.pageCount }
+    @_alwaysEmitIntoClient public var signerCount: String? { _storage.value.signerCount }
+    @_alwaysEmitIntoClient public var completedCount: Int? { _storage.value.completedCount }
+    @_alwaysEmitIntoClient public var completedAt: Date? { _storage.value.completedAt }
+    @_alwaysEmitIntoClient public var verifiedAt: Date? { _storage.value.verifiedAt }
+    @_alwaysEmitIntoClient public var isValid: Bool? { _storage.value.isValid }
+    @_alwaysEmitIntoClient public var message: String? { _storage.value.message }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         hash: String?, id: String?, agreementCode: String?, status: String?, pageCount: String?, signerCount: String?,
         completedCount: Int?, completedAt: Date?, verifiedAt: Date?, isValid: Bool?, message: String?,
         additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["hash", "id", "agreement_code", "status", "page_count", "signer_count", "completed_count", "completed_at", "verified_at", "is_valid", "message"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         hash: String? = nil, id: String? = nil, agreementCode: String? = nil, status: String? = nil,
         pageCount: String? = nil, signerCount: String? = nil, completedCount: Int? = nil, completedAt: Date? = nil,
         verifiedAt: Date? = nil, isValid: Bool? = nil, message: String? = nil, additionalFields: JSONObject = [:]
@@ -85,20 +89,21 @@ public struct DocumentVerification: OpenAPIModel, AdditionalFieldsKeeping {
 public typealias DocumentActivityOrigin = WebhookEventOrigin
 
 /// An entry in a document's audit trail.
-public struct DocumentActivity: OpenAPIModel, AdditionalFieldsKeeping {
-    public var id: Int? { _storage.value.id }
-    public var event: String? { _storage.value.event }
-    public var message: String? { _storage.value.message }
-    public var payload: JSONObject? { _storage.value.payload }
-    public var origin: DocumentActivityOrigin? { _storage.value.origin }
-    public var createdAt: Date? { _storage.value.createdAt }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct DocumentActivity: OpenAPIModel {
+    @_alwaysEmitIntoClient public var id: Int? { _storage.value.id }
+    @_alwaysEmitIntoClient public var event: String? { _storage.value.event }
+    @_alwaysEmitIntoClient public var message: String? { _storage.value.message }
+    @_alwaysEmitIntoClient public var payload: JSONObject? { _storage.value.payload }
+    @_alwaysEmitIntoClient public var origin: DocumentActivityOrigin? { _storage.value.origin }
+    @_alwaysEmitIntoClient public var createdAt: Date? { _storage.value.createdAt }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         id: Int?, event: String?, message: String?, payload: JSONObject?, origin: DocumentActivityOrigin?,
         createdAt: Date?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["id", "event", "message", "payload", "origin", "created_at"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         id: Int? = nil, event: String? = nil, message: String? = nil, payload: JSONObject? = nil,
         origin: DocumentActivityOrigin? = nil, createdAt: Date? = nil, additionalFields: JSONObject = [:]
     ) {
@@ -123,13 +128,14 @@ public struct DocumentActivity: OpenAPIModel, AdditionalFieldsKeeping {
 
 public typealias ListDocumentsMethod = AssignmentMethod
 
-public struct UpdateDocumentPayload: OpenAPIModel, AdditionalFieldsKeeping {
-    public var name: String { _storage.value.name }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(name: String, additionalFields: JSONObject)>
+public struct UpdateDocumentPayload: OpenAPIModel {
+    @_alwaysEmitIntoClient public var name: String { _storage.value.name }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(name: String, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["name"]
 
-    public init(name: String, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(name: String, additionalFields: JSONObject = [:]) {
         _storage = ModelStorage((name, additionalFields))
     }
 
@@ -147,21 +153,22 @@ public struct DownloadDocumentArtifactArtifactName: OpenEnum, ExpressibleByStrin
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    public static let original = Self(rawValue: "original")
-    public static let certificated = Self(rawValue: "certificated")
-    public static let certificatePage = Self(rawValue: "certificate-page")
-    public static let pades = Self(rawValue: "pades")
-    public static let bundle = Self(rawValue: "bundle")
+    @_alwaysEmitIntoClient public static var original: Self { Self(rawValue: "original") }
+    @_alwaysEmitIntoClient public static var certificated: Self { Self(rawValue: "certificated") }
+    @_alwaysEmitIntoClient public static var certificatePage: Self { Self(rawValue: "certificate-page") }
+    @_alwaysEmitIntoClient public static var pades: Self { Self(rawValue: "pades") }
+    @_alwaysEmitIntoClient public static var bundle: Self { Self(rawValue: "bundle") }
     public static let knownValues: [Self] = [.original, .certificated, .certificatePage, .pades, .bundle]
 }
 
-public struct ReplaceDocumentTagsRequest: OpenAPIModel, AdditionalFieldsKeeping {
-    public var tags: [String]? { _storage.value.tags }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(tags: [String]?, additionalFields: JSONObject)>
+public struct ReplaceDocumentTagsRequest: OpenAPIModel {
+    @_alwaysEmitIntoClient public var tags: [String]? { _storage.value.tags }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(tags: [String]?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["tags"]
 
-    public init(tags: [String]? = nil, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(tags: [String]? = nil, additionalFields: JSONObject = [:]) {
         _storage = ModelStorage((tags, additionalFields))
     }
 
@@ -178,13 +185,14 @@ public struct ReplaceDocumentTagsRequest: OpenAPIModel, AdditionalFieldsKeeping 
 
 public typealias AttachDocumentTagsRequest = ReplaceDocumentTagsRequest
 
-public struct DetachDocumentTagResponseData: OpenAPIModel, AdditionalFieldsKeeping {
-    public var detached: Bool? { _storage.value.detached }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(detached: Bool?, additionalFields: JSONObject)>
+public struct DetachDocumentTagResponseData: OpenAPIModel {
+    @_alwaysEmitIntoClient public var detached: Bool? { _storage.value.detached }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(detached: Bool?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["detached"]
 
-    public init(detached: Bool? = nil, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(detached: Bool? = nil, additionalFields: JSONObject = [:]) {
         _storage = ModelStorage((detached, additionalFields))
     }
 
@@ -201,19 +209,20 @@ public struct DetachDocumentTagResponseData: OpenAPIModel, AdditionalFieldsKeepi
 
 public typealias CreateDocumentFromTemplateRequestSignersItemVerificationMethod = CreateAssignmentRequestSignersItemVerificationMethod
 
-public struct CreateDocumentFromTemplateRequestSignersItem: OpenAPIModel, AdditionalFieldsKeeping {
-    public var roleId: String { _storage.value.roleId }
-    public var id: String { _storage.value.id }
-    public var verificationMethod: CreateDocumentFromTemplateRequestSignersItemVerificationMethod? { _storage.value.verificationMethod }
-    public var notificationMethods: [String]? { _storage.value.notificationMethods }
-    public var step: Int? { _storage.value.step }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct CreateDocumentFromTemplateRequestSignersItem: OpenAPIModel {
+    @_alwaysEmitIntoClient public var roleId: String { _storage.value.roleId }
+    @_alwaysEmitIntoClient public var id: String { _storage.value.id }
+    @_alwaysEmitIntoClient public var verificationMethod: CreateDocumentFromTemplateRequestSignersItemVerificationMethod? { _storage.value.verificationMethod }
+    @_alwaysEmitIntoClient public var notificationMethods: [String]? { _storage.value.notificationMethods }
+    @_alwaysEmitIntoClient public var step: Int? { _storage.value.step }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         roleId: String, id: String, verificationMethod: CreateDocumentFromTemplateRequestSignersItemVerificationMethod?,
         notificationMethods: [String]?, step: Int?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["role_id", "id", "verification_method", "notification_methods", "step"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         roleId: String, id: String,
         verificationMethod: CreateDocumentFromTemplateRequestSignersItemVerificationMethod? = nil,
         notificationMethods: [String]? = nil, step: Int? = nil, additionalFields: JSONObject = [:]
@@ -238,14 +247,15 @@ public struct CreateDocumentFromTemplateRequestSignersItem: OpenAPIModel, Additi
     }
 }
 
-public struct TemplateEditorField: OpenAPIModel, AdditionalFieldsKeeping {
-    public var fieldId: String { _storage.value.fieldId }
-    public var value: String { _storage.value.value }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(fieldId: String, value: String, additionalFields: JSONObject)>
+public struct TemplateEditorField: OpenAPIModel {
+    @_alwaysEmitIntoClient public var fieldId: String { _storage.value.fieldId }
+    @_alwaysEmitIntoClient public var value: String { _storage.value.value }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(fieldId: String, value: String, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["field_id", "value"]
 
-    public init(fieldId: String, value: String, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(fieldId: String, value: String, additionalFields: JSONObject = [:]) {
         _storage = ModelStorage((fieldId, value, additionalFields))
     }
 
@@ -261,20 +271,21 @@ public struct TemplateEditorField: OpenAPIModel, AdditionalFieldsKeeping {
     }
 }
 
-public struct CreateDocumentFromTemplateRequest: OpenAPIModel, AdditionalFieldsKeeping {
-    public var signers: [CreateDocumentFromTemplateRequestSignersItem] { _storage.value.signers }
-    public var editorFields: [TemplateEditorField]? { _storage.value.editorFields }
-    public var name: String? { _storage.value.name }
-    public var message: String? { _storage.value.message }
-    public var expiresAt: Date? { _storage.value.expiresAt }
-    public var tags: [String]? { _storage.value.tags }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct CreateDocumentFromTemplateRequest: OpenAPIModel {
+    @_alwaysEmitIntoClient public var signers: [CreateDocumentFromTemplateRequestSignersItem] { _storage.value.signers }
+    @_alwaysEmitIntoClient public var editorFields: [TemplateEditorField]? { _storage.value.editorFields }
+    @_alwaysEmitIntoClient public var name: String? { _storage.value.name }
+    @_alwaysEmitIntoClient public var message: String? { _storage.value.message }
+    @_alwaysEmitIntoClient public var expiresAt: Date? { _storage.value.expiresAt }
+    @_alwaysEmitIntoClient public var tags: [String]? { _storage.value.tags }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         signers: [CreateDocumentFromTemplateRequestSignersItem], editorFields: [TemplateEditorField]?, name: String?,
         message: String?, expiresAt: Date?, tags: [String]?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["signers", "editor_fields", "name", "message", "expires_at", "tags"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         signers: [CreateDocumentFromTemplateRequestSignersItem], editorFields: [TemplateEditorField]? = nil,
         name: String? = nil, message: String? = nil, expiresAt: Date? = nil, tags: [String]? = nil,
         additionalFields: JSONObject = [:]
@@ -301,17 +312,18 @@ public struct CreateDocumentFromTemplateRequest: OpenAPIModel, AdditionalFieldsK
 
 public typealias EstimateDocumentFromTemplateCostRequestSignersItemVerificationMethod = CreateAssignmentRequestSignersItemVerificationMethod
 
-public struct EstimateDocumentFromTemplateCostRequestSignersItem: OpenAPIModel, AdditionalFieldsKeeping {
-    public var roleId: String { _storage.value.roleId }
-    public var verificationMethod: EstimateDocumentFromTemplateCostRequestSignersItemVerificationMethod? { _storage.value.verificationMethod }
-    public var notificationMethods: [String]? { _storage.value.notificationMethods }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct EstimateDocumentFromTemplateCostRequestSignersItem: OpenAPIModel {
+    @_alwaysEmitIntoClient public var roleId: String { _storage.value.roleId }
+    @_alwaysEmitIntoClient public var verificationMethod: EstimateDocumentFromTemplateCostRequestSignersItemVerificationMethod? { _storage.value.verificationMethod }
+    @_alwaysEmitIntoClient public var notificationMethods: [String]? { _storage.value.notificationMethods }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         roleId: String, verificationMethod: EstimateDocumentFromTemplateCostRequestSignersItemVerificationMethod?,
         notificationMethods: [String]?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["role_id", "verification_method", "notification_methods"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         roleId: String, verificationMethod: EstimateDocumentFromTemplateCostRequestSignersItemVerificationMethod? = nil,
         notificationMethods: [String]? = nil, additionalFields: JSONObject = [:]
     ) {
@@ -332,14 +344,17 @@ public struct EstimateDocumentFromTemplateCostRequestSignersItem: OpenAPIModel, 
     }
 }
 
-public struct EstimateDocumentFromTemplateCostRequest: OpenAPIModel, AdditionalFieldsKeeping {
-    public var signers: [EstimateDocumentFromTemplateCostRequestSignersItem] { _storage.value.signers }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct EstimateDocumentFromTemplateCostRequest: OpenAPIModel {
+    @_alwaysEmitIntoClient public var signers: [EstimateDocumentFromTemplateCostRequestSignersItem] { _storage.value.signers }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         signers: [EstimateDocumentFromTemplateCostRequestSignersItem], additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["signers"]
 
-    public init(signers: [EstimateDocumentFromTemplateCostRequestSignersItem], additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(
+        signers: [EstimateDocumentFromTemplateCostRequestSignersItem], additionalFields: JSONObject = [:]
+    ) {
         _storage = ModelStorage((signers, additionalFields))
     }
 

@@ -5,26 +5,27 @@ import Foundation
 import APIRuntime
 
 /// A field definition.
-public struct Field: OpenAPIModel, AdditionalFieldsKeeping {
-    public var resource: String? { _storage.value.resource }
-    public var id: String? { _storage.value.id }
-    public var name: String? { _storage.value.name }
-    public var type: String? { _storage.value.type }
-    public var regex: String? { _storage.value.regex }
-    public var isPreDefined: Bool? { _storage.value.isPreDefined }
-    public var isActive: Bool? { _storage.value.isActive }
-    public var isRequired: Bool? { _storage.value.isRequired }
-    public var isStandard: Bool? { _storage.value.isStandard }
-    public var isReadOnly: Bool? { _storage.value.isReadOnly }
-    public var isVisible: Bool? { _storage.value.isVisible }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct Field: OpenAPIModel {
+    @_alwaysEmitIntoClient public var resource: String? { _storage.value.resource }
+    @_alwaysEmitIntoClient public var id: String? { _storage.value.id }
+    @_alwaysEmitIntoClient public var name: String? { _storage.value.name }
+    @_alwaysEmitIntoClient public var type: String? { _storage.value.type }
+    @_alwaysEmitIntoClient public var regex: String? { _storage.value.regex }
+    @_alwaysEmitIntoClient public var isPreDefined: Bool? { _storage.value.isPreDefined }
+    @_alwaysEmitIntoClient public var isActive: Bool? { _storage.value.isActive }
+    @_alwaysEmitIntoClient public var isRequired: Bool? { _storage.value.isRequired }
+    @_alwaysEmitIntoClient public var isStandard: Bool? { _storage.value.isStandard }
+    @_alwaysEmitIntoClient public var isReadOnly: Bool? { _storage.value.isReadOnly }
+    @_alwaysEmitIntoClient public var isVisible: Bool? { _storage.value.isVisible }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         resource: String?, id: String?, name: String?, type: String?, regex: String?, isPreDefined: Bool?,
         isActive: Bool?, isRequired: Bool?, isStandard: Bool?, isReadOnly: Bool?, isVisible: Bool?,
         additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["resource", "id", "name", "type", "regex", "is_pre_defined", "is_active", "is_required", "is_standard", "is_read_only", "is_visible"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         resource: String? = nil, id: String? = nil, name: String? = nil, type: String? = nil, regex: String? = nil,
         isPreDefined: Bool? = nil, isActive: Bool? = nil, isRequired: Bool? = nil, isStandard: Bool? = nil,
         isReadOnly: Bool? = nil, isVisible: Bool? = nil, additionalFields: JSONObject = [:]
@@ -57,14 +58,15 @@ public struct Field: OpenAPIModel, AdditionalFieldsKeeping {
 }
 
 /// A field type.
-public struct FieldType: OpenAPIModel, AdditionalFieldsKeeping {
-    public var type: String? { _storage.value.type }
-    public var name: String? { _storage.value.name }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(type: String?, name: String?, additionalFields: JSONObject)>
+public struct FieldType: OpenAPIModel {
+    @_alwaysEmitIntoClient public var type: String? { _storage.value.type }
+    @_alwaysEmitIntoClient public var name: String? { _storage.value.name }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(type: String?, name: String?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["type", "name"]
 
-    public init(type: String? = nil, name: String? = nil, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(type: String? = nil, name: String? = nil, additionalFields: JSONObject = [:]) {
         _storage = ModelStorage((type, name, additionalFields))
     }
 
@@ -82,16 +84,17 @@ public struct FieldType: OpenAPIModel, AdditionalFieldsKeeping {
 }
 
 /// Result of checking a value against a field.
-public struct FieldValidation: OpenAPIModel, AdditionalFieldsKeeping {
-    public var type: String? { _storage.value.type }
-    public var success: Bool? { _storage.value.success }
-    public var errorMessage: String? { _storage.value.errorMessage }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct FieldValidation: OpenAPIModel {
+    @_alwaysEmitIntoClient public var type: String? { _storage.value.type }
+    @_alwaysEmitIntoClient public var success: Bool? { _storage.value.success }
+    @_alwaysEmitIntoClient public var errorMessage: String? { _storage.value.errorMessage }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         type: String?, success: Bool?, errorMessage: String?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["type", "success", "error_message"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         type: String? = nil, success: Bool? = nil, errorMessage: String? = nil, additionalFields: JSONObject = [:]
     ) {
         _storage = ModelStorage((type, success, errorMessage, additionalFields))
@@ -112,17 +115,18 @@ public struct FieldValidation: OpenAPIModel, AdditionalFieldsKeeping {
 }
 
 /// Per-field result of a batch check.
-public struct FieldValidationResult: OpenAPIModel, AdditionalFieldsKeeping {
-    public var fieldId: String? { _storage.value.fieldId }
-    public var type: String? { _storage.value.type }
-    public var success: Bool? { _storage.value.success }
-    public var errorMessage: String? { _storage.value.errorMessage }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct FieldValidationResult: OpenAPIModel {
+    @_alwaysEmitIntoClient public var fieldId: String? { _storage.value.fieldId }
+    @_alwaysEmitIntoClient public var type: String? { _storage.value.type }
+    @_alwaysEmitIntoClient public var success: Bool? { _storage.value.success }
+    @_alwaysEmitIntoClient public var errorMessage: String? { _storage.value.errorMessage }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         fieldId: String?, type: String?, success: Bool?, errorMessage: String?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["field_id", "type", "success", "error_message"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         fieldId: String? = nil, type: String? = nil, success: Bool? = nil, errorMessage: String? = nil,
         additionalFields: JSONObject = [:]
     ) {
@@ -144,17 +148,18 @@ public struct FieldValidationResult: OpenAPIModel, AdditionalFieldsKeeping {
     }
 }
 
-public struct CreateFieldPayload: OpenAPIModel, AdditionalFieldsKeeping {
-    public var name: String { _storage.value.name }
-    public var type: String { _storage.value.type }
-    public var regex: Nullable<String>? { _storage.value.regex }
-    public var isRequired: Bool? { _storage.value.isRequired }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct CreateFieldPayload: OpenAPIModel {
+    @_alwaysEmitIntoClient public var name: String { _storage.value.name }
+    @_alwaysEmitIntoClient public var type: String { _storage.value.type }
+    @_alwaysEmitIntoClient public var regex: Nullable<String>? { _storage.value.regex }
+    @_alwaysEmitIntoClient public var isRequired: Bool? { _storage.value.isRequired }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         name: String, type: String, regex: Nullable<String>?, isRequired: Bool?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["name", "type", "regex", "is_required"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         name: String, type: String, regex: Nullable<String>? = nil, isRequired: Bool? = nil,
         additionalFields: JSONObject = [:]
     ) {
@@ -175,16 +180,17 @@ public struct CreateFieldPayload: OpenAPIModel, AdditionalFieldsKeeping {
     }
 }
 
-public struct UpdateFieldPayload: OpenAPIModel, AdditionalFieldsKeeping {
-    public var name: String? { _storage.value.name }
-    public var regex: Nullable<String>? { _storage.value.regex }
-    public var isActive: Bool? { _storage.value.isActive }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct UpdateFieldPayload: OpenAPIModel {
+    @_alwaysEmitIntoClient public var name: String? { _storage.value.name }
+    @_alwaysEmitIntoClient public var regex: Nullable<String>? { _storage.value.regex }
+    @_alwaysEmitIntoClient public var isActive: Bool? { _storage.value.isActive }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         name: String?, regex: Nullable<String>?, isActive: Bool?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["name", "regex", "is_active"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         name: String? = nil, regex: Nullable<String>? = nil, isActive: Bool? = nil, additionalFields: JSONObject = [:]
     ) {
         _storage = ModelStorage((name, regex, isActive, additionalFields))
@@ -203,13 +209,14 @@ public struct UpdateFieldPayload: OpenAPIModel, AdditionalFieldsKeeping {
     }
 }
 
-public struct ValidateFieldValueRequest: OpenAPIModel, AdditionalFieldsKeeping {
-    public var value: Nullable<JSONValue>? { _storage.value.value }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(value: Nullable<JSONValue>?, additionalFields: JSONObject)>
+public struct ValidateFieldValueRequest: OpenAPIModel {
+    @_alwaysEmitIntoClient public var value: Nullable<JSONValue>? { _storage.value.value }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(value: Nullable<JSONValue>?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["value"]
 
-    public init(value: Nullable<JSONValue>? = nil, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(value: Nullable<JSONValue>? = nil, additionalFields: JSONObject = [:]) {
         _storage = ModelStorage((value, additionalFields))
     }
 
@@ -225,14 +232,18 @@ public struct ValidateFieldValueRequest: OpenAPIModel, AdditionalFieldsKeeping {
     }
 }
 
-public struct ValidateFieldValuesRequestItem: OpenAPIModel, AdditionalFieldsKeeping {
-    public var fieldId: String { _storage.value.fieldId }
-    public var value: Nullable<JSONValue>? { _storage.value.value }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(fieldId: String, value: Nullable<JSONValue>?, additionalFields: JSONObject)>
+public struct ValidateFieldValuesRequestItem: OpenAPIModel {
+    @_alwaysEmitIntoClient public var fieldId: String { _storage.value.fieldId }
+    @_alwaysEmitIntoClient public var value: Nullable<JSONValue>? { _storage.value.value }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
+        fieldId: String, value: Nullable<JSONValue>?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["field_id", "value"]
 
-    public init(fieldId: String, value: Nullable<JSONValue>? = nil, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(
+        fieldId: String, value: Nullable<JSONValue>? = nil, additionalFields: JSONObject = [:]
+    ) {
         _storage = ModelStorage((fieldId, value, additionalFields))
     }
 

@@ -4,21 +4,22 @@
 import Foundation
 import APIRuntime
 
-public struct ExchangeOAuthTokenResponse: OpenAPIModel, AdditionalFieldsKeeping {
-    public var accessToken: String? { _storage.value.accessToken }
-    public var issuedTokenType: String? { _storage.value.issuedTokenType }
-    public var tokenType: String? { _storage.value.tokenType }
-    public var expiresIn: Int? { _storage.value.expiresIn }
-    public var refreshToken: String? { _storage.value.refreshToken }
-    public var scope: String? { _storage.value.scope }
-    public var idToken: String? { _storage.value.idToken }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct ExchangeOAuthTokenResponse: OpenAPIModel {
+    @_alwaysEmitIntoClient public var accessToken: String? { _storage.value.accessToken }
+    @_alwaysEmitIntoClient public var issuedTokenType: String? { _storage.value.issuedTokenType }
+    @_alwaysEmitIntoClient public var tokenType: String? { _storage.value.tokenType }
+    @_alwaysEmitIntoClient public var expiresIn: Int? { _storage.value.expiresIn }
+    @_alwaysEmitIntoClient public var refreshToken: String? { _storage.value.refreshToken }
+    @_alwaysEmitIntoClient public var scope: String? { _storage.value.scope }
+    @_alwaysEmitIntoClient public var idToken: String? { _storage.value.idToken }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         accessToken: String?, issuedTokenType: String?, tokenType: String?, expiresIn: Int?, refreshToken: String?,
         scope: String?, idToken: String?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["access_token", "issued_token_type", "token_type", "expires_in", "refresh_token", "scope", "id_token"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         accessToken: String? = nil, issuedTokenType: String? = nil, tokenType: String? = nil, expiresIn: Int? = nil,
         refreshToken: String? = nil, scope: String? = nil, idToken: String? = nil, additionalFields: JSONObject = [:]
     ) {
@@ -48,23 +49,24 @@ public struct ExchangeOAuthTokenError400Error: OpenEnum, ExpressibleByStringLite
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    public static let invalidGrant = Self(rawValue: "invalid_grant")
-    public static let invalidTarget = Self(rawValue: "invalid_target")
-    public static let invalidScope = Self(rawValue: "invalid_scope")
-    public static let invalidRequest = Self(rawValue: "invalid_request")
-    public static let unsupportedGrantType = Self(rawValue: "unsupported_grant_type")
+    @_alwaysEmitIntoClient public static var invalidGrant: Self { Self(rawValue: "invalid_grant") }
+    @_alwaysEmitIntoClient public static var invalidTarget: Self { Self(rawValue: "invalid_target") }
+    @_alwaysEmitIntoClient public static var invalidScope: Self { Self(rawValue: "invalid_scope") }
+    @_alwaysEmitIntoClient public static var invalidRequest: Self { Self(rawValue: "invalid_request") }
+    @_alwaysEmitIntoClient public static var unsupportedGrantType: Self { Self(rawValue: "unsupported_grant_type") }
     public static let knownValues: [Self] = [.invalidGrant, .invalidTarget, .invalidScope, .invalidRequest, .unsupportedGrantType]
 }
 
-public struct ExchangeOAuthTokenError400: OpenAPIModel, AdditionalFieldsKeeping {
-    public var error: ExchangeOAuthTokenError400Error? { _storage.value.error }
-    public var errorDescription: String? { _storage.value.errorDescription }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct ExchangeOAuthTokenError400: OpenAPIModel {
+    @_alwaysEmitIntoClient public var error: ExchangeOAuthTokenError400Error? { _storage.value.error }
+    @_alwaysEmitIntoClient public var errorDescription: String? { _storage.value.errorDescription }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         error: ExchangeOAuthTokenError400Error?, errorDescription: String?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["error", "error_description"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         error: ExchangeOAuthTokenError400Error? = nil, errorDescription: String? = nil,
         additionalFields: JSONObject = [:]
     ) {
@@ -84,14 +86,18 @@ public struct ExchangeOAuthTokenError400: OpenAPIModel, AdditionalFieldsKeeping 
     }
 }
 
-public struct ExchangeOAuthTokenError401: OpenAPIModel, AdditionalFieldsKeeping {
-    public var error: String? { _storage.value.error }
-    public var errorDescription: String? { _storage.value.errorDescription }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(error: String?, errorDescription: String?, additionalFields: JSONObject)>
+public struct ExchangeOAuthTokenError401: OpenAPIModel {
+    @_alwaysEmitIntoClient public var error: String? { _storage.value.error }
+    @_alwaysEmitIntoClient public var errorDescription: String? { _storage.value.errorDescription }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
+        error: String?, errorDescription: String?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["error", "error_description"]
 
-    public init(error: String? = nil, errorDescription: String? = nil, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(
+        error: String? = nil, errorDescription: String? = nil, additionalFields: JSONObject = [:]
+    ) {
         _storage = ModelStorage((error, errorDescription, additionalFields))
     }
 
@@ -110,17 +116,18 @@ public struct ExchangeOAuthTokenError401: OpenAPIModel, AdditionalFieldsKeeping 
 
 public typealias RevokeOAuthTokenError401 = ExchangeOAuthTokenError401
 
-public struct GetOAuthUserInfoResponse: OpenAPIModel, AdditionalFieldsKeeping {
-    public var sub: String? { _storage.value.sub }
-    public var name: String? { _storage.value.name }
-    public var email: String? { _storage.value.email }
-    public var emailVerified: Bool? { _storage.value.emailVerified }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct GetOAuthUserInfoResponse: OpenAPIModel {
+    @_alwaysEmitIntoClient public var sub: String? { _storage.value.sub }
+    @_alwaysEmitIntoClient public var name: String? { _storage.value.name }
+    @_alwaysEmitIntoClient public var email: String? { _storage.value.email }
+    @_alwaysEmitIntoClient public var emailVerified: Bool? { _storage.value.emailVerified }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         sub: String?, name: String?, email: String?, emailVerified: Bool?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["sub", "name", "email", "email_verified"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         sub: String? = nil, name: String? = nil, email: String? = nil, emailVerified: Bool? = nil,
         additionalFields: JSONObject = [:]
     ) {
@@ -142,18 +149,19 @@ public struct GetOAuthUserInfoResponse: OpenAPIModel, AdditionalFieldsKeeping {
     }
 }
 
-public struct GetProtectedResourceMetadataResponse: OpenAPIModel, AdditionalFieldsKeeping {
-    public var resource: String? { _storage.value.resource }
-    public var authorizationServers: [String]? { _storage.value.authorizationServers }
-    public var scopesSupported: [String]? { _storage.value.scopesSupported }
-    public var bearerMethodsSupported: [String]? { _storage.value.bearerMethodsSupported }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct GetProtectedResourceMetadataResponse: OpenAPIModel {
+    @_alwaysEmitIntoClient public var resource: String? { _storage.value.resource }
+    @_alwaysEmitIntoClient public var authorizationServers: [String]? { _storage.value.authorizationServers }
+    @_alwaysEmitIntoClient public var scopesSupported: [String]? { _storage.value.scopesSupported }
+    @_alwaysEmitIntoClient public var bearerMethodsSupported: [String]? { _storage.value.bearerMethodsSupported }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         resource: String?, authorizationServers: [String]?, scopesSupported: [String]?,
         bearerMethodsSupported: [String]?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["resource", "authorization_servers", "scopes_supported", "bearer_methods_supported"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         resource: String? = nil, authorizationServers: [String]? = nil, scopesSupported: [String]? = nil,
         bearerMethodsSupported: [String]? = nil, additionalFields: JSONObject = [:]
     ) {

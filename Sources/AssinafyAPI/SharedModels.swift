@@ -5,14 +5,15 @@ import Foundation
 import APIRuntime
 
 /// Success wrapper around response data.
-public struct Envelope: OpenAPIModel, AdditionalFieldsKeeping {
-    public var status: Int? { _storage.value.status }
-    public var message: String? { _storage.value.message }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(status: Int?, message: String?, additionalFields: JSONObject)>
+public struct Envelope: OpenAPIModel {
+    @_alwaysEmitIntoClient public var status: Int? { _storage.value.status }
+    @_alwaysEmitIntoClient public var message: String? { _storage.value.message }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(status: Int?, message: String?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["status", "message"]
 
-    public init(status: Int? = nil, message: String? = nil, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(status: Int? = nil, message: String? = nil, additionalFields: JSONObject = [:]) {
         _storage = ModelStorage((status, message, additionalFields))
     }
 
@@ -30,16 +31,17 @@ public struct Envelope: OpenAPIModel, AdditionalFieldsKeeping {
 }
 
 /// Error wrapper; status repeats the HTTP code.
-public struct ErrorEnvelope: OpenAPIModel, AdditionalFieldsKeeping {
-    public var status: Int? { _storage.value.status }
-    public var message: String? { _storage.value.message }
-    public var data: JSONObject? { _storage.value.data }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct ErrorEnvelope: OpenAPIModel {
+    @_alwaysEmitIntoClient public var status: Int? { _storage.value.status }
+    @_alwaysEmitIntoClient public var message: String? { _storage.value.message }
+    @_alwaysEmitIntoClient public var data: JSONObject? { _storage.value.data }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         status: Int?, message: String?, data: JSONObject?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["status", "message", "data"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         status: Int? = nil, message: String? = nil, data: JSONObject? = nil, additionalFields: JSONObject = [:]
     ) {
         _storage = ModelStorage((status, message, data, additionalFields))
@@ -59,23 +61,24 @@ public struct ErrorEnvelope: OpenAPIModel, AdditionalFieldsKeeping {
 }
 
 /// A user, as returned on login.
-public struct AuthUser: OpenAPIModel, AdditionalFieldsKeeping {
-    public var id: String? { _storage.value.id }
-    public var name: String? { _storage.value.name }
-    public var email: String? { _storage.value.email }
-    public var telephone: String? { _storage.value.telephone }
-    public var governmentId: String? { _storage.value.governmentId }
-    public var isEmailVerified: Bool? { _storage.value.isEmailVerified }
-    public var hasAcceptedTerms: Bool? { _storage.value.hasAcceptedTerms }
-    public var createdAt: Date? { _storage.value.createdAt }
-    public var toBeDeletedAt: Date? { _storage.value.toBeDeletedAt }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct AuthUser: OpenAPIModel {
+    @_alwaysEmitIntoClient public var id: String? { _storage.value.id }
+    @_alwaysEmitIntoClient public var name: String? { _storage.value.name }
+    @_alwaysEmitIntoClient public var email: String? { _storage.value.email }
+    @_alwaysEmitIntoClient public var telephone: String? { _storage.value.telephone }
+    @_alwaysEmitIntoClient public var governmentId: String? { _storage.value.governmentId }
+    @_alwaysEmitIntoClient public var isEmailVerified: Bool? { _storage.value.isEmailVerified }
+    @_alwaysEmitIntoClient public var hasAcceptedTerms: Bool? { _storage.value.hasAcceptedTerms }
+    @_alwaysEmitIntoClient public var createdAt: Date? { _storage.value.createdAt }
+    @_alwaysEmitIntoClient public var toBeDeletedAt: Date? { _storage.value.toBeDeletedAt }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         id: String?, name: String?, email: String?, telephone: String?, governmentId: String?, isEmailVerified: Bool?,
         hasAcceptedTerms: Bool?, createdAt: Date?, toBeDeletedAt: Date?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["id", "name", "email", "telephone", "government_id", "is_email_verified", "has_accepted_terms", "created_at", "to_be_deleted_at"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         id: String? = nil, name: String? = nil, email: String? = nil, telephone: String? = nil,
         governmentId: String? = nil, isEmailVerified: Bool? = nil, hasAcceptedTerms: Bool? = nil,
         createdAt: Date? = nil, toBeDeletedAt: Date? = nil, additionalFields: JSONObject = [:]
@@ -108,21 +111,22 @@ public struct AuthUser: OpenAPIModel, AdditionalFieldsKeeping {
 }
 
 /// A person who signs documents for an account.
-public struct Signer: OpenAPIModel, AdditionalFieldsKeeping {
-    public var resource: String? { _storage.value.resource }
-    public var id: String? { _storage.value.id }
-    public var fullName: String? { _storage.value.fullName }
-    public var email: String? { _storage.value.email }
-    public var whatsappPhoneNumber: String? { _storage.value.whatsappPhoneNumber }
-    public var governmentId: String? { _storage.value.governmentId }
-    public var hasAcceptedTerms: Bool? { _storage.value.hasAcceptedTerms }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct Signer: OpenAPIModel {
+    @_alwaysEmitIntoClient public var resource: String? { _storage.value.resource }
+    @_alwaysEmitIntoClient public var id: String? { _storage.value.id }
+    @_alwaysEmitIntoClient public var fullName: String? { _storage.value.fullName }
+    @_alwaysEmitIntoClient public var email: String? { _storage.value.email }
+    @_alwaysEmitIntoClient public var whatsappPhoneNumber: String? { _storage.value.whatsappPhoneNumber }
+    @_alwaysEmitIntoClient public var governmentId: String? { _storage.value.governmentId }
+    @_alwaysEmitIntoClient public var hasAcceptedTerms: Bool? { _storage.value.hasAcceptedTerms }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         resource: String?, id: String?, fullName: String?, email: String?, whatsappPhoneNumber: String?,
         governmentId: String?, hasAcceptedTerms: Bool?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["resource", "id", "full_name", "email", "whatsapp_phone_number", "government_id", "has_accepted_terms"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         resource: String? = nil, id: String? = nil, fullName: String? = nil, email: String? = nil,
         whatsappPhoneNumber: String? = nil, governmentId: String? = nil, hasAcceptedTerms: Bool? = nil,
         additionalFields: JSONObject = [:]
@@ -152,18 +156,19 @@ public struct Signer: OpenAPIModel, AdditionalFieldsKeeping {
 }
 
 /// One rendered page of a document.
-public struct DocumentPage: OpenAPIModel, AdditionalFieldsKeeping {
-    public var id: String? { _storage.value.id }
-    public var number: Int? { _storage.value.number }
-    public var height: Int? { _storage.value.height }
-    public var width: Int? { _storage.value.width }
-    public var downloadUrl: String? { _storage.value.downloadUrl }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct DocumentPage: OpenAPIModel {
+    @_alwaysEmitIntoClient public var id: String? { _storage.value.id }
+    @_alwaysEmitIntoClient public var number: Int? { _storage.value.number }
+    @_alwaysEmitIntoClient public var height: Int? { _storage.value.height }
+    @_alwaysEmitIntoClient public var width: Int? { _storage.value.width }
+    @_alwaysEmitIntoClient public var downloadUrl: String? { _storage.value.downloadUrl }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         id: String?, number: Int?, height: Int?, width: Int?, downloadUrl: String?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["id", "number", "height", "width", "download_url"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         id: String? = nil, number: Int? = nil, height: Int? = nil, width: Int? = nil, downloadUrl: String? = nil,
         additionalFields: JSONObject = [:]
     ) {
@@ -186,14 +191,15 @@ public struct DocumentPage: OpenAPIModel, AdditionalFieldsKeeping {
     }
 }
 
-public struct DocumentTagsItem: OpenAPIModel, AdditionalFieldsKeeping {
-    public var id: String? { _storage.value.id }
-    public var name: String? { _storage.value.name }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(id: String?, name: String?, additionalFields: JSONObject)>
+public struct DocumentTagsItem: OpenAPIModel {
+    @_alwaysEmitIntoClient public var id: String? { _storage.value.id }
+    @_alwaysEmitIntoClient public var name: String? { _storage.value.name }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(id: String?, name: String?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["id", "name"]
 
-    public init(id: String? = nil, name: String? = nil, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(id: String? = nil, name: String? = nil, additionalFields: JSONObject = [:]) {
         _storage = ModelStorage((id, name, additionalFields))
     }
 
@@ -211,32 +217,33 @@ public struct DocumentTagsItem: OpenAPIModel, AdditionalFieldsKeeping {
 }
 
 /// A document and its state.
-public struct Document: OpenAPIModel, AdditionalFieldsKeeping {
-    public var resource: String? { _storage.value.resource }
-    public var id: String? { _storage.value.id }
-    public var accountId: String? { _storage.value.accountId }
-    public var templateId: String? { _storage.value.templateId }
-    public var name: String? { _storage.value.name }
-    public var status: String? { _storage.value.status }
-    public var artifacts: JSONObject? { _storage.value.artifacts }
-    public var isClosed: Bool? { _storage.value.isClosed }
-    public var signingUrl: String? { _storage.value.signingUrl }
-    public var declineReason: String? { _storage.value.declineReason }
-    public var declinedBy: Signer? { _storage.value.declinedBy }
-    public var tags: [DocumentTagsItem]? { _storage.value.tags }
-    public var assignment: Assignment? { _storage.value.assignment }
-    public var pages: [DocumentPage]? { _storage.value.pages }
-    public var createdAt: Date? { _storage.value.createdAt }
-    public var updatedAt: Date? { _storage.value.updatedAt }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct Document: OpenAPIModel {
+    @_alwaysEmitIntoClient public var resource: String? { _storage.value.resource }
+    @_alwaysEmitIntoClient public var id: String? { _storage.value.id }
+    @_alwaysEmitIntoClient public var accountId: String? { _storage.value.accountId }
+    @_alwaysEmitIntoClient public var templateId: String? { _storage.value.templateId }
+    @_alwaysEmitIntoClient public var name: String? { _storage.value.name }
+    @_alwaysEmitIntoClient public var status: String? { _storage.value.status }
+    @_alwaysEmitIntoClient public var artifacts: JSONObject? { _storage.value.artifacts }
+    @_alwaysEmitIntoClient public var isClosed: Bool? { _storage.value.isClosed }
+    @_alwaysEmitIntoClient public var signingUrl: String? { _storage.value.signingUrl }
+    @_alwaysEmitIntoClient public var declineReason: String? { _storage.value.declineReason }
+    @_alwaysEmitIntoClient public var declinedBy: Signer? { _storage.value.declinedBy }
+    @_alwaysEmitIntoClient public var tags: [DocumentTagsItem]? { _storage.value.tags }
+    @_alwaysEmitIntoClient public var assignment: Assignment? { _storage.value.assignment }
+    @_alwaysEmitIntoClient public var pages: [DocumentPage]? { _storage.value.pages }
+    @_alwaysEmitIntoClient public var createdAt: Date? { _storage.value.createdAt }
+    @_alwaysEmitIntoClient public var updatedAt: Date? { _storage.value.updatedAt }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         resource: String?, id: String?, accountId: String?, templateId: String?, name: String?, status: String?,
         artifacts: JSONObject?, isClosed: Bool?, signingUrl: String?, declineReason: String?, declinedBy: Signer?,
         tags: [DocumentTagsItem]?, assignment: Assignment?, pages: [DocumentPage]?, createdAt: Date?, updatedAt: Date?,
         additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["resource", "id", "account_id", "template_id", "name", "status", "artifacts", "is_closed", "signing_url", "decline_reason", "declined_by", "tags", "assignment", "pages", "created_at", "updated_at"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         resource: String? = nil, id: String? = nil, accountId: String? = nil, templateId: String? = nil,
         name: String? = nil, status: String? = nil, artifacts: JSONObject? = nil, isClosed: Bool? = nil,
         signingUrl: String? = nil, declineReason: String? = nil, declinedBy: Signer? = nil,
@@ -277,20 +284,21 @@ public struct Document: OpenAPIModel, AdditionalFieldsKeeping {
 }
 
 /// A label, unique by name within a workspace.
-public struct Tag: OpenAPIModel, AdditionalFieldsKeeping {
-    public var resource: String? { _storage.value.resource }
-    public var id: String? { _storage.value.id }
-    public var name: String? { _storage.value.name }
-    public var color: String? { _storage.value.color }
-    public var createdAt: Date? { _storage.value.createdAt }
-    public var updatedAt: Date? { _storage.value.updatedAt }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct Tag: OpenAPIModel {
+    @_alwaysEmitIntoClient public var resource: String? { _storage.value.resource }
+    @_alwaysEmitIntoClient public var id: String? { _storage.value.id }
+    @_alwaysEmitIntoClient public var name: String? { _storage.value.name }
+    @_alwaysEmitIntoClient public var color: String? { _storage.value.color }
+    @_alwaysEmitIntoClient public var createdAt: Date? { _storage.value.createdAt }
+    @_alwaysEmitIntoClient public var updatedAt: Date? { _storage.value.updatedAt }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         resource: String?, id: String?, name: String?, color: String?, createdAt: Date?, updatedAt: Date?,
         additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["resource", "id", "name", "color", "created_at", "updated_at"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         resource: String? = nil, id: String? = nil, name: String? = nil, color: String? = nil, createdAt: Date? = nil,
         updatedAt: Date? = nil, additionalFields: JSONObject = [:]
     ) {
@@ -316,14 +324,17 @@ public struct Tag: OpenAPIModel, AdditionalFieldsKeeping {
 }
 
 /// The signing link of one signer.
-public struct SigningUrl: OpenAPIModel, AdditionalFieldsKeeping {
-    public var signerId: String? { _storage.value.signerId }
-    public var url: String? { _storage.value.url }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(signerId: String?, url: String?, additionalFields: JSONObject)>
+public struct SigningUrl: OpenAPIModel {
+    @_alwaysEmitIntoClient public var signerId: String? { _storage.value.signerId }
+    @_alwaysEmitIntoClient public var url: String? { _storage.value.url }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(signerId: String?, url: String?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["signer_id", "url"]
 
-    public init(signerId: String? = nil, url: String? = nil, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(
+        signerId: String? = nil, url: String? = nil, additionalFields: JSONObject = [:]
+    ) {
         _storage = ModelStorage((signerId, url, additionalFields))
     }
 
@@ -341,29 +352,30 @@ public struct SigningUrl: OpenAPIModel, AdditionalFieldsKeeping {
 }
 
 /// A signer plus its settings in one assignment.
-public struct AssignmentSigner: OpenAPIModel, AdditionalFieldsKeeping {
-    public var resource: String? { _storage.value.resource }
-    public var id: String? { _storage.value.id }
-    public var fullName: String? { _storage.value.fullName }
-    public var email: String? { _storage.value.email }
-    public var whatsappPhoneNumber: String? { _storage.value.whatsappPhoneNumber }
-    public var governmentId: String? { _storage.value.governmentId }
-    public var hasAcceptedTerms: Bool? { _storage.value.hasAcceptedTerms }
-    public var verificationMethod: String? { _storage.value.verificationMethod }
-    public var notificationMethods: [String]? { _storage.value.notificationMethods }
-    public var step: Int? { _storage.value.step }
-    public var notified: Bool? { _storage.value.notified }
-    public var completed: Bool? { _storage.value.completed }
-    public var notificationHistory: [NotificationHistoryEntry]? { _storage.value.notificationHistory }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct AssignmentSigner: OpenAPIModel {
+    @_alwaysEmitIntoClient public var resource: String? { _storage.value.resource }
+    @_alwaysEmitIntoClient public var id: String? { _storage.value.id }
+    @_alwaysEmitIntoClient public var fullName: String? { _storage.value.fullName }
+    @_alwaysEmitIntoClient public var email: String? { _storage.value.email }
+    @_alwaysEmitIntoClient public var whatsappPhoneNumber: String? { _storage.value.whatsappPhoneNumber }
+    @_alwaysEmitIntoClient public var governmentId: String? { _storage.value.governmentId }
+    @_alwaysEmitIntoClient public var hasAcceptedTerms: Bool? { _storage.value.hasAcceptedTerms }
+    @_alwaysEmitIntoClient public var verificationMethod: String? { _storage.value.verificationMethod }
+    @_alwaysEmitIntoClient public var notificationMethods: [String]? { _storage.value.notificationMethods }
+    @_alwaysEmitIntoClient public var step: Int? { _storage.value.step }
+    @_alwaysEmitIntoClient public var notified: Bool? { _storage.value.notified }
+    @_alwaysEmitIntoClient public var completed: Bool? { _storage.value.completed }
+    @_alwaysEmitIntoClient public var notificationHistory: [NotificationHistoryEntry]? { _storage.value.notificationHistory }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         resource: String?, id: String?, fullName: String?, email: String?, whatsappPhoneNumber: String?,
         governmentId: String?, hasAcceptedTerms: Bool?, verificationMethod: String?, notificationMethods: [String]?,
         step: Int?, notified: Bool?, completed: Bool?, notificationHistory: [NotificationHistoryEntry]?,
         additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["resource", "id", "full_name", "email", "whatsapp_phone_number", "government_id", "has_accepted_terms", "verification_method", "notification_methods", "step", "notified", "completed", "notification_history"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         resource: String? = nil, id: String? = nil, fullName: String? = nil, email: String? = nil,
         whatsappPhoneNumber: String? = nil, governmentId: String? = nil, hasAcceptedTerms: Bool? = nil,
         verificationMethod: String? = nil, notificationMethods: [String]? = nil, step: Int? = nil,
@@ -407,26 +419,27 @@ public struct NotificationHistoryEntryStatus: OpenEnum, ExpressibleByStringLiter
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    public static let sent = Self(rawValue: "sent")
-    public static let failed = Self(rawValue: "failed")
+    @_alwaysEmitIntoClient public static var sent: Self { Self(rawValue: "sent") }
+    @_alwaysEmitIntoClient public static var failed: Self { Self(rawValue: "failed") }
     public static let knownValues: [Self] = [.sent, .failed]
 }
 
 /// One notification attempt to a signer.
-public struct NotificationHistoryEntry: OpenAPIModel, AdditionalFieldsKeeping {
-    public var event: String? { _storage.value.event }
-    public var status: NotificationHistoryEntryStatus? { _storage.value.status }
-    public var errorCode: String? { _storage.value.errorCode }
-    public var errorMessage: String? { _storage.value.errorMessage }
-    public var sentAt: Date? { _storage.value.sentAt }
-    public var failedAt: Date? { _storage.value.failedAt }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct NotificationHistoryEntry: OpenAPIModel {
+    @_alwaysEmitIntoClient public var event: String? { _storage.value.event }
+    @_alwaysEmitIntoClient public var status: NotificationHistoryEntryStatus? { _storage.value.status }
+    @_alwaysEmitIntoClient public var errorCode: String? { _storage.value.errorCode }
+    @_alwaysEmitIntoClient public var errorMessage: String? { _storage.value.errorMessage }
+    @_alwaysEmitIntoClient public var sentAt: Date? { _storage.value.sentAt }
+    @_alwaysEmitIntoClient public var failedAt: Date? { _storage.value.failedAt }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         event: String?, status: NotificationHistoryEntryStatus?, errorCode: String?, errorMessage: String?,
         sentAt: Date?, failedAt: Date?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["event", "status", "error_code", "error_message", "sent_at", "failed_at"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         event: String? = nil, status: NotificationHistoryEntryStatus? = nil, errorCode: String? = nil,
         errorMessage: String? = nil, sentAt: Date? = nil, failedAt: Date? = nil, additionalFields: JSONObject = [:]
     ) {
@@ -453,21 +466,22 @@ public struct NotificationHistoryEntry: OpenAPIModel, AdditionalFieldsKeeping {
 }
 
 /// One field to fill or sign.
-public struct AssignmentItem: OpenAPIModel, AdditionalFieldsKeeping {
-    public var id: String? { _storage.value.id }
-    public var page: DocumentPage? { _storage.value.page }
-    public var signer: JSONObject? { _storage.value.signer }
-    public var field: JSONObject? { _storage.value.field }
-    public var displaySettings: JSONValue? { _storage.value.displaySettings }
-    public var value: JSONValue? { _storage.value.value }
-    public var completed: Bool? { _storage.value.completed }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct AssignmentItem: OpenAPIModel {
+    @_alwaysEmitIntoClient public var id: String? { _storage.value.id }
+    @_alwaysEmitIntoClient public var page: DocumentPage? { _storage.value.page }
+    @_alwaysEmitIntoClient public var signer: JSONObject? { _storage.value.signer }
+    @_alwaysEmitIntoClient public var field: JSONObject? { _storage.value.field }
+    @_alwaysEmitIntoClient public var displaySettings: JSONValue? { _storage.value.displaySettings }
+    @_alwaysEmitIntoClient public var value: JSONValue? { _storage.value.value }
+    @_alwaysEmitIntoClient public var completed: Bool? { _storage.value.completed }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         id: String?, page: DocumentPage?, signer: JSONObject?, field: JSONObject?, displaySettings: JSONValue?,
         value: JSONValue?, completed: Bool?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["id", "page", "signer", "field", "display_settings", "value", "completed"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         id: String? = nil, page: DocumentPage? = nil, signer: JSONObject? = nil, field: JSONObject? = nil,
         displaySettings: JSONValue? = nil, value: JSONValue? = nil, completed: Bool? = nil,
         additionalFields: JSONObject = [:]
@@ -494,16 +508,17 @@ public struct AssignmentItem: OpenAPIModel, AdditionalFieldsKeeping {
 }
 
 /// Signing progress of an assignment.
-public struct AssignmentSummary: OpenAPIModel, AdditionalFieldsKeeping {
-    public var signerCount: Int? { _storage.value.signerCount }
-    public var completedCount: Int? { _storage.value.completedCount }
-    public var signers: [JSONObject]? { _storage.value.signers }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct AssignmentSummary: OpenAPIModel {
+    @_alwaysEmitIntoClient public var signerCount: Int? { _storage.value.signerCount }
+    @_alwaysEmitIntoClient public var completedCount: Int? { _storage.value.completedCount }
+    @_alwaysEmitIntoClient public var signers: [JSONObject]? { _storage.value.signers }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         signerCount: Int?, completedCount: Int?, signers: [JSONObject]?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["signer_count", "completed_count", "signers"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         signerCount: Int? = nil, completedCount: Int? = nil, signers: [JSONObject]? = nil,
         additionalFields: JSONObject = [:]
     ) {
@@ -529,32 +544,33 @@ public struct AssignmentMethod: OpenEnum, ExpressibleByStringLiteral {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    public static let virtual = Self(rawValue: "virtual")
-    public static let collect = Self(rawValue: "collect")
+    @_alwaysEmitIntoClient public static var virtual: Self { Self(rawValue: "virtual") }
+    @_alwaysEmitIntoClient public static var collect: Self { Self(rawValue: "collect") }
     public static let knownValues: [Self] = [.virtual, .collect]
 }
 
 /// A signature request on a document.
-public struct Assignment: OpenAPIModel, AdditionalFieldsKeeping {
-    public var resource: String? { _storage.value.resource }
-    public var id: String? { _storage.value.id }
-    public var senderEmail: String? { _storage.value.senderEmail }
-    public var method: AssignmentMethod? { _storage.value.method }
-    public var expiresAt: Date? { _storage.value.expiresAt }
-    public var message: String? { _storage.value.message }
-    public var signers: [AssignmentSigner]? { _storage.value.signers }
-    public var copyReceivers: [JSONObject]? { _storage.value.copyReceivers }
-    public var items: [AssignmentItem]? { _storage.value.items }
-    public var summary: AssignmentSummary? { _storage.value.summary }
-    public var signingUrls: [SigningUrl]? { _storage.value.signingUrls }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct Assignment: OpenAPIModel {
+    @_alwaysEmitIntoClient public var resource: String? { _storage.value.resource }
+    @_alwaysEmitIntoClient public var id: String? { _storage.value.id }
+    @_alwaysEmitIntoClient public var senderEmail: String? { _storage.value.senderEmail }
+    @_alwaysEmitIntoClient public var method: AssignmentMethod? { _storage.value.method }
+    @_alwaysEmitIntoClient public var expiresAt: Date? { _storage.value.expiresAt }
+    @_alwaysEmitIntoClient public var message: String? { _storage.value.message }
+    @_alwaysEmitIntoClient public var signers: [AssignmentSigner]? { _storage.value.signers }
+    @_alwaysEmitIntoClient public var copyReceivers: [JSONObject]? { _storage.value.copyReceivers }
+    @_alwaysEmitIntoClient public var items: [AssignmentItem]? { _storage.value.items }
+    @_alwaysEmitIntoClient public var summary: AssignmentSummary? { _storage.value.summary }
+    @_alwaysEmitIntoClient public var signingUrls: [SigningUrl]? { _storage.value.signingUrls }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         resource: String?, id: String?, senderEmail: String?, method: AssignmentMethod?, expiresAt: Date?,
         message: String?, signers: [AssignmentSigner]?, copyReceivers: [JSONObject]?, items: [AssignmentItem]?,
         summary: AssignmentSummary?, signingUrls: [SigningUrl]?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["resource", "id", "sender_email", "method", "expires_at", "message", "signers", "copy_receivers", "items", "summary", "signing_urls"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         resource: String? = nil, id: String? = nil, senderEmail: String? = nil, method: AssignmentMethod? = nil,
         expiresAt: Date? = nil, message: String? = nil, signers: [AssignmentSigner]? = nil,
         copyReceivers: [JSONObject]? = nil, items: [AssignmentItem]? = nil, summary: AssignmentSummary? = nil,
@@ -588,18 +604,19 @@ public struct Assignment: OpenAPIModel, AdditionalFieldsKeeping {
 }
 
 /// One line of a cost estimate.
-public struct CostEstimateBreakdownItem: OpenAPIModel, AdditionalFieldsKeeping {
-    public var code: String? { _storage.value.code }
-    public var name: String? { _storage.value.name }
-    public var cost: Double? { _storage.value.cost }
-    public var quantity: Int? { _storage.value.quantity }
-    public var unitCost: Double? { _storage.value.unitCost }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct CostEstimateBreakdownItem: OpenAPIModel {
+    @_alwaysEmitIntoClient public var code: String? { _storage.value.code }
+    @_alwaysEmitIntoClient public var name: String? { _storage.value.name }
+    @_alwaysEmitIntoClient public var cost: Double? { _storage.value.cost }
+    @_alwaysEmitIntoClient public var quantity: Int? { _storage.value.quantity }
+    @_alwaysEmitIntoClient public var unitCost: Double? { _storage.value.unitCost }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         code: String?, name: String?, cost: Double?, quantity: Int?, unitCost: Double?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["code", "name", "cost", "quantity", "unit_cost"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         code: String? = nil, name: String? = nil, cost: Double? = nil, quantity: Int? = nil, unitCost: Double? = nil,
         additionalFields: JSONObject = [:]
     ) {
@@ -625,34 +642,35 @@ public struct CostEstimateBlockingReason: OpenEnum, ExpressibleByStringLiteral {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    public static let pendingPayment = Self(rawValue: "PendingPayment")
-    public static let insufficientDocuments = Self(rawValue: "InsufficientDocuments")
-    public static let insufficientCredits = Self(rawValue: "InsufficientCredits")
+    @_alwaysEmitIntoClient public static var pendingPayment: Self { Self(rawValue: "PendingPayment") }
+    @_alwaysEmitIntoClient public static var insufficientDocuments: Self { Self(rawValue: "InsufficientDocuments") }
+    @_alwaysEmitIntoClient public static var insufficientCredits: Self { Self(rawValue: "InsufficientCredits") }
     public static let knownValues: [Self] = [.pendingPayment, .insufficientDocuments, .insufficientCredits]
 }
 
 /// Estimated cost and current balances.
-public struct CostEstimate: OpenAPIModel, AdditionalFieldsKeeping {
-    public var documents: Int? { _storage.value.documents }
-    public var credits: Double? { _storage.value.credits }
-    public var needsExtraDocument: Bool? { _storage.value.needsExtraDocument }
-    public var extraDocumentCost: Double? { _storage.value.extraDocumentCost }
-    public var totalCredits: Double? { _storage.value.totalCredits }
-    public var breakdown: [CostEstimateBreakdownItem]? { _storage.value.breakdown }
-    public var documentBalance: Double? { _storage.value.documentBalance }
-    public var creditBalance: Double? { _storage.value.creditBalance }
-    public var hasSufficientResources: Bool? { _storage.value.hasSufficientResources }
-    public var blockingReason: CostEstimateBlockingReason? { _storage.value.blockingReason }
-    public var message: String? { _storage.value.message }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct CostEstimate: OpenAPIModel {
+    @_alwaysEmitIntoClient public var documents: Int? { _storage.value.documents }
+    @_alwaysEmitIntoClient public var credits: Double? { _storage.value.credits }
+    @_alwaysEmitIntoClient public var needsExtraDocument: Bool? { _storage.value.needsExtraDocument }
+    @_alwaysEmitIntoClient public var extraDocumentCost: Double? { _storage.value.extraDocumentCost }
+    @_alwaysEmitIntoClient public var totalCredits: Double? { _storage.value.totalCredits }
+    @_alwaysEmitIntoClient public var breakdown: [CostEstimateBreakdownItem]? { _storage.value.breakdown }
+    @_alwaysEmitIntoClient public var documentBalance: Double? { _storage.value.documentBalance }
+    @_alwaysEmitIntoClient public var creditBalance: Double? { _storage.value.creditBalance }
+    @_alwaysEmitIntoClient public var hasSufficientResources: Bool? { _storage.value.hasSufficientResources }
+    @_alwaysEmitIntoClient public var blockingReason: CostEstimateBlockingReason? { _storage.value.blockingReason }
+    @_alwaysEmitIntoClient public var message: String? { _storage.value.message }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         documents: Int?, credits: Double?, needsExtraDocument: Bool?, extraDocumentCost: Double?, totalCredits: Double?,
         breakdown: [CostEstimateBreakdownItem]?, documentBalance: Double?, creditBalance: Double?,
         hasSufficientResources: Bool?, blockingReason: CostEstimateBlockingReason?, message: String?,
         additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["documents", "credits", "needs_extra_document", "extra_document_cost", "total_credits", "breakdown", "document_balance", "credit_balance", "has_sufficient_resources", "blocking_reason", "message"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         documents: Int? = nil, credits: Double? = nil, needsExtraDocument: Bool? = nil,
         extraDocumentCost: Double? = nil, totalCredits: Double? = nil, breakdown: [CostEstimateBreakdownItem]? = nil,
         documentBalance: Double? = nil, creditBalance: Double? = nil, hasSufficientResources: Bool? = nil,
@@ -689,14 +707,17 @@ public struct CostEstimate: OpenAPIModel, AdditionalFieldsKeeping {
     }
 }
 
-public struct WebhookEventOrigin: OpenAPIModel, AdditionalFieldsKeeping {
-    public var ip: String? { _storage.value.ip }
-    public var userAgent: String? { _storage.value.userAgent }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(ip: String?, userAgent: String?, additionalFields: JSONObject)>
+public struct WebhookEventOrigin: OpenAPIModel {
+    @_alwaysEmitIntoClient public var ip: String? { _storage.value.ip }
+    @_alwaysEmitIntoClient public var userAgent: String? { _storage.value.userAgent }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(ip: String?, userAgent: String?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["ip", "user-agent"]
 
-    public init(ip: String? = nil, userAgent: String? = nil, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(
+        ip: String? = nil, userAgent: String? = nil, additionalFields: JSONObject = [:]
+    ) {
         _storage = ModelStorage((ip, userAgent, additionalFields))
     }
 
@@ -714,23 +735,24 @@ public struct WebhookEventOrigin: OpenAPIModel, AdditionalFieldsKeeping {
 }
 
 /// Body of a webhook delivery; times are Unix seconds.
-public struct WebhookEvent: OpenAPIModel, AdditionalFieldsKeeping {
-    public var id: Int { _storage.value.id }
-    public var event: String { _storage.value.event }
-    public var message: String? { _storage.value.message }
-    public var payload: JSONObject? { _storage.value.payload }
-    public var origin: WebhookEventOrigin? { _storage.value.origin }
-    public var createdAt: Int { _storage.value.createdAt }
-    public var subject: JSONObject { _storage.value.subject }
-    public var object: JSONObject { _storage.value.object }
-    public var accountId: String { _storage.value.accountId }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct WebhookEvent: OpenAPIModel {
+    @_alwaysEmitIntoClient public var id: Int { _storage.value.id }
+    @_alwaysEmitIntoClient public var event: String { _storage.value.event }
+    @_alwaysEmitIntoClient public var message: String? { _storage.value.message }
+    @_alwaysEmitIntoClient public var payload: JSONObject? { _storage.value.payload }
+    @_alwaysEmitIntoClient public var origin: WebhookEventOrigin? { _storage.value.origin }
+    @_alwaysEmitIntoClient public var createdAt: Int { _storage.value.createdAt }
+    @_alwaysEmitIntoClient public var subject: JSONObject { _storage.value.subject }
+    @_alwaysEmitIntoClient public var object: JSONObject { _storage.value.object }
+    @_alwaysEmitIntoClient public var accountId: String { _storage.value.accountId }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         id: Int, event: String, message: String?, payload: JSONObject?, origin: WebhookEventOrigin?, createdAt: Int,
         subject: JSONObject, object: JSONObject, accountId: String, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["id", "event", "message", "payload", "origin", "created_at", "subject", "object", "account_id"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         id: Int, event: String, message: String? = nil, payload: JSONObject? = nil, origin: WebhookEventOrigin? = nil,
         createdAt: Int, subject: JSONObject, object: JSONObject, accountId: String, additionalFields: JSONObject = [:]
     ) {
@@ -757,23 +779,24 @@ public struct WebhookEvent: OpenAPIModel, AdditionalFieldsKeeping {
 }
 
 /// Document counters for one period.
-public struct DocumentStatsRow: OpenAPIModel, AdditionalFieldsKeeping {
-    public var period: String? { _storage.value.period }
-    public var documentsUploaded: Int? { _storage.value.documentsUploaded }
-    public var documentsSent: Int? { _storage.value.documentsSent }
-    public var signatureRequests: Int? { _storage.value.signatureRequests }
-    public var signatureRequestsNotificationEmail: Int? { _storage.value.signatureRequestsNotificationEmail }
-    public var signatureRequestsNotificationWhatsapp: Int? { _storage.value.signatureRequestsNotificationWhatsapp }
-    public var signatureRequestsNotificationBypass: Int? { _storage.value.signatureRequestsNotificationBypass }
-    public var signatureRequestsVerificationEmail: Int? { _storage.value.signatureRequestsVerificationEmail }
-    public var signatureRequestsVerificationWhatsapp: Int? { _storage.value.signatureRequestsVerificationWhatsapp }
-    public var signatureRequestsVerificationBypass: Int? { _storage.value.signatureRequestsVerificationBypass }
-    public var signatureRequestsVerificationDigitalCertificate: Int? { _storage.value.signatureRequestsVerificationDigitalCertificate }
-    public var signatureRequestsViewed: Int? { _storage.value.signatureRequestsViewed }
-    public var signatureRequestsCompleted: Int? { _storage.value.signatureRequestsCompleted }
-    public var documentsCertified: Int? { _storage.value.documentsCertified }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct DocumentStatsRow: OpenAPIModel {
+    @_alwaysEmitIntoClient public var period: String? { _storage.value.period }
+    @_alwaysEmitIntoClient public var documentsUploaded: Int? { _storage.value.documentsUploaded }
+    @_alwaysEmitIntoClient public var documentsSent: Int? { _storage.value.documentsSent }
+    @_alwaysEmitIntoClient public var signatureRequests: Int? { _storage.value.signatureRequests }
+    @_alwaysEmitIntoClient public var signatureRequestsNotificationEmail: Int? { _storage.value.signatureRequestsNotificationEmail }
+    @_alwaysEmitIntoClient public var signatureRequestsNotificationWhatsapp: Int? { _storage.value.signatureRequestsNotificationWhatsapp }
+    @_alwaysEmitIntoClient public var signatureRequestsNotificationBypass: Int? { _storage.value.signatureRequestsNotificationBypass }
+    @_alwaysEmitIntoClient public var signatureRequestsVerificationEmail: Int? { _storage.value.signatureRequestsVerificationEmail }
+    @_alwaysEmitIntoClient public var signatureRequestsVerificationWhatsapp: Int? { _storage.value.signatureRequestsVerificationWhatsapp }
+    @_alwaysEmitIntoClient public var signatureRequestsVerificationBypass: Int? { _storage.value.signatureRequestsVerificationBypass }
+    @_alwaysEmitIntoClient public var signatureRequestsVerificationDigitalCertificate: Int? { _storage.value.signatureRequestsVerificationDigitalCertificate }
+    @_alwaysEmitIntoClient public var signatureRequestsViewed: Int? { _storage.value.signatureRequestsViewed }
+    @_alwaysEmitIntoClient public var signatureRequestsCompleted: Int? { _storage.value.signatureRequestsCompleted }
+    @_alwaysEmitIntoClient public var documentsCertified: Int? { _storage.value.documentsCertified }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         period: String?, documentsUploaded: Int?, documentsSent: Int?, signatureRequests: Int?,
         signatureRequestsNotificationEmail: Int?, signatureRequestsNotificationWhatsapp: Int?,
         signatureRequestsNotificationBypass: Int?, signatureRequestsVerificationEmail: Int?,
@@ -782,7 +805,7 @@ public struct DocumentStatsRow: OpenAPIModel, AdditionalFieldsKeeping {
         signatureRequestsCompleted: Int?, documentsCertified: Int?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["period", "documents_uploaded", "documents_sent", "signature_requests", "signature_requests_notification_email", "signature_requests_notification_whatsapp", "signature_requests_notification_bypass", "signature_requests_verification_email", "signature_requests_verification_whatsapp", "signature_requests_verification_bypass", "signature_requests_verification_digital_certificate", "signature_requests_viewed", "signature_requests_completed", "documents_certified"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         period: String? = nil, documentsUploaded: Int? = nil, documentsSent: Int? = nil, signatureRequests: Int? = nil,
         signatureRequestsNotificationEmail: Int? = nil, signatureRequestsNotificationWhatsapp: Int? = nil,
         signatureRequestsNotificationBypass: Int? = nil, signatureRequestsVerificationEmail: Int? = nil,
@@ -839,9 +862,9 @@ public struct OAuthTokenRequestGrantType: OpenEnum, ExpressibleByStringLiteral {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    public static let authorizationCode = Self(rawValue: "authorization_code")
-    public static let refreshToken = Self(rawValue: "refresh_token")
-    public static let urnIetfParamsOauthGrantTypeTokenExchange = Self(rawValue: "urn:ietf:params:oauth:grant-type:token-exchange")
+    @_alwaysEmitIntoClient public static var authorizationCode: Self { Self(rawValue: "authorization_code") }
+    @_alwaysEmitIntoClient public static var refreshToken: Self { Self(rawValue: "refresh_token") }
+    @_alwaysEmitIntoClient public static var urnIetfParamsOauthGrantTypeTokenExchange: Self { Self(rawValue: "urn:ietf:params:oauth:grant-type:token-exchange") }
     public static let knownValues: [Self] = [.authorizationCode, .refreshToken, .urnIetfParamsOauthGrantTypeTokenExchange]
 }
 
@@ -849,34 +872,35 @@ public struct OAuthTokenRequestSubjectTokenType: OpenEnum, ExpressibleByStringLi
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    public static let urnIetfParamsOauthTokenTypeAccessToken = Self(rawValue: "urn:ietf:params:oauth:token-type:access_token")
+    @_alwaysEmitIntoClient public static var urnIetfParamsOauthTokenTypeAccessToken: Self { Self(rawValue: "urn:ietf:params:oauth:token-type:access_token") }
     public static let knownValues: [Self] = [.urnIetfParamsOauthTokenTypeAccessToken]
 }
 
 public typealias OAuthTokenRequestRequestedTokenType = OAuthTokenRequestSubjectTokenType
 
 /// Token request, form-encoded or JSON.
-public struct OAuthTokenRequest: OpenAPIModel, AdditionalFieldsKeeping {
-    public var grantType: OAuthTokenRequestGrantType { _storage.value.grantType }
-    public var code: String? { _storage.value.code }
-    public var redirectUri: String? { _storage.value.redirectUri }
-    public var codeVerifier: String? { _storage.value.codeVerifier }
-    public var refreshToken: String? { _storage.value.refreshToken }
-    public var clientId: String { _storage.value.clientId }
-    public var clientSecret: String? { _storage.value.clientSecret }
-    public var resource: String? { _storage.value.resource }
-    public var subjectToken: String? { _storage.value.subjectToken }
-    public var subjectTokenType: OAuthTokenRequestSubjectTokenType? { _storage.value.subjectTokenType }
-    public var requestedTokenType: OAuthTokenRequestRequestedTokenType? { _storage.value.requestedTokenType }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct OAuthTokenRequest: OpenAPIModel {
+    @_alwaysEmitIntoClient public var grantType: OAuthTokenRequestGrantType { _storage.value.grantType }
+    @_alwaysEmitIntoClient public var code: String? { _storage.value.code }
+    @_alwaysEmitIntoClient public var redirectUri: String? { _storage.value.redirectUri }
+    @_alwaysEmitIntoClient public var codeVerifier: String? { _storage.value.codeVerifier }
+    @_alwaysEmitIntoClient public var refreshToken: String? { _storage.value.refreshToken }
+    @_alwaysEmitIntoClient public var clientId: String { _storage.value.clientId }
+    @_alwaysEmitIntoClient public var clientSecret: String? { _storage.value.clientSecret }
+    @_alwaysEmitIntoClient public var resource: String? { _storage.value.resource }
+    @_alwaysEmitIntoClient public var subjectToken: String? { _storage.value.subjectToken }
+    @_alwaysEmitIntoClient public var subjectTokenType: OAuthTokenRequestSubjectTokenType? { _storage.value.subjectTokenType }
+    @_alwaysEmitIntoClient public var requestedTokenType: OAuthTokenRequestRequestedTokenType? { _storage.value.requestedTokenType }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         grantType: OAuthTokenRequestGrantType, code: String?, redirectUri: String?, codeVerifier: String?,
         refreshToken: String?, clientId: String, clientSecret: String?, resource: String?, subjectToken: String?,
         subjectTokenType: OAuthTokenRequestSubjectTokenType?, requestedTokenType: OAuthTokenRequestRequestedTokenType?,
         additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["grant_type", "code", "redirect_uri", "code_verifier", "refresh_token", "client_id", "client_secret", "resource", "subject_token", "subject_token_type", "requested_token_type"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         grantType: OAuthTokenRequestGrantType, code: String? = nil, redirectUri: String? = nil,
         codeVerifier: String? = nil, refreshToken: String? = nil, clientId: String, clientSecret: String? = nil,
         resource: String? = nil, subjectToken: String? = nil,
@@ -916,24 +940,25 @@ public struct OAuthRevokeRequestTokenTypeHint: OpenEnum, ExpressibleByStringLite
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    public static let accessToken = Self(rawValue: "access_token")
-    public static let refreshToken = Self(rawValue: "refresh_token")
+    @_alwaysEmitIntoClient public static var accessToken: Self { Self(rawValue: "access_token") }
+    @_alwaysEmitIntoClient public static var refreshToken: Self { Self(rawValue: "refresh_token") }
     public static let knownValues: [Self] = [.accessToken, .refreshToken]
 }
 
 /// Revocation request, form-encoded or JSON.
-public struct OAuthRevokeRequest: OpenAPIModel, AdditionalFieldsKeeping {
-    public var token: String { _storage.value.token }
-    public var tokenTypeHint: OAuthRevokeRequestTokenTypeHint? { _storage.value.tokenTypeHint }
-    public var clientId: String { _storage.value.clientId }
-    public var clientSecret: String? { _storage.value.clientSecret }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct OAuthRevokeRequest: OpenAPIModel {
+    @_alwaysEmitIntoClient public var token: String { _storage.value.token }
+    @_alwaysEmitIntoClient public var tokenTypeHint: OAuthRevokeRequestTokenTypeHint? { _storage.value.tokenTypeHint }
+    @_alwaysEmitIntoClient public var clientId: String { _storage.value.clientId }
+    @_alwaysEmitIntoClient public var clientSecret: String? { _storage.value.clientSecret }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         token: String, tokenTypeHint: OAuthRevokeRequestTokenTypeHint?, clientId: String, clientSecret: String?,
         additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["token", "token_type_hint", "client_id", "client_secret"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         token: String, tokenTypeHint: OAuthRevokeRequestTokenTypeHint? = nil, clientId: String,
         clientSecret: String? = nil, additionalFields: JSONObject = [:]
     ) {

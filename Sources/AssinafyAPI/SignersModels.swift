@@ -4,18 +4,19 @@
 import Foundation
 import APIRuntime
 
-public struct CreateSignerPayload: OpenAPIModel, AdditionalFieldsKeeping {
-    public var fullName: String { _storage.value.fullName }
-    public var email: String? { _storage.value.email }
-    public var whatsappPhoneNumber: String? { _storage.value.whatsappPhoneNumber }
-    public var governmentId: String? { _storage.value.governmentId }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct CreateSignerPayload: OpenAPIModel {
+    @_alwaysEmitIntoClient public var fullName: String { _storage.value.fullName }
+    @_alwaysEmitIntoClient public var email: String? { _storage.value.email }
+    @_alwaysEmitIntoClient public var whatsappPhoneNumber: String? { _storage.value.whatsappPhoneNumber }
+    @_alwaysEmitIntoClient public var governmentId: String? { _storage.value.governmentId }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         fullName: String, email: String?, whatsappPhoneNumber: String?, governmentId: String?,
         additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["full_name", "email", "whatsapp_phone_number", "government_id"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         fullName: String, email: String? = nil, whatsappPhoneNumber: String? = nil, governmentId: String? = nil,
         additionalFields: JSONObject = [:]
     ) {
@@ -38,18 +39,19 @@ public struct CreateSignerPayload: OpenAPIModel, AdditionalFieldsKeeping {
     }
 }
 
-public struct UpdateSignerPayload: OpenAPIModel, AdditionalFieldsKeeping {
-    public var fullName: String? { _storage.value.fullName }
-    public var email: String? { _storage.value.email }
-    public var whatsappPhoneNumber: String? { _storage.value.whatsappPhoneNumber }
-    public var governmentId: String? { _storage.value.governmentId }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct UpdateSignerPayload: OpenAPIModel {
+    @_alwaysEmitIntoClient public var fullName: String? { _storage.value.fullName }
+    @_alwaysEmitIntoClient public var email: String? { _storage.value.email }
+    @_alwaysEmitIntoClient public var whatsappPhoneNumber: String? { _storage.value.whatsappPhoneNumber }
+    @_alwaysEmitIntoClient public var governmentId: String? { _storage.value.governmentId }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         fullName: String?, email: String?, whatsappPhoneNumber: String?, governmentId: String?,
         additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["full_name", "email", "whatsapp_phone_number", "government_id"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         fullName: String? = nil, email: String? = nil, whatsappPhoneNumber: String? = nil, governmentId: String? = nil,
         additionalFields: JSONObject = [:]
     ) {

@@ -5,25 +5,26 @@ import Foundation
 import APIRuntime
 
 /// The signer behind the current access code.
-public struct SignerSelf: OpenAPIModel, AdditionalFieldsKeeping {
-    public var resource: String? { _storage.value.resource }
-    public var id: String? { _storage.value.id }
-    public var fullName: String? { _storage.value.fullName }
-    public var email: String? { _storage.value.email }
-    public var whatsappPhoneNumber: String? { _storage.value.whatsappPhoneNumber }
-    public var governmentId: String? { _storage.value.governmentId }
-    public var hasAcceptedTerms: Bool? { _storage.value.hasAcceptedTerms }
-    public var hasSignature: Bool? { _storage.value.hasSignature }
-    public var hasInitial: Bool? { _storage.value.hasInitial }
-    public var isSignatureReusable: Bool? { _storage.value.isSignatureReusable }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct SignerSelf: OpenAPIModel {
+    @_alwaysEmitIntoClient public var resource: String? { _storage.value.resource }
+    @_alwaysEmitIntoClient public var id: String? { _storage.value.id }
+    @_alwaysEmitIntoClient public var fullName: String? { _storage.value.fullName }
+    @_alwaysEmitIntoClient public var email: String? { _storage.value.email }
+    @_alwaysEmitIntoClient public var whatsappPhoneNumber: String? { _storage.value.whatsappPhoneNumber }
+    @_alwaysEmitIntoClient public var governmentId: String? { _storage.value.governmentId }
+    @_alwaysEmitIntoClient public var hasAcceptedTerms: Bool? { _storage.value.hasAcceptedTerms }
+    @_alwaysEmitIntoClient public var hasSignature: Bool? { _storage.value.hasSignature }
+    @_alwaysEmitIntoClient public var hasInitial: Bool? { _storage.value.hasInitial }
+    @_alwaysEmitIntoClient public var isSignatureReusable: Bool? { _storage.value.isSignatureReusable }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         resource: String?, id: String?, fullName: String?, email: String?, whatsappPhoneNumber: String?,
         governmentId: String?, hasAcceptedTerms: Bool?, hasSignature: Bool?, hasInitial: Bool?,
         isSignatureReusable: Bool?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["resource", "id", "full_name", "email", "whatsapp_phone_number", "government_id", "has_accepted_terms", "has_signature", "has_initial", "is_signature_reusable"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         resource: String? = nil, id: String? = nil, fullName: String? = nil, email: String? = nil,
         whatsappPhoneNumber: String? = nil, governmentId: String? = nil, hasAcceptedTerms: Bool? = nil,
         hasSignature: Bool? = nil, hasInitial: Bool? = nil, isSignatureReusable: Bool? = nil,
@@ -60,17 +61,20 @@ public struct SignerSelf: OpenAPIModel, AdditionalFieldsKeeping {
 
 public typealias SendPublicDocumentTokenRequest = RequestPasswordResetResponseData
 
-public struct SignAssignmentRequestItem: OpenAPIModel, AdditionalFieldsKeeping {
-    public var itemId: String { _storage.value.itemId }
-    public var fieldId: String { _storage.value.fieldId }
-    public var pageId: String { _storage.value.pageId }
-    public var value: String { _storage.value.value }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct SignAssignmentRequestItem: OpenAPIModel {
+    @_alwaysEmitIntoClient public var itemId: String { _storage.value.itemId }
+    @_alwaysEmitIntoClient public var fieldId: String { _storage.value.fieldId }
+    @_alwaysEmitIntoClient public var pageId: String { _storage.value.pageId }
+    @_alwaysEmitIntoClient public var value: String { _storage.value.value }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         itemId: String, fieldId: String, pageId: String, value: String, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["itemId", "fieldId", "pageId", "value"]
 
-    public init(itemId: String, fieldId: String, pageId: String, value: String, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(
+        itemId: String, fieldId: String, pageId: String, value: String, additionalFields: JSONObject = [:]
+    ) {
         _storage = ModelStorage((itemId, fieldId, pageId, value, additionalFields))
     }
 
@@ -88,13 +92,14 @@ public struct SignAssignmentRequestItem: OpenAPIModel, AdditionalFieldsKeeping {
     }
 }
 
-public struct DeclineAssignmentRequest: OpenAPIModel, AdditionalFieldsKeeping {
-    public var declineReason: String { _storage.value.declineReason }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(declineReason: String, additionalFields: JSONObject)>
+public struct DeclineAssignmentRequest: OpenAPIModel {
+    @_alwaysEmitIntoClient public var declineReason: String { _storage.value.declineReason }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(declineReason: String, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["decline_reason"]
 
-    public init(declineReason: String, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(declineReason: String, additionalFields: JSONObject = [:]) {
         _storage = ModelStorage((declineReason, additionalFields))
     }
 
@@ -110,13 +115,14 @@ public struct DeclineAssignmentRequest: OpenAPIModel, AdditionalFieldsKeeping {
     }
 }
 
-public struct SignMultipleDocumentsRequest: OpenAPIModel, AdditionalFieldsKeeping {
-    public var documentIds: [String] { _storage.value.documentIds }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(documentIds: [String], additionalFields: JSONObject)>
+public struct SignMultipleDocumentsRequest: OpenAPIModel {
+    @_alwaysEmitIntoClient public var documentIds: [String] { _storage.value.documentIds }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(documentIds: [String], additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["document_ids"]
 
-    public init(documentIds: [String], additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(documentIds: [String], additionalFields: JSONObject = [:]) {
         _storage = ModelStorage((documentIds, additionalFields))
     }
 
@@ -131,14 +137,18 @@ public struct SignMultipleDocumentsRequest: OpenAPIModel, AdditionalFieldsKeepin
     }
 }
 
-public struct DeclineMultipleDocumentsRequest: OpenAPIModel, AdditionalFieldsKeeping {
-    public var documentIds: [String] { _storage.value.documentIds }
-    public var declineReason: String { _storage.value.declineReason }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(documentIds: [String], declineReason: String, additionalFields: JSONObject)>
+public struct DeclineMultipleDocumentsRequest: OpenAPIModel {
+    @_alwaysEmitIntoClient public var documentIds: [String] { _storage.value.documentIds }
+    @_alwaysEmitIntoClient public var declineReason: String { _storage.value.declineReason }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
+        documentIds: [String], declineReason: String, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["document_ids", "decline_reason"]
 
-    public init(documentIds: [String], declineReason: String, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(
+        documentIds: [String], declineReason: String, additionalFields: JSONObject = [:]
+    ) {
         _storage = ModelStorage((documentIds, declineReason, additionalFields))
     }
 
@@ -155,13 +165,14 @@ public struct DeclineMultipleDocumentsRequest: OpenAPIModel, AdditionalFieldsKee
     }
 }
 
-public struct VerifySignerCodeRequest: OpenAPIModel, AdditionalFieldsKeeping {
-    public var verificationCode: String { _storage.value.verificationCode }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(verificationCode: String, additionalFields: JSONObject)>
+public struct VerifySignerCodeRequest: OpenAPIModel {
+    @_alwaysEmitIntoClient public var verificationCode: String { _storage.value.verificationCode }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(verificationCode: String, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["verification-code"]
 
-    public init(verificationCode: String, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(verificationCode: String, additionalFields: JSONObject = [:]) {
         _storage = ModelStorage((verificationCode, additionalFields))
     }
 
@@ -177,16 +188,17 @@ public struct VerifySignerCodeRequest: OpenAPIModel, AdditionalFieldsKeeping {
     }
 }
 
-public struct ConfirmSignerDataRequest: OpenAPIModel, AdditionalFieldsKeeping {
-    public var fullName: String? { _storage.value.fullName }
-    public var email: String? { _storage.value.email }
-    public var governmentId: String? { _storage.value.governmentId }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct ConfirmSignerDataRequest: OpenAPIModel {
+    @_alwaysEmitIntoClient public var fullName: String? { _storage.value.fullName }
+    @_alwaysEmitIntoClient public var email: String? { _storage.value.email }
+    @_alwaysEmitIntoClient public var governmentId: String? { _storage.value.governmentId }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         fullName: String?, email: String?, governmentId: String?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["full_name", "email", "government_id"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         fullName: String? = nil, email: String? = nil, governmentId: String? = nil, additionalFields: JSONObject = [:]
     ) {
         _storage = ModelStorage((fullName, email, governmentId, additionalFields))

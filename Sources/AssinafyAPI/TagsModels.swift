@@ -4,14 +4,17 @@
 import Foundation
 import APIRuntime
 
-public struct CreateTagPayload: OpenAPIModel, AdditionalFieldsKeeping {
-    public var name: String { _storage.value.name }
-    public var color: Nullable<String>? { _storage.value.color }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(name: String, color: Nullable<String>?, additionalFields: JSONObject)>
+public struct CreateTagPayload: OpenAPIModel {
+    @_alwaysEmitIntoClient public var name: String { _storage.value.name }
+    @_alwaysEmitIntoClient public var color: Nullable<String>? { _storage.value.color }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(name: String, color: Nullable<String>?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["name", "color"]
 
-    public init(name: String, color: Nullable<String>? = nil, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(
+        name: String, color: Nullable<String>? = nil, additionalFields: JSONObject = [:]
+    ) {
         _storage = ModelStorage((name, color, additionalFields))
     }
 
@@ -30,14 +33,18 @@ public struct CreateTagPayload: OpenAPIModel, AdditionalFieldsKeeping {
 
 public typealias CreateTagError409 = ErrorEnvelope
 
-public struct UpdateTagPayload: OpenAPIModel, AdditionalFieldsKeeping {
-    public var name: String? { _storage.value.name }
-    public var color: Nullable<String>? { _storage.value.color }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(name: String?, color: Nullable<String>?, additionalFields: JSONObject)>
+public struct UpdateTagPayload: OpenAPIModel {
+    @_alwaysEmitIntoClient public var name: String? { _storage.value.name }
+    @_alwaysEmitIntoClient public var color: Nullable<String>? { _storage.value.color }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
+        name: String?, color: Nullable<String>?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["name", "color"]
 
-    public init(name: String? = nil, color: Nullable<String>? = nil, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(
+        name: String? = nil, color: Nullable<String>? = nil, additionalFields: JSONObject = [:]
+    ) {
         _storage = ModelStorage((name, color, additionalFields))
     }
 
@@ -54,13 +61,14 @@ public struct UpdateTagPayload: OpenAPIModel, AdditionalFieldsKeeping {
     }
 }
 
-public struct DeleteTagResponseData: OpenAPIModel, AdditionalFieldsKeeping {
-    public var deleted: Bool? { _storage.value.deleted }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(deleted: Bool?, additionalFields: JSONObject)>
+public struct DeleteTagResponseData: OpenAPIModel {
+    @_alwaysEmitIntoClient public var deleted: Bool? { _storage.value.deleted }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(deleted: Bool?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["deleted"]
 
-    public init(deleted: Bool? = nil, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(deleted: Bool? = nil, additionalFields: JSONObject = [:]) {
         _storage = ModelStorage((deleted, additionalFields))
     }
 

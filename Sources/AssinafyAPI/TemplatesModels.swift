@@ -5,21 +5,22 @@ import Foundation
 import APIRuntime
 
 /// A field placed on a template page.
-public struct TemplateFieldPlacement: OpenAPIModel, AdditionalFieldsKeeping {
-    public var id: String? { _storage.value.id }
-    public var fieldId: String? { _storage.value.fieldId }
-    public var roleId: String? { _storage.value.roleId }
-    public var label: String? { _storage.value.label }
-    public var displaySettings: JSONValue? { _storage.value.displaySettings }
-    public var createdAt: Date? { _storage.value.createdAt }
-    public var updatedAt: Date? { _storage.value.updatedAt }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct TemplateFieldPlacement: OpenAPIModel {
+    @_alwaysEmitIntoClient public var id: String? { _storage.value.id }
+    @_alwaysEmitIntoClient public var fieldId: String? { _storage.value.fieldId }
+    @_alwaysEmitIntoClient public var roleId: String? { _storage.value.roleId }
+    @_alwaysEmitIntoClient public var label: String? { _storage.value.label }
+    @_alwaysEmitIntoClient public var displaySettings: JSONValue? { _storage.value.displaySettings }
+    @_alwaysEmitIntoClient public var createdAt: Date? { _storage.value.createdAt }
+    @_alwaysEmitIntoClient public var updatedAt: Date? { _storage.value.updatedAt }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         id: String?, fieldId: String?, roleId: String?, label: String?, displaySettings: JSONValue?, createdAt: Date?,
         updatedAt: Date?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["id", "field_id", "role_id", "label", "display_settings", "created_at", "updated_at"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         id: String? = nil, fieldId: String? = nil, roleId: String? = nil, label: String? = nil,
         displaySettings: JSONValue? = nil, createdAt: Date? = nil, updatedAt: Date? = nil,
         additionalFields: JSONObject = [:]
@@ -47,20 +48,21 @@ public struct TemplateFieldPlacement: OpenAPIModel, AdditionalFieldsKeeping {
 }
 
 /// One page of a template.
-public struct TemplatePage: OpenAPIModel, AdditionalFieldsKeeping {
-    public var id: String? { _storage.value.id }
-    public var number: Int? { _storage.value.number }
-    public var height: Int? { _storage.value.height }
-    public var width: Int? { _storage.value.width }
-    public var downloadUrl: String? { _storage.value.downloadUrl }
-    public var fields: [TemplateFieldPlacement]? { _storage.value.fields }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct TemplatePage: OpenAPIModel {
+    @_alwaysEmitIntoClient public var id: String? { _storage.value.id }
+    @_alwaysEmitIntoClient public var number: Int? { _storage.value.number }
+    @_alwaysEmitIntoClient public var height: Int? { _storage.value.height }
+    @_alwaysEmitIntoClient public var width: Int? { _storage.value.width }
+    @_alwaysEmitIntoClient public var downloadUrl: String? { _storage.value.downloadUrl }
+    @_alwaysEmitIntoClient public var fields: [TemplateFieldPlacement]? { _storage.value.fields }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         id: String?, number: Int?, height: Int?, width: Int?, downloadUrl: String?, fields: [TemplateFieldPlacement]?,
         additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["id", "number", "height", "width", "download_url", "fields"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         id: String? = nil, number: Int? = nil, height: Int? = nil, width: Int? = nil, downloadUrl: String? = nil,
         fields: [TemplateFieldPlacement]? = nil, additionalFields: JSONObject = [:]
     ) {
@@ -85,19 +87,20 @@ public struct TemplatePage: OpenAPIModel, AdditionalFieldsKeeping {
 }
 
 /// A signer role in a template.
-public struct TemplateRole: OpenAPIModel, AdditionalFieldsKeeping {
-    public var id: String? { _storage.value.id }
-    public var name: String? { _storage.value.name }
-    public var assignmentType: String? { _storage.value.assignmentType }
-    public var createdAt: Date? { _storage.value.createdAt }
-    public var updatedAt: Date? { _storage.value.updatedAt }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct TemplateRole: OpenAPIModel {
+    @_alwaysEmitIntoClient public var id: String? { _storage.value.id }
+    @_alwaysEmitIntoClient public var name: String? { _storage.value.name }
+    @_alwaysEmitIntoClient public var assignmentType: String? { _storage.value.assignmentType }
+    @_alwaysEmitIntoClient public var createdAt: Date? { _storage.value.createdAt }
+    @_alwaysEmitIntoClient public var updatedAt: Date? { _storage.value.updatedAt }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         id: String?, name: String?, assignmentType: String?, createdAt: Date?, updatedAt: Date?,
         additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["id", "name", "assignment_type", "created_at", "updated_at"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         id: String? = nil, name: String? = nil, assignmentType: String? = nil, createdAt: Date? = nil,
         updatedAt: Date? = nil, additionalFields: JSONObject = [:]
     ) {
@@ -125,28 +128,29 @@ public typealias TemplateTagsItem = DocumentTagsItem
 public typealias TemplateDefaultDocumentTagsItem = DocumentTagsItem
 
 /// A reusable template for new documents.
-public struct Template: OpenAPIModel, AdditionalFieldsKeeping {
-    public var resource: String? { _storage.value.resource }
-    public var id: String? { _storage.value.id }
-    public var name: String? { _storage.value.name }
-    public var documentName: String? { _storage.value.documentName }
-    public var message: String? { _storage.value.message }
-    public var status: String? { _storage.value.status }
-    public var pages: [TemplatePage]? { _storage.value.pages }
-    public var roles: [TemplateRole]? { _storage.value.roles }
-    public var tags: [TemplateTagsItem]? { _storage.value.tags }
-    public var defaultDocumentTags: [TemplateDefaultDocumentTagsItem]? { _storage.value.defaultDocumentTags }
-    public var createdAt: Date? { _storage.value.createdAt }
-    public var updatedAt: Date? { _storage.value.updatedAt }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct Template: OpenAPIModel {
+    @_alwaysEmitIntoClient public var resource: String? { _storage.value.resource }
+    @_alwaysEmitIntoClient public var id: String? { _storage.value.id }
+    @_alwaysEmitIntoClient public var name: String? { _storage.value.name }
+    @_alwaysEmitIntoClient public var documentName: String? { _storage.value.documentName }
+    @_alwaysEmitIntoClient public var message: String? { _storage.value.message }
+    @_alwaysEmitIntoClient public var status: String? { _storage.value.status }
+    @_alwaysEmitIntoClient public var pages: [TemplatePage]? { _storage.value.pages }
+    @_alwaysEmitIntoClient public var roles: [TemplateRole]? { _storage.value.roles }
+    @_alwaysEmitIntoClient public var tags: [TemplateTagsItem]? { _storage.value.tags }
+    @_alwaysEmitIntoClient public var defaultDocumentTags: [TemplateDefaultDocumentTagsItem]? { _storage.value.defaultDocumentTags }
+    @_alwaysEmitIntoClient public var createdAt: Date? { _storage.value.createdAt }
+    @_alwaysEmitIntoClient public var updatedAt: Date? { _storage.value.updatedAt }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         resource: String?, id: String?, name: String?, documentName: String?, message: String?, status: String?,
         pages: [TemplatePage]?, roles: [TemplateRole]?, tags: [TemplateTagsItem]?,
         defaultDocumentTags: [TemplateDefaultDocumentTagsItem]?, createdAt: Date?, updatedAt: Date?,
         additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["resource", "id", "name", "document_name", "message", "status", "pages", "roles", "tags", "default_document_tags", "created_at", "updated_at"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         resource: String? = nil, id: String? = nil, name: String? = nil, documentName: String? = nil,
         message: String? = nil, status: String? = nil, pages: [TemplatePage]? = nil, roles: [TemplateRole]? = nil,
         tags: [TemplateTagsItem]? = nil, defaultDocumentTags: [TemplateDefaultDocumentTagsItem]? = nil,
@@ -182,19 +186,20 @@ public struct Template: OpenAPIModel, AdditionalFieldsKeeping {
     }
 }
 
-public struct UpdateTemplatePayload: OpenAPIModel, AdditionalFieldsKeeping {
+public struct UpdateTemplatePayload: OpenAPIModel {
     /// Template name.
-    public var name: String? { _storage.value.name }
+    @_alwaysEmitIntoClient public var name: String? { _storage.value.name }
     /// Default name of documents created from the template.
-    public var documentName: Nullable<String>? { _storage.value.documentName }
+    @_alwaysEmitIntoClient public var documentName: Nullable<String>? { _storage.value.documentName }
     /// Default message sent to signers of documents created from the template.
-    public var message: Nullable<String>? { _storage.value.message }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+    @_alwaysEmitIntoClient public var message: Nullable<String>? { _storage.value.message }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         name: String?, documentName: Nullable<String>?, message: Nullable<String>?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["name", "document_name", "message"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         name: String? = nil, documentName: Nullable<String>? = nil, message: Nullable<String>? = nil,
         additionalFields: JSONObject = [:]
     ) {

@@ -5,24 +5,25 @@ import Foundation
 import APIRuntime
 
 /// Owner e-mail notifications on or off, by type.
-public struct NotificationPreferences: OpenAPIModel, AdditionalFieldsKeeping {
-    public var documentCompleted: Bool? { _storage.value.documentCompleted }
-    public var signerDeclined: Bool? { _storage.value.signerDeclined }
-    public var documentCancelled: Bool? { _storage.value.documentCancelled }
-    public var documentAboutToExpire: Bool? { _storage.value.documentAboutToExpire }
-    public var documentExpired: Bool? { _storage.value.documentExpired }
-    public var documentExpirationReset: Bool? { _storage.value.documentExpirationReset }
-    public var documentProcessingFailed: Bool? { _storage.value.documentProcessingFailed }
-    public var templateProcessingFailed: Bool? { _storage.value.templateProcessingFailed }
-    public var signerWhatsappFailed: Bool? { _storage.value.signerWhatsappFailed }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct NotificationPreferences: OpenAPIModel {
+    @_alwaysEmitIntoClient public var documentCompleted: Bool? { _storage.value.documentCompleted }
+    @_alwaysEmitIntoClient public var signerDeclined: Bool? { _storage.value.signerDeclined }
+    @_alwaysEmitIntoClient public var documentCancelled: Bool? { _storage.value.documentCancelled }
+    @_alwaysEmitIntoClient public var documentAboutToExpire: Bool? { _storage.value.documentAboutToExpire }
+    @_alwaysEmitIntoClient public var documentExpired: Bool? { _storage.value.documentExpired }
+    @_alwaysEmitIntoClient public var documentExpirationReset: Bool? { _storage.value.documentExpirationReset }
+    @_alwaysEmitIntoClient public var documentProcessingFailed: Bool? { _storage.value.documentProcessingFailed }
+    @_alwaysEmitIntoClient public var templateProcessingFailed: Bool? { _storage.value.templateProcessingFailed }
+    @_alwaysEmitIntoClient public var signerWhatsappFailed: Bool? { _storage.value.signerWhatsappFailed }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         documentCompleted: Bool?, signerDeclined: Bool?, documentCancelled: Bool?, documentAboutToExpire: Bool?,
         documentExpired: Bool?, documentExpirationReset: Bool?, documentProcessingFailed: Bool?,
         templateProcessingFailed: Bool?, signerWhatsappFailed: Bool?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["DocumentCompleted", "SignerDeclined", "DocumentCancelled", "DocumentAboutToExpire", "DocumentExpired", "DocumentExpirationReset", "DocumentProcessingFailed", "TemplateProcessingFailed", "SignerWhatsappFailed"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         documentCompleted: Bool? = nil, signerDeclined: Bool? = nil, documentCancelled: Bool? = nil,
         documentAboutToExpire: Bool? = nil, documentExpired: Bool? = nil, documentExpirationReset: Bool? = nil,
         documentProcessingFailed: Bool? = nil, templateProcessingFailed: Bool? = nil, signerWhatsappFailed: Bool? = nil,

@@ -9,24 +9,24 @@ public struct WebhookEventName: OpenEnum, ExpressibleByStringLiteral {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    public static let documentUploaded = Self(rawValue: "document_uploaded")
-    public static let documentMetadataReady = Self(rawValue: "document_metadata_ready")
-    public static let documentPrepared = Self(rawValue: "document_prepared")
-    public static let assignmentCreated = Self(rawValue: "assignment_created")
-    public static let signatureRequested = Self(rawValue: "signature_requested")
-    public static let signerCreated = Self(rawValue: "signer_created")
-    public static let signerEmailVerified = Self(rawValue: "signer_email_verified")
-    public static let signerWhatsappVerified = Self(rawValue: "signer_whatsapp_verified")
-    public static let signerDataConfirmed = Self(rawValue: "signer_data_confirmed")
-    public static let signerViewedDocument = Self(rawValue: "signer_viewed_document")
-    public static let signerSignedDocument = Self(rawValue: "signer_signed_document")
-    public static let signerRejectedDocument = Self(rawValue: "signer_rejected_document")
-    public static let userRejectedDocument = Self(rawValue: "user_rejected_document")
-    public static let documentReady = Self(rawValue: "document_ready")
-    public static let documentProcessingFailed = Self(rawValue: "document_processing_failed")
-    public static let templateCreated = Self(rawValue: "template_created")
-    public static let templateProcessed = Self(rawValue: "template_processed")
-    public static let templateProcessingFailed = Self(rawValue: "template_processing_failed")
+    @_alwaysEmitIntoClient public static var documentUploaded: Self { Self(rawValue: "document_uploaded") }
+    @_alwaysEmitIntoClient public static var documentMetadataReady: Self { Self(rawValue: "document_metadata_ready") }
+    @_alwaysEmitIntoClient public static var documentPrepared: Self { Self(rawValue: "document_prepared") }
+    @_alwaysEmitIntoClient public static var assignmentCreated: Self { Self(rawValue: "assignment_created") }
+    @_alwaysEmitIntoClient public static var signatureRequested: Self { Self(rawValue: "signature_requested") }
+    @_alwaysEmitIntoClient public static var signerCreated: Self { Self(rawValue: "signer_created") }
+    @_alwaysEmitIntoClient public static var signerEmailVerified: Self { Self(rawValue: "signer_email_verified") }
+    @_alwaysEmitIntoClient public static var signerWhatsappVerified: Self { Self(rawValue: "signer_whatsapp_verified") }
+    @_alwaysEmitIntoClient public static var signerDataConfirmed: Self { Self(rawValue: "signer_data_confirmed") }
+    @_alwaysEmitIntoClient public static var signerViewedDocument: Self { Self(rawValue: "signer_viewed_document") }
+    @_alwaysEmitIntoClient public static var signerSignedDocument: Self { Self(rawValue: "signer_signed_document") }
+    @_alwaysEmitIntoClient public static var signerRejectedDocument: Self { Self(rawValue: "signer_rejected_document") }
+    @_alwaysEmitIntoClient public static var userRejectedDocument: Self { Self(rawValue: "user_rejected_document") }
+    @_alwaysEmitIntoClient public static var documentReady: Self { Self(rawValue: "document_ready") }
+    @_alwaysEmitIntoClient public static var documentProcessingFailed: Self { Self(rawValue: "document_processing_failed") }
+    @_alwaysEmitIntoClient public static var templateCreated: Self { Self(rawValue: "template_created") }
+    @_alwaysEmitIntoClient public static var templateProcessed: Self { Self(rawValue: "template_processed") }
+    @_alwaysEmitIntoClient public static var templateProcessingFailed: Self { Self(rawValue: "template_processing_failed") }
     public static let knownValues: [Self] = [.documentUploaded, .documentMetadataReady, .documentPrepared, .assignmentCreated, .signatureRequested, .signerCreated, .signerEmailVerified, .signerWhatsappVerified, .signerDataConfirmed, .signerViewedDocument, .signerSignedDocument, .signerRejectedDocument, .userRejectedDocument, .documentReady, .documentProcessingFailed, .templateCreated, .templateProcessed, .templateProcessingFailed]
 }
 

@@ -5,19 +5,20 @@ import Foundation
 import APIRuntime
 
 /// The account's webhook subscription.
-public struct WebhookSubscription: OpenAPIModel, AdditionalFieldsKeeping {
-    public var events: [String]? { _storage.value.events }
-    public var isActive: Bool? { _storage.value.isActive }
-    public var url: String? { _storage.value.url }
-    public var email: String? { _storage.value.email }
-    public var updatedAt: Date? { _storage.value.updatedAt }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct WebhookSubscription: OpenAPIModel {
+    @_alwaysEmitIntoClient public var events: [String]? { _storage.value.events }
+    @_alwaysEmitIntoClient public var isActive: Bool? { _storage.value.isActive }
+    @_alwaysEmitIntoClient public var url: String? { _storage.value.url }
+    @_alwaysEmitIntoClient public var email: String? { _storage.value.email }
+    @_alwaysEmitIntoClient public var updatedAt: Date? { _storage.value.updatedAt }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         events: [String]?, isActive: Bool?, url: String?, email: String?, updatedAt: Date?,
         additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["events", "is_active", "url", "email", "updated_at"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         events: [String]? = nil, isActive: Bool? = nil, url: String? = nil, email: String? = nil,
         updatedAt: Date? = nil, additionalFields: JSONObject = [:]
     ) {
@@ -41,23 +42,24 @@ public struct WebhookSubscription: OpenAPIModel, AdditionalFieldsKeeping {
 }
 
 /// A URL that receives webhook events.
-public struct WebhookEndpoint: OpenAPIModel, AdditionalFieldsKeeping {
-    public var id: String? { _storage.value.id }
-    public var name: String? { _storage.value.name }
-    public var url: String? { _storage.value.url }
-    public var email: String? { _storage.value.email }
-    public var events: [String]? { _storage.value.events }
-    public var isActive: Bool? { _storage.value.isActive }
-    public var signingEnabled: Bool? { _storage.value.signingEnabled }
-    public var createdAt: Date? { _storage.value.createdAt }
-    public var updatedAt: Date? { _storage.value.updatedAt }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct WebhookEndpoint: OpenAPIModel {
+    @_alwaysEmitIntoClient public var id: String? { _storage.value.id }
+    @_alwaysEmitIntoClient public var name: String? { _storage.value.name }
+    @_alwaysEmitIntoClient public var url: String? { _storage.value.url }
+    @_alwaysEmitIntoClient public var email: String? { _storage.value.email }
+    @_alwaysEmitIntoClient public var events: [String]? { _storage.value.events }
+    @_alwaysEmitIntoClient public var isActive: Bool? { _storage.value.isActive }
+    @_alwaysEmitIntoClient public var signingEnabled: Bool? { _storage.value.signingEnabled }
+    @_alwaysEmitIntoClient public var createdAt: Date? { _storage.value.createdAt }
+    @_alwaysEmitIntoClient public var updatedAt: Date? { _storage.value.updatedAt }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         id: String?, name: String?, url: String?, email: String?, events: [String]?, isActive: Bool?,
         signingEnabled: Bool?, createdAt: Date?, updatedAt: Date?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["id", "name", "url", "email", "events", "is_active", "signing_enabled", "created_at", "updated_at"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         id: String? = nil, name: String? = nil, url: String? = nil, email: String? = nil, events: [String]? = nil,
         isActive: Bool? = nil, signingEnabled: Bool? = nil, createdAt: Date? = nil, updatedAt: Date? = nil,
         additionalFields: JSONObject = [:]
@@ -87,13 +89,14 @@ public struct WebhookEndpoint: OpenAPIModel, AdditionalFieldsKeeping {
 }
 
 /// The signing secret of an endpoint.
-public struct WebhookEndpointSecret: OpenAPIModel, AdditionalFieldsKeeping {
-    public var secret: String? { _storage.value.secret }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(secret: String?, additionalFields: JSONObject)>
+public struct WebhookEndpointSecret: OpenAPIModel {
+    @_alwaysEmitIntoClient public var secret: String? { _storage.value.secret }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(secret: String?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["secret"]
 
-    public init(secret: String? = nil, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(secret: String? = nil, additionalFields: JSONObject = [:]) {
         _storage = ModelStorage((secret, additionalFields))
     }
 
@@ -109,28 +112,29 @@ public struct WebhookEndpointSecret: OpenAPIModel, AdditionalFieldsKeeping {
 }
 
 /// A record of one webhook delivery.
-public struct WebhookDispatch: OpenAPIModel, AdditionalFieldsKeeping {
-    public var resource: String? { _storage.value.resource }
-    public var id: String? { _storage.value.id }
-    public var event: String? { _storage.value.event }
-    public var activityId: Int? { _storage.value.activityId }
-    public var endpointId: String? { _storage.value.endpointId }
-    public var endpoint: String? { _storage.value.endpoint }
-    public var payload: JSONObject? { _storage.value.payload }
-    public var delivered: Bool? { _storage.value.delivered }
-    public var httpStatus: Int? { _storage.value.httpStatus }
-    public var responseBody: String? { _storage.value.responseBody }
-    public var error: String? { _storage.value.error }
-    public var createdAt: Date? { _storage.value.createdAt }
-    public var updatedAt: Date? { _storage.value.updatedAt }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct WebhookDispatch: OpenAPIModel {
+    @_alwaysEmitIntoClient public var resource: String? { _storage.value.resource }
+    @_alwaysEmitIntoClient public var id: String? { _storage.value.id }
+    @_alwaysEmitIntoClient public var event: String? { _storage.value.event }
+    @_alwaysEmitIntoClient public var activityId: Int? { _storage.value.activityId }
+    @_alwaysEmitIntoClient public var endpointId: String? { _storage.value.endpointId }
+    @_alwaysEmitIntoClient public var endpoint: String? { _storage.value.endpoint }
+    @_alwaysEmitIntoClient public var payload: JSONObject? { _storage.value.payload }
+    @_alwaysEmitIntoClient public var delivered: Bool? { _storage.value.delivered }
+    @_alwaysEmitIntoClient public var httpStatus: Int? { _storage.value.httpStatus }
+    @_alwaysEmitIntoClient public var responseBody: String? { _storage.value.responseBody }
+    @_alwaysEmitIntoClient public var error: String? { _storage.value.error }
+    @_alwaysEmitIntoClient public var createdAt: Date? { _storage.value.createdAt }
+    @_alwaysEmitIntoClient public var updatedAt: Date? { _storage.value.updatedAt }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         resource: String?, id: String?, event: String?, activityId: Int?, endpointId: String?, endpoint: String?,
         payload: JSONObject?, delivered: Bool?, httpStatus: Int?, responseBody: String?, error: String?,
         createdAt: Date?, updatedAt: Date?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["resource", "id", "event", "activity_id", "endpoint_id", "endpoint", "payload", "delivered", "http_status", "response_body", "error", "created_at", "updated_at"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         resource: String? = nil, id: String? = nil, event: String? = nil, activityId: Int? = nil,
         endpointId: String? = nil, endpoint: String? = nil, payload: JSONObject? = nil, delivered: Bool? = nil,
         httpStatus: Int? = nil, responseBody: String? = nil, error: String? = nil, createdAt: Date? = nil,
@@ -167,14 +171,17 @@ public struct WebhookDispatch: OpenAPIModel, AdditionalFieldsKeeping {
 }
 
 /// An event type that can be subscribed to.
-public struct WebhookEventType: OpenAPIModel, AdditionalFieldsKeeping {
-    public var id: String? { _storage.value.id }
-    public var description: String? { _storage.value.description }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(id: String?, description: String?, additionalFields: JSONObject)>
+public struct WebhookEventType: OpenAPIModel {
+    @_alwaysEmitIntoClient public var id: String? { _storage.value.id }
+    @_alwaysEmitIntoClient public var description: String? { _storage.value.description }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(id: String?, description: String?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["id", "description"]
 
-    public init(id: String? = nil, description: String? = nil, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(
+        id: String? = nil, description: String? = nil, additionalFields: JSONObject = [:]
+    ) {
         _storage = ModelStorage((id, description, additionalFields))
     }
 
@@ -191,17 +198,20 @@ public struct WebhookEventType: OpenAPIModel, AdditionalFieldsKeeping {
     }
 }
 
-public struct UpdateWebhookSubscriptionRequest: OpenAPIModel, AdditionalFieldsKeeping {
-    public var events: [String] { _storage.value.events }
-    public var isActive: Bool { _storage.value.isActive }
-    public var url: String { _storage.value.url }
-    public var email: String { _storage.value.email }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct UpdateWebhookSubscriptionRequest: OpenAPIModel {
+    @_alwaysEmitIntoClient public var events: [String] { _storage.value.events }
+    @_alwaysEmitIntoClient public var isActive: Bool { _storage.value.isActive }
+    @_alwaysEmitIntoClient public var url: String { _storage.value.url }
+    @_alwaysEmitIntoClient public var email: String { _storage.value.email }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         events: [String], isActive: Bool, url: String, email: String, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["events", "is_active", "url", "email"]
 
-    public init(events: [String], isActive: Bool, url: String, email: String, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(
+        events: [String], isActive: Bool, url: String, email: String, additionalFields: JSONObject = [:]
+    ) {
         _storage = ModelStorage((events, isActive, url, email, additionalFields))
     }
 
@@ -222,25 +232,26 @@ public struct ListWebhookDeliveriesDelivered: OpenEnum, ExpressibleByStringLiter
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    public static let `true` = Self(rawValue: "true")
-    public static let `false` = Self(rawValue: "false")
+    @_alwaysEmitIntoClient public static var `true`: Self { Self(rawValue: "true") }
+    @_alwaysEmitIntoClient public static var `false`: Self { Self(rawValue: "false") }
     public static let knownValues: [Self] = [.`true`, .`false`]
 }
 
-public struct CreateWebhookEndpointPayload: OpenAPIModel, AdditionalFieldsKeeping {
-    public var url: String { _storage.value.url }
-    public var email: String { _storage.value.email }
-    public var events: [String] { _storage.value.events }
-    public var name: String? { _storage.value.name }
-    public var isActive: Bool? { _storage.value.isActive }
-    public var signingEnabled: Bool? { _storage.value.signingEnabled }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct CreateWebhookEndpointPayload: OpenAPIModel {
+    @_alwaysEmitIntoClient public var url: String { _storage.value.url }
+    @_alwaysEmitIntoClient public var email: String { _storage.value.email }
+    @_alwaysEmitIntoClient public var events: [String] { _storage.value.events }
+    @_alwaysEmitIntoClient public var name: String? { _storage.value.name }
+    @_alwaysEmitIntoClient public var isActive: Bool? { _storage.value.isActive }
+    @_alwaysEmitIntoClient public var signingEnabled: Bool? { _storage.value.signingEnabled }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         url: String, email: String, events: [String], name: String?, isActive: Bool?, signingEnabled: Bool?,
         additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["url", "email", "events", "name", "is_active", "signing_enabled"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         url: String, email: String, events: [String], name: String? = nil, isActive: Bool? = nil,
         signingEnabled: Bool? = nil, additionalFields: JSONObject = [:]
     ) {
@@ -263,20 +274,21 @@ public struct CreateWebhookEndpointPayload: OpenAPIModel, AdditionalFieldsKeepin
     }
 }
 
-public struct UpdateWebhookEndpointPayload: OpenAPIModel, AdditionalFieldsKeeping {
-    public var url: String? { _storage.value.url }
-    public var email: String? { _storage.value.email }
-    public var events: [String]? { _storage.value.events }
-    public var name: String? { _storage.value.name }
-    public var isActive: Bool? { _storage.value.isActive }
-    public var signingEnabled: Bool? { _storage.value.signingEnabled }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct UpdateWebhookEndpointPayload: OpenAPIModel {
+    @_alwaysEmitIntoClient public var url: String? { _storage.value.url }
+    @_alwaysEmitIntoClient public var email: String? { _storage.value.email }
+    @_alwaysEmitIntoClient public var events: [String]? { _storage.value.events }
+    @_alwaysEmitIntoClient public var name: String? { _storage.value.name }
+    @_alwaysEmitIntoClient public var isActive: Bool? { _storage.value.isActive }
+    @_alwaysEmitIntoClient public var signingEnabled: Bool? { _storage.value.signingEnabled }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         url: String?, email: String?, events: [String]?, name: String?, isActive: Bool?, signingEnabled: Bool?,
         additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["url", "email", "events", "name", "is_active", "signing_enabled"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         url: String? = nil, email: String? = nil, events: [String]? = nil, name: String? = nil, isActive: Bool? = nil,
         signingEnabled: Bool? = nil, additionalFields: JSONObject = [:]
     ) {

@@ -24,9 +24,6 @@ public enum SwiftNames {
         "MultipartFile", "DynamicCodingKey", "Nullable", "OpenEnum", "CalendarDate", "DateTime", "Indirect",
         "JSONCoding", "HTTPClientProtocol", "ResponseKind", "ErrorPayloads", "ParameterValue", "ArrayStyle",
         "APIRuntime", "DateTimeCoding",
-        // `AdditionalFieldsKeeping`'s associated type: inside a model, a type of that name would
-        // be the model's own extras type, not the schema.
-        "AdditionalFields",
     ])
 
     static let standardLibraryTypeNames: Set<String> = [
@@ -42,7 +39,6 @@ public enum SwiftNames {
     /// Kept equal to APIRuntime's public top-level types by `SwiftNamesTests`.
     static let runtimeTypeNames: Set<String> = [
         "APIClientProtocol", "APIEngine", "APIEngineConfiguration", "APIMiddleware", "APIRequest", "APIResponse",
-        "AdditionalFieldsKeeping",
         "ArrayStyle", "CalendarDate", "ClientLogger", "CredentialValue", "DateTime", "DateTimeCoding",
         "DynamicCodingKey",
         "EngineError", "ErrorPayloads", "HTTPTransport", "HeaderFields", "Indirect", "JSONCoding", "JSONObject",

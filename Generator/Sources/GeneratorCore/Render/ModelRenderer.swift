@@ -25,26 +25,27 @@ enum ModelRenderer {
             decl.genericParameters.isEmpty
             ? ""
             : "<" + decl.genericParameters.map { "\($0): Codable & Hashable & Sendable" }.joined(separator: ", ") + ">"
-        // `AdditionalFieldsKeeping` documents `additionalFields` once, for every model that has it.
         // `OpenAPIModel` is `Codable, Hashable, Sendable` with one shared `==` and `hash(into:)`.
-        let keeping = extrasType(decl) == nil ? "" : ", AdditionalFieldsKeeping"
-        writer.block("public struct \(decl.name)\(generics): OpenAPIModel\(keeping)") { w in
+        writer.block("public struct \(decl.name)\(generics): OpenAPIModel") { w in
             let members = storedMembers(decl)
             for property in decl.properties {
                 w.docs(property.docs)
                 if property.deprecated { w.line("@available(*, deprecated)") }
                 w.line(
-                    "public var \(property.swiftName): \(storedType(property).rendered) { \(read(property.swiftName, members)) }"
+                    "\(OperationRenderer.emittedIntoClient) public var \(property.swiftName): \(storedType(property).rendered) { \(read(property.swiftName, members)) }"
                 )
             }
             if let extras = extrasType(decl) {
-                w.line("public var additionalFields: \(extras.rendered) { \(read("additionalFields", members)) }")
+                w.line("/// Members the API description does not name, kept so that nothing received is lost.")
+                w.line(
+                    "\(OperationRenderer.emittedIntoClient) public var additionalFields: \(extras.rendered) { \(read("additionalFields", members)) }"
+                )
             }
             if members.count == 1 {
-                w.line("private let \(storageName): ModelStorage<\(members[0].type.rendered)>")
+                w.line("@usableFromInline let \(storageName): ModelStorage<\(members[0].type.rendered)>")
             } else if !members.isEmpty {
                 let elements = members.map { "\($0.label): \($0.type.rendered)" }
-                w.list("private let \(storageName): ModelStorage<(", elements, ")>", closesLastLine: true)
+                w.list("@usableFromInline let \(storageName): ModelStorage<(", elements, ")>", closesLastLine: true)
             }
             if extrasType(decl) != nil {
                 let keys = decl.properties.map { swiftLiteral($0.wireName) }.joined(separator: ", ")
@@ -84,6 +85,12 @@ enum ModelRenderer {
     /// wide, a copy retains once, its value witnesses are the runtime's own rather than code for
     /// each model, and a recursive member needs no box of its own. Members are read by label; a
     /// model with one member stores it bare (a tuple of one cannot be labelled).
+    ///
+    /// The properties and the memberwise initialiser are `@_alwaysEmitIntoClient` and the storage
+    /// `@usableFromInline`: on ELF every public symbol survives dead stripping, so an accessor
+    /// compiled into the model's module is paid for by every app whether it reads the member or
+    /// not; compiled into its caller, it costs only where it is used. Only the `Codable`
+    /// conformance, which every app that decodes the model needs, stays in the module.
     static let storageName = SwiftNames.modelStorage
 
     struct StoredMember {
@@ -113,9 +120,9 @@ enum ModelRenderer {
             arguments.append("additionalFields: \(extras.rendered) = [:]")
         }
         if arguments.isEmpty {
-            writer.line("public init() {")
+            writer.line("\(OperationRenderer.emittedIntoClient) public init() {")
         } else {
-            writer.list("public init(", arguments, ") {")
+            writer.list("\(OperationRenderer.emittedIntoClient) public init(", arguments, ") {")
         }
         var values = decl.properties.map { property in
             property.constValue.map(swiftLiteral) ?? parameterName(property)
@@ -261,7 +268,9 @@ enum ModelRenderer {
             w.line()
             for (name, raw) in decl.cases {
                 let value = decl.rawType == "String" ? swiftLiteral(raw) : raw
-                w.line("public static let \(name) = Self(rawValue: \(value))")
+                w.line(
+                    "\(OperationRenderer.emittedIntoClient) public static var \(name): Self { Self(rawValue: \(value)) }"
+                )
             }
             w.line(
                 "public static let knownValues: [Self] = [\(decl.cases.map { "." + $0.name }.joined(separator: ", "))]")

@@ -4,15 +4,17 @@
 import Foundation
 import APIRuntime
 
-public struct ListChargesResponse: OpenAPIModel, AdditionalFieldsKeeping {
-    public var object: String { _storage.value.object }
-    public var data: [Charge] { _storage.value.data }
-    public var hasMore: Bool { _storage.value.hasMore }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(object: String, data: [Charge], hasMore: Bool, additionalFields: JSONObject)>
+public struct ListChargesResponse: OpenAPIModel {
+    @_alwaysEmitIntoClient public var object: String { _storage.value.object }
+    @_alwaysEmitIntoClient public var data: [Charge] { _storage.value.data }
+    @_alwaysEmitIntoClient public var hasMore: Bool { _storage.value.hasMore }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
+        object: String, data: [Charge], hasMore: Bool, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["object", "data", "has_more"]
 
-    public init(data: [Charge], hasMore: Bool, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(data: [Charge], hasMore: Bool, additionalFields: JSONObject = [:]) {
         _storage = ModelStorage(("list", data, hasMore, additionalFields))
     }
 
@@ -30,14 +32,15 @@ public struct ListChargesResponse: OpenAPIModel, AdditionalFieldsKeeping {
     }
 }
 
-public struct RetrieveBalanceResponseAvailableItem: OpenAPIModel, AdditionalFieldsKeeping {
-    public var amount: Int { _storage.value.amount }
-    public var currency: String { _storage.value.currency }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(amount: Int, currency: String, additionalFields: JSONObject)>
+public struct RetrieveBalanceResponseAvailableItem: OpenAPIModel {
+    @_alwaysEmitIntoClient public var amount: Int { _storage.value.amount }
+    @_alwaysEmitIntoClient public var currency: String { _storage.value.currency }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(amount: Int, currency: String, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["amount", "currency"]
 
-    public init(amount: Int, currency: String, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(amount: Int, currency: String, additionalFields: JSONObject = [:]) {
         _storage = ModelStorage((amount, currency, additionalFields))
     }
 
@@ -54,14 +57,17 @@ public struct RetrieveBalanceResponseAvailableItem: OpenAPIModel, AdditionalFiel
     }
 }
 
-public struct RetrieveBalanceResponse: OpenAPIModel, AdditionalFieldsKeeping {
-    public var available: [RetrieveBalanceResponseAvailableItem] { _storage.value.available }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct RetrieveBalanceResponse: OpenAPIModel {
+    @_alwaysEmitIntoClient public var available: [RetrieveBalanceResponseAvailableItem] { _storage.value.available }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         available: [RetrieveBalanceResponseAvailableItem], additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["available"]
 
-    public init(available: [RetrieveBalanceResponseAvailableItem], additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(
+        available: [RetrieveBalanceResponseAvailableItem], additionalFields: JSONObject = [:]
+    ) {
         _storage = ModelStorage((available, additionalFields))
     }
 

@@ -4,16 +4,20 @@
 import Foundation
 import APIRuntime
 
-public struct RangeQuery: OpenAPIModel, AdditionalFieldsKeeping {
-    public var gt: Int? { _storage.value.gt }
-    public var gte: Int? { _storage.value.gte }
-    public var lt: Int? { _storage.value.lt }
-    public var lte: Int? { _storage.value.lte }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(gt: Int?, gte: Int?, lt: Int?, lte: Int?, additionalFields: JSONObject)>
+public struct RangeQuery: OpenAPIModel {
+    @_alwaysEmitIntoClient public var gt: Int? { _storage.value.gt }
+    @_alwaysEmitIntoClient public var gte: Int? { _storage.value.gte }
+    @_alwaysEmitIntoClient public var lt: Int? { _storage.value.lt }
+    @_alwaysEmitIntoClient public var lte: Int? { _storage.value.lte }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
+        gt: Int?, gte: Int?, lt: Int?, lte: Int?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["gt", "gte", "lt", "lte"]
 
-    public init(gt: Int? = nil, gte: Int? = nil, lt: Int? = nil, lte: Int? = nil, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(
+        gt: Int? = nil, gte: Int? = nil, lt: Int? = nil, lte: Int? = nil, additionalFields: JSONObject = [:]
+    ) {
         _storage = ModelStorage((gt, gte, lt, lte, additionalFields))
     }
 
@@ -31,15 +35,17 @@ public struct RangeQuery: OpenAPIModel, AdditionalFieldsKeeping {
     }
 }
 
-public struct CustomerList: OpenAPIModel, AdditionalFieldsKeeping {
-    public var object: String { _storage.value.object }
-    public var data: [Customer] { _storage.value.data }
-    public var hasMore: Bool { _storage.value.hasMore }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(object: String, data: [Customer], hasMore: Bool, additionalFields: JSONObject)>
+public struct CustomerList: OpenAPIModel {
+    @_alwaysEmitIntoClient public var object: String { _storage.value.object }
+    @_alwaysEmitIntoClient public var data: [Customer] { _storage.value.data }
+    @_alwaysEmitIntoClient public var hasMore: Bool { _storage.value.hasMore }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
+        object: String, data: [Customer], hasMore: Bool, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["object", "data", "has_more"]
 
-    public init(data: [Customer], hasMore: Bool, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(data: [Customer], hasMore: Bool, additionalFields: JSONObject = [:]) {
         _storage = ModelStorage(("list", data, hasMore, additionalFields))
     }
 
@@ -57,14 +63,15 @@ public struct CustomerList: OpenAPIModel, AdditionalFieldsKeeping {
     }
 }
 
-public struct DeleteCustomerResponse: OpenAPIModel, AdditionalFieldsKeeping {
-    public var id: String { _storage.value.id }
-    public var deleted: Bool { _storage.value.deleted }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(id: String, deleted: Bool, additionalFields: JSONObject)>
+public struct DeleteCustomerResponse: OpenAPIModel {
+    @_alwaysEmitIntoClient public var id: String { _storage.value.id }
+    @_alwaysEmitIntoClient public var deleted: Bool { _storage.value.deleted }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(id: String, deleted: Bool, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["id", "deleted"]
 
-    public init(id: String, deleted: Bool, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(id: String, deleted: Bool, additionalFields: JSONObject = [:]) {
         _storage = ModelStorage((id, deleted, additionalFields))
     }
 

@@ -8,9 +8,9 @@ public struct RefundReason: OpenEnum, ExpressibleByStringLiteral {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    public static let duplicate = Self(rawValue: "duplicate")
-    public static let fraudulent = Self(rawValue: "fraudulent")
-    public static let requestedByCustomer = Self(rawValue: "requested_by_customer")
+    @_alwaysEmitIntoClient public static var duplicate: Self { Self(rawValue: "duplicate") }
+    @_alwaysEmitIntoClient public static var fraudulent: Self { Self(rawValue: "fraudulent") }
+    @_alwaysEmitIntoClient public static var requestedByCustomer: Self { Self(rawValue: "requested_by_customer") }
     public static let knownValues: [Self] = [.duplicate, .fraudulent, .requestedByCustomer]
 }
 
@@ -39,17 +39,18 @@ public enum RefundCharge: OpenAPIModel {
     }
 }
 
-public struct Refund: OpenAPIModel, AdditionalFieldsKeeping {
-    public var id: String { _storage.value.id }
-    public var amount: Int { _storage.value.amount }
-    public var charge: RefundCharge { _storage.value.charge }
-    public var reason: RefundReason? { _storage.value.reason }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct Refund: OpenAPIModel {
+    @_alwaysEmitIntoClient public var id: String { _storage.value.id }
+    @_alwaysEmitIntoClient public var amount: Int { _storage.value.amount }
+    @_alwaysEmitIntoClient public var charge: RefundCharge { _storage.value.charge }
+    @_alwaysEmitIntoClient public var reason: RefundReason? { _storage.value.reason }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         id: String, amount: Int, charge: RefundCharge, reason: RefundReason?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["id", "amount", "charge", "reason"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         id: String, amount: Int, charge: RefundCharge, reason: RefundReason? = nil, additionalFields: JSONObject = [:]
     ) {
         _storage = ModelStorage((id, amount, charge, reason, additionalFields))

@@ -4,17 +4,18 @@
 import Foundation
 import APIRuntime
 
-public struct CustomerParams: OpenAPIModel, AdditionalFieldsKeeping {
-    public var email: String? { _storage.value.email }
-    public var name: String? { _storage.value.name }
-    public var balance: Int? { _storage.value.balance }
-    public var preferredLocales: [String]? { _storage.value.preferredLocales }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct CustomerParams: OpenAPIModel {
+    @_alwaysEmitIntoClient public var email: String? { _storage.value.email }
+    @_alwaysEmitIntoClient public var name: String? { _storage.value.name }
+    @_alwaysEmitIntoClient public var balance: Int? { _storage.value.balance }
+    @_alwaysEmitIntoClient public var preferredLocales: [String]? { _storage.value.preferredLocales }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         email: String?, name: String?, balance: Int?, preferredLocales: [String]?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["email", "name", "balance", "preferred_locales"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         email: String? = nil, name: String? = nil, balance: Int? = nil, preferredLocales: [String]? = nil,
         additionalFields: JSONObject = [:]
     ) {
@@ -63,22 +64,23 @@ public enum CustomerDefaultSource: OpenAPIModel {
     }
 }
 
-public struct Customer: OpenAPIModel, AdditionalFieldsKeeping {
-    public var id: String { _storage.value.id }
-    public var object: String { _storage.value.object }
-    public var created: Int { _storage.value.created }
-    public var email: String? { _storage.value.email }
-    public var name: String? { _storage.value.name }
-    public var balance: Int? { _storage.value.balance }
+public struct Customer: OpenAPIModel {
+    @_alwaysEmitIntoClient public var id: String { _storage.value.id }
+    @_alwaysEmitIntoClient public var object: String { _storage.value.object }
+    @_alwaysEmitIntoClient public var created: Int { _storage.value.created }
+    @_alwaysEmitIntoClient public var email: String? { _storage.value.email }
+    @_alwaysEmitIntoClient public var name: String? { _storage.value.name }
+    @_alwaysEmitIntoClient public var balance: Int? { _storage.value.balance }
     /// The ID, or the expanded card.
-    public var defaultSource: CustomerDefaultSource? { _storage.value.defaultSource }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+    @_alwaysEmitIntoClient public var defaultSource: CustomerDefaultSource? { _storage.value.defaultSource }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         id: String, object: String, created: Int, email: String?, name: String?, balance: Int?,
         defaultSource: CustomerDefaultSource?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["id", "object", "created", "email", "name", "balance", "default_source"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         id: String, created: Int, email: String? = nil, name: String? = nil, balance: Int? = nil,
         defaultSource: CustomerDefaultSource? = nil, additionalFields: JSONObject = [:]
     ) {
@@ -106,21 +108,25 @@ public struct CardBrand: OpenEnum, ExpressibleByStringLiteral {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    public static let visa = Self(rawValue: "visa")
-    public static let mastercard = Self(rawValue: "mastercard")
-    public static let amex = Self(rawValue: "amex")
+    @_alwaysEmitIntoClient public static var visa: Self { Self(rawValue: "visa") }
+    @_alwaysEmitIntoClient public static var mastercard: Self { Self(rawValue: "mastercard") }
+    @_alwaysEmitIntoClient public static var amex: Self { Self(rawValue: "amex") }
     public static let knownValues: [Self] = [.visa, .mastercard, .amex]
 }
 
-public struct Card: OpenAPIModel, AdditionalFieldsKeeping {
-    public var id: String { _storage.value.id }
-    public var brand: CardBrand { _storage.value.brand }
-    public var last4: String { _storage.value.last4 }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(id: String, brand: CardBrand, last4: String, additionalFields: JSONObject)>
+public struct Card: OpenAPIModel {
+    @_alwaysEmitIntoClient public var id: String { _storage.value.id }
+    @_alwaysEmitIntoClient public var brand: CardBrand { _storage.value.brand }
+    @_alwaysEmitIntoClient public var last4: String { _storage.value.last4 }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
+        id: String, brand: CardBrand, last4: String, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["id", "brand", "last4"]
 
-    public init(id: String, brand: CardBrand, last4: String, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(
+        id: String, brand: CardBrand, last4: String, additionalFields: JSONObject = [:]
+    ) {
         _storage = ModelStorage((id, brand, last4, additionalFields))
     }
 
@@ -141,9 +147,9 @@ public struct ChargeStatus: OpenEnum, ExpressibleByStringLiteral {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    public static let succeeded = Self(rawValue: "succeeded")
-    public static let pending = Self(rawValue: "pending")
-    public static let failed = Self(rawValue: "failed")
+    @_alwaysEmitIntoClient public static var succeeded: Self { Self(rawValue: "succeeded") }
+    @_alwaysEmitIntoClient public static var pending: Self { Self(rawValue: "pending") }
+    @_alwaysEmitIntoClient public static var failed: Self { Self(rawValue: "failed") }
     public static let knownValues: [Self] = [.succeeded, .pending, .failed]
 }
 
@@ -172,21 +178,22 @@ public enum ChargeCustomer: OpenAPIModel {
     }
 }
 
-public struct Charge: OpenAPIModel, AdditionalFieldsKeeping {
-    public var id: String { _storage.value.id }
-    public var amount: Int { _storage.value.amount }
-    public var currency: String { _storage.value.currency }
-    public var status: ChargeStatus { _storage.value.status }
-    public var captured: Bool? { _storage.value.captured }
-    public var customer: ChargeCustomer? { _storage.value.customer }
-    public var metadata: [String: String]? { _storage.value.metadata }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct Charge: OpenAPIModel {
+    @_alwaysEmitIntoClient public var id: String { _storage.value.id }
+    @_alwaysEmitIntoClient public var amount: Int { _storage.value.amount }
+    @_alwaysEmitIntoClient public var currency: String { _storage.value.currency }
+    @_alwaysEmitIntoClient public var status: ChargeStatus { _storage.value.status }
+    @_alwaysEmitIntoClient public var captured: Bool? { _storage.value.captured }
+    @_alwaysEmitIntoClient public var customer: ChargeCustomer? { _storage.value.customer }
+    @_alwaysEmitIntoClient public var metadata: [String: String]? { _storage.value.metadata }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         id: String, amount: Int, currency: String, status: ChargeStatus, captured: Bool?, customer: ChargeCustomer?,
         metadata: [String: String]?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["id", "amount", "currency", "status", "captured", "customer", "metadata"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         id: String, amount: Int, currency: String, status: ChargeStatus, captured: Bool? = nil,
         customer: ChargeCustomer? = nil, metadata: [String: String]? = nil, additionalFields: JSONObject = [:]
     ) {

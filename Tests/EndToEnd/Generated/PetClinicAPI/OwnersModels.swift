@@ -4,15 +4,19 @@
 import Foundation
 import APIRuntime
 
-public struct Owner: OpenAPIModel, AdditionalFieldsKeeping {
-    public var id: String { _storage.value.id }
-    public var name: String { _storage.value.name }
-    public var pets: [Int64]? { _storage.value.pets }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(id: String, name: String, pets: [Int64]?, additionalFields: JSONObject)>
+public struct Owner: OpenAPIModel {
+    @_alwaysEmitIntoClient public var id: String { _storage.value.id }
+    @_alwaysEmitIntoClient public var name: String { _storage.value.name }
+    @_alwaysEmitIntoClient public var pets: [Int64]? { _storage.value.pets }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
+        id: String, name: String, pets: [Int64]?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["id", "name", "pets"]
 
-    public init(id: String, name: String, pets: [Int64]? = nil, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(
+        id: String, name: String, pets: [Int64]? = nil, additionalFields: JSONObject = [:]
+    ) {
         _storage = ModelStorage((id, name, pets, additionalFields))
     }
 
@@ -53,14 +57,15 @@ public enum Contact: OpenAPIModel {
     }
 }
 
-public struct EmailContact: OpenAPIModel, AdditionalFieldsKeeping {
-    public var channel: String { _storage.value.channel }
-    public var address: String { _storage.value.address }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(channel: String, address: String, additionalFields: JSONObject)>
+public struct EmailContact: OpenAPIModel {
+    @_alwaysEmitIntoClient public var channel: String { _storage.value.channel }
+    @_alwaysEmitIntoClient public var address: String { _storage.value.address }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(channel: String, address: String, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["channel", "address"]
 
-    public init(channel: String, address: String, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(channel: String, address: String, additionalFields: JSONObject = [:]) {
         _storage = ModelStorage((channel, address, additionalFields))
     }
 
@@ -77,15 +82,19 @@ public struct EmailContact: OpenAPIModel, AdditionalFieldsKeeping {
     }
 }
 
-public struct PhoneContact: OpenAPIModel, AdditionalFieldsKeeping {
-    public var channel: String { _storage.value.channel }
-    public var number: String { _storage.value.number }
-    public var sms: Bool? { _storage.value.sms }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(channel: String, number: String, sms: Bool?, additionalFields: JSONObject)>
+public struct PhoneContact: OpenAPIModel {
+    @_alwaysEmitIntoClient public var channel: String { _storage.value.channel }
+    @_alwaysEmitIntoClient public var number: String { _storage.value.number }
+    @_alwaysEmitIntoClient public var sms: Bool? { _storage.value.sms }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
+        channel: String, number: String, sms: Bool?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["channel", "number", "sms"]
 
-    public init(channel: String, number: String, sms: Bool? = nil, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(
+        channel: String, number: String, sms: Bool? = nil, additionalFields: JSONObject = [:]
+    ) {
         _storage = ModelStorage((channel, number, sms, additionalFields))
     }
 
@@ -102,14 +111,15 @@ public struct PhoneContact: OpenAPIModel, AdditionalFieldsKeeping {
     }
 }
 
-public struct OpenSessionResponse: OpenAPIModel, AdditionalFieldsKeeping {
-    public var expiresAt: Date { _storage.value.expiresAt }
-    public var scopes: [String]? { _storage.value.scopes }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(expiresAt: Date, scopes: [String]?, additionalFields: JSONObject)>
+public struct OpenSessionResponse: OpenAPIModel {
+    @_alwaysEmitIntoClient public var expiresAt: Date { _storage.value.expiresAt }
+    @_alwaysEmitIntoClient public var scopes: [String]? { _storage.value.scopes }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(expiresAt: Date, scopes: [String]?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["expires_at", "scopes"]
 
-    public init(expiresAt: Date, scopes: [String]? = nil, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(expiresAt: Date, scopes: [String]? = nil, additionalFields: JSONObject = [:]) {
         _storage = ModelStorage((expiresAt, scopes, additionalFields))
     }
 

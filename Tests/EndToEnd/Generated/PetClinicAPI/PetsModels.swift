@@ -8,26 +8,27 @@ public struct Species: OpenEnum, ExpressibleByStringLiteral {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    public static let dog = Self(rawValue: "dog")
-    public static let cat = Self(rawValue: "cat")
-    public static let bird = Self(rawValue: "bird")
-    public static let reptile = Self(rawValue: "reptile")
+    @_alwaysEmitIntoClient public static var dog: Self { Self(rawValue: "dog") }
+    @_alwaysEmitIntoClient public static var cat: Self { Self(rawValue: "cat") }
+    @_alwaysEmitIntoClient public static var bird: Self { Self(rawValue: "bird") }
+    @_alwaysEmitIntoClient public static var reptile: Self { Self(rawValue: "reptile") }
     public static let knownValues: [Self] = [.dog, .cat, .bird, .reptile]
 }
 
-public struct NewPet: OpenAPIModel, AdditionalFieldsKeeping {
-    public var name: String { _storage.value.name }
-    public var species: Species { _storage.value.species }
-    public var birthDate: CalendarDate? { _storage.value.birthDate }
-    public var tags: [String]? { _storage.value.tags }
-    public var weightKg: Nullable<Double>? { _storage.value.weightKg }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct NewPet: OpenAPIModel {
+    @_alwaysEmitIntoClient public var name: String { _storage.value.name }
+    @_alwaysEmitIntoClient public var species: Species { _storage.value.species }
+    @_alwaysEmitIntoClient public var birthDate: CalendarDate? { _storage.value.birthDate }
+    @_alwaysEmitIntoClient public var tags: [String]? { _storage.value.tags }
+    @_alwaysEmitIntoClient public var weightKg: Nullable<Double>? { _storage.value.weightKg }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         name: String, species: Species, birthDate: CalendarDate?, tags: [String]?, weightKg: Nullable<Double>?,
         additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["name", "species", "birth_date", "tags", "weight_kg"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         name: String, species: Species, birthDate: CalendarDate? = nil, tags: [String]? = nil,
         weightKg: Nullable<Double>? = nil, additionalFields: JSONObject = [:]
     ) {
@@ -50,22 +51,23 @@ public struct NewPet: OpenAPIModel, AdditionalFieldsKeeping {
     }
 }
 
-public struct Pet: OpenAPIModel, AdditionalFieldsKeeping {
-    public var name: String { _storage.value.name }
-    public var species: Species { _storage.value.species }
-    public var birthDate: CalendarDate? { _storage.value.birthDate }
-    public var tags: [String]? { _storage.value.tags }
-    public var weightKg: Double? { _storage.value.weightKg }
-    public var id: Int64 { _storage.value.id }
-    public var createdAt: Date { _storage.value.createdAt }
-    public var ownerId: String? { _storage.value.ownerId }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct Pet: OpenAPIModel {
+    @_alwaysEmitIntoClient public var name: String { _storage.value.name }
+    @_alwaysEmitIntoClient public var species: Species { _storage.value.species }
+    @_alwaysEmitIntoClient public var birthDate: CalendarDate? { _storage.value.birthDate }
+    @_alwaysEmitIntoClient public var tags: [String]? { _storage.value.tags }
+    @_alwaysEmitIntoClient public var weightKg: Double? { _storage.value.weightKg }
+    @_alwaysEmitIntoClient public var id: Int64 { _storage.value.id }
+    @_alwaysEmitIntoClient public var createdAt: Date { _storage.value.createdAt }
+    @_alwaysEmitIntoClient public var ownerId: String? { _storage.value.ownerId }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         name: String, species: Species, birthDate: CalendarDate?, tags: [String]?, weightKg: Double?, id: Int64,
         createdAt: Date, ownerId: String?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["name", "species", "birth_date", "tags", "weight_kg", "id", "created_at", "owner_id"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         name: String, species: Species, birthDate: CalendarDate? = nil, tags: [String]? = nil, weightKg: Double? = nil,
         id: Int64, createdAt: Date, ownerId: String? = nil, additionalFields: JSONObject = [:]
     ) {
@@ -90,14 +92,18 @@ public struct Pet: OpenAPIModel, AdditionalFieldsKeeping {
     }
 }
 
-public struct PetUpdate: OpenAPIModel, AdditionalFieldsKeeping {
-    public var name: String? { _storage.value.name }
-    public var weightKg: Nullable<Double>? { _storage.value.weightKg }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(name: String?, weightKg: Nullable<Double>?, additionalFields: JSONObject)>
+public struct PetUpdate: OpenAPIModel {
+    @_alwaysEmitIntoClient public var name: String? { _storage.value.name }
+    @_alwaysEmitIntoClient public var weightKg: Nullable<Double>? { _storage.value.weightKg }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
+        name: String?, weightKg: Nullable<Double>?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["name", "weight_kg"]
 
-    public init(name: String? = nil, weightKg: Nullable<Double>? = nil, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(
+        name: String? = nil, weightKg: Nullable<Double>? = nil, additionalFields: JSONObject = [:]
+    ) {
         _storage = ModelStorage((name, weightKg, additionalFields))
     }
 
@@ -118,8 +124,8 @@ public struct DeletePetReason: OpenEnum, ExpressibleByStringLiteral {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    public static let adopted = Self(rawValue: "adopted")
-    public static let deceased = Self(rawValue: "deceased")
-    public static let duplicate = Self(rawValue: "duplicate")
+    @_alwaysEmitIntoClient public static var adopted: Self { Self(rawValue: "adopted") }
+    @_alwaysEmitIntoClient public static var deceased: Self { Self(rawValue: "deceased") }
+    @_alwaysEmitIntoClient public static var duplicate: Self { Self(rawValue: "duplicate") }
     public static let knownValues: [Self] = [.adopted, .deceased, .duplicate]
 }

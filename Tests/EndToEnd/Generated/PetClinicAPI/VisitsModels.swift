@@ -4,18 +4,19 @@
 import Foundation
 import APIRuntime
 
-public struct Visit: OpenAPIModel, AdditionalFieldsKeeping {
-    public var id: Int? { _storage.value.id }
-    public var date: CalendarDate { _storage.value.date }
-    public var reason: String { _storage.value.reason }
-    public var vet: String? { _storage.value.vet }
-    public var cost: Double? { _storage.value.cost }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct Visit: OpenAPIModel {
+    @_alwaysEmitIntoClient public var id: Int? { _storage.value.id }
+    @_alwaysEmitIntoClient public var date: CalendarDate { _storage.value.date }
+    @_alwaysEmitIntoClient public var reason: String { _storage.value.reason }
+    @_alwaysEmitIntoClient public var vet: String? { _storage.value.vet }
+    @_alwaysEmitIntoClient public var cost: Double? { _storage.value.cost }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         id: Int?, date: CalendarDate, reason: String, vet: String?, cost: Double?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["id", "date", "reason", "vet", "cost"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         id: Int? = nil, date: CalendarDate, reason: String, vet: String? = nil, cost: Double? = nil,
         additionalFields: JSONObject = [:]
     ) {
@@ -40,8 +41,8 @@ public struct ListVisitsClinicLocale: OpenEnum, ExpressibleByStringLiteral {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    public static let en = Self(rawValue: "en")
-    public static let pt = Self(rawValue: "pt")
-    public static let es = Self(rawValue: "es")
+    @_alwaysEmitIntoClient public static var en: Self { Self(rawValue: "en") }
+    @_alwaysEmitIntoClient public static var pt: Self { Self(rawValue: "pt") }
+    @_alwaysEmitIntoClient public static var es: Self { Self(rawValue: "es") }
     public static let knownValues: [Self] = [.en, .pt, .es]
 }

@@ -31,14 +31,15 @@ public enum Activity: OpenAPIModel {
     }
 }
 
-public struct CallActivity: OpenAPIModel, AdditionalFieldsKeeping {
-    public var type: String { _storage.value.type }
-    public var durationSeconds: Int { _storage.value.durationSeconds }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(type: String, durationSeconds: Int, additionalFields: JSONObject)>
+public struct CallActivity: OpenAPIModel {
+    @_alwaysEmitIntoClient public var type: String { _storage.value.type }
+    @_alwaysEmitIntoClient public var durationSeconds: Int { _storage.value.durationSeconds }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(type: String, durationSeconds: Int, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["type", "durationSeconds"]
 
-    public init(durationSeconds: Int, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(durationSeconds: Int, additionalFields: JSONObject = [:]) {
         _storage = ModelStorage(("call", durationSeconds, additionalFields))
     }
 
@@ -56,14 +57,15 @@ public struct CallActivity: OpenAPIModel, AdditionalFieldsKeeping {
     }
 }
 
-public struct EmailActivity: OpenAPIModel, AdditionalFieldsKeeping {
-    public var type: String { _storage.value.type }
-    public var subject: String { _storage.value.subject }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(type: String, subject: String, additionalFields: JSONObject)>
+public struct EmailActivity: OpenAPIModel {
+    @_alwaysEmitIntoClient public var type: String { _storage.value.type }
+    @_alwaysEmitIntoClient public var subject: String { _storage.value.subject }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(type: String, subject: String, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["type", "subject"]
 
-    public init(subject: String, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(subject: String, additionalFields: JSONObject = [:]) {
         _storage = ModelStorage(("email", subject, additionalFields))
     }
 
@@ -78,14 +80,15 @@ public struct EmailActivity: OpenAPIModel, AdditionalFieldsKeeping {
     }
 }
 
-public struct MeetingActivity: OpenAPIModel, AdditionalFieldsKeeping {
-    public var type: String { _storage.value.type }
-    public var attendees: [String] { _storage.value.attendees }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(type: String, attendees: [String], additionalFields: JSONObject)>
+public struct MeetingActivity: OpenAPIModel {
+    @_alwaysEmitIntoClient public var type: String { _storage.value.type }
+    @_alwaysEmitIntoClient public var attendees: [String] { _storage.value.attendees }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(type: String, attendees: [String], additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["type", "attendees"]
 
-    public init(attendees: [String], additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(attendees: [String], additionalFields: JSONObject = [:]) {
         _storage = ModelStorage(("meeting", attendees, additionalFields))
     }
 

@@ -4,17 +4,18 @@
 import Foundation
 import APIRuntime
 
-public struct ContactInput: OpenAPIModel, AdditionalFieldsKeeping {
-    public var name: String { _storage.value.name }
-    public var email: Nullable<String>? { _storage.value.email }
-    public var phones: [String]? { _storage.value.phones }
-    public var company: String? { _storage.value.company }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct ContactInput: OpenAPIModel {
+    @_alwaysEmitIntoClient public var name: String { _storage.value.name }
+    @_alwaysEmitIntoClient public var email: Nullable<String>? { _storage.value.email }
+    @_alwaysEmitIntoClient public var phones: [String]? { _storage.value.phones }
+    @_alwaysEmitIntoClient public var company: String? { _storage.value.company }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         name: String, email: Nullable<String>?, phones: [String]?, company: String?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["name", "email", "phones", "company"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         name: String, email: Nullable<String>? = nil, phones: [String]? = nil, company: String? = nil,
         additionalFields: JSONObject = [:]
     ) {
@@ -35,21 +36,22 @@ public struct ContactInput: OpenAPIModel, AdditionalFieldsKeeping {
     }
 }
 
-public struct Contact: OpenAPIModel, AdditionalFieldsKeeping {
-    public var name: String { _storage.value.name }
-    public var email: String? { _storage.value.email }
-    public var phones: [String]? { _storage.value.phones }
-    public var company: String? { _storage.value.company }
-    public var id: String { _storage.value.id }
-    public var score: Int { _storage.value.score }
-    public var created: Date? { _storage.value.created }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct Contact: OpenAPIModel {
+    @_alwaysEmitIntoClient public var name: String { _storage.value.name }
+    @_alwaysEmitIntoClient public var email: String? { _storage.value.email }
+    @_alwaysEmitIntoClient public var phones: [String]? { _storage.value.phones }
+    @_alwaysEmitIntoClient public var company: String? { _storage.value.company }
+    @_alwaysEmitIntoClient public var id: String { _storage.value.id }
+    @_alwaysEmitIntoClient public var score: Int { _storage.value.score }
+    @_alwaysEmitIntoClient public var created: Date? { _storage.value.created }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         name: String, email: String?, phones: [String]?, company: String?, id: String, score: Int, created: Date?,
         additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["name", "email", "phones", "company", "id", "score", "created"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         name: String, email: String? = nil, phones: [String]? = nil, company: String? = nil, id: String, score: Int,
         created: Date? = nil, additionalFields: JSONObject = [:]
     ) {
@@ -73,15 +75,17 @@ public struct Contact: OpenAPIModel, AdditionalFieldsKeeping {
     }
 }
 
-public struct SearchContactsFilter: OpenAPIModel, AdditionalFieldsKeeping {
-    public var email: String? { _storage.value.email }
-    public var company: String? { _storage.value.company }
-    public var scoreMin: Int? { _storage.value.scoreMin }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(email: String?, company: String?, scoreMin: Int?, additionalFields: JSONObject)>
+public struct SearchContactsFilter: OpenAPIModel {
+    @_alwaysEmitIntoClient public var email: String? { _storage.value.email }
+    @_alwaysEmitIntoClient public var company: String? { _storage.value.company }
+    @_alwaysEmitIntoClient public var scoreMin: Int? { _storage.value.scoreMin }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
+        email: String?, company: String?, scoreMin: Int?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["email", "company", "score_min"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         email: String? = nil, company: String? = nil, scoreMin: Int? = nil, additionalFields: JSONObject = [:]
     ) {
         _storage = ModelStorage((email, company, scoreMin, additionalFields))
@@ -100,14 +104,15 @@ public struct SearchContactsFilter: OpenAPIModel, AdditionalFieldsKeeping {
     }
 }
 
-public struct SearchContactsResponse: OpenAPIModel, AdditionalFieldsKeeping {
-    public var results: [Contact] { _storage.value.results }
-    public var total: Int { _storage.value.total }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(results: [Contact], total: Int, additionalFields: JSONObject)>
+public struct SearchContactsResponse: OpenAPIModel {
+    @_alwaysEmitIntoClient public var results: [Contact] { _storage.value.results }
+    @_alwaysEmitIntoClient public var total: Int { _storage.value.total }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(results: [Contact], total: Int, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["results", "total"]
 
-    public init(results: [Contact], total: Int, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(results: [Contact], total: Int, additionalFields: JSONObject = [:]) {
         _storage = ModelStorage((results, total, additionalFields))
     }
 
@@ -123,14 +128,15 @@ public struct SearchContactsResponse: OpenAPIModel, AdditionalFieldsKeeping {
     }
 }
 
-public struct UploadAvatarCrop: OpenAPIModel, AdditionalFieldsKeeping {
-    public var x: Int? { _storage.value.x }
-    public var y: Int? { _storage.value.y }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(x: Int?, y: Int?, additionalFields: JSONObject)>
+public struct UploadAvatarCrop: OpenAPIModel {
+    @_alwaysEmitIntoClient public var x: Int? { _storage.value.x }
+    @_alwaysEmitIntoClient public var y: Int? { _storage.value.y }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(x: Int?, y: Int?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["x", "y"]
 
-    public init(x: Int? = nil, y: Int? = nil, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(x: Int? = nil, y: Int? = nil, additionalFields: JSONObject = [:]) {
         _storage = ModelStorage((x, y, additionalFields))
     }
 
@@ -146,13 +152,14 @@ public struct UploadAvatarCrop: OpenAPIModel, AdditionalFieldsKeeping {
     }
 }
 
-public struct UploadAvatarResponse: OpenAPIModel, AdditionalFieldsKeeping {
-    public var url: String { _storage.value.url }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(url: String, additionalFields: JSONObject)>
+public struct UploadAvatarResponse: OpenAPIModel {
+    @_alwaysEmitIntoClient public var url: String { _storage.value.url }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(url: String, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["url"]
 
-    public init(url: String, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(url: String, additionalFields: JSONObject = [:]) {
         _storage = ModelStorage((url, additionalFields))
     }
 
@@ -170,7 +177,7 @@ public struct ExportContactsFormat: OpenEnum, ExpressibleByStringLiteral {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    public static let csv = Self(rawValue: "csv")
-    public static let xlsx = Self(rawValue: "xlsx")
+    @_alwaysEmitIntoClient public static var csv: Self { Self(rawValue: "csv") }
+    @_alwaysEmitIntoClient public static var xlsx: Self { Self(rawValue: "xlsx") }
     public static let knownValues: [Self] = [.csv, .xlsx]
 }

@@ -8,23 +8,27 @@ public struct DealStage: OpenEnum, ExpressibleByStringLiteral {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    public static let lead = Self(rawValue: "lead")
-    public static let qualified = Self(rawValue: "qualified")
-    public static let proposal = Self(rawValue: "proposal")
-    public static let won = Self(rawValue: "won")
-    public static let lost = Self(rawValue: "lost")
+    @_alwaysEmitIntoClient public static var lead: Self { Self(rawValue: "lead") }
+    @_alwaysEmitIntoClient public static var qualified: Self { Self(rawValue: "qualified") }
+    @_alwaysEmitIntoClient public static var proposal: Self { Self(rawValue: "proposal") }
+    @_alwaysEmitIntoClient public static var won: Self { Self(rawValue: "won") }
+    @_alwaysEmitIntoClient public static var lost: Self { Self(rawValue: "lost") }
     public static let knownValues: [Self] = [.lead, .qualified, .proposal, .won, .lost]
 }
 
-public struct DealBase: OpenAPIModel, AdditionalFieldsKeeping {
-    public var title: String { _storage.value.title }
-    public var amount: Double { _storage.value.amount }
-    public var currency: String? { _storage.value.currency }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(title: String, amount: Double, currency: String?, additionalFields: JSONObject)>
+public struct DealBase: OpenAPIModel {
+    @_alwaysEmitIntoClient public var title: String { _storage.value.title }
+    @_alwaysEmitIntoClient public var amount: Double { _storage.value.amount }
+    @_alwaysEmitIntoClient public var currency: String? { _storage.value.currency }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
+        title: String, amount: Double, currency: String?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["title", "amount", "currency"]
 
-    public init(title: String, amount: Double, currency: String? = nil, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(
+        title: String, amount: Double, currency: String? = nil, additionalFields: JSONObject = [:]
+    ) {
         _storage = ModelStorage((title, amount, currency, additionalFields))
     }
 
@@ -41,20 +45,21 @@ public struct DealBase: OpenAPIModel, AdditionalFieldsKeeping {
     }
 }
 
-public struct Deal: OpenAPIModel, AdditionalFieldsKeeping {
-    public var title: String { _storage.value.title }
-    public var amount: Double { _storage.value.amount }
-    public var currency: String? { _storage.value.currency }
-    public var id: Int { _storage.value.id }
-    public var stage: DealStage { _storage.value.stage }
-    public var contactId: String? { _storage.value.contactId }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct Deal: OpenAPIModel {
+    @_alwaysEmitIntoClient public var title: String { _storage.value.title }
+    @_alwaysEmitIntoClient public var amount: Double { _storage.value.amount }
+    @_alwaysEmitIntoClient public var currency: String? { _storage.value.currency }
+    @_alwaysEmitIntoClient public var id: Int { _storage.value.id }
+    @_alwaysEmitIntoClient public var stage: DealStage { _storage.value.stage }
+    @_alwaysEmitIntoClient public var contactId: String? { _storage.value.contactId }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         title: String, amount: Double, currency: String?, id: Int, stage: DealStage, contactId: String?,
         additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["title", "amount", "currency", "id", "stage", "contactId"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         title: String, amount: Double, currency: String? = nil, id: Int, stage: DealStage, contactId: String? = nil,
         additionalFields: JSONObject = [:]
     ) {
@@ -77,17 +82,18 @@ public struct Deal: OpenAPIModel, AdditionalFieldsKeeping {
     }
 }
 
-public struct CreateDealRequest: OpenAPIModel, AdditionalFieldsKeeping {
-    public var title: String { _storage.value.title }
-    public var amount: Double { _storage.value.amount }
-    public var currency: String? { _storage.value.currency }
-    public var contactId: String { _storage.value.contactId }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct CreateDealRequest: OpenAPIModel {
+    @_alwaysEmitIntoClient public var title: String { _storage.value.title }
+    @_alwaysEmitIntoClient public var amount: Double { _storage.value.amount }
+    @_alwaysEmitIntoClient public var currency: String? { _storage.value.currency }
+    @_alwaysEmitIntoClient public var contactId: String { _storage.value.contactId }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         title: String, amount: Double, currency: String?, contactId: String, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["title", "amount", "currency", "contactId"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         title: String, amount: Double, currency: String? = nil, contactId: String, additionalFields: JSONObject = [:]
     ) {
         _storage = ModelStorage((title, amount, currency, contactId, additionalFields))
@@ -107,14 +113,18 @@ public struct CreateDealRequest: OpenAPIModel, AdditionalFieldsKeeping {
     }
 }
 
-public struct MoveDealRequest: OpenAPIModel, AdditionalFieldsKeeping {
-    public var stage: DealStage { _storage.value.stage }
-    public var reason: Nullable<String>? { _storage.value.reason }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(stage: DealStage, reason: Nullable<String>?, additionalFields: JSONObject)>
+public struct MoveDealRequest: OpenAPIModel {
+    @_alwaysEmitIntoClient public var stage: DealStage { _storage.value.stage }
+    @_alwaysEmitIntoClient public var reason: Nullable<String>? { _storage.value.reason }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
+        stage: DealStage, reason: Nullable<String>?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["stage", "reason"]
 
-    public init(stage: DealStage, reason: Nullable<String>? = nil, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(
+        stage: DealStage, reason: Nullable<String>? = nil, additionalFields: JSONObject = [:]
+    ) {
         _storage = ModelStorage((stage, reason, additionalFields))
     }
 

@@ -8,19 +8,20 @@ public struct StorageClass: OpenEnum, ExpressibleByStringLiteral {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    public static let standard = Self(rawValue: "standard")
-    public static let infrequent = Self(rawValue: "infrequent")
-    public static let archive = Self(rawValue: "archive")
+    @_alwaysEmitIntoClient public static var standard: Self { Self(rawValue: "standard") }
+    @_alwaysEmitIntoClient public static var infrequent: Self { Self(rawValue: "infrequent") }
+    @_alwaysEmitIntoClient public static var archive: Self { Self(rawValue: "archive") }
     public static let knownValues: [Self] = [.standard, .infrequent, .archive]
 }
 
-public struct BucketQuotaOption1: OpenAPIModel, AdditionalFieldsKeeping {
-    public var bytes: Int64 { _storage.value.bytes }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(bytes: Int64, additionalFields: JSONObject)>
+public struct BucketQuotaOption1: OpenAPIModel {
+    @_alwaysEmitIntoClient public var bytes: Int64 { _storage.value.bytes }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(bytes: Int64, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["bytes"]
 
-    public init(bytes: Int64, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(bytes: Int64, additionalFields: JSONObject = [:]) {
         _storage = ModelStorage((bytes, additionalFields))
     }
 
@@ -34,13 +35,14 @@ public struct BucketQuotaOption1: OpenAPIModel, AdditionalFieldsKeeping {
     }
 }
 
-public struct BucketQuotaOption2: OpenAPIModel, AdditionalFieldsKeeping {
-    public var unlimited: Bool { _storage.value.unlimited }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(unlimited: Bool, additionalFields: JSONObject)>
+public struct BucketQuotaOption2: OpenAPIModel {
+    @_alwaysEmitIntoClient public var unlimited: Bool { _storage.value.unlimited }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(unlimited: Bool, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["unlimited"]
 
-    public init(unlimited: Bool, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(unlimited: Bool, additionalFields: JSONObject = [:]) {
         _storage = ModelStorage((unlimited, additionalFields))
     }
 
@@ -80,19 +82,20 @@ public enum BucketQuota: OpenAPIModel {
     }
 }
 
-public struct Bucket: OpenAPIModel, AdditionalFieldsKeeping {
-    public var name: String { _storage.value.name }
-    public var created: Date { _storage.value.created }
-    public var versioning: Bool? { _storage.value.versioning }
-    public var storageClass: StorageClass? { _storage.value.storageClass }
-    public var quota: BucketQuota? { _storage.value.quota }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct Bucket: OpenAPIModel {
+    @_alwaysEmitIntoClient public var name: String { _storage.value.name }
+    @_alwaysEmitIntoClient public var created: Date { _storage.value.created }
+    @_alwaysEmitIntoClient public var versioning: Bool? { _storage.value.versioning }
+    @_alwaysEmitIntoClient public var storageClass: StorageClass? { _storage.value.storageClass }
+    @_alwaysEmitIntoClient public var quota: BucketQuota? { _storage.value.quota }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         name: String, created: Date, versioning: Bool?, storageClass: StorageClass?, quota: BucketQuota?,
         additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["name", "created", "versioning", "storageClass", "quota"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         name: String, created: Date, versioning: Bool? = nil, storageClass: StorageClass? = nil,
         quota: BucketQuota? = nil, additionalFields: JSONObject = [:]
     ) {
@@ -115,16 +118,17 @@ public struct Bucket: OpenAPIModel, AdditionalFieldsKeeping {
     }
 }
 
-public struct CreateBucketRequest: OpenAPIModel, AdditionalFieldsKeeping {
-    public var name: String { _storage.value.name }
-    public var versioning: Bool? { _storage.value.versioning }
-    public var storageClass: StorageClass? { _storage.value.storageClass }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct CreateBucketRequest: OpenAPIModel {
+    @_alwaysEmitIntoClient public var name: String { _storage.value.name }
+    @_alwaysEmitIntoClient public var versioning: Bool? { _storage.value.versioning }
+    @_alwaysEmitIntoClient public var storageClass: StorageClass? { _storage.value.storageClass }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         name: String, versioning: Bool?, storageClass: StorageClass?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["name", "versioning", "storageClass"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         name: String, versioning: Bool? = nil, storageClass: StorageClass? = nil, additionalFields: JSONObject = [:]
     ) {
         _storage = ModelStorage((name, versioning, storageClass, additionalFields))
@@ -144,14 +148,18 @@ public struct CreateBucketRequest: OpenAPIModel, AdditionalFieldsKeeping {
     }
 }
 
-public struct GetUsageResponse: OpenAPIModel, AdditionalFieldsKeeping {
-    public var totalBytes: Int64 { _storage.value.totalBytes }
-    public var byClass: [String: Int64]? { _storage.value.byClass }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(totalBytes: Int64, byClass: [String: Int64]?, additionalFields: JSONObject)>
+public struct GetUsageResponse: OpenAPIModel {
+    @_alwaysEmitIntoClient public var totalBytes: Int64 { _storage.value.totalBytes }
+    @_alwaysEmitIntoClient public var byClass: [String: Int64]? { _storage.value.byClass }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
+        totalBytes: Int64, byClass: [String: Int64]?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["total_bytes", "by_class"]
 
-    public init(totalBytes: Int64, byClass: [String: Int64]? = nil, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(
+        totalBytes: Int64, byClass: [String: Int64]? = nil, additionalFields: JSONObject = [:]
+    ) {
         _storage = ModelStorage((totalBytes, byClass, additionalFields))
     }
 

@@ -4,17 +4,18 @@
 import Foundation
 import APIRuntime
 
-public struct ObjectInfo: OpenAPIModel, AdditionalFieldsKeeping {
-    public var key: String { _storage.value.key }
-    public var size: Int64 { _storage.value.size }
-    public var etag: String? { _storage.value.etag }
-    public var modified: Date? { _storage.value.modified }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(
+public struct ObjectInfo: OpenAPIModel {
+    @_alwaysEmitIntoClient public var key: String { _storage.value.key }
+    @_alwaysEmitIntoClient public var size: Int64 { _storage.value.size }
+    @_alwaysEmitIntoClient public var etag: String? { _storage.value.etag }
+    @_alwaysEmitIntoClient public var modified: Date? { _storage.value.modified }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
         key: String, size: Int64, etag: String?, modified: Date?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["key", "size", "etag", "modified"]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         key: String, size: Int64, etag: String? = nil, modified: Date? = nil, additionalFields: JSONObject = [:]
     ) {
         _storage = ModelStorage((key, size, etag, modified, additionalFields))
@@ -38,21 +39,22 @@ public struct ListObjectsFieldsItem: OpenEnum, ExpressibleByStringLiteral {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    public static let key = Self(rawValue: "key")
-    public static let size = Self(rawValue: "size")
-    public static let etag = Self(rawValue: "etag")
-    public static let modified = Self(rawValue: "modified")
+    @_alwaysEmitIntoClient public static var key: Self { Self(rawValue: "key") }
+    @_alwaysEmitIntoClient public static var size: Self { Self(rawValue: "size") }
+    @_alwaysEmitIntoClient public static var etag: Self { Self(rawValue: "etag") }
+    @_alwaysEmitIntoClient public static var modified: Self { Self(rawValue: "modified") }
     public static let knownValues: [Self] = [.key, .size, .etag, .modified]
 }
 
-public struct ListObjectsResponse: OpenAPIModel, AdditionalFieldsKeeping {
-    public var items: [ObjectInfo] { _storage.value.items }
-    public var next: String? { _storage.value.next }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(items: [ObjectInfo], next: String?, additionalFields: JSONObject)>
+public struct ListObjectsResponse: OpenAPIModel {
+    @_alwaysEmitIntoClient public var items: [ObjectInfo] { _storage.value.items }
+    @_alwaysEmitIntoClient public var next: String? { _storage.value.next }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(items: [ObjectInfo], next: String?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["items", "next"]
 
-    public init(items: [ObjectInfo], next: String? = nil, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(items: [ObjectInfo], next: String? = nil, additionalFields: JSONObject = [:]) {
         _storage = ModelStorage((items, next, additionalFields))
     }
 

@@ -4,14 +4,15 @@
 import Foundation
 import APIRuntime
 
-public struct Order: OpenAPIModel, AdditionalFieldsKeeping {
-    public var id: String? { _storage.value.id }
-    public var quantity: Int? { _storage.value.quantity }
-    public var additionalFields: JSONObject { _storage.value.additionalFields }
-    private let _storage: ModelStorage<(id: String?, quantity: Int?, additionalFields: JSONObject)>
+public struct Order: OpenAPIModel {
+    @_alwaysEmitIntoClient public var id: String? { _storage.value.id }
+    @_alwaysEmitIntoClient public var quantity: Int? { _storage.value.quantity }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(id: String?, quantity: Int?, additionalFields: JSONObject)>
     private static let knownKeys: MemberNames = ["id", "quantity"]
 
-    public init(id: String? = nil, quantity: Int? = nil, additionalFields: JSONObject = [:]) {
+    @_alwaysEmitIntoClient public init(id: String? = nil, quantity: Int? = nil, additionalFields: JSONObject = [:]) {
         _storage = ModelStorage((id, quantity, additionalFields))
     }
 

@@ -157,9 +157,9 @@ extension KeyedDecodingContainer where K == DynamicCodingKey {
         return date
     }
 
-    public func decodeDateTimeIfPresent(forKey key: K) throws -> Date? {
+    @_alwaysEmitIntoClient public func decodeDateTimeIfPresent(forKey key: K) throws -> Date? {
         guard let text = try decodeIfPresent(String.self, forKey: key) else { return nil }
-        guard let date = RFC3339.parse(text) else {
+        guard let date = DateTimeCoding.parse(text) else {
             throw DecodingError.dataCorruptedError(
                 forKey: key, in: self, debugDescription: "Expected an RFC 3339 date-time, found \(text)")
         }
@@ -168,17 +168,17 @@ extension KeyedDecodingContainer where K == DynamicCodingKey {
 }
 
 extension KeyedEncodingContainer where K == DynamicCodingKey {
-    public mutating func encodeDateTime(_ date: Date, forKey key: K) throws {
-        try encode(RFC3339.format(date), forKey: key)
+    @_alwaysEmitIntoClient public mutating func encodeDateTime(_ date: Date, forKey key: K) throws {
+        try encode(DateTimeCoding.format(date), forKey: key)
     }
 
     /// A required but nullable timestamp: `nil` is written as `null`.
-    public mutating func encodeDateTime(_ date: Date?, forKey key: K) throws {
-        if let date { try encode(RFC3339.format(date), forKey: key) } else { try encodeNil(forKey: key) }
+    @_alwaysEmitIntoClient public mutating func encodeDateTime(_ date: Date?, forKey key: K) throws {
+        if let date { try encode(DateTimeCoding.format(date), forKey: key) } else { try encodeNil(forKey: key) }
     }
 
-    public mutating func encodeDateTimeIfPresent(_ date: Date?, forKey key: K) throws {
-        if let date { try encode(RFC3339.format(date), forKey: key) }
+    @_alwaysEmitIntoClient public mutating func encodeDateTimeIfPresent(_ date: Date?, forKey key: K) throws {
+        if let date { try encode(DateTimeCoding.format(date), forKey: key) }
     }
 }
 

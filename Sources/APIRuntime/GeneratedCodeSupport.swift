@@ -60,14 +60,14 @@ public struct MultipartFile: Sendable, Hashable {
     public var filename: String?
     public var contentType: String?
 
-    public init(data: Data, filename: String? = nil, contentType: String? = nil) {
+    @_alwaysEmitIntoClient public init(data: Data, filename: String? = nil, contentType: String? = nil) {
         content = .data(data)
         self.filename = filename
         self.contentType = contentType
     }
 
     /// The file is read in chunks while the request body is sent, never loaded whole.
-    public init(fileURL: URL, filename: String? = nil, contentType: String? = nil) {
+    @_alwaysEmitIntoClient public init(fileURL: URL, filename: String? = nil, contentType: String? = nil) {
         content = .file(fileURL)
         self.filename = filename ?? fileURL.lastPathComponent
         self.contentType = contentType
@@ -81,7 +81,7 @@ public struct MultipartFile: Sendable, Hashable {
 
 extension MultipartPart {
     /// A part holding `value` as JSON.
-    public static func json<T: Encodable>(_ name: String, _ value: T) throws -> MultipartPart {
+    @_alwaysEmitIntoClient public static func json<T: Encodable>(_ name: String, _ value: T) throws -> MultipartPart {
         MultipartPart(name: name, contentType: "application/json", content: .data(try JSONCoding.encode(value)))
     }
 }
@@ -142,7 +142,9 @@ extension KeyedDecodingContainer where K == DynamicCodingKey {
     public func decodeDateTime(_ key: K) throws -> Date { try decodeDateTime(forKey: key) }
 
     @inlinable
-    public func decodeDateTimeIfPresent(_ key: K) throws -> Date? { try decodeDateTimeIfPresent(forKey: key) }
+    @_alwaysEmitIntoClient public func decodeDateTimeIfPresent(_ key: K) throws -> Date? {
+        try decodeDateTimeIfPresent(forKey: key)
+    }
 }
 
 extension KeyedDecodingContainer where K == DynamicCodingKey {
@@ -154,7 +156,7 @@ extension KeyedDecodingContainer where K == DynamicCodingKey {
     }
 
     /// A `const` member: it must hold exactly `expected`.
-    public func decodeConstant(_ expected: String, forKey key: K) throws -> String {
+    @_alwaysEmitIntoClient public func decodeConstant(_ expected: String, forKey key: K) throws -> String {
         let value = try decode(String.self, forKey: key)
         guard value == expected else {
             throw DecodingError.dataCorruptedError(
@@ -163,7 +165,7 @@ extension KeyedDecodingContainer where K == DynamicCodingKey {
         return value
     }
 
-    public func decodeConstantIfPresent(_ expected: String, forKey key: K) throws -> String? {
+    @_alwaysEmitIntoClient public func decodeConstantIfPresent(_ expected: String, forKey key: K) throws -> String? {
         guard contains(key), !(try decodeNil(forKey: key)) else { return nil }
         return try decodeConstant(expected, forKey: key)
     }
@@ -178,7 +180,9 @@ extension KeyedDecodingContainer where K == DynamicCodingKey {
     }
 
     /// Every member not in `known`, typed (`additionalProperties: <schema>`).
-    public func decodeAdditionalMembers<T: Decodable>(excluding known: Set<String>) throws -> [String: T] {
+    @_alwaysEmitIntoClient public func decodeAdditionalMembers<T: Decodable>(excluding known: Set<String>) throws
+        -> [String: T]
+    {
         var extras: [String: T] = [:]
         for key in allKeys where !known.contains(key.stringValue) {
             extras[key.stringValue] = try decode(T.self, forKey: key)
@@ -255,7 +259,7 @@ extension KeyedEncodingContainer where K == DynamicCodingKey {
         for member in fields { try encode(member.value, forKey: DynamicCodingKey(member.key)) }
     }
 
-    public mutating func encodeAdditionalMembers<T: Encodable>(_ members: [String: T]) throws {
+    @_alwaysEmitIntoClient public mutating func encodeAdditionalMembers<T: Encodable>(_ members: [String: T]) throws {
         for key in members.keys.sorted() {
             if let value = members[key] { try encode(value, forKey: DynamicCodingKey(key)) }
         }
@@ -289,20 +293,20 @@ public struct MemberWriter {
     }
 
     @inlinable @discardableResult
-    public func encodeDateTime(_ key: DynamicCodingKey, _ date: Date) throws -> Self {
+    @_alwaysEmitIntoClient public func encodeDateTime(_ key: DynamicCodingKey, _ date: Date) throws -> Self {
         try sink.writeDateTime(date, key)
         return self
     }
 
     /// A required but nullable timestamp: `nil` is written as `null`.
     @inlinable @discardableResult
-    public func encodeDateTime(_ key: DynamicCodingKey, _ date: Date?) throws -> Self {
+    @_alwaysEmitIntoClient public func encodeDateTime(_ key: DynamicCodingKey, _ date: Date?) throws -> Self {
         try sink.writeNullableDateTime(date, key)
         return self
     }
 
     @inlinable @discardableResult
-    public func encodeDateTimeIfPresent(_ key: DynamicCodingKey, _ date: Date?) throws -> Self {
+    @_alwaysEmitIntoClient public func encodeDateTimeIfPresent(_ key: DynamicCodingKey, _ date: Date?) throws -> Self {
         if let date { try sink.writeDateTime(date, key) }
         return self
     }

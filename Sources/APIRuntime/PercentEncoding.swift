@@ -1,8 +1,8 @@
 /// RFC 3986 percent-encoding, the one strict rule the SDK uses for path segments, queries, form
 /// bodies and OAuth parameters: everything but the unreserved characters is encoded.
-package enum PercentEncoding {
+@usableFromInline package enum PercentEncoding {
     /// `A–Z a–z 0–9 - . _ ~`.
-    package static func isUnreserved(_ byte: UInt8) -> Bool {
+    @usableFromInline package static func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
@@ -15,7 +15,7 @@ package enum PercentEncoding {
 
     /// Each UTF-8 byte outside the unreserved set as `%XX` (upper-case hex). Text made only of
     /// unreserved characters, such as identifiers, is returned as it is.
-    package static func encode(_ text: String) -> String {
+    @usableFromInline package static func encode(_ text: String) -> String {
         guard !text.utf8.allSatisfy(isUnreserved) else { return text }
         var output: [UInt8] = []
         output.reserveCapacity(text.utf8.count * 3)

@@ -13,7 +13,7 @@ public struct ConfirmSignerDataPayload: Sendable, Hashable {
     public var whatsappPhoneNumber: String?
     public var hasAcceptedTerms: Bool
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         fullName: String? = nil, email: String? = nil, governmentId: String? = nil,
         whatsappPhoneNumber: String? = nil, hasAcceptedTerms: Bool = false
     ) {

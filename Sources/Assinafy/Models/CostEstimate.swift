@@ -17,30 +17,32 @@ public struct CostEstimate: Sendable, Hashable {
     /// The response as decoded.
     public let raw: Raw
 
-    public init(_ raw: Raw) { self.raw = raw }
+    @_alwaysEmitIntoClient public init(_ raw: Raw) { self.raw = raw }
 
     /// Whether the account can pay for the request. When the server leaves the flag out, the
     /// absence of a blocking reason decides.
-    public var hasSufficientResources: Bool { raw.hasSufficientResources ?? (raw.blockingReason == nil) }
+    @_alwaysEmitIntoClient public var hasSufficientResources: Bool {
+        raw.hasSufficientResources ?? (raw.blockingReason == nil)
+    }
     /// Why the request cannot go ahead: `PendingPayment`, `InsufficientDocuments` or
     /// `InsufficientCredits` (or a reason this SDK version does not know, kept as sent).
-    public var blockingReason: BlockingReason? { raw.blockingReason }
+    @_alwaysEmitIntoClient public var blockingReason: BlockingReason? { raw.blockingReason }
     /// The lines of the estimate.
-    public var breakdown: [CostEstimateBreakdownItem] { raw.breakdown ?? [] }
+    @_alwaysEmitIntoClient public var breakdown: [CostEstimateBreakdownItem] { raw.breakdown ?? [] }
     /// Documents the account has left.
-    public var documentBalance: Double? { raw.documentBalance }
+    @_alwaysEmitIntoClient public var documentBalance: Double? { raw.documentBalance }
     /// Credits the account has left.
-    public var creditBalance: Double? { raw.creditBalance }
+    @_alwaysEmitIntoClient public var creditBalance: Double? { raw.creditBalance }
     /// Documents the request consumes.
-    public var documents: Int? { raw.documents }
+    @_alwaysEmitIntoClient public var documents: Int? { raw.documents }
     /// Notification credits the request needs.
-    public var credits: Double? { raw.credits }
-    public var totalCredits: Double? { raw.totalCredits }
+    @_alwaysEmitIntoClient public var credits: Double? { raw.credits }
+    @_alwaysEmitIntoClient public var totalCredits: Double? { raw.totalCredits }
     /// The plan's document allowance is used up, so an extra document is paid from credits.
-    public var needsExtraDocument: Bool { raw.needsExtraDocument ?? false }
-    public var extraDocumentCost: Double? { raw.extraDocumentCost }
+    @_alwaysEmitIntoClient public var needsExtraDocument: Bool { raw.needsExtraDocument ?? false }
+    @_alwaysEmitIntoClient public var extraDocumentCost: Double? { raw.extraDocumentCost }
     /// The server's explanation, when it gives one.
-    public var message: String? { raw.message }
+    @_alwaysEmitIntoClient public var message: String? { raw.message }
 }
 
 /// The name this type had before the product README's `CostEstimate` was given to it.
@@ -51,7 +53,7 @@ extension AssinafySDKError {
     /// An error whose message is a blocking reason, so that
     /// `throw AssinafySDKError(estimate.blockingReason ?? "Insufficient account resources")`
     /// reads as it should. A known reason is also recorded in `context["blockingReason"]`.
-    public init(
+    @_alwaysEmitIntoClient public init(
         _ reason: CostEstimate.BlockingReason, context: [String: String] = [:], underlyingError: (any Error)? = nil
     ) {
         var context = context

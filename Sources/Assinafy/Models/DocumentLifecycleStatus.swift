@@ -5,8 +5,8 @@ import Foundation
 /// A document's `status`, typed. Open: a status the API adds later keeps its raw value.
 public struct DocumentLifecycleStatus: OpenEnum, ExpressibleByStringLiteral, CustomStringConvertible {
     public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { rawValue = value }
+    @_alwaysEmitIntoClient public init(rawValue: String) { self.rawValue = rawValue }
+    @_alwaysEmitIntoClient public init(stringLiteral value: String) { rawValue = value }
 
     /// Received; processing has not started.
     public static let uploaded = Self(rawValue: "uploaded")
@@ -27,15 +27,21 @@ public struct DocumentLifecycleStatus: OpenEnum, ExpressibleByStringLiteral, Cus
     ]
 
     /// Processing is over and the document can take part in the signing flow.
-    public var isReady: Bool { [.metadataReady, .pendingSignature, .certificating, .certificated].contains(self) }
+    @_alwaysEmitIntoClient public var isReady: Bool {
+        [.metadataReady, .pendingSignature, .certificating, .certificated].contains(self)
+    }
 
     /// The document will never become ready: waiting longer cannot help.
-    public var isTerminal: Bool { [.failed, .expired, .rejectedBySigner, .rejectedByUser].contains(self) }
+    @_alwaysEmitIntoClient public var isTerminal: Bool {
+        [.failed, .expired, .rejectedBySigner, .rejectedByUser].contains(self)
+    }
 }
 
 extension Document {
     /// `status` as a `DocumentLifecycleStatus`; `nil` when the response omitted it.
-    public var lifecycleStatus: DocumentLifecycleStatus? { status.map(DocumentLifecycleStatus.init(rawValue:)) }
+    @_alwaysEmitIntoClient public var lifecycleStatus: DocumentLifecycleStatus? {
+        status.map(DocumentLifecycleStatus.init(rawValue:))
+    }
 }
 
 /// Documents as list operations return them.
@@ -52,7 +58,7 @@ public struct DocumentListFilter: Sendable, Hashable {
     /// The API's sort key.
     public var sort: String?
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         status: DocumentLifecycleStatus? = nil, method: AssignmentMethod? = nil, tagIds: [String] = [],
         sort: String? = nil
     ) {

@@ -10,11 +10,11 @@ public struct FieldValidateMultipleItem: Sendable, Hashable {
     public var fieldId: String
     public var value: JSONValue
 
-    public init(fieldId: String, value: String) {
+    @_alwaysEmitIntoClient public init(fieldId: String, value: String) {
         self.init(fieldId: fieldId, value: .string(value))
     }
 
-    public init(fieldId: String, value: JSONValue) {
+    @_alwaysEmitIntoClient public init(fieldId: String, value: JSONValue) {
         self.fieldId = fieldId
         self.value = value
     }

@@ -17,7 +17,7 @@ public struct MFARequiredError: Error, Sendable, LocalizedError, CustomNSError, 
     /// The server's message, when it sent one.
     public let message: String?
 
-    public init(mfaToken: String, methods: [String] = [], message: String? = nil) {
+    @_alwaysEmitIntoClient public init(mfaToken: String, methods: [String] = [], message: String? = nil) {
         self.mfaToken = mfaToken
         self.methods = methods
         self.message = message
@@ -25,11 +25,11 @@ public struct MFARequiredError: Error, Sendable, LocalizedError, CustomNSError, 
 
     public var errorDescription: String? { "Two-factor authentication is required to finish logging in." }
     public var description: String { "MFARequiredError(methods: \(methods))" }
-    public static var errorDomain: String { "com.assinafy.sdk.MFARequiredError" }
-    public var errorCode: Int { 401 }
+    @_alwaysEmitIntoClient public static var errorDomain: String { "com.assinafy.sdk.MFARequiredError" }
+    @_alwaysEmitIntoClient public var errorCode: Int { 401 }
     /// Leaves `mfaToken` out, so logging the bridged `NSError` cannot leak it. Sets the
     /// description itself because Linux ignores `errorDescription` for a `CustomNSError`.
-    public var errorUserInfo: [String: Any] {
+    @_alwaysEmitIntoClient public var errorUserInfo: [String: Any] {
         [NSLocalizedDescriptionKey: errorDescription ?? "", "methods": methods]
     }
 }

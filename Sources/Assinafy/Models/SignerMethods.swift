@@ -12,7 +12,7 @@ public enum SignerVerificationMethod: String, Sendable, Hashable, CaseIterable {
     case digitalCertificate = "DigitalCertificate"
 
     /// A server value, matched without regard to case; `nil` for one this SDK does not know.
-    init?(serverValue: String) {
+    @usableFromInline @_alwaysEmitIntoClient init?(serverValue: String) {
         guard let match = Self.allCases.first(where: { $0.rawValue.lowercased() == serverValue.lowercased() }) else {
             return nil
         }
@@ -25,7 +25,7 @@ public enum SignerNotificationMethod: String, Sendable, Hashable, CaseIterable {
     case email = "Email"
     case whatsapp = "Whatsapp"
 
-    init?(serverValue: String) {
+    @usableFromInline @_alwaysEmitIntoClient init?(serverValue: String) {
         guard let match = Self.allCases.first(where: { $0.rawValue.lowercased() == serverValue.lowercased() }) else {
             return nil
         }
@@ -38,7 +38,7 @@ enum SignerMethodRules {
     /// `email → email`, `whatsapp → whatsapp`, `digitalCertificate → email or whatsapp`, at most
     /// one notification method; the side left out is inferred, and both default to e-mail.
     /// Returns the problem as text when the pair is not allowed.
-    static func resolve(
+    @usableFromInline @_alwaysEmitIntoClient static func resolve(
         verification: SignerVerificationMethod?, notifications: [SignerNotificationMethod]?
     ) -> Result<(SignerVerificationMethod, SignerNotificationMethod), RuleViolation> {
         let notifications = notifications ?? []
@@ -69,12 +69,12 @@ enum SignerMethodRules {
 
 extension AssignmentSigner {
     /// `verificationMethod`, typed; `nil` when absent or a value this SDK does not know.
-    public var verification: SignerVerificationMethod? {
+    @_alwaysEmitIntoClient public var verification: SignerVerificationMethod? {
         verificationMethod.flatMap(SignerVerificationMethod.init(serverValue:))
     }
 
     /// `notificationMethods`, typed; values this SDK does not know are left out.
-    public var notifications: [SignerNotificationMethod] {
+    @_alwaysEmitIntoClient public var notifications: [SignerNotificationMethod] {
         (notificationMethods ?? []).compactMap(SignerNotificationMethod.init(serverValue:))
     }
 }
@@ -82,12 +82,12 @@ extension AssignmentSigner {
 extension Signer {
     /// `verification_method` when a response carries it on a plain signer (assignment
     /// contexts do); `nil` when absent or unknown.
-    public var verification: SignerVerificationMethod? {
+    @_alwaysEmitIntoClient public var verification: SignerVerificationMethod? {
         additionalFields["verification_method"]?.stringValue.flatMap(SignerVerificationMethod.init(serverValue:))
     }
 
     /// `notification_methods` when a response carries them; unknown values are left out.
-    public var notifications: [SignerNotificationMethod] {
+    @_alwaysEmitIntoClient public var notifications: [SignerNotificationMethod] {
         (additionalFields["notification_methods"]?.arrayValue ?? []).compactMap {
             $0.stringValue.flatMap(SignerNotificationMethod.init(serverValue:))
         }

@@ -8,13 +8,13 @@ public struct SigningProgress: Sendable, Hashable {
     /// Signers asked to sign.
     public let total: Int
     /// Signers still to sign.
-    public var pending: Int { max(total - signed, 0) }
+    @_alwaysEmitIntoClient public var pending: Int { max(total - signed, 0) }
     /// `signed / total` as 0…100; 0 when nobody was asked.
-    public var percentage: Double { total == 0 ? 0 : Double(signed) / Double(total) * 100 }
+    @_alwaysEmitIntoClient public var percentage: Double { total == 0 ? 0 : Double(signed) / Double(total) * 100 }
     /// Everybody asked has signed (and somebody was asked).
-    public var isComplete: Bool { total > 0 && signed >= total }
+    @_alwaysEmitIntoClient public var isComplete: Bool { total > 0 && signed >= total }
 
-    public init(signed: Int, total: Int) {
+    @_alwaysEmitIntoClient public init(signed: Int, total: Int) {
         self.signed = signed
         self.total = total
     }

@@ -18,7 +18,7 @@ public struct WorkspaceTag: Sendable, Hashable, Identifiable {
     /// Members this version of the SDK does not name.
     public let additionalFields: JSONObject
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         id: String, name: String? = nil, color: String? = nil, createdAt: Date? = nil, updatedAt: Date? = nil,
         additionalFields: JSONObject = [:]
     ) {
@@ -31,7 +31,7 @@ public struct WorkspaceTag: Sendable, Hashable, Identifiable {
     }
 
     /// Adopts a generated `Tag`; throws `AssinafySDKError` when the API omitted its `id`.
-    public init(_ tag: Tag) throws {
+    @_alwaysEmitIntoClient public init(_ tag: Tag) throws {
         guard let id = tag.id, !id.isEmpty else {
             throw AssinafySDKError("The API returned a tag without an id", context: ["name": tag.name ?? ""])
         }

@@ -8,7 +8,7 @@ public struct TemplateListParams: Sendable, Hashable {
     public var page: Int
     public var perPage: Int
 
-    public init(search: String? = nil, page: Int = 1, perPage: Int = 50) {
+    @_alwaysEmitIntoClient public init(search: String? = nil, page: Int = 1, perPage: Int = 50) {
         self.search = search
         self.page = page
         self.perPage = perPage
@@ -26,7 +26,7 @@ public struct TemplateSigner: Sendable, Hashable {
     public var notifications: [SignerNotificationMethod]?
     public var step: Int?
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         roleId: String, id: String?, verification: SignerVerificationMethod? = nil,
         notifications: [SignerNotificationMethod]? = nil, step: Int? = nil
     ) {
@@ -50,7 +50,7 @@ public struct CreateDocumentFromTemplateOptions: Sendable, Hashable {
     /// Tag ids for the new document.
     public var tags: [String]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         name: String? = nil, message: String? = nil, expiresAt: Date? = nil, editorFields: [TemplateEditorField] = [],
         tags: [String] = []
     ) {

@@ -18,7 +18,7 @@ public struct WebhookRegisterPayload: Sendable, Hashable {
     /// `false` stores the subscription switched off.
     public var isActive: Bool
 
-    public init(url: String, email: String, events: [String], isActive: Bool = true) {
+    @_alwaysEmitIntoClient public init(url: String, email: String, events: [String], isActive: Bool = true) {
         self.url = url
         self.email = email
         self.events = events
@@ -45,7 +45,7 @@ public struct WebhookDispatchListParams: Sendable, Hashable {
     /// Only entries before this time (sent as Unix seconds).
     public var to: Date?
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         page: Int = 1, perPage: Int = 50, endpointId: String? = nil, event: String? = nil, delivered: Bool? = nil,
         from: Date? = nil, to: Date? = nil
     ) {
@@ -66,7 +66,7 @@ public struct WebhookDispatchListParams: Sendable, Hashable {
 extension WebhookDispatch {
     /// The payload that was delivered, as lossless JSON (integers stay 64-bit), `nil` when there
     /// was none. Same convention as the other `…JSON` views.
-    public var payloadJSON: JSONValue? { payload.map { .object($0) } }
+    @_alwaysEmitIntoClient public var payloadJSON: JSONValue? { payload.map { .object($0) } }
     /// The legacy text view of the payload: its compact JSON text.
-    public var payloadText: String? { payloadJSON.flatMap(AnyJSONView.text) }
+    @_alwaysEmitIntoClient public var payloadText: String? { payloadJSON.flatMap(AnyJSONView.text) }
 }

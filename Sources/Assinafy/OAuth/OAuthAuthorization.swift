@@ -27,7 +27,9 @@ public struct OAuthAuthorizationRequest: Sendable {
     /// Sent when `openid` is requested, and checked against the id_token's `nonce`.
     public let nonce: String?
 
-    public init(clientId: String, redirectURI: String, scopes: [OAuthScope], resource: String? = nil) {
+    @_alwaysEmitIntoClient public init(
+        clientId: String, redirectURI: String, scopes: [OAuthScope], resource: String? = nil
+    ) {
         self.clientId = clientId
         self.redirectURI = redirectURI
         self.scopes = OAuthAuthorizationRequest.deduplicated(scopes)
@@ -38,7 +40,7 @@ public struct OAuthAuthorizationRequest: Sendable {
     }
 
     /// Scopes given as strings, typed scopes, or both (`["documents:read", OAuthScope.webhooksWrite]`).
-    public init(
+    @_alwaysEmitIntoClient public init(
         clientId: String, redirectURI: String, scopeStrings: [any OAuthScopeRepresentable], resource: String? = nil
     ) {
         self.init(
@@ -49,7 +51,7 @@ public struct OAuthAuthorizationRequest: Sendable {
     /// Throws `ValidationError` naming every problem: a blank or unsafe `clientId`, a
     /// `redirectURI` that is not an absolute `https://` URL without user info or fragment, no
     /// scope or a malformed one, a `resource` that is not an absolute URI without fragment.
-    public func validate() throws {
+    @_alwaysEmitIntoClient public func validate() throws {
         var errors: [String: [String]] = [:]
         if !OAuthInput.isSafeToken(clientId) {
             errors["clientId", default: []].append("must be non-empty without whitespace or control characters")
@@ -80,7 +82,7 @@ public struct OAuthAuthorizationRequest: Sendable {
     /// `code_challenge`, `code_challenge_method=S256`, then `resource` and `nonce` when present.
     /// The verifier is never part of it. Values are percent-encoded except RFC 3986 unreserved
     /// characters, so `+`, `:`, `/` and spaces survive every server's decoder.
-    public func authorizationURL(endpoint: URL) -> URL? {
+    @_alwaysEmitIntoClient public func authorizationURL(endpoint: URL) -> URL? {
         guard (try? validate()) != nil, OAuthInput.endpointProblem(endpoint) == nil,
             var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false)
         else { return nil }
@@ -105,7 +107,7 @@ public struct OAuthAuthorizationRequest: Sendable {
     }
 
     /// Convenience for an endpoint held as text; `nil` when it is not a URL.
-    public func authorizationURL(endpoint: String) -> URL? {
+    @_alwaysEmitIntoClient public func authorizationURL(endpoint: String) -> URL? {
         URL(string: endpoint).flatMap { authorizationURL(endpoint: $0) }
     }
 
@@ -114,7 +116,7 @@ public struct OAuthAuthorizationRequest: Sendable {
     /// `PKCEPair.generate()` (the platform CSPRNG). Should that ever fail, the pair comes from
     /// `SystemRandomNumberGenerator`, which is also a CSPRNG on every platform and traps rather
     /// than return predictable bytes: there is no path that yields a guessable verifier.
-    static func freshPKCE() -> PKCEPair {
+    @usableFromInline @_alwaysEmitIntoClient static func freshPKCE() -> PKCEPair {
         if let pair = try? PKCEPair.generate() { return pair }
         do {
             return try PKCEPair(verifier: systemRandomToken())
@@ -125,11 +127,11 @@ public struct OAuthAuthorizationRequest: Sendable {
     }
 
     /// 256 random bits, base64url (43 characters): for `state` and `nonce`.
-    static func randomToken() -> String {
+    @usableFromInline @_alwaysEmitIntoClient static func randomToken() -> String {
         (try? OAuthState.generate()) ?? systemRandomToken()
     }
 
-    private static func systemRandomToken() -> String {
+    @usableFromInline @_alwaysEmitIntoClient static func systemRandomToken() -> String {
         var generator = SystemRandomNumberGenerator()
         var bytes = [UInt8]()
         bytes.reserveCapacity(32)
@@ -143,7 +145,7 @@ public struct OAuthAuthorizationRequest: Sendable {
         return PortableCrypto.base64URLEncode(bytes)
     }
 
-    private static func deduplicated(_ scopes: [OAuthScope]) -> [OAuthScope] {
+    @usableFromInline @_alwaysEmitIntoClient static func deduplicated(_ scopes: [OAuthScope]) -> [OAuthScope] {
         var seen = Set<OAuthScope>()
         return scopes.filter { seen.insert($0).inserted }
     }
@@ -166,17 +168,17 @@ extension OAuthAuthorizationRequest: CustomStringConvertible, CustomDebugStringC
 }
 
 /// Checks shared by the OAuth types. Messages name the field and never echo its value.
-enum OAuthInput {
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+@usableFromInline enum OAuthInput {
+    @usableFromInline @_alwaysEmitIntoClient static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.properties.generalCategory == .control || scalar.value == 0x7F
     }
 
     /// Non-empty, no whitespace or control characters: safe in a header or a form field.
-    static func isSafeToken(_ value: String) -> Bool {
+    @usableFromInline @_alwaysEmitIntoClient static func isSafeToken(_ value: String) -> Bool {
         !value.isEmpty && !value.unicodeScalars.contains { isControl($0) || $0.properties.isWhitespace }
     }
 
-    static func redirectURIProblem(_ text: String) -> String? {
+    @usableFromInline @_alwaysEmitIntoClient static func redirectURIProblem(_ text: String) -> String? {
         guard isSafeToken(text), let url = URL(string: text), let scheme = url.scheme?.lowercased() else {
             return "must be an absolute URL"
         }
@@ -188,7 +190,7 @@ enum OAuthInput {
         return nil
     }
 
-    static func resourceProblem(_ text: String) -> String? {
+    @usableFromInline @_alwaysEmitIntoClient static func resourceProblem(_ text: String) -> String? {
         guard isSafeToken(text), let url = URL(string: text), url.scheme != nil, let host = url.host, !host.isEmpty
         else { return "must be an absolute URI" }
         if text.contains("#") { return "must not contain a fragment" }
@@ -196,7 +198,9 @@ enum OAuthInput {
     }
 
     /// An endpoint the SDK sends the user (or a request) to: https, or http on loopback only.
-    static func endpointProblem(_ url: URL, allowsInsecureLoopback: Bool = true) -> String? {
+    @usableFromInline @_alwaysEmitIntoClient static func endpointProblem(
+        _ url: URL, allowsInsecureLoopback: Bool = true
+    ) -> String? {
         guard let scheme = url.scheme?.lowercased(), let host = url.host, !host.isEmpty else {
             return "must be an absolute URL"
         }
@@ -208,7 +212,7 @@ enum OAuthInput {
     }
 
     /// 127.0.0.0/8, `::1` and `localhost`: nothing DNS could answer for someone else.
-    static func isLoopback(_ rawHost: String) -> Bool {
+    @usableFromInline @_alwaysEmitIntoClient static func isLoopback(_ rawHost: String) -> Bool {
         var host = rawHost.lowercased()
         if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
         if host == "localhost" || host == "::1" { return true }
@@ -223,13 +227,15 @@ enum OAuthInput {
 }
 
 /// `application/x-www-form-urlencoded`-style query handling with strict encoding.
-enum OAuthQuery {
-    static func encode(_ text: String) -> String { PercentEncoding.encode(text) }
+@usableFromInline enum OAuthQuery {
+    @usableFromInline @_alwaysEmitIntoClient static func encode(_ text: String) -> String {
+        PercentEncoding.encode(text)
+    }
 
     /// Splits a percent-encoded query into decoded pairs, keeping order and repeated names
     /// (`URLComponents.queryItems` would too, but does not turn `+` into a space as form
     /// encoding, which authorization servers use, requires).
-    static func parse(_ query: String) -> [(name: String, value: String)] {
+    @usableFromInline @_alwaysEmitIntoClient static func parse(_ query: String) -> [(name: String, value: String)] {
         query.split(separator: "&", omittingEmptySubsequences: true).map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = decode(parts.first.map(String.init) ?? "")
@@ -238,7 +244,7 @@ enum OAuthQuery {
         }
     }
 
-    private static func decode(_ text: String) -> String {
+    @usableFromInline @_alwaysEmitIntoClient static func decode(_ text: String) -> String {
         let spaced = text.replacingOccurrences(of: "+", with: " ")
         return spaced.removingPercentEncoding ?? spaced
     }

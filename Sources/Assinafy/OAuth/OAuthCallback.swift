@@ -27,10 +27,10 @@ import Foundation
 ///   400 and `operationName` is `authorizationCallback`.
 public struct OAuthCallback: Sendable {
     /// The decoded query parameters in order, repeated names kept.
-    let parameters: [(name: String, value: String)]
+    @usableFromInline let parameters: [(name: String, value: String)]
 
     /// `nil` when the URL has no query at all (it cannot be an authorization response).
-    public init?(callbackURL: URL) {
+    @_alwaysEmitIntoClient public init?(callbackURL: URL) {
         guard let components = URLComponents(url: callbackURL, resolvingAgainstBaseURL: false),
             let query = components.percentEncodedQuery, !query.isEmpty
         else { return nil }
@@ -38,13 +38,15 @@ public struct OAuthCallback: Sendable {
     }
 
     /// The names present, for diagnostics (values are never exposed before validation).
-    public var parameterNames: [String] { parameters.map(\.name) }
+    @_alwaysEmitIntoClient public var parameterNames: [String] { parameters.map(\.name) }
 
     /// Validates the response against `request` and returns the authorization code.
     ///
     /// - Parameter issuer: the authorization server's issuer (`servidor.issuer`); `nil` means
     ///   `OAuthResource.defaultIssuer`.
-    public func validate(against request: OAuthAuthorizationRequest, issuer: String? = nil) throws -> String {
+    @_alwaysEmitIntoClient public func validate(against request: OAuthAuthorizationRequest, issuer: String? = nil)
+        throws -> String
+    {
         var counts: [String: Int] = [:]
         for parameter in parameters { counts[parameter.name, default: 0] += 1 }
         if let duplicated = counts.filter({ $0.value > 1 }).keys.sorted().first {
@@ -81,7 +83,9 @@ public struct OAuthCallback: Sendable {
         return code
     }
 
-    static func failure(_ message: String, reason: String, extra: [String: String] = [:]) -> AssinafySDKError {
+    @usableFromInline @_alwaysEmitIntoClient static func failure(
+        _ message: String, reason: String, extra: [String: String] = [:]
+    ) -> AssinafySDKError {
         var context = extra
         context["reason"] = reason
         context["operation"] = "authorizationCallback"
@@ -90,7 +94,9 @@ public struct OAuthCallback: Sendable {
 
     /// The server's error as an `APIError`, built the way the transport builds one from an
     /// OAuth error body, so `oauthError` is parsed by the same code.
-    static func serverError(code: String, description: String?, uri: String?) -> APIError {
+    @usableFromInline @_alwaysEmitIntoClient static func serverError(code: String, description: String?, uri: String?)
+        -> APIError
+    {
         var body = JSONObject()
         body["error"] = .string(code)
         if let description { body["error_description"] = .string(description) }

@@ -8,8 +8,8 @@ import Foundation
 /// granted `scope` of a token response never loses information.
 public struct OAuthScope: OpenEnum, ExpressibleByStringLiteral, CustomStringConvertible {
     public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { rawValue = value }
+    @_alwaysEmitIntoClient public init(rawValue: String) { self.rawValue = rawValue }
+    @_alwaysEmitIntoClient public init(stringLiteral value: String) { rawValue = value }
 
     /// Read documents, pages, tags, signers, assignments and activity.
     public static let documentsRead = OAuthScope(rawValue: "documents:read")
@@ -39,7 +39,7 @@ public struct OAuthScope: OpenEnum, ExpressibleByStringLiteral, CustomStringConv
 
     /// Splits a space-separated `scope` string (RFC 6749 §3.3) into scopes, in order, without
     /// duplicates. Unknown scopes are kept; empty segments (double spaces) are skipped.
-    public static func parse(_ text: String?) -> [OAuthScope] {
+    @_alwaysEmitIntoClient public static func parse(_ text: String?) -> [OAuthScope] {
         guard let text else { return [] }
         var seen = Set<String>()
         var scopes: [OAuthScope] = []
@@ -50,13 +50,13 @@ public struct OAuthScope: OpenEnum, ExpressibleByStringLiteral, CustomStringConv
     }
 
     /// The space-separated form sent in an authorization request.
-    public static func join(_ scopes: [OAuthScope]) -> String {
+    @_alwaysEmitIntoClient public static func join(_ scopes: [OAuthScope]) -> String {
         scopes.map(\.rawValue).joined(separator: " ")
     }
 
     /// RFC 6749 §3.3: `scope-token = 1*( %x21 / %x23-5B / %x5D-7E )` — printable ASCII except
     /// space, `"` and `\`. Anything else would change the meaning of the space-separated list.
-    var isWellFormed: Bool {
+    @usableFromInline @_alwaysEmitIntoClient var isWellFormed: Bool {
         !rawValue.isEmpty
             && rawValue.utf8.allSatisfy { $0 == 0x21 || (0x23...0x5B).contains($0) || (0x5D...0x7E).contains($0) }
     }
@@ -70,9 +70,9 @@ public protocol OAuthScopeRepresentable: Sendable {
 }
 
 extension String: OAuthScopeRepresentable {
-    public var oauthScopeValue: String { self }
+    @_alwaysEmitIntoClient public var oauthScopeValue: String { self }
 }
 
 extension OAuthScope: OAuthScopeRepresentable {
-    public var oauthScopeValue: String { rawValue }
+    @_alwaysEmitIntoClient public var oauthScopeValue: String { rawValue }
 }

@@ -15,7 +15,7 @@ public struct PKCEPair: Sendable, Equatable {
     public static let verifierLengths = 43...128
 
     /// A fresh pair from 32 random bytes (256 bits), whose base64url form is 43 characters.
-    public static func generate() throws -> PKCEPair {
+    @_alwaysEmitIntoClient public static func generate() throws -> PKCEPair {
         try PKCEPair(verifier: PortableCrypto.base64URLEncode(try PortableCrypto.randomBytes(count: 32)))
     }
 
@@ -23,7 +23,7 @@ public struct PKCEPair: Sendable, Equatable {
     ///
     /// - Throws: `ValidationError` when the verifier is not 43–128 characters of
     ///   `[A-Z] / [a-z] / [0-9] / "-" / "." / "_" / "~"`.
-    public init(verifier: String) throws {
+    @_alwaysEmitIntoClient public init(verifier: String) throws {
         guard PKCEPair.verifierLengths.contains(verifier.utf8.count) else {
             throw ValidationError(
                 "A PKCE code verifier must be 43 to 128 characters long.",
@@ -40,7 +40,7 @@ public struct PKCEPair: Sendable, Equatable {
     }
 
     /// `BASE64URL(SHA256(ASCII(verifier)))`, RFC 7636 §4.2.
-    public static func challenge(for verifier: String) -> String {
+    @_alwaysEmitIntoClient public static func challenge(for verifier: String) -> String {
         PortableCrypto.base64URLEncode(PortableCrypto.sha256(Data(verifier.utf8)))
     }
 }
@@ -49,12 +49,12 @@ public struct PKCEPair: Sendable, Equatable {
 public enum OAuthState {
     /// An unguessable value for the `state` parameter (and equally for an OpenID `nonce`):
     /// 256 random bits, base64url, 43 characters.
-    public static func generate() throws -> String {
+    @_alwaysEmitIntoClient public static func generate() throws -> String {
         PortableCrypto.base64URLEncode(try PortableCrypto.randomBytes(count: 32))
     }
 
     /// Compares the `state` that came back with the one sent, in constant time.
-    public static func matches(_ received: String, expected: String) -> Bool {
+    @_alwaysEmitIntoClient public static func matches(_ received: String, expected: String) -> Bool {
         PortableCrypto.constantTimeEquals(Array(received.utf8), Array(expected.utf8))
     }
 }

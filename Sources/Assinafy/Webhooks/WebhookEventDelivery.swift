@@ -25,7 +25,7 @@ public struct WebhookDelivery: Sendable, Hashable {
     /// The body exactly as received.
     public let rawBody: Data
 
-    public init(webhookId: String?, timestamp: Date?, event: WebhookEvent, rawBody: Data) {
+    @_alwaysEmitIntoClient public init(webhookId: String?, timestamp: Date?, event: WebhookEvent, rawBody: Data) {
         self.webhookId = webhookId
         self.timestamp = timestamp
         self.event = event
@@ -33,26 +33,28 @@ public struct WebhookDelivery: Sendable, Hashable {
     }
 
     /// The event type; compare with `WebhookEventName`'s constants. Open: unknown names are kept.
-    public var name: WebhookEventName { WebhookEventName(rawValue: event.event) }
+    @_alwaysEmitIntoClient public var name: WebhookEventName { WebhookEventName(rawValue: event.event) }
 
     /// When the event was recorded (the body's `created_at`, Unix seconds).
-    public var createdAt: Date { Date(timeIntervalSince1970: TimeInterval(event.createdAt)) }
+    @_alwaysEmitIntoClient public var createdAt: Date { Date(timeIntervalSince1970: TimeInterval(event.createdAt)) }
 
     /// The `type` of `subject` (who acted): `User`, `Signer` or `Account`.
-    public var subjectType: String? { event.subject["type"]?.stringValue }
+    @_alwaysEmitIntoClient public var subjectType: String? { event.subject["type"]?.stringValue }
 
     /// The `type` of `object` (what was acted on): `Document`, `Signer` or `Template`.
-    public var objectType: String? { event.object["type"]?.stringValue }
+    @_alwaysEmitIntoClient public var objectType: String? { event.object["type"]?.stringValue }
 
     /// The event-specific `payload` as lossless JSON; `nil` when the event has none.
-    public var payloadJSON: JSONValue? { event.payload.map { .object($0) } }
+    @_alwaysEmitIntoClient public var payloadJSON: JSONValue? { event.payload.map { .object($0) } }
 
     /// Decodes a delivery without checking its signature — for endpoints without signing, or
     /// after verifying yourself. Prefer `verifyAndParse` whenever the endpoint signs.
     ///
     /// - Parameter headers: The request headers; names are matched case-insensitively.
     /// - Throws: `ValidationError` when the body is not a webhook event.
-    public static func parse(body: Data, headers: [String: String] = [:]) throws -> WebhookDelivery {
+    @_alwaysEmitIntoClient public static func parse(body: Data, headers: [String: String] = [:]) throws
+        -> WebhookDelivery
+    {
         let event: WebhookEvent
         do {
             event = try JSONCoding.decode(WebhookEvent.self, from: body)
@@ -77,7 +79,7 @@ public struct WebhookDelivery: Sendable, Hashable {
     ///   - tolerance: How far `webhook-timestamp` may be from `now`, in seconds.
     /// - Throws: `ValidationError` naming the failed check under `errors["webhook-signature"]`
     ///   (do not send it back to the caller), or when the body is not a webhook event.
-    public static func verifyAndParse(
+    @_alwaysEmitIntoClient public static func verifyAndParse(
         body: Data, headers: [String: String], secret: String,
         tolerance: TimeInterval = WebhookSignature.defaultTolerance, now: Date = Date()
     ) throws -> WebhookDelivery {
@@ -95,12 +97,13 @@ public struct WebhookDelivery: Sendable, Hashable {
         return try parse(body: body, headers: headers)
     }
 
-    static func header(_ name: String, in headers: [String: String]) -> String? {
+    @usableFromInline @_alwaysEmitIntoClient static func header(_ name: String, in headers: [String: String]) -> String?
+    {
         headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
     }
 
     /// Which member was missing or mistyped, without any of the body's values.
-    static func reason(for error: any Error) -> String {
+    @usableFromInline @_alwaysEmitIntoClient static func reason(for error: any Error) -> String {
         guard let decoding = error as? DecodingError else { return "not JSON" }
         switch decoding {
         case .keyNotFound(let key, _): return "missing \(key.stringValue)"

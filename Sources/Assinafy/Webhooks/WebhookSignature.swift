@@ -24,7 +24,7 @@ public enum WebhookSignature {
 
     /// Whether any `v1` signature in `signatureHeader` matches and the timestamp is within
     /// `tolerance` seconds of `now`. Malformed input of any kind returns false.
-    public static func verify(
+    @_alwaysEmitIntoClient public static func verify(
         body: Data, id: String, timestamp: String, signatureHeader: String, secret: String,
         tolerance: TimeInterval = defaultTolerance, now: Date = Date()
     ) -> Bool {
@@ -41,7 +41,7 @@ public enum WebhookSignature {
     /// Like `verify`, but says why a delivery was refused (useful in logs; do not send the reason
     /// back to the caller). Checks run in this order: secret, id, signature header presence,
     /// timestamp format, timestamp window, signatures.
-    public static func verifyOrThrow(
+    @_alwaysEmitIntoClient public static func verifyOrThrow(
         body: Data, id: String, timestamp: String, signatureHeader: String, secret: String,
         tolerance: TimeInterval = defaultTolerance, now: Date = Date()
     ) throws(WebhookVerificationError) {
@@ -73,7 +73,7 @@ public enum WebhookSignature {
     }
 
     /// Verifies using the three Standard Webhooks headers, looked up case-insensitively.
-    public static func verify(
+    @_alwaysEmitIntoClient public static func verify(
         body: Data, headers: [String: String], secret: String, tolerance: TimeInterval = defaultTolerance,
         now: Date = Date()
     ) -> Bool {
@@ -86,7 +86,8 @@ public enum WebhookSignature {
     }
 
     /// The `v1,<base64>` entry for a delivery: for tests, local emulators and replay tooling.
-    public static func sign(body: Data, id: String, timestamp: String, secret: String) throws(WebhookVerificationError)
+    @_alwaysEmitIntoClient public static func sign(body: Data, id: String, timestamp: String, secret: String)
+        throws(WebhookVerificationError)
         -> String
     {
         let key = try signingKey(secret)
@@ -95,7 +96,8 @@ public enum WebhookSignature {
     }
 
     /// `sign` with a `Date`, rendering the timestamp as whole Unix seconds the way senders do.
-    public static func sign(body: Data, id: String, timestamp: Date, secret: String) throws(WebhookVerificationError)
+    @_alwaysEmitIntoClient public static func sign(body: Data, id: String, timestamp: Date, secret: String)
+        throws(WebhookVerificationError)
         -> String
     {
         try sign(
@@ -103,13 +105,17 @@ public enum WebhookSignature {
         )
     }
 
-    static func signedContent(body: Data, id: String, timestamp: String) -> Data {
+    @usableFromInline @_alwaysEmitIntoClient static func signedContent(body: Data, id: String, timestamp: String)
+        -> Data
+    {
         var content = Data("\(id).\(timestamp).".utf8)
         content.append(body)
         return content
     }
 
-    static func signingKey(_ secret: String) throws(WebhookVerificationError) -> Data {
+    @usableFromInline @_alwaysEmitIntoClient static func signingKey(_ secret: String) throws(WebhookVerificationError)
+        -> Data
+    {
         guard secret.hasPrefix(secretPrefix),
             let key = PortableCrypto.base64Decode(secret.dropFirst(secretPrefix.count)), !key.isEmpty
         else { throw .malformedSecret }
@@ -118,7 +124,9 @@ public enum WebhookSignature {
 
     /// Whole Unix seconds in ASCII digits only: no sign, spaces or fractions, which a sender
     /// following the specification never produces.
-    static func parseTimestamp(_ text: String) throws(WebhookVerificationError) -> Int64 {
+    @usableFromInline @_alwaysEmitIntoClient static func parseTimestamp(_ text: String) throws(WebhookVerificationError)
+        -> Int64
+    {
         guard !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
             let seconds = Int64(text)
         else { throw .malformedTimestamp }

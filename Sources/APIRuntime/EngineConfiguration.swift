@@ -95,8 +95,8 @@ public struct APIEngineConfiguration: Sendable {
     }
 }
 
-package enum Validation {
-    package static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+@usableFromInline package enum Validation {
+    @usableFromInline package static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.properties.generalCategory == .control || scalar.value == 0x7F
     }
 
@@ -107,7 +107,7 @@ package enum Validation {
             && !value.unicodeScalars.contains { isControl($0) || $0.properties.isWhitespace }
     }
 
-    package static func summary(_ title: String, _ errors: [String: [String]]) -> String {
+    @usableFromInline package static func summary(_ title: String, _ errors: [String: [String]]) -> String {
         let parts = errors.keys.sorted().map { "\($0): \(errors[$0]?.joined(separator: "; ") ?? "")" }
         return "\(title) (\(parts.joined(separator: ", ")))"
     }

@@ -29,7 +29,7 @@ public enum ArrayStyle: Sendable {
     /// `ids=a|b`
     case pipeDelimited
 
-    var separator: String {
+    @usableFromInline var separator: String {
         switch self {
         case .exploded, .commaDelimited: return ","
         case .spaceDelimited: return " "
@@ -43,6 +43,7 @@ extension Array where Element == QueryItem {
         if let value { append(QueryItem(name, value.parameterText)) }
     }
 
+    @_alwaysEmitIntoClient
     public mutating func add(_ name: String, _ values: [some ParameterValue]?, style: ArrayStyle = .exploded) {
         guard let values else { return }
         if style == .exploded {
@@ -53,7 +54,7 @@ extension Array where Element == QueryItem {
     }
 
     /// `deepObject` style: `name[key]=value` for each member.
-    public mutating func add(deepObject name: String, _ members: [(String, String)]?) {
+    @_alwaysEmitIntoClient public mutating func add(deepObject name: String, _ members: [(String, String)]?) {
         for (key, value) in members ?? [] { append(QueryItem("\(name)[\(key)]", value)) }
     }
 
@@ -88,7 +89,7 @@ extension HeaderFields {
         if let value { add(name, value.parameterText) }
     }
 
-    public mutating func add(_ name: String, _ values: [some ParameterValue]?) {
+    @_alwaysEmitIntoClient public mutating func add(_ name: String, _ values: [some ParameterValue]?) {
         if let values { add(name, values.map(\.parameterText).joined(separator: ",")) }
     }
 }

@@ -63,7 +63,7 @@ public struct RawResponse: Sendable {
 
     /// The body as text in the charset its `Content-Type` names (UTF-8 when it names none);
     /// bytes that are not valid in that charset are an `EngineError`, never replaced.
-    public func text() throws -> APIResponse<String> {
+    @_alwaysEmitIntoClient public func text() throws -> APIResponse<String> {
         let charset = MediaType.charset(of: headers["Content-Type"])
         let encoding: String.Encoding
         switch charset {

@@ -83,9 +83,9 @@ enum ResponseEvaluator {
     }
 }
 
-package enum MediaType {
+@usableFromInline package enum MediaType {
     /// The `charset` parameter of a media type, lowercased, without quotes.
-    package static func charset(of contentType: String?) -> String? {
+    @usableFromInline package static func charset(of contentType: String?) -> String? {
         guard let contentType else { return nil }
         for parameter in contentType.split(separator: ";").dropFirst() {
             let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }

@@ -11,7 +11,9 @@ public enum ServerURL {
 
     /// `template` with each `{name}` replaced by its value; a value outside the variable's
     /// `enum`, or one that would change the URL's structure, is refused.
-    public static func expand(_ template: String, _ variables: [(name: String, value: String, allowed: [String])])
+    @_alwaysEmitIntoClient public static func expand(
+        _ template: String, _ variables: [(name: String, value: String, allowed: [String])]
+    )
         throws -> URL
     {
         var text = template
@@ -34,7 +36,7 @@ public enum ServerURL {
     }
 
     /// Whether `{name}` first appears after the authority (`https://host:port`) of `template`.
-    static func isInPath(_ name: String, of template: String) -> Bool {
+    @usableFromInline @_alwaysEmitIntoClient static func isInPath(_ name: String, of template: String) -> Bool {
         guard let placeholder = template.range(of: "{\(name)}") else { return false }
         let afterScheme = template.range(of: "://").map(\.upperBound) ?? template.startIndex
         guard let pathStart = template[afterScheme...].firstIndex(of: "/") else { return false }
@@ -43,7 +45,7 @@ public enum ServerURL {
 
     /// In the authority a value must stay one label or port; in the path it may span segments
     /// (a `{basePath}` of `storage/v3`) but never add a query, a fragment or a `..` segment.
-    static func problem(with value: String, inPath: Bool) -> String? {
+    @usableFromInline @_alwaysEmitIntoClient static func problem(with value: String, inPath: Bool) -> String? {
         let forbidden = inPath ? "?# " : "/?#@ "
         let unsafe =
             value.isEmpty

@@ -31,7 +31,7 @@ public struct JWKS: Decodable, Sendable, Equatable {
         }
 
         /// Whether this key may verify an RS256 signature at all.
-        var isRS256SigningKey: Bool {
+        @usableFromInline @_alwaysEmitIntoClient var isRS256SigningKey: Bool {
             kty == "RSA" && (use == nil || use == "sig") && (alg == nil || alg == "RS256")
         }
     }

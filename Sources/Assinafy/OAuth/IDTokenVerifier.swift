@@ -18,7 +18,7 @@ public struct IDTokenVerifier: Sendable {
     public let leeway: TimeInterval
 
     /// Tokens beyond this size are refused before any parsing work.
-    static let maximumTokenLength = 64 * 1024
+    @usableFromInline static let maximumTokenLength = 64 * 1024
 
     public init(issuer: String, clientId: String, leeway: TimeInterval = 60) {
         self.issuer = issuer
@@ -31,7 +31,8 @@ public struct IDTokenVerifier: Sendable {
     /// - Parameter nonce: the nonce sent in the authorization request; nil skips the check
     ///   (only when none was sent).
     /// - Throws: `IDTokenError`; on `.unknownKeyID` refetch the key set once and retry.
-    public func verify(_ token: String, keys: JWKS, nonce: String?, now: Date = Date()) throws(IDTokenError)
+    @_alwaysEmitIntoClient public func verify(_ token: String, keys: JWKS, nonce: String?, now: Date = Date())
+        throws(IDTokenError)
         -> IDTokenClaims
     {
         let parts = try CompactJWS(token)
@@ -48,7 +49,7 @@ public struct IDTokenVerifier: Sendable {
 
     /// Verifies with keys from `cache`, refetching them once when the token names a key the
     /// cached set lacks (the provider rotated its keys).
-    public func verify(
+    @_alwaysEmitIntoClient public func verify(
         _ token: String, cache: JWKSCache, fetch: @escaping @Sendable () async throws -> JWKS, nonce: String?,
         now: Date = Date()
     ) async throws -> IDTokenClaims {
@@ -61,7 +62,9 @@ public struct IDTokenVerifier: Sendable {
         }
     }
 
-    private func validate(_ claims: IDTokenClaims, nonce: String?, now: Date) throws(IDTokenError) {
+    @usableFromInline @_alwaysEmitIntoClient func validate(_ claims: IDTokenClaims, nonce: String?, now: Date)
+        throws(IDTokenError)
+    {
         guard claims.issuer == issuer else { throw .issuerMismatch(expected: issuer, actual: claims.issuer) }
         guard claims.audience.contains(clientId) else { throw .audienceMismatch }
         if let authorizedParty = claims.authorizedParty {
@@ -86,9 +89,11 @@ public struct IDTokenVerifier: Sendable {
         }
     }
 
-    private func signingKey(for header: JSONObject, in keys: JWKS) throws(IDTokenError) -> (
-        modulus: Data, exponent: Data
-    ) {
+    @usableFromInline @_alwaysEmitIntoClient func signingKey(for header: JSONObject, in keys: JWKS) throws(IDTokenError)
+        -> (
+            modulus: Data, exponent: Data
+        )
+    {
         guard case .string(let algorithm)? = header["alg"] else { throw .malformed("header has no alg") }
         guard algorithm == "RS256" else { throw .unsupportedAlgorithm(algorithm) }
         // RFC 7515 §4.1.11: extensions listed in crit must be understood; we implement none.
@@ -115,14 +120,14 @@ public struct IDTokenVerifier: Sendable {
 }
 
 /// The three parts of a compact JWS (RFC 7515 §7.1), decoded.
-struct CompactJWS {
-    let header: JSONObject
-    let payload: Data
-    let signature: Data
+@usableFromInline struct CompactJWS {
+    @usableFromInline let header: JSONObject
+    @usableFromInline let payload: Data
+    @usableFromInline let signature: Data
     /// `BASE64URL(header) "." BASE64URL(payload)` exactly as received: what was signed.
-    let signingInput: Data
+    @usableFromInline let signingInput: Data
 
-    init(_ token: String) throws(IDTokenError) {
+    @usableFromInline @_alwaysEmitIntoClient init(_ token: String) throws(IDTokenError) {
         guard token.utf8.count <= IDTokenVerifier.maximumTokenLength else { throw .malformed("token too long") }
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         // Five parts would be JWE (an encrypted token), which we do not accept.
@@ -142,7 +147,9 @@ struct CompactJWS {
         signingInput = Data("\(parts[0]).\(parts[1])".utf8)
     }
 
-    static func jsonObject(_ bytes: Data, part: String) throws(IDTokenError) -> JSONObject {
+    @usableFromInline @_alwaysEmitIntoClient static func jsonObject(_ bytes: Data, part: String) throws(IDTokenError)
+        -> JSONObject
+    {
         guard let value = try? JSONDecoder().decode(JSONValue.self, from: bytes), case .object(let object) = value
         else { throw .malformed("\(part) is not a JSON object") }
         return object

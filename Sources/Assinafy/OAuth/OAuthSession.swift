@@ -50,24 +50,32 @@ public actor OAuthSession: TokenProvider {
     public nonisolated let refreshLeeway: TimeInterval
     public nonisolated let maxPreSendRetries: Int
     /// The client that sends token requests (public operations: its credential is never sent).
-    nonisolated let tokenClient: AssinafyClient
+    @usableFromInline nonisolated let tokenClient: AssinafyClient
     /// Builds the clients `client(...)` returns, one per token, for callers of the deprecated
     /// initialiser; `nil` builds them on the token client's transport and middlewares.
-    nonisolated let makeTransport: (@Sendable (AssinafyClientConfiguration) -> any HTTPClientProtocol)?
-    private let now: @Sendable () -> Date
-    private let preSendRetryDelay: TimeInterval
+    @usableFromInline nonisolated let makeTransport:
+        (@Sendable (AssinafyClientConfiguration) -> any HTTPClientProtocol)?
+    @usableFromInline let now: @Sendable () -> Date
+    @usableFromInline let preSendRetryDelay: TimeInterval
+    /// The refresh itself, set by the initialisers, which are compiled into the app: only an app
+    /// that creates a session carries the refresh and recovery code, although the
+    /// `TokenProvider` conformance is part of every app that links the SDK (issue 17).
+    /// The methods compiled into the app are `final`: an actor's other methods are table entries,
+    /// compiled into the module whether an app calls them or not.
+    @usableFromInline let performRefresh: @Sendable (isolated OAuthSession) async throws -> OAuthToken
 
-    private var current: OAuthToken?
+    @usableFromInline var current: OAuthToken?
     /// Tokens received but not yet saved; saved before anything else happens.
-    private var unsaved: OAuthToken?
+    @usableFromInline var unsaved: OAuthToken?
     /// SHA-256 (base64) of refresh tokens sent with an unknown outcome: never sent again. Strings,
     /// not `Data`: `Set<String>` code is in every app already, `Set<Data>` cost 16 KB (issue 17).
-    private var retiredRefreshTokens: Set<String> = []
-    private let refreshFlight = SingleFlight<OAuthToken>()
+    @usableFromInline var retiredRefreshTokens: Set<String> = []
+    @usableFromInline let refreshFlight = SingleFlight<OAuthToken>()
 
     /// - Parameters:
     ///   - client: sends the token requests (public operations: its own credential is never sent).
     ///     The clients `client(...)` returns share its HTTP transport and middlewares.
+    @_alwaysEmitIntoClient
     public init(
         client: AssinafyClient, clientId: String, store: any TokenStore, resource: String? = nil,
         server: OAuthAuthorizationServerMetadata? = nil, refreshLeeway: TimeInterval = 60, maxPreSendRetries: Int = 2
@@ -81,6 +89,7 @@ public actor OAuthSession: TokenProvider {
     /// - Parameter makeTransport: builds the client of each token the clients `client(...)`
     ///   return use, from a configuration holding that token.
     @available(*, deprecated, message: "Use init(client:clientId:store:…); pass a transport to the AssinafyClient")
+    @_alwaysEmitIntoClient
     public init(
         client: AssinafyClient, clientId: String, store: any TokenStore, resource: String? = nil,
         server: OAuthAuthorizationServerMetadata? = nil, refreshLeeway: TimeInterval = 60, maxPreSendRetries: Int = 2,
@@ -94,11 +103,29 @@ public actor OAuthSession: TokenProvider {
 
     /// Every knob, for tests: the clock, the pre-send retry delay and the transport factory of
     /// the clients `client(...)` builds.
+    @usableFromInline @_alwaysEmitIntoClient
     init(
         client: AssinafyClient, clientId: String, store: any TokenStore, resource: String?,
         server: OAuthAuthorizationServerMetadata?, refreshLeeway: TimeInterval, maxPreSendRetries: Int,
         now: @escaping @Sendable () -> Date, preSendRetryDelay: TimeInterval,
         makeTransport: (@Sendable (AssinafyClientConfiguration) -> any HTTPClientProtocol)? = nil
+    ) {
+        self.init(
+            client: client, clientId: clientId, store: store, resource: resource, server: server,
+            refreshLeeway: refreshLeeway, maxPreSendRetries: maxPreSendRetries, now: now,
+            preSendRetryDelay: preSendRetryDelay, makeTransport: makeTransport,
+            performRefresh: { session in try await session.refreshFromStore() })
+    }
+
+    /// Stores what the initialisers above decide. Their closure is the only reference to the
+    /// refresh code, and an actor's designated initialiser is always compiled into the module.
+    @usableFromInline
+    init(
+        client: AssinafyClient, clientId: String, store: any TokenStore, resource: String?,
+        server: OAuthAuthorizationServerMetadata?, refreshLeeway: TimeInterval, maxPreSendRetries: Int,
+        now: @escaping @Sendable () -> Date, preSendRetryDelay: TimeInterval,
+        makeTransport: (@Sendable (AssinafyClientConfiguration) -> any HTTPClientProtocol)?,
+        performRefresh: @escaping @Sendable (isolated OAuthSession) async throws -> OAuthToken
     ) {
         tokenClient = client
         self.clientId = clientId
@@ -110,12 +137,14 @@ public actor OAuthSession: TokenProvider {
         self.now = now
         self.preSendRetryDelay = max(0, preSendRetryDelay)
         self.makeTransport = makeTransport
+        self.performRefresh = performRefresh
     }
 
     // MARK: - Starting and ending
 
     /// Makes `token` (from `exchangeAuthorizationCode`) the session's tokens, saving it first.
-    public func begin(with token: OAuthToken) async throws {
+    @_alwaysEmitIntoClient
+    public final func begin(with token: OAuthToken) async throws {
         await refreshFlight.waitForCompletion()
         unsaved = token
         try await flushUnsaved()
@@ -124,7 +153,8 @@ public actor OAuthSession: TokenProvider {
     /// Exchanges the code from `OAuthCallback.validate(against:issuer:)` and begins the
     /// session with the result (verifying any id_token against `server` and the request's nonce).
     @discardableResult
-    public func connect(code: String, request: OAuthAuthorizationRequest) async throws -> OAuthToken {
+    @_alwaysEmitIntoClient
+    public final func connect(code: String, request: OAuthAuthorizationRequest) async throws -> OAuthToken {
         let token = try await tokenClient.oauth.exchangeAuthorizationCode(code: code, for: request, server: server)
         try await begin(with: token)
         return token
@@ -133,7 +163,8 @@ public actor OAuthSession: TokenProvider {
     /// Revokes the last refresh token saved (or the access token when there is none) and
     /// deletes the stored tokens. The local tokens are deleted even if revocation fails; the
     /// revocation error is then rethrown.
-    public func signOut() async throws {
+    @_alwaysEmitIntoClient
+    public final func signOut() async throws {
         await refreshFlight.waitForCompletion()
         var token = unsaved ?? current
         if token == nil { token = try? await store.load() }
@@ -151,7 +182,8 @@ public actor OAuthSession: TokenProvider {
     // MARK: - Tokens
 
     /// The tokens the session holds (saved), reading the store on first use; nil when none.
-    public func currentToken() async throws -> OAuthToken? {
+    @_alwaysEmitIntoClient
+    public final func currentToken() async throws -> OAuthToken? {
         try await flushUnsaved()
         if current == nil { current = try await loadFromStore() }
         return current
@@ -174,8 +206,8 @@ public actor OAuthSession: TokenProvider {
     }
 
     /// Refreshes now (joining a refresh already running) and returns the saved tokens.
-    @discardableResult
-    public func refresh() async throws -> OAuthToken {
+    @_alwaysEmitIntoClient @discardableResult
+    public final func refresh() async throws -> OAuthToken {
         try await flushUnsaved()
         return try await refreshed()
     }
@@ -199,11 +231,12 @@ public actor OAuthSession: TokenProvider {
 
     // MARK: - Refresh
 
-    private func refreshed() async throws -> OAuthToken {
-        try await refreshFlight.run { [self] in try await self.performRefresh() }
+    @usableFromInline func refreshed() async throws -> OAuthToken {
+        try await refreshFlight.run { [self] in try await self.performRefresh(self) }
     }
 
-    private func performRefresh() async throws -> OAuthToken {
+    @usableFromInline @_alwaysEmitIntoClient
+    final func refreshFromStore() async throws -> OAuthToken {
         try await flushUnsaved()
         // The store is the source of truth: another instance may have rotated the tokens.
         guard let stored = try await loadFromStore() else {
@@ -251,11 +284,12 @@ public actor OAuthSession: TokenProvider {
     }
 
     /// Diagnostics only: operation outcomes and causes, never a token.
-    private nonisolated var log: any ClientLogger { tokenClient.configuration.logger }
+    @usableFromInline nonisolated var log: any ClientLogger { tokenClient.configuration.logger }
 
     /// Decides what a failed refresh means. Returns tokens only when another instance saved a
     /// different refresh token; otherwise throws.
-    private func recover(from error: any Error, sent: String, stored: OAuthToken) async throws -> OAuthToken {
+    @usableFromInline @_alwaysEmitIntoClient
+    final func recover(from error: any Error, sent: String, stored: OAuthToken) async throws -> OAuthToken {
         let kind = OAuthSession.classify(error)
         log.warn(
             "OAuth refresh failed",
@@ -307,10 +341,12 @@ public actor OAuthSession: TokenProvider {
     }
 
     /// `token` if it carries a refresh token other than `sent` that was never retired.
-    private func usableSuccessor(_ token: OAuthToken, sent: String) -> OAuthToken? {
+    @usableFromInline @_alwaysEmitIntoClient
+    final func usableSuccessor(_ token: OAuthToken, sent: String) -> OAuthToken? {
         OAuthSession.isSuccessor(token, sent: sent, retired: retiredRefreshTokens) ? token : nil
     }
 
+    @usableFromInline @_alwaysEmitIntoClient
     static func isSuccessor(_ token: OAuthToken, sent: String, retired: Set<String>) -> Bool {
         guard let other = token.refreshToken, other != sent else { return false }
         return !retired.contains(digest(other))
@@ -319,8 +355,8 @@ public actor OAuthSession: TokenProvider {
     /// Reads the store, decides and writes: in one locked step with an `AtomicTokenStore`,
     /// otherwise as a load followed by the write. Returns what is stored afterwards.
     /// Not inlined: `recover` calls it twice, and each inlined copy of its three awaits cost ~8 KB.
-    @inline(never)
-    private func updateStore(_ change: @Sendable (OAuthToken?) -> TokenStoreChange) async throws -> OAuthToken? {
+    @inline(never) @usableFromInline @_alwaysEmitIntoClient
+    final func updateStore(_ change: @Sendable (OAuthToken?) -> TokenStoreChange) async throws -> OAuthToken? {
         if let atomic = store as? any AtomicTokenStore { return try await atomic.update(change) }
         let stored = try await store.load()
         switch change(stored) {
@@ -334,7 +370,7 @@ public actor OAuthSession: TokenProvider {
         }
     }
 
-    enum FailureKind: Equatable {
+    @usableFromInline enum FailureKind: Equatable {
         /// Nothing was consumed: surface the error, keep the tokens.
         case unchanged
         case invalidGrant
@@ -342,6 +378,7 @@ public actor OAuthSession: TokenProvider {
         case indeterminate
     }
 
+    @usableFromInline @_alwaysEmitIntoClient
     static func classify(_ error: any Error) -> FailureKind {
         switch error {
         case let error as NetworkError:
@@ -360,7 +397,7 @@ public actor OAuthSession: TokenProvider {
 
     // MARK: - Store
 
-    private func tokenOrReconnect() async throws -> OAuthToken {
+    @usableFromInline func tokenOrReconnect() async throws -> OAuthToken {
         if let current { return current }
         guard let stored = try await loadFromStore() else {
             throw OAuthErrors.reconnectRequired("no tokens are stored", cause: "no_tokens")
@@ -369,7 +406,7 @@ public actor OAuthSession: TokenProvider {
         return stored
     }
 
-    private func flushUnsaved() async throws {
+    @usableFromInline func flushUnsaved() async throws {
         guard let pending = unsaved else { return }
         do {
             try await store.save(pending)
@@ -382,7 +419,7 @@ public actor OAuthSession: TokenProvider {
         current = pending
     }
 
-    private func loadFromStore() async throws -> OAuthToken? {
+    @usableFromInline func loadFromStore() async throws -> OAuthToken? {
         do {
             return try await store.load()
         } catch {
@@ -392,7 +429,8 @@ public actor OAuthSession: TokenProvider {
         }
     }
 
-    private func deleteFromStore() async throws {
+    @usableFromInline @_alwaysEmitIntoClient
+    final func deleteFromStore() async throws {
         do {
             try await store.delete()
         } catch {
@@ -402,6 +440,7 @@ public actor OAuthSession: TokenProvider {
         }
     }
 
+    @usableFromInline @_alwaysEmitIntoClient
     static func digest(_ token: String) -> String {
         PortableCrypto.sha256(Data(token.utf8)).base64EncodedString()
     }

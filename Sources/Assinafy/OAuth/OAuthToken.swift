@@ -51,7 +51,7 @@ public struct OAuthToken: Sendable, Equatable {
     }
 
     /// Whether `scope` was granted.
-    public func grants(_ scope: OAuthScope) -> Bool { self.scope.contains(scope) }
+    @_alwaysEmitIntoClient public func grants(_ scope: OAuthScope) -> Bool { self.scope.contains(scope) }
 
     /// Equal when every persisted field is equal (`idTokenClaims` is derived, not compared), so a
     /// token read back from a store equals the one saved.
@@ -61,13 +61,15 @@ public struct OAuthToken: Sendable, Equatable {
             && lhs.issuedAt.timeIntervalSince1970 == rhs.issuedAt.timeIntervalSince1970
     }
 
-    @usableFromInline func replacingIDToken(_ idToken: String?, claims: IDTokenClaims?) -> OAuthToken {
+    @usableFromInline @_alwaysEmitIntoClient func replacingIDToken(_ idToken: String?, claims: IDTokenClaims?)
+        -> OAuthToken
+    {
         OAuthToken(
             accessToken: accessToken, tokenType: tokenType, expiresIn: expiresIn, refreshToken: refreshToken,
             scope: scope, idToken: idToken, issuedAt: issuedAt, idTokenClaims: claims)
     }
 
-    func withoutRefreshToken() -> OAuthToken {
+    @usableFromInline @_alwaysEmitIntoClient func withoutRefreshToken() -> OAuthToken {
         OAuthToken(
             accessToken: accessToken, tokenType: tokenType, expiresIn: expiresIn, refreshToken: nil, scope: scope,
             idToken: idToken, issuedAt: issuedAt, idTokenClaims: idTokenClaims)
@@ -75,7 +77,9 @@ public struct OAuthToken: Sendable, Equatable {
 
     /// Checks a token endpoint answer and turns it into a token. Anything unusable is an
     /// `AssinafySDKError` (`reason=invalid_token_response`) naming the field, never its value.
-    @usableFromInline static func from(_ response: ExchangeOAuthTokenResponse, receivedAt: Date, operation: String)
+    @usableFromInline @_alwaysEmitIntoClient static func from(
+        _ response: ExchangeOAuthTokenResponse, receivedAt: Date, operation: String
+    )
         throws -> OAuthToken
     {
         func invalid(_ field: String, _ problem: String) -> AssinafySDKError {
@@ -161,7 +165,7 @@ public struct OAuthAuthorizationCodePayload: Sendable {
     /// The nonce sent with the authorization request; checked against the id_token's.
     public var nonce: String?
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         code: String, redirectURI: String, codeVerifier: String, clientId: String, resource: String? = nil,
         nonce: String? = nil
     ) {
@@ -173,7 +177,7 @@ public struct OAuthAuthorizationCodePayload: Sendable {
         self.nonce = nonce
     }
 
-    public static func authorizationCode(
+    @_alwaysEmitIntoClient public static func authorizationCode(
         code: String, redirectURI: String, codeVerifier: String, clientId: String, resource: String? = nil,
         nonce: String? = nil
     ) -> OAuthAuthorizationCodePayload {
@@ -183,7 +187,7 @@ public struct OAuthAuthorizationCodePayload: Sendable {
     }
 
     /// Everything taken from the request that produced `code`, including its nonce.
-    public static func authorizationCode(code: String, request: OAuthAuthorizationRequest)
+    @_alwaysEmitIntoClient public static func authorizationCode(code: String, request: OAuthAuthorizationRequest)
         -> OAuthAuthorizationCodePayload
     {
         OAuthAuthorizationCodePayload(
@@ -191,7 +195,7 @@ public struct OAuthAuthorizationCodePayload: Sendable {
             clientId: request.clientId, resource: request.resource, nonce: request.nonce)
     }
 
-    @usableFromInline func validate() throws {
+    @usableFromInline @_alwaysEmitIntoClient func validate() throws {
         var errors: [String: [String]] = [:]
         if !OAuthInput.isSafeToken(code) { errors["code"] = ["must be non-empty without whitespace"] }
         if let problem = OAuthInput.redirectURIProblem(redirectURI) { errors["redirectURI"] = [problem] }
@@ -203,7 +207,7 @@ public struct OAuthAuthorizationCodePayload: Sendable {
         guard errors.isEmpty else { throw ValidationError("Invalid authorization code exchange", errors: errors) }
     }
 
-    @usableFromInline var body: OAuthTokenRequest {
+    @usableFromInline @_alwaysEmitIntoClient var body: OAuthTokenRequest {
         OAuthTokenRequest(
             grantType: .authorizationCode, code: code, redirectUri: redirectURI, codeVerifier: codeVerifier,
             clientId: clientId, resource: resource)
@@ -217,19 +221,21 @@ public struct OAuthRefreshTokenPayload: Sendable {
     /// May repeat the original resource, never change it (`invalid_target`).
     public var resource: String?
 
-    public init(refreshToken: String, clientId: String, resource: String? = nil) {
+    @_alwaysEmitIntoClient public init(refreshToken: String, clientId: String, resource: String? = nil) {
         self.refreshToken = refreshToken
         self.clientId = clientId
         self.resource = resource
     }
 
-    public static func refreshToken(_ refreshToken: String, clientId: String, resource: String? = nil)
+    @_alwaysEmitIntoClient public static func refreshToken(
+        _ refreshToken: String, clientId: String, resource: String? = nil
+    )
         -> OAuthRefreshTokenPayload
     {
         OAuthRefreshTokenPayload(refreshToken: refreshToken, clientId: clientId, resource: resource)
     }
 
-    func validate() throws {
+    @usableFromInline @_alwaysEmitIntoClient func validate() throws {
         var errors: [String: [String]] = [:]
         if !OAuthInput.isSafeToken(refreshToken) { errors["refreshToken"] = ["must be non-empty without whitespace"] }
         if !OAuthInput.isSafeToken(clientId) { errors["clientId"] = ["must be non-empty without whitespace"] }
@@ -237,7 +243,7 @@ public struct OAuthRefreshTokenPayload: Sendable {
         guard errors.isEmpty else { throw ValidationError("Invalid refresh request", errors: errors) }
     }
 
-    var body: OAuthTokenRequest {
+    @usableFromInline @_alwaysEmitIntoClient var body: OAuthTokenRequest {
         OAuthTokenRequest(grantType: .refreshToken, refreshToken: refreshToken, clientId: clientId, resource: resource)
     }
 }
@@ -249,20 +255,22 @@ public struct OAuthRevokePayload: Sendable {
     public var clientId: String
     public var tokenTypeHint: OAuthRevokeRequestTokenTypeHint?
 
-    public init(token: String, clientId: String, tokenTypeHint: OAuthRevokeRequestTokenTypeHint? = nil) {
+    @_alwaysEmitIntoClient public init(
+        token: String, clientId: String, tokenTypeHint: OAuthRevokeRequestTokenTypeHint? = nil
+    ) {
         self.token = token
         self.clientId = clientId
         self.tokenTypeHint = tokenTypeHint
     }
 
-    @usableFromInline func validate() throws {
+    @usableFromInline @_alwaysEmitIntoClient func validate() throws {
         var errors: [String: [String]] = [:]
         if !OAuthInput.isSafeToken(token) { errors["token"] = ["must be non-empty without whitespace"] }
         if !OAuthInput.isSafeToken(clientId) { errors["clientId"] = ["must be non-empty without whitespace"] }
         guard errors.isEmpty else { throw ValidationError("Invalid revocation request", errors: errors) }
     }
 
-    @usableFromInline var body: OAuthRevokeRequest {
+    @usableFromInline @_alwaysEmitIntoClient var body: OAuthRevokeRequest {
         OAuthRevokeRequest(token: token, tokenTypeHint: tokenTypeHint, clientId: clientId)
     }
 }
@@ -297,7 +305,7 @@ public struct OAuthUserInfo: Sendable, Equatable {
     /// Every claim, including ones this SDK does not name.
     public let claims: JSONObject
 
-    @usableFromInline init(_ response: GetOAuthUserInfoResponse) throws {
+    @usableFromInline @_alwaysEmitIntoClient init(_ response: GetOAuthUserInfoResponse) throws {
         guard let sub = response.sub, !sub.isEmpty else {
             throw AssinafySDKError(
                 "The userinfo response has no sub claim",

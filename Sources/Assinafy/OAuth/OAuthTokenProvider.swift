@@ -304,7 +304,7 @@ final class OAuthLocked<Value>: @unchecked Sendable {
     }
 }
 
-enum OAuthErrors {
+@usableFromInline enum OAuthErrors {
     /// `error` when it is already one the SDK may throw, else wrapped in `AssinafySDKError`.
     static func sdkError(_ error: any Error, reason: String) -> any Error {
         switch error {
@@ -315,7 +315,7 @@ enum OAuthErrors {
         }
     }
 
-    static func reconnectRequired(_ message: String, cause: String, underlying: (any Error)? = nil)
+    @usableFromInline static func reconnectRequired(_ message: String, cause: String, underlying: (any Error)? = nil)
         -> AssinafySDKError
     {
         AssinafySDKError(

@@ -159,7 +159,7 @@ public struct OAuthResource: Sendable {
     /// `verifyingIDToken: false` (what `OAuthSession` uses) drops any id_token instead of
     /// verifying it: verification may need a JWKS fetch, and nothing should delay saving the
     /// rotated refresh token. Identity is established when connecting.
-    @usableFromInline func refreshAccessToken(
+    @_alwaysEmitIntoClient @usableFromInline func refreshAccessToken(
         _ payload: OAuthRefreshTokenPayload, server: OAuthAuthorizationServerMetadata?, verifyingIDToken: Bool
     ) async throws -> OAuthToken {
         try payload.validate()

@@ -247,6 +247,10 @@ struct OAuthServerTests {
         let claims = try await AssinafyClient(session: oauthSession, configuration: client().configuration).oauth.userInfo()
         #expect(claims.sub == "user-\(clientId)" && claims.name == "Ana Souza")
         #expect(try await oauthSession.currentToken() == token)
+        // The public initialiser supplies the refresh code itself (it is compiled into the app).
+        let refreshed = try await oauthSession.refresh()
+        #expect(refreshed.refreshToken != nil && refreshed.refreshToken != token.refreshToken)
+        #expect(store.stored == refreshed)
     }
 
     @Test func theServerEnforcesPKCES256() async throws {

@@ -9,7 +9,7 @@ import Foundation
 /// error types this SDK throws.
 public final class AssinafyClient: Sendable {
     public let configuration: AssinafyClientConfiguration
-    let context: ClientContext
+    @usableFromInline let context: ClientContext
 
     public let auth: AuthResource
     public let oauth: OAuthResource

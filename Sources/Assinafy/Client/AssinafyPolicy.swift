@@ -9,8 +9,8 @@ import Foundation
 /// Chain, first to last: the caller's per-call additions (`adding`), `OperationPolicy`, the
 /// token provider's refresh (when there is one), `EnvelopeRule`, then the caller's middlewares,
 /// so they see exactly what goes out and what came back.
-enum AssinafyEngine {
-    static func client(
+@usableFromInline enum AssinafyEngine {
+    @usableFromInline static func client(
         configuration: AssinafyClientConfiguration, transport: any HTTPTransport,
         middlewares: [any APIMiddleware] = [], tokenProvider: (any TokenProvider)? = nil
     ) -> any APIClientProtocol {

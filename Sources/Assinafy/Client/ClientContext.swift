@@ -16,14 +16,14 @@ import Foundation
 @usableFromInline final class ClientContext: Sendable {
     /// What a client built on the engine was built from, so clients derived from it (an OAuth
     /// session's) share its transport and middlewares.
-    struct EngineParts: Sendable {
-        let transport: any HTTPTransport
+    @usableFromInline struct EngineParts: Sendable {
+        @usableFromInline let transport: any HTTPTransport
         let middlewares: [any APIMiddleware]
     }
 
     @usableFromInline let configuration: AssinafyClientConfiguration
-    let client: any APIClientProtocol
-    let engineParts: EngineParts?
+    @usableFromInline let client: any APIClientProtocol
+    @usableFromInline let engineParts: EngineParts?
 
     init(configuration: AssinafyClientConfiguration, client: any APIClientProtocol, engineParts: EngineParts?) {
         self.configuration = configuration

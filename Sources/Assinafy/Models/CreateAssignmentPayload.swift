@@ -16,7 +16,7 @@ public struct SignerReference: Sendable, Hashable {
     /// 1-based signing order; signers sharing a step sign in parallel. `nil` is step 1.
     public var step: Int?
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         id: String?, verification: SignerVerificationMethod? = nil,
         notifications: [SignerNotificationMethod]? = nil, step: Int? = nil
     ) {
@@ -26,7 +26,7 @@ public struct SignerReference: Sendable, Hashable {
         self.step = step
     }
 
-    public static func signer(
+    @_alwaysEmitIntoClient public static func signer(
         id: String?, verification: SignerVerificationMethod? = nil,
         notifications: [SignerNotificationMethod]? = nil, step: Int? = nil
     ) -> SignerReference {
@@ -34,7 +34,7 @@ public struct SignerReference: Sendable, Hashable {
     }
 
     /// The same as `signer(id:verification:notifications:step:)`, labelled as the wire format is.
-    public static func descriptor(
+    @_alwaysEmitIntoClient public static func descriptor(
         id: String?, verificationMethod: SignerVerificationMethod? = nil,
         notificationMethods: [SignerNotificationMethod]? = nil, step: Int? = nil
     ) -> SignerReference {
@@ -60,7 +60,7 @@ public struct CreateAssignmentPayload: Sendable, Hashable {
     /// E-mail addresses that receive a copy of the signed document.
     public var copyReceivers: [String]
 
-    public init(
+    @_alwaysEmitIntoClient public init(
         method: AssignmentMethod = .virtual, signers: [SignerReference], message: String? = nil,
         entries: [AssignmentEntry] = [], expiresAt: Date? = nil, copyReceivers: [String] = []
     ) {
@@ -73,23 +73,31 @@ public struct CreateAssignmentPayload: Sendable, Hashable {
     }
 
     /// Signers by id, each verified and notified by e-mail, all in one step.
-    public static func withSignerIds(
+    @_alwaysEmitIntoClient public static func withSignerIds(
         _ signerIds: [String?], method: AssignmentMethod = .virtual, message: String? = nil
     ) -> CreateAssignmentPayload {
         CreateAssignmentPayload(method: method, signers: signerIds.map { .signer(id: $0) }, message: message)
     }
 
     /// A signer after the rules: id present, both methods explicit.
-    struct ResolvedSigner: Hashable {
-        var id: String
-        var verification: SignerVerificationMethod
-        var notification: SignerNotificationMethod
-        var step: Int?
+    @usableFromInline struct ResolvedSigner: Hashable {
+        @usableFromInline var id: String
+        @usableFromInline var verification: SignerVerificationMethod
+        @usableFromInline var notification: SignerNotificationMethod
+        @usableFromInline var step: Int?
+
+        @usableFromInline @_alwaysEmitIntoClient
+        init(id: String, verification: SignerVerificationMethod, notification: SignerNotificationMethod, step: Int?) {
+            self.id = id
+            self.verification = verification
+            self.notification = notification
+            self.step = step
+        }
     }
 
     /// Applies every local rule; throws one `ValidationError` listing all problems by field
     /// (`signers[1].notifications`, …).
-    func resolvedSigners() throws -> [ResolvedSigner] {
+    @usableFromInline @_alwaysEmitIntoClient func resolvedSigners() throws -> [ResolvedSigner] {
         var errors: [String: [String]] = [:]
         if signers.isEmpty { errors["signers", default: []].append("at least one signer is required") }
         if method == .collect && entries.isEmpty {
@@ -121,7 +129,9 @@ public struct CreateAssignmentPayload: Sendable, Hashable {
 
     /// Steps (a missing one is step 1) must be 1, 2, … without gaps, and a digital-certificate
     /// signer must be the only signer of its step.
-    private static func checkSteps(_ signers: [ResolvedSigner], into errors: inout [String: [String]]) {
+    @usableFromInline @_alwaysEmitIntoClient static func checkSteps(
+        _ signers: [ResolvedSigner], into errors: inout [String: [String]]
+    ) {
         let steps = signers.map { $0.step ?? 1 }
         let distinct = Set(steps).sorted()
         // Distinct positive steps are 1…n without gaps exactly when they equal 1…count.
@@ -137,7 +147,7 @@ public struct CreateAssignmentPayload: Sendable, Hashable {
     }
 
     /// The generated request body.
-    @usableFromInline func createRequest() throws -> CreateAssignmentRequest {
+    @_alwaysEmitIntoClient @usableFromInline func createRequest() throws -> CreateAssignmentRequest {
         let signerItems = try resolvedSigners().map { signer in
             CreateAssignmentRequestSignersItem(
                 id: signer.id, verificationMethod: .init(rawValue: signer.verification.rawValue),
@@ -150,7 +160,7 @@ public struct CreateAssignmentPayload: Sendable, Hashable {
 
     /// The estimate body: the same method, channels and entries, without ids (the price does not
     /// depend on who signs).
-    @usableFromInline func estimateRequest() throws -> EstimateAssignmentCostRequest {
+    @_alwaysEmitIntoClient @usableFromInline func estimateRequest() throws -> EstimateAssignmentCostRequest {
         let signerItems = try resolvedSigners().map { signer in
             EstimateAssignmentCostRequestSignersItem(
                 verificationMethod: .init(rawValue: signer.verification.rawValue),

@@ -45,7 +45,7 @@ public struct WaitUntilReadyOptions: Sendable, Hashable {
 
     /// Both values finite, positive and representable in nanoseconds, and the interval no longer
     /// than the budget; otherwise `ValidationError` listing each problem.
-    func validate() throws {
+    @usableFromInline func validate() throws {
         var errors: [String: [String]] = [:]
         for (field, value) in [("maxWaitSeconds", maxWaitSeconds), ("pollIntervalSeconds", pollIntervalSeconds)] {
             if !value.isFinite || value <= 0 {
@@ -65,7 +65,7 @@ public struct WaitUntilReadyOptions: Sendable, Hashable {
 
 /// Time as polling sees it. Injected so tests run a long wait instantly; production uses the
 /// monotonic system clock and `Task.sleep`, which ends early with `CancellationError`.
-protocol PollingClock: Sendable {
+@usableFromInline protocol PollingClock: Sendable {
     /// Monotonic seconds from an arbitrary origin.
     func now() -> Double
     /// Suspends for `seconds`, throwing `CancellationError` when the task is cancelled.

@@ -95,7 +95,7 @@ import Foundation
 
     /// An E.164-style number: optional `+`, then 10 to 15 digits (spaces, dots, dashes and
     /// parentheses between them are tolerated; the API normalises on save).
-    static func isWellFormedPhone(_ text: String) -> Bool {
+    @usableFromInline static func isWellFormedPhone(_ text: String) -> Bool {
         var body = Substring(text.trimmingCharacters(in: .whitespaces))
         if body.hasPrefix("+") { body = body.dropFirst() }
         guard body.allSatisfy({ $0.isASCII && ($0.isNumber || " .-()".contains($0)) }) else { return false }

@@ -34,7 +34,7 @@ public enum SignerNotificationMethod: String, Sendable, Hashable, CaseIterable {
 }
 
 /// The verification/notification pairing the API accepts, with the missing side inferred.
-enum SignerMethodRules {
+@usableFromInline enum SignerMethodRules {
     /// `email → email`, `whatsapp → whatsapp`, `digitalCertificate → email or whatsapp`, at most
     /// one notification method; the side left out is inferred, and both default to e-mail.
     /// Returns the problem as text when the pair is not allowed.
@@ -61,9 +61,14 @@ enum SignerMethodRules {
         }
     }
 
-    struct RuleViolation: Error {
-        var field: String
-        var message: String
+    @usableFromInline struct RuleViolation: Error {
+        @usableFromInline var field: String
+        @usableFromInline var message: String
+
+        @usableFromInline @_alwaysEmitIntoClient init(field: String, message: String) {
+            self.field = field
+            self.message = message
+        }
     }
 }
 

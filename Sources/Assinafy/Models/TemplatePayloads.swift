@@ -70,11 +70,25 @@ public struct CreateDocumentFromTemplateOptions: Sendable, Hashable {
         @usableFromInline var verification: SignerVerificationMethod
         @usableFromInline var notification: SignerNotificationMethod
         @usableFromInline var step: Int?
+
+        @usableFromInline @_alwaysEmitIntoClient
+        init(
+            roleId: String, id: String, verification: SignerVerificationMethod,
+            notification: SignerNotificationMethod, step: Int?
+        ) {
+            self.roleId = roleId
+            self.id = id
+            self.verification = verification
+            self.notification = notification
+            self.step = step
+        }
     }
 
     /// Role and signer ids present, and the verification/notification pairing allowed (see
     /// `CreateAssignmentPayload`); `requireIds` is false for estimates, which do not send ids.
-    @usableFromInline static func resolve(_ signers: [TemplateSigner], requireIds: Bool) throws -> [Resolved] {
+    @_alwaysEmitIntoClient @usableFromInline static func resolve(_ signers: [TemplateSigner], requireIds: Bool) throws
+        -> [Resolved]
+    {
         var errors: [String: [String]] = [:]
         if signers.isEmpty { errors["signers", default: []].append("at least one signer is required") }
         var resolved: [Resolved] = []

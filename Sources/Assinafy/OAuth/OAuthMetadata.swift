@@ -105,7 +105,9 @@ public struct OAuthAuthorizationServerMetadata: Sendable, Equatable {
     /// (RFC 8414 §3.3, which stops a metadata document from impersonating another issuer), the
     /// endpoints the SDK uses must be https (http only on loopback when allowed), and the
     /// server must not rule out S256.
-    @usableFromInline init(document json: JSONValue, expectedIssuer: String, allowsInsecureLoopback: Bool) throws {
+    @_alwaysEmitIntoClient @usableFromInline init(
+        document json: JSONValue, expectedIssuer: String, allowsInsecureLoopback: Bool
+    ) throws {
         func invalid(_ message: String, _ reason: String) -> AssinafySDKError {
             AssinafySDKError(
                 message,
@@ -156,7 +158,7 @@ public struct OAuthAuthorizationServerMetadata: Sendable, Equatable {
 @usableFromInline enum OAuthMetadataRules {
     /// Resource identifiers compared as RFC 9728 requires (exact), tolerating only a trailing
     /// `/` on an origin-only identifier, which names the same resource.
-    static func sameIdentifier(_ lhs: String, _ rhs: String) -> Bool {
+    @usableFromInline @_alwaysEmitIntoClient static func sameIdentifier(_ lhs: String, _ rhs: String) -> Bool {
         func trimmed(_ text: String) -> String {
             guard let url = URL(string: text), url.path == "/" || url.path.isEmpty, text.hasSuffix("/") else {
                 return text
@@ -167,7 +169,9 @@ public struct OAuthAuthorizationServerMetadata: Sendable, Equatable {
     }
 
     /// RFC 8414 §3.1: the well-known segment goes between the host and any issuer path.
-    @usableFromInline static func metadataURL(forIssuer issuer: String, allowsInsecureLoopback: Bool) throws -> URL {
+    @_alwaysEmitIntoClient @usableFromInline static func metadataURL(
+        forIssuer issuer: String, allowsInsecureLoopback: Bool
+    ) throws -> URL {
         func invalid(_ problem: String) -> ValidationError {
             ValidationError("Invalid issuer", errors: ["issuer": [problem]])
         }
@@ -189,7 +193,7 @@ public struct OAuthAuthorizationServerMetadata: Sendable, Equatable {
     }
 
     /// The resource identifier of the API a client talks to: the base URL's origin.
-    @usableFromInline static func resourceIdentifier(of baseURL: URL) -> String {
+    @_alwaysEmitIntoClient @usableFromInline static func resourceIdentifier(of baseURL: URL) -> String {
         guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) else {
             return baseURL.absoluteString
         }

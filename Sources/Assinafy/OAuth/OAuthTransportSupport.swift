@@ -12,9 +12,11 @@ import Foundation
 /// the client is configured with can therefore reach the authorization server, even if its
 /// redirects or a misconfiguration tried to make it.
 @usableFromInline struct OAuthPublicFetcher: Sendable {
-    let context: ClientContext
+    @usableFromInline let context: ClientContext
 
-    @usableFromInline func get(_ url: URL, operationName: String) async throws -> RawResponse {
+    @usableFromInline init(context: ClientContext) { self.context = context }
+
+    @_alwaysEmitIntoClient @usableFromInline func get(_ url: URL, operationName: String) async throws -> RawResponse {
         let configuration = context.configuration
         if let problem = OAuthInput.endpointProblem(url, allowsInsecureLoopback: configuration.allowsInsecureLoopback) {
             throw ValidationError("Invalid discovery URL", errors: ["url": [problem]])
@@ -40,7 +42,7 @@ import Foundation
         return try await AssinafyEngine.client(configuration: foreign, transport: transport).send(request)
     }
 
-    static func sameOrigin(_ lhs: URL, _ rhs: URL) -> Bool {
+    @usableFromInline @_alwaysEmitIntoClient static func sameOrigin(_ lhs: URL, _ rhs: URL) -> Bool {
         func key(_ url: URL) -> (String, String, Int)? {
             guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased() else { return nil }
             guard let port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : nil) else { return nil }
@@ -50,7 +52,7 @@ import Foundation
         return left == right
     }
 
-    static func origin(of url: URL) -> URL {
+    @usableFromInline @_alwaysEmitIntoClient static func origin(of url: URL) -> URL {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
         components.percentEncodedPath = ""
         components.percentEncodedQuery = nil
@@ -65,9 +67,11 @@ import Foundation
 /// `application/x-www-form-urlencoded` first, so the generated calls send forms, as RFC 6749
 /// §4.1.3/§6 and RFC 7009 §2.1 define them); the payloads keep building the typed requests.
 extension OAuthAPI {
-    @usableFromInline func exchangeOAuthToken(_ body: OAuthTokenRequest) async throws -> APIResponse<
-        ExchangeOAuthTokenResponse
-    > {
+    @_alwaysEmitIntoClient @usableFromInline func exchangeOAuthToken(_ body: OAuthTokenRequest) async throws
+        -> APIResponse<
+            ExchangeOAuthTokenResponse
+        >
+    {
         try await exchangeOAuthToken(
             grantType: body.grantType, clientId: body.clientId, code: body.code, redirectUri: body.redirectUri,
             codeVerifier: body.codeVerifier, refreshToken: body.refreshToken, clientSecret: body.clientSecret,
@@ -76,7 +80,9 @@ extension OAuthAPI {
     }
 
     @discardableResult
-    @usableFromInline func revokeOAuthToken(_ body: OAuthRevokeRequest) async throws -> APIResponse<Void> {
+    @_alwaysEmitIntoClient @usableFromInline func revokeOAuthToken(_ body: OAuthRevokeRequest) async throws
+        -> APIResponse<Void>
+    {
         try await revokeOAuthToken(
             token: body.token, clientId: body.clientId, tokenTypeHint: body.tokenTypeHint,
             clientSecret: body.clientSecret)

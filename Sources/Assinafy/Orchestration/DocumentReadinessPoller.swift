@@ -5,10 +5,17 @@ import Foundation
 /// The loop behind `documents.waitUntilReady`: read the document, stop on a ready or terminal
 /// status, otherwise sleep (never spin) until the next poll or the deadline.
 @usableFromInline struct DocumentReadinessPoller: Sendable {
-    let context: ClientContext
-    let clock: any PollingClock
+    @usableFromInline let context: ClientContext
+    @usableFromInline let clock: any PollingClock
 
-    @usableFromInline func wait(documentId: String, options: WaitUntilReadyOptions) async throws -> Document {
+    @usableFromInline @_alwaysEmitIntoClient init(context: ClientContext, clock: any PollingClock) {
+        self.context = context
+        self.clock = clock
+    }
+
+    @usableFromInline @_alwaysEmitIntoClient func wait(documentId: String, options: WaitUntilReadyOptions) async throws
+        -> Document
+    {
         try options.validate()
         try InputChecks.requireText(documentId, "documentId")
         let deadline = clock.now() + options.maxWaitSeconds
@@ -40,25 +47,29 @@ import Foundation
 
     /// 408, 425, 429 and 5xx answers and transport failures are worth another poll; any other
     /// error (a 404, a 401, a contract violation, cancellation) is not.
-    static func isTransient(_ error: any Error) -> Bool {
+    @usableFromInline @_alwaysEmitIntoClient static func isTransient(_ error: any Error) -> Bool {
         if error is NetworkError { return true }
         guard let apiError = error as? APIError else { return false }
         return [408, 425, 429].contains(apiError.statusCode) || (500...599).contains(apiError.statusCode)
     }
 
     /// What the polls saw so far.
-    struct Observation {
-        var lastStatus: DocumentLifecycleStatus?
+    @usableFromInline struct Observation {
+        @usableFromInline var lastStatus: DocumentLifecycleStatus?
         /// Every status read so far was `uploaded`: processing never started.
-        var onlyUploaded = true
-        var lastTransientError: (any Error)?
+        @usableFromInline var onlyUploaded = true
+        @usableFromInline var lastTransientError: (any Error)?
 
-        mutating func record(_ status: DocumentLifecycleStatus?) {
+        @usableFromInline @_alwaysEmitIntoClient init() {}
+
+        @usableFromInline @_alwaysEmitIntoClient mutating func record(_ status: DocumentLifecycleStatus?) {
             lastStatus = status ?? lastStatus
             if status != .uploaded { onlyUploaded = false }
         }
 
-        func context(documentId: String, options: WaitUntilReadyOptions) -> [String: String] {
+        @usableFromInline @_alwaysEmitIntoClient func context(documentId: String, options: WaitUntilReadyOptions)
+            -> [String: String]
+        {
             var context = [
                 "documentId": documentId, "operation": "waitUntilReady",
                 "maxWaitSeconds": String(options.maxWaitSeconds),
@@ -67,7 +78,9 @@ import Foundation
             return context
         }
 
-        func deadlineError(documentId: String, options: WaitUntilReadyOptions) -> AssinafySDKError {
+        @usableFromInline @_alwaysEmitIntoClient func deadlineError(documentId: String, options: WaitUntilReadyOptions)
+            -> AssinafySDKError
+        {
             let seconds = String(options.maxWaitSeconds)
             let message: String
             switch lastStatus {

@@ -22,6 +22,7 @@ extension AssinafyClient {
     ///   (`errors["signers[2].email"]`, `errors["data"]`, …); after the upload, `AssinafySDKError`
     ///   with `context["documentId"]`, `context["signerIds"]`, `context["assignmentId"]` (once
     ///   created) and the failure in `underlyingError`.
+    @_alwaysEmitIntoClient
     public func uploadAndRequestSignatures(
         documentData: Data, options: UploadOptions
     ) async throws -> (document: Document, assignment: Assignment) {
@@ -57,17 +58,23 @@ extension AssinafyClient {
 }
 
 /// The validated input of `uploadAndRequestSignatures`: signer payloads and the assignment shape.
-struct SignatureRequestPlan {
-    struct PlannedSigner {
-        var payload: CreateSignerPayload
-        var reference: SignerReference
+@usableFromInline struct SignatureRequestPlan {
+    @usableFromInline struct PlannedSigner {
+        @usableFromInline var payload: CreateSignerPayload
+        @usableFromInline var reference: SignerReference
+
+        @usableFromInline @_alwaysEmitIntoClient init(payload: CreateSignerPayload, reference: SignerReference) {
+            self.payload = payload
+            self.reference = reference
+        }
     }
 
-    var signers: [PlannedSigner]
-    var message: String?
-    var expiresAt: Date?
+    @usableFromInline var signers: [PlannedSigner]
+    @usableFromInline var message: String?
+    @usableFromInline var expiresAt: Date?
 
     /// Throws one `ValidationError` listing every problem by field (`signers[2].email`, …).
+    @usableFromInline @_alwaysEmitIntoClient
     init(_ settings: AssinafyClient.UploadOptions.Snapshot) throws {
         var errors: [String: [String]] = [:]
         if settings.signers.isEmpty { errors["signers", default: []].append("at least one signer is required") }
@@ -124,6 +131,7 @@ struct SignatureRequestPlan {
     }
 
     /// The virtual assignment for the signers as created, in input order.
+    @usableFromInline @_alwaysEmitIntoClient
     func assignment(signerIds: [String]) -> CreateAssignmentPayload {
         let references = zip(signers, signerIds).map { planned, id in
             var reference = planned.reference
@@ -135,17 +143,21 @@ struct SignatureRequestPlan {
 }
 
 /// What exists after the upload, for the error a later failure throws.
-private struct PartialProgress {
-    var documentId: String?
-    var signerIds: [String] = []
-    var assignmentId: String?
-    var operation = "uploadDocument"
+@usableFromInline struct PartialProgress {
+    @usableFromInline var documentId: String?
+    @usableFromInline var signerIds: [String] = []
+    @usableFromInline var assignmentId: String?
+    @usableFromInline var operation = "uploadDocument"
 
+    @usableFromInline @_alwaysEmitIntoClient init(documentId: String?) { self.documentId = documentId }
+
+    @usableFromInline @_alwaysEmitIntoClient
     func require(_ id: String?, _ problem: String) throws -> String {
         guard let id, !id.isEmpty else { throw AssinafySDKError(problem, context: ["operation": operation]) }
         return id
     }
 
+    @usableFromInline @_alwaysEmitIntoClient
     func failure(_ error: any Error) -> AssinafySDKError {
         var context = ["operation": operation, "signerIds": signerIds.joined(separator: ",")]
         if let documentId { context["documentId"] = documentId }

@@ -77,17 +77,17 @@ extension AssinafyClient {
             set { write(\.onProgress, newValue) }
         }
 
-        struct Snapshot: Sendable {
-            var signers: [SignerInput]
-            var message: String?
-            var accountId: String?
-            var documentName: String?
-            var expiresAt: Date?
-            var onProgress: (@Sendable (Int64, Int64) -> Void)?
+        @usableFromInline struct Snapshot: Sendable {
+            @usableFromInline var signers: [SignerInput]
+            @usableFromInline var message: String?
+            @usableFromInline var accountId: String?
+            @usableFromInline var documentName: String?
+            @usableFromInline var expiresAt: Date?
+            @usableFromInline var onProgress: (@Sendable (Int64, Int64) -> Void)?
         }
 
         /// Every setting, read at once.
-        func snapshot() -> Snapshot { read(\.self) }
+        @usableFromInline func snapshot() -> Snapshot { read(\.self) }
 
         // `NSLock.withLock` needs macOS 13; the package supports macOS 12.
         private func read<T>(_ keyPath: KeyPath<Snapshot, T>) -> T {

@@ -8,7 +8,7 @@ import Foundation
 public struct DocumentsResource: Sendable {
     @usableFromInline let context: ClientContext
     /// Time for `waitUntilReady`; tests inject a manual clock so long waits run instantly.
-    var clock: any PollingClock = SystemPollingClock()
+    @usableFromInline var clock: any PollingClock = SystemPollingClock()
 
     // MARK: Upload and processing
 
@@ -57,6 +57,7 @@ public struct DocumentsResource: Sendable {
     /// - Throws: `AssinafySDKError` (`context["documentId"]`, `context["lastStatus"]`) on a terminal
     ///   status or at the deadline; `ValidationError` before any request for invalid `options`
     ///   (or, in the `String?` overload, `errors["documentId"]` for a missing id).
+    @_alwaysEmitIntoClient
     public func waitUntilReady(
         documentId: String, options: WaitUntilReadyOptions = .init()
     ) async throws -> Document {
@@ -307,6 +308,7 @@ public struct DocumentsResource: Sendable {
 // overloads take it as it comes and refuse a missing id with `ValidationError` before any request.
 extension DocumentsResource {
     /// - Throws: `ValidationError` (`errors["documentId"]`) before any request when the id is `nil`.
+    @_alwaysEmitIntoClient
     public func waitUntilReady(
         documentId: String?, options: WaitUntilReadyOptions = .init()
     ) async throws -> Document {

@@ -46,7 +46,10 @@ public struct OAuthResource: Sendable {
     /// any credential. Throws `AssinafySDKError` (`reason=issuer_mismatch`) unless the
     /// document's `issuer` equals `issuer` exactly, and `ValidationError` for an issuer that is
     /// not an https URL without query or fragment.
-    public func authorizationServerMetadata(issuer: String) async throws -> OAuthAuthorizationServerMetadata {
+    @_alwaysEmitIntoClient
+    public func authorizationServerMetadata(issuer: String) async throws
+        -> OAuthAuthorizationServerMetadata
+    {
         let loopback = context.configuration.allowsInsecureLoopback
         let url = try OAuthMetadataRules.metadataURL(forIssuer: issuer, allowsInsecureLoopback: loopback)
         let response = try await OAuthPublicFetcher(context: context)
@@ -71,7 +74,7 @@ public struct OAuthResource: Sendable {
         try await jwksCaches.cache(for: server).keys(fetch: jwksFetcher(server), forceRefresh: forceRefresh)
     }
 
-    @usableFromInline func jwksFetcher(_ server: OAuthAuthorizationServerMetadata) throws
+    @_alwaysEmitIntoClient @usableFromInline func jwksFetcher(_ server: OAuthAuthorizationServerMetadata) throws
         -> @Sendable () async throws -> JWKS
     {
         guard let jwksURI = server.jwksURI else {
@@ -196,7 +199,9 @@ public struct OAuthResource: Sendable {
 
     /// Runs a generated operation, turning a body that does not decode (a `DecodingError`,
     /// which is none of the SDK's error types) into `AssinafySDKError`.
-    @usableFromInline func decoded<T>(_ operation: String, _ body: () async throws -> T) async throws -> T {
+    @_alwaysEmitIntoClient @usableFromInline func decoded<T>(_ operation: String, _ body: () async throws -> T)
+        async throws -> T
+    {
         do {
             return try await body()
         } catch let error as DecodingError {
@@ -206,7 +211,7 @@ public struct OAuthResource: Sendable {
         }
     }
 
-    @usableFromInline func resolve(_ server: OAuthAuthorizationServerMetadata?) async throws
+    @_alwaysEmitIntoClient @usableFromInline func resolve(_ server: OAuthAuthorizationServerMetadata?) async throws
         -> OAuthAuthorizationServerMetadata
     {
         if let server { return server }

@@ -18,22 +18,20 @@ import Testing
         for file in files.sorted() {
             let lines = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
                 .components(separatedBy: "\n")
-            for (index, line) in lines.enumerated() {
+            for (index, line) in lines.enumerated() where line.hasPrefix("    ") && !line.hasPrefix("     ") {
                 // Attributes may also lead the declaration's own line: `@inlinable public func`.
-                var attributes = line.trimmingCharacters(in: .whitespaces).components(separatedBy: " ")
-                let leading = attributes.prefix { $0.hasPrefix("@") }
-                guard line.hasPrefix("    "), line.dropFirst(4).dropFirst(leading.joined(separator: " ").count)
-                    .drop(while: { $0 == " " }).hasPrefix("public func ")
+                let words = line.split(separator: " ").map(String.init)
+                var attributes = Array(words.prefix { $0.hasPrefix("@") })
+                let declaration = words.dropFirst(attributes.count)
+                guard declaration.starts(with: ["public", "func"]), let named = declaration.dropFirst(2).first
                 else { continue }
-                attributes = Array(leading)
                 var above = index - 1
                 while above >= 0, lines[above].trimmingCharacters(in: .whitespaces).hasPrefix("@") {
                     attributes.append(lines[above].trimmingCharacters(in: .whitespaces))
                     above -= 1
                 }
                 if !attributes.contains(attribute) {
-                    let declaration = line.components(separatedBy: "public func ").dropFirst().joined()
-                    let name = declaration.prefix { $0 != "(" && $0 != "<" }
+                    let name = named.prefix { $0 != "(" && $0 != "<" }
                     missing.append("\(file): \(name)(")
                 }
             }

@@ -7,7 +7,9 @@ extension Flow {
     /// rotate), then a real signed delivery to a listener of ours, checked with
     /// `WebhookSignature`, and its retry from the delivery history.
     func webhooks() async throws {
-        let listener = try WebhookListener()
+        // Answering late widens the window between our receipt and the emulator recording the
+        // delivery: the history read below must wait for the record, as a real receiver would.
+        let listener = try WebhookListener(answerDelay: 0.3)
         defer { listener.close() }
         let webhooks = client.webhooks
 
@@ -52,9 +54,7 @@ extension Flow {
         #expect(parsed.name.rawValue == "document_uploaded")
         #expect(parsed.event.object["id"]?.stringValue == uploaded.id)
 
-        let history = try await webhooks.listDispatches(
-            params: WebhookDispatchListParams(endpointId: endpointId, delivered: true))
-        let dispatch = try #require(history.data.first { $0.event == "document_uploaded" })
+        let dispatch = try await deliveredDispatch(event: "document_uploaded", endpointId: endpointId)
         let retried = try await webhooks.retryDispatch(dispatchId: dispatch.id)
         #expect(retried.delivered == true && retried.id != dispatch.id)
         let both = try await listener.waitFor(count: 2)
@@ -63,5 +63,20 @@ extension Flow {
         #expect(repeated.headers["webhook-id"] == delivery.headers["webhook-id"])
         #expect(WebhookSignature.verify(body: repeated.body, headers: repeated.headers, secret: secret))
         try await webhooks.inactivate()
+    }
+
+    /// The delivery history entry for `event`, once the emulator has recorded it as delivered:
+    /// it does so after our listener's answer arrives, which is after `waitFor` saw the body.
+    private func deliveredDispatch(event: String, endpointId: String, seconds: Double = 10) async throws
+        -> WebhookDispatch
+    {
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            let history = try await client.webhooks.listDispatches(
+                params: WebhookDispatchListParams(endpointId: endpointId, delivered: true))
+            if let dispatch = history.data.first(where: { $0.event == event }) { return dispatch }
+            guard Date() < deadline else { throw EmulatorError("no delivered \(event) dispatch in the history") }
+            try await Task.sleep(for: .milliseconds(50))
+        }
     }
 }

@@ -21,12 +21,17 @@ final class WebhookListener: @unchecked Sendable {
     var url: String { "http://127.0.0.1:\(port)/hooks" }
 
     private let listening: Int32
+    private let answerDelay: TimeInterval
     // Guarded by `lock`: written by the accept thread, read by the tests.
     private let lock = NSLock()
     private var deliveries: [Delivery] = []
     private var stopped = false
 
-    init() throws {
+    /// `answerDelay` holds the 200 back after a delivery is recorded. A sender records the
+    /// outcome only once the answer arrives, so a delay makes that window certain in tests that
+    /// read the sender's delivery history.
+    init(answerDelay: TimeInterval = 0) throws {
+        self.answerDelay = answerDelay
         #if os(Linux)
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -122,6 +127,7 @@ final class WebhookListener: @unchecked Sendable {
         let requestLine = head.first?.split(separator: " ") ?? []
         let path = requestLine.count > 1 ? String(requestLine[1]) : "/"
         lock.withLock { deliveries.append(Delivery(path: path, headers: headers, body: body.prefix(length))) }
+        if answerDelay > 0 { Thread.sleep(forTimeInterval: answerDelay) }
         respond(client)
     }
 

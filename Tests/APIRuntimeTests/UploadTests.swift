@@ -72,6 +72,38 @@ import AssinafyTestSupport
         return Set(names.filter { $0.hasPrefix("api-upload-") })
     }
 
+    /// The upload files that appeared since `before` and stay. Other suites, and other test
+    /// processes sharing the temporary directory, may have uploads in flight right now: their
+    /// files come and go within the wait, a leaked one does not.
+    static func leftBehind(since before: Set<String>, waiting seconds: Double = 5) async throws -> Set<String> {
+        var left = temporaryUploads().subtracting(before)
+        let deadline = Date().addingTimeInterval(seconds)
+        while !left.isEmpty && Date() < deadline {
+            try await Task.sleep(nanoseconds: 50_000_000)
+            left = left.intersection(temporaryUploads())
+        }
+        return left
+    }
+
+    /// Someone else's upload in flight is not a leak; a file that stays is.
+    @Test func leftBehindIgnoresOthersInFlightButSeesALeak() async throws {
+        let before = Self.temporaryUploads()
+        let temporary = FileManager.default.temporaryDirectory
+        let passing = temporary.appendingPathComponent("api-upload-test-\(UUID().uuidString)")
+        let leaked = temporary.appendingPathComponent("api-upload-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: passing, withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(at: leaked, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(at: leaked) }
+        let removal = Task {
+            try await Task.sleep(nanoseconds: 200_000_000)
+            try FileManager.default.removeItem(at: passing)
+        }
+        let left = try await Self.leftBehind(since: before, waiting: 2)
+        try await removal.value
+        #expect(!left.contains(passing.lastPathComponent))
+        #expect(left.contains(leaked.lastPathComponent))
+    }
+
     @Test func twentyFiveMegabyteMultipartUploadIsStreamedAndIntact() async throws {
         let (file, sha256) = try await Self.makeFile(megabytes: 25)
         defer { try? FileManager.default.removeItem(at: file) }
@@ -121,13 +153,8 @@ import AssinafyTestSupport
         #expect(values.count > 10)
         #expect(values.last.map { $0.0 == $0.1 && $0.1 == Int64(data["size"]?.intValue ?? -1) } == true)
         #expect(zip(values, values.dropFirst()).allSatisfy { $0.0 <= $1.0 })
-        // The multipart temporary file is gone. Other suites' uploads may be in flight right now
-        // (their files come and go); a leaked one stays.
-        var left = Self.temporaryUploads().subtracting(temporaryBefore)
-        for _ in 0..<100 where !left.isEmpty {
-            try await Task.sleep(nanoseconds: 50_000_000)
-            left = left.intersection(Self.temporaryUploads())
-        }
+        // The multipart temporary file is gone.
+        let left = try await Self.leftBehind(since: temporaryBefore)
         #expect(left.isEmpty, "left behind: \(left.sorted())")
         let record = try #require(try await server.requests(id).first)
         #expect(record.header("Content-Length") == String(data["size"]?.intValue ?? -1))
@@ -152,7 +179,7 @@ import AssinafyTestSupport
         var request = Fixture.request("respond", Fixture.id(), method: .post, query: [QueryItem("code", "413"), QueryItem("body", "{}")])
         request.body = .multipart([MultipartPart(name: "file", content: .file(file))])
         #expect(await thrown { try await Fixture.transport().send(request) } is ServerResponseError)
-        #expect(Self.temporaryUploads().subtracting(before).isEmpty)
+        #expect(try await Self.leftBehind(since: before).isEmpty)
     }
 
     /// A cancelled upload removes its temporary file and directory too.
@@ -171,6 +198,6 @@ import AssinafyTestSupport
         #expect(appeared, "the multipart body was never written")
         task.cancel()
         _ = await task.result
-        #expect(Self.temporaryUploads().subtracting(before).isEmpty)
+        #expect(try await Self.leftBehind(since: before).isEmpty)
     }
 }

@@ -18,6 +18,28 @@ struct SwiftWriterTests {
         }
     }
 
+    /// Width is in Characters: text whose bytes exceed the room may still fit.
+    @Test func fitsMeasuresCharactersNotBytes() {
+        let writer = SwiftWriter()
+        let accented = String(repeating: "é", count: SwiftWriter.lineLength)
+        #expect(accented.utf8.count > SwiftWriter.lineLength)
+        #expect(writer.fits(accented))
+        #expect(!writer.fits(accented + "é"))
+        let crlf = String(repeating: "\r\n", count: SwiftWriter.lineLength)
+        #expect(writer.fits(crlf))
+        #expect(!writer.fits(String(repeating: "x", count: SwiftWriter.lineLength + 1)))
+    }
+
+    /// Packed lines are measured in Characters too, as they grow.
+    @Test func packMeasuresCharacters() {
+        var writer = SwiftWriter()
+        writer.pack(["ação", "ímã", "pé"], lineLength: 15)
+        #expect(writer.text == "ação, ímã, pé\n")
+        var tight = SwiftWriter()
+        tight.pack(["ação", "ímã", "pé"], lineLength: 12)
+        #expect(tight.text == "ação, ímã,\npé\n")
+    }
+
     @Test func shortListStaysOnOneLine() {
         var writer = SwiftWriter()
         writer.list("init(", ["a: Int", "b: String? = nil"], ") {", lineLength: 40)

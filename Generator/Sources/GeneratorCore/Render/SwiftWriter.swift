@@ -9,7 +9,13 @@ struct SwiftWriter {
 
     /// Whether `content` fits on one line `levels` deeper than the current indentation.
     func fits(_ content: String, levels: Int = 0) -> Bool {
-        (depth + levels) * 4 + content.count <= Self.lineLength
+        let room = Self.lineLength - (depth + levels) * 4
+        let bytes = content.utf8.count
+        // A Character is at least one byte, and in ASCII without a carriage return exactly one:
+        // only the rest needs the grapheme walk of `count`.
+        if bytes <= room { return true }
+        if !content.utf8.contains(where: { $0 >= 0x80 || $0 == 0x0D }) { return false }
+        return content.count <= room
     }
 
     mutating func line(_ content: String = "") {
@@ -65,15 +71,21 @@ struct SwiftWriter {
     mutating func pack(_ items: [String], ending: String = "", lineLength: Int = SwiftWriter.lineLength) {
         let width = depth * 4
         var current = ""
+        // Counted as it grows: `current.count` walks the whole line again for every item.
+        var currentCount = 0
         for (index, item) in items.enumerated() {
             let piece = item + (index == items.count - 1 ? ending : ",")
+            let pieceCount = piece.count
             if current.isEmpty {
                 current = piece
-            } else if width + current.count + 1 + piece.count <= lineLength {
+                currentCount = pieceCount
+            } else if width + currentCount + 1 + pieceCount <= lineLength {
                 current += " " + piece
+                currentCount += 1 + pieceCount
             } else {
                 line(current)
                 current = piece
+                currentCount = pieceCount
             }
         }
         if !current.isEmpty { line(current) }

@@ -75,33 +75,27 @@ import AssinafyTestSupport
     /// The upload files that appeared since `before` and stay. Other suites, and other test
     /// processes sharing the temporary directory, may have uploads in flight right now: their
     /// files come and go within the wait, a leaked one does not.
-    static func leftBehind(since before: Set<String>, waiting seconds: Double = 5) async throws -> Set<String> {
-        var left = temporaryUploads().subtracting(before)
+    static func leftBehind(
+        since before: Set<String>, waiting seconds: Double = 5,
+        listing: () -> Set<String> = { temporaryUploads() }
+    ) async throws -> Set<String> {
+        var left = listing().subtracting(before)
         let deadline = Date().addingTimeInterval(seconds)
         while !left.isEmpty && Date() < deadline {
             try await Task.sleep(nanoseconds: 50_000_000)
-            left = left.intersection(temporaryUploads())
+            left = left.intersection(listing())
         }
         return left
     }
 
     /// Someone else's upload in flight is not a leak; a file that stays is.
     @Test func leftBehindIgnoresOthersInFlightButSeesALeak() async throws {
-        let before = Self.temporaryUploads()
-        let temporary = FileManager.default.temporaryDirectory
-        let passing = temporary.appendingPathComponent("api-upload-test-\(UUID().uuidString)")
-        let leaked = temporary.appendingPathComponent("api-upload-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: passing, withIntermediateDirectories: false)
-        try FileManager.default.createDirectory(at: leaked, withIntermediateDirectories: false)
-        defer { try? FileManager.default.removeItem(at: leaked) }
-        let removal = Task {
-            try await Task.sleep(nanoseconds: 200_000_000)
-            try FileManager.default.removeItem(at: passing)
+        var listings = [["old", "passing", "leaked"], ["old", "leaked", "later"]]
+        let left = try await Self.leftBehind(since: ["old"], waiting: 0.2) {
+            Set(listings.count > 1 ? listings.removeFirst() : listings[0])
         }
-        let left = try await Self.leftBehind(since: before, waiting: 2)
-        try await removal.value
-        #expect(!left.contains(passing.lastPathComponent))
-        #expect(left.contains(leaked.lastPathComponent))
+        #expect(left == ["leaked"])
+        #expect(try await Self.leftBehind(since: ["old"], waiting: 0.2) { ["old"] }.isEmpty)
     }
 
     @Test func twentyFiveMegabyteMultipartUploadIsStreamedAndIntact() async throws {

@@ -196,15 +196,36 @@ extension KeyedDecodingContainer where K == DynamicCodingKey {
 /// hashing into every model's one-time initialiser.
 public struct MemberNames: ExpressibleByArrayLiteral, Sendable, Hashable {
     public let names: Set<String>
+    /// The same names in a list: a model declares a few dozen at most, and comparing a short
+    /// member name with each (mostly a 16-byte compare) costs less than hashing it.
+    let list: [String]
 
     @inline(never)
-    public init(arrayLiteral names: String...) { self.names = Set(names) }
+    public init(arrayLiteral names: String...) { self.init(names: names) }
+
+    init(names: [String]) {
+        self.names = Set(names)
+        list = Array(self.names)
+    }
+
+    func contains(_ name: String) -> Bool {
+        guard list.count <= 32 else { return names.contains(name) }
+        for known in list where known == name { return true }
+        return false
+    }
+
+    public static func == (lhs: MemberNames, rhs: MemberNames) -> Bool { lhs.names == rhs.names }
+    public func hash(into hasher: inout Hasher) { hasher.combine(names) }
 }
 
 extension Decoder {
     /// `members(except:)` with the model's declared names.
     public func members(except known: MemberNames) throws -> JSONObject {
-        try decodeAdditionalFields(excluding: known.names)
+        guard let tree = self as? TreeDecoder else {
+            return try container(keyedBy: DynamicCodingKey.self).decodeAdditionalFields(excluding: known.names)
+        }
+        let object = try tree.object()
+        return JSONObject(uniqueMembers: object.members.filter { !known.contains($0.key) })
     }
 
     /// Typed members not declared by the model (`additionalProperties: <schema>`).

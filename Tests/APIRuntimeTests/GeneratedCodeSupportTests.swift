@@ -124,6 +124,34 @@ import Testing
         #expect(String(decoding: try JSONCoding.encode(counts), as: UTF8.self) == #"{"total":3,"a":1,"b":2}"#)
     }
 
+    /// A model's declared names as generated code passes them: `members(except:)` keeps the
+    /// rest in wire order, through both decoders, for short name lists and for long ones.
+    struct Declared: Decodable, Sendable, Equatable {
+        static let few: MemberNames = ["id", "name", "created_at"]
+        static let many = MemberNames(names: (0..<40).map { "member_\($0)" } + ["id"])
+        let few: JSONObject
+        let many: JSONObject
+
+        init(from decoder: any Decoder) throws {
+            few = try decoder.members(except: Self.few)
+            many = try decoder.members(except: Self.many)
+        }
+    }
+
+    @Test func membersExceptKeepsTheUndeclaredInWireOrder() throws {
+        let data = Data(#"{"zeta":1,"id":"a","member_7":true,"name":"n","alpha":null,"member_39":2}"#.utf8)
+        let declared = try JSONCoding.decode(Declared.self, from: data)
+        #expect(declared.few.members.map(\.key) == ["zeta", "member_7", "alpha", "member_39"])
+        #expect(declared.many.members.map(\.key) == ["zeta", "name", "alpha"])
+        // Foundation's decoder does not keep member order on Linux: the same members, then.
+        let foundation = try JSONDecoder().decode(Declared.self, from: data)
+        #expect(Set(foundation.few.members.map(\.key)) == Set(declared.few.members.map(\.key)))
+        #expect(Set(foundation.many.members.map(\.key)) == Set(declared.many.members.map(\.key)))
+        #expect(Declared.few == ["created_at", "name", "id"])
+        #expect(Declared.few.hashValue == MemberNames(arrayLiteral: "created_at", "id", "name").hashValue)
+        #expect(Declared.few != ["id", "name"])
+    }
+
     struct Problem: Decodable, Sendable, Equatable { let code: String }
     struct Fallback: Decodable, Sendable, Equatable { let message: String }
 

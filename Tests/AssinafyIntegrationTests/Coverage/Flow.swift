@@ -27,14 +27,25 @@ struct Flow: Sendable {
     func waitForStatus(_ documentId: String, _ status: DocumentLifecycleStatus, seconds: Double = 15) async throws
         -> Document
     {
+        var last: Document?
+        return try await eventually(seconds: seconds) {
+            "document \(documentId) stayed \(last?.status ?? "?"), wanted \(status.rawValue)"
+        } attempt: {
+            let document = try await client.documents.get(documentId: documentId)
+            last = document
+            return document.lifecycleStatus == status ? document : nil
+        }
+    }
+
+    /// Repeats `attempt` every 50 ms until it returns a value; after `seconds`, fails saying
+    /// `failure`.
+    func eventually<Value>(
+        seconds: Double, failure: () -> String, attempt: () async throws -> Value?
+    ) async throws -> Value {
         let deadline = Date().addingTimeInterval(seconds)
         while true {
-            let document = try await client.documents.get(documentId: documentId)
-            if document.lifecycleStatus == status { return document }
-            guard Date() < deadline else {
-                throw EmulatorError(
-                    "document \(documentId) stayed \(document.status ?? "?"), wanted \(status.rawValue)")
-            }
+            if let value = try await attempt() { return value }
+            guard Date() < deadline else { throw EmulatorError(failure()) }
             try await Task.sleep(for: .milliseconds(50))
         }
     }

@@ -67,16 +67,13 @@ extension Flow {
 
     /// The delivery history entry for `event`, once the emulator has recorded it as delivered:
     /// it does so after our listener's answer arrives, which is after `waitFor` saw the body.
-    private func deliveredDispatch(event: String, endpointId: String, seconds: Double = 10) async throws
-        -> WebhookDispatch
-    {
-        let deadline = Date().addingTimeInterval(seconds)
-        while true {
-            let history = try await client.webhooks.listDispatches(
-                params: WebhookDispatchListParams(endpointId: endpointId, delivered: true))
-            if let dispatch = history.data.first(where: { $0.event == event }) { return dispatch }
-            guard Date() < deadline else { throw EmulatorError("no delivered \(event) dispatch in the history") }
-            try await Task.sleep(for: .milliseconds(50))
+    private func deliveredDispatch(event: String, endpointId: String) async throws -> WebhookDispatch {
+        try await eventually(seconds: 10) {
+            "no delivered \(event) dispatch in the history"
+        } attempt: {
+            try await client.webhooks.listDispatches(
+                params: WebhookDispatchListParams(endpointId: endpointId, delivered: true)
+            ).data.first { $0.event == event }
         }
     }
 }

@@ -10,12 +10,10 @@ struct SwiftWriter {
     /// Whether `content` fits on one line `levels` deeper than the current indentation.
     func fits(_ content: String, levels: Int = 0) -> Bool {
         let room = Self.lineLength - (depth + levels) * 4
-        let bytes = content.utf8.count
-        // A Character is at least one byte, and in ASCII without a carriage return exactly one:
-        // only the rest needs the grapheme walk of `count`.
-        if bytes <= room { return true }
-        if !content.utf8.contains(where: { $0 >= 0x80 || $0 == 0x0D }) { return false }
-        return content.count <= room
+        // A Character is at least one byte: only longer text that is not all single-byte
+        // Characters needs the grapheme walk of `count`.
+        if content.utf8.count <= room { return true }
+        return !bytesAreCharacters(content) && content.count <= room
     }
 
     mutating func line(_ content: String = "") {
@@ -96,6 +94,13 @@ struct SwiftWriter {
         body(&self)
         depth -= 1
     }
+}
+
+/// Whether every byte of `text` is one Character (ASCII without a carriage return, which pairs
+/// with a following line feed): then byte counts are Character counts, without walking grapheme
+/// clusters.
+func bytesAreCharacters(_ text: some StringProtocol) -> Bool {
+    !text.utf8.contains { $0 >= 0x80 || $0 == 0x0D }
 }
 
 /// Line breaks in `text`, counted over its contiguous UTF-8 (a loop the compiler vectorises).

@@ -7,7 +7,7 @@ enum DocText {
         if text.utf8.count <= width, isOneTrimmedLine(text) {
             return text.isEmpty ? [] : [text]
         }
-        if !text.utf8.contains(where: { $0 >= 0x80 || $0 == 0x0D }) { return asciiParagraph(text, width: width) }
+        if bytesAreCharacters(text) { return asciiParagraph(text, width: width) }
         return characterParagraph(text, width: width)
     }
 
@@ -94,11 +94,9 @@ enum DocText {
         var current = ""
         // Counted as it grows: `current.count` walks the line, once per word.
         var currentCount = 0
-        // In ASCII text without a carriage return every byte is one Character, so words are
-        // measured without walking grapheme clusters.
-        let bytesAreCharacters = !text.utf8.contains { $0 >= 0x80 || $0 == 0x0D }
+        let measureBytes = bytesAreCharacters(text)
         for word in text.split(separator: " ", omittingEmptySubsequences: true) {
-            let wordCount = bytesAreCharacters ? word.utf8.count : word.count
+            let wordCount = measureBytes ? word.utf8.count : word.count
             if current.isEmpty {
                 current = String(word)
                 currentCount = wordCount

@@ -133,6 +133,16 @@ import Testing
         #expect(members.claim("knownKeys") == "knownKeys")
     }
 
+    /// Sizing a scope up front changes nothing it decides, reserved names included.
+    @Test func aSizedScopeClaimsLikeAGrowingOne() {
+        let names = (0..<40).map { "member\($0 % 25)" } + ["init", "additionalFields", "default"]
+        var growing = SwiftNames.Scope(reserved: ["additionalFields", "init"])
+        var sized = SwiftNames.Scope(reserved: ["additionalFields", "init"], expectedCount: names.count)
+        #expect(names.map { sized.claim($0) } == names.map { growing.claim($0) })
+        #expect(sized.claim("init") == "init3")
+        #expect(sized.claim("default") == "default2")
+    }
+
     @Test func identifiersAConfigurationMayGive() {
         #expect(SwiftNames.isIdentifier("listPets"))
         #expect(SwiftNames.isIdentifier("_private"))

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import GeneratorCore
@@ -79,5 +80,45 @@ struct SwiftWriterTests {
         // `ab, cdefghijklmn` would fit in 20 columns; with the `)` it does not.
         tight.list("f(", ["abcdefghijklmnop", "ab", "cdefghijklmn"], ")", closesLastLine: true, lineLength: 20)
         #expect(tight.text == "f(\n    abcdefghijklmnop,\n    ab,\n    cdefghijklmn)\n")
+    }
+
+    /// Indentation deeper than the writer's ready-made prefixes still counts four spaces a level.
+    @Test func deepIndentationKeepsFourSpacesALevel() {
+        var writer = SwiftWriter()
+        func nest(_ levels: Int, _ w: inout SwiftWriter) {
+            if levels == 0 {
+                w.line("x")
+                w.list("f(", ["a", "b"], ")")
+            } else {
+                w.indent { nest(levels - 1, &$0) }
+            }
+        }
+        nest(14, &writer)
+        let prefix = String(repeating: " ", count: 56)
+        #expect(writer.text == "\(prefix)x\n\(prefix)f(a, b)\n")
+    }
+
+    /// A list that is empty all through is an empty line, without indentation.
+    @Test func anEmptyListIsABlankLine() {
+        var writer = SwiftWriter()
+        writer.indent { $0.list("", [""], "") }
+        writer.indent { $0.list("", ["", ""], "") }
+        #expect(writer.text == "\n    , \n")
+    }
+
+    @Test func literalsEscapeWhatSwiftRequires() {
+        #expect(swiftLiteral("") == "\"\"")
+        #expect(swiftLiteral("created_at") == "\"created_at\"")
+        #expect(swiftLiteral("ação 😀") == "\"ação 😀\"")
+        #expect(swiftLiteral("a\"b\\c") == #""a\"b\\c""#)
+        #expect(swiftLiteral("\n\r\t") == #""\n\r\t""#)
+        #expect(swiftLiteral("\u{0}\u{1F}\u{7F}") == #""\u{0}\u{1f}\u{7f}""#)
+        // Bytes beside the escaped ones (0x20, 0x21, 0x23, 0x5B, 0x5D, 0x7E) are kept.
+        #expect(swiftLiteral(" !#[]~") == "\" !#[]~\"")
+        for (needle, escaped) in [("\"", #"\""#), ("\\", #"\\"#), ("\u{7F}", #"\u{7f}"#), ("\u{1}", #"\u{1}"#)] {
+            for text in TextScanTests.placements(of: needle, filler: "x") {
+                #expect(swiftLiteral(text) == "\"" + text.replacingOccurrences(of: needle, with: escaped) + "\"")
+            }
+        }
     }
 }

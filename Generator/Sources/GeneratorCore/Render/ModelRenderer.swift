@@ -243,13 +243,17 @@ enum ModelRenderer {
             // The chain starts on the writer's line, as a builder reads; continuation lines are
             // indented once.
             var current = "try MemberWriter(encoder)"
+            var width = characterCount(current)
             var continuation = false
             for step in steps {
-                if w.fits(current + step, levels: continuation ? 1 : 0) {
+                let stepWidth = characterCount(step)
+                if w.fits(width: width + stepWidth, levels: continuation ? 1 : 0) {
                     current += step
+                    width += stepWidth
                 } else {
                     if continuation { w.indent { $0.line(current) } } else { w.line(current) }
                     current = step
+                    width = stepWidth
                     continuation = true
                 }
             }

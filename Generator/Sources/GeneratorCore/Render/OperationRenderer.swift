@@ -199,7 +199,7 @@ package enum OperationRenderer {
                 let needsTry = fields.contains { $0.kind == .json }
                 let statement =
                     "\(request).body = \(needsTry ? "try " : "").multipart([\(items.joined(separator: ", "))])"
-                if 8 + statement.count <= SwiftWriter.lineLength { return [statement] }
+                if 8 + characterCount(statement) <= SwiftWriter.lineLength { return [statement] }
             }
             var lines = ["var \(parts): [MultipartPart] = []"]
             for field in fields { lines.append(multipartStatement(field, into: parts)) }

@@ -16,14 +16,31 @@ struct SwiftWriter {
         return !bytesAreCharacters(content) && content.count <= room
     }
 
+    /// Whether text `width` Characters wide fits on one line `levels` deeper than the current
+    /// indentation: for callers that measure pieces as they go rather than join them to ask.
+    func fits(width: Int, levels: Int = 0) -> Bool {
+        width <= Self.lineLength - (depth + levels) * 4
+    }
+
     mutating func line(_ content: String = "") {
         // Appended piece by piece: no temporary string per line.
         if !content.isEmpty {
-            for _ in 0..<depth { text += "    " }
+            indentLine()
             text += content
         }
         text += "\n"
     }
+
+    /// The current indentation, in one append for the depths generated code reaches.
+    private mutating func indentLine() {
+        if depth < Self.indentation.count {
+            text += Self.indentation[depth]
+        } else {
+            for _ in 0..<depth { text += "    " }
+        }
+    }
+
+    private static let indentation = (0..<12).map { String(repeating: "    ", count: $0) }
 
     mutating func docs(_ lines: [String]) {
         for line in lines { self.line(line.isEmpty ? "///" : "/// " + line) }
@@ -54,9 +71,20 @@ struct SwiftWriter {
         lineLength: Int = SwiftWriter.lineLength
     ) {
         let width = depth * 4
-        let single = items.reduce(opening.count + closing.count) { $0 + $1.count } + max(0, items.count - 1) * 2
+        let single =
+            items.reduce(characterCount(opening) + characterCount(closing)) { $0 + characterCount($1) }
+            + max(0, items.count - 1) * 2
         guard width + single > lineLength else {
-            line(opening + items.joined(separator: ", ") + closing)
+            // Written in place: joining first would build the line twice.
+            guard single > 0 else { return line() }
+            indentLine()
+            text += opening
+            for (index, item) in items.enumerated() {
+                if index > 0 { text += ", " }
+                text += item
+            }
+            text += closing
+            text += "\n"
             return
         }
         line(opening)
@@ -68,23 +96,27 @@ struct SwiftWriter {
     /// the last one ends with `ending`.
     mutating func pack(_ items: [String], ending: String = "", lineLength: Int = SwiftWriter.lineLength) {
         let width = depth * 4
+        let endingCount = characterCount(ending)
+        // Counted as it grows (`current.count` would walk the whole line again for every item),
+        // and grown in place rather than from `item + ","` temporaries.
         var current = ""
-        // Counted as it grows: `current.count` walks the whole line again for every item.
         var currentCount = 0
         for (index, item) in items.enumerated() {
-            let piece = item + (index == items.count - 1 ? ending : ",")
-            let pieceCount = piece.count
-            if current.isEmpty {
-                current = piece
-                currentCount = pieceCount
-            } else if width + currentCount + 1 + pieceCount <= lineLength {
-                current += " " + piece
-                currentCount += 1 + pieceCount
-            } else {
-                line(current)
-                current = piece
-                currentCount = pieceCount
+            let last = index == items.count - 1
+            let pieceCount = characterCount(item) + (last ? endingCount : 1)
+            if !current.isEmpty {
+                if width + currentCount + 1 + pieceCount <= lineLength {
+                    current += " "
+                    currentCount += 1
+                } else {
+                    line(current)
+                    current.removeAll(keepingCapacity: true)
+                    currentCount = 0
+                }
             }
+            current += item
+            current += last ? ending : ","
+            currentCount += pieceCount
         }
         if !current.isEmpty { line(current) }
     }
@@ -96,22 +128,24 @@ struct SwiftWriter {
     }
 }
 
-/// Whether every byte of `text` is one Character (ASCII without a carriage return, which pairs
-/// with a following line feed): then byte counts are Character counts, without walking grapheme
-/// clusters.
-func bytesAreCharacters(_ text: some StringProtocol) -> Bool {
-    !text.utf8.contains { $0 >= 0x80 || $0 == 0x0D }
-}
-
-/// Line breaks in `text`, counted over its contiguous UTF-8 (a loop the compiler vectorises).
-package func lineBreakCount(_ text: String) -> Int {
-    var text = text
-    return text.withUTF8 { bytes in bytes.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 } }
-}
-
 /// Escapes text for a Swift string literal.
 func swiftLiteral(_ text: String) -> String {
+    // Most text (wire names, enum values) needs no escape: one concatenation instead of a
+    // scalar-by-scalar copy, which was a thirtieth of generating a large document.
     var result = "\""
+    let clean = !containsByte(
+        text,
+        ofWord: { word in
+            // A control character (top three bits clear) or DEL, a quote or a backslash.
+            hasZeroByte(word & 0xE0E0_E0E0_E0E0_E0E0) || hasZeroByte(word ^ 0x7F7F_7F7F_7F7F_7F7F)
+                || hasZeroByte(word ^ 0x2222_2222_2222_2222) || hasZeroByte(word ^ 0x5C5C_5C5C_5C5C_5C5C)
+        }, orByte: needsEscape)
+    if clean {
+        result.reserveCapacity(text.utf8.count + 2)
+        result += text
+        result += "\""
+        return result
+    }
     for scalar in text.unicodeScalars {
         switch scalar {
         case "\\": result += "\\\\"
@@ -128,4 +162,9 @@ func swiftLiteral(_ text: String) -> String {
         }
     }
     return result + "\""
+}
+
+/// The bytes `swiftLiteral` rewrites: the quote, the backslash and the control characters.
+private func needsEscape(_ byte: UInt8) -> Bool {
+    byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F
 }

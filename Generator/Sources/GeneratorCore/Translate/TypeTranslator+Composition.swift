@@ -45,8 +45,8 @@ extension TypeTranslator {
     }
 
     mutating func appendEnumDecl(name: String, schema: Schema, rawType: String, raws: [String]) {
-        var caseNames = SwiftNames.Scope(reserved: SwiftNames.openEnumMembers)
-        var seen = Set<String>()
+        var caseNames = SwiftNames.Scope(reserved: SwiftNames.openEnumMembers, expectedCount: raws.count)
+        var seen = Set<String>(minimumCapacity: raws.count)
         let cases = raws.filter { seen.insert($0).inserted }.map { (caseNames.claim(nameMemo.caseName($0)), $0) }
         appendDeclaration(
             .openEnum(

@@ -19,7 +19,8 @@ extension TypeTranslator {
     private mutating func structDecl(_ name: String, _ schema: Schema, forRequest: Bool, payloadMember: String? = nil)
         -> StructDecl
     {
-        var members = SwiftNames.Scope(reserved: ["additionalFields", "init", SwiftNames.modelStorage])
+        var members = SwiftNames.Scope(
+            reserved: ["additionalFields", "init", SwiftNames.modelStorage], expectedCount: schema.properties.count)
         var properties: [PropertyDecl] = []
         for (wireName, propertySchema) in schema.properties {
             let swiftName = members.claim(nameMemo.memberName(wireName))
@@ -92,7 +93,7 @@ extension TypeTranslator {
     }
 
     mutating func declareUnion(_ name: String, schema: Schema, alternatives: [Schema], forRequest: Bool) {
-        var caseNames = SwiftNames.Scope(reserved: ["unknown", "init"])
+        var caseNames = SwiftNames.Scope(reserved: ["unknown", "init"], expectedCount: alternatives.count)
         var members: [UnionDecl.Member] = []
         var indirect = false
         let mapping = schema.discriminator?.mapping ?? []

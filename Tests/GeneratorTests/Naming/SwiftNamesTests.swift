@@ -143,6 +143,26 @@ import Testing
         #expect(sized.claim("default") == "default2")
     }
 
+    /// Names that are already PascalCase ASCII come back as they are, which is what splitting
+    /// them into words and joining the capitalised words gives.
+    @Test func pascalCaseNamesAreKeptAsSplittingWouldKeepThem() {
+        var generator = SystemRandomNumberGenerator()
+        let tail = Array("abcxyzABCXYZ0189")
+        var samples = ["A", "HTTPServer", "Account0", "Option1value", "X9y", "ABC", "Z1", "OAuthTokenRequest"]
+        for _ in 0..<300 {
+            let head = String(Array("ABCXYZ").randomElement(using: &generator) ?? "A")
+            samples.append(head + String((0..<Int.random(in: 0..<12)).compactMap { _ in tail.randomElement() }))
+        }
+        for raw in samples {
+            #expect(SwiftNames.isPascalCaseASCII(raw))
+            #expect(
+                SwiftNames.pascalCase(raw) == SwiftNames.words(raw).map(SwiftNames.capitalizeFirst).joined(), "\(raw)")
+        }
+        for raw in ["account_id", "aB", "0Abc", "Ação", "Two Words", ""] { #expect(!SwiftNames.isPascalCaseASCII(raw)) }
+        #expect(SwiftNames.pascalCase("account_id") == "AccountId")
+        #expect(SwiftNames.typeName("2fa-status") == "_2faStatus")
+    }
+
     @Test func identifiersAConfigurationMayGive() {
         #expect(SwiftNames.isIdentifier("listPets"))
         #expect(SwiftNames.isIdentifier("_private"))

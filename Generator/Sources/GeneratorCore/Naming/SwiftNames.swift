@@ -132,8 +132,20 @@ public enum SwiftNames {
 
     /// The words of `raw`, capitalised and joined: for composing names (`Document` + `Data`).
     public static func pascalCase(_ raw: String) -> String {
+        // ASCII letters and digits from a capital on (what composed names such as
+        // `CreateChargeRequestStatus` are) split into words only before capitals, so capitalising
+        // and joining the words gives `raw` back: answered without splitting, which cost
+        // thousands of instructions per inline type of a large document.
+        if isPascalCaseASCII(raw) { return raw }
         let joined = words(raw).map(capitalizeFirst).joined()
         return joined.isEmpty ? "Value" : joined
+    }
+
+    static func isPascalCaseASCII(_ raw: String) -> Bool {
+        guard let first = raw.utf8.first, first >= 0x41 && first <= 0x5A else { return false }
+        return raw.utf8.allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+        }
     }
 
     /// `account_id` → `accountId`; `URL` → `url`; `per-page` → `perPage`; `default` → `` `default` ``.
@@ -214,6 +226,11 @@ public enum SwiftNames {
         public init(reserved: Set<String> = [], expectedCount: Int = 0) {
             used = reserved
             if expectedCount > 0 { used.reserveCapacity(reserved.count + expectedCount) }
+        }
+
+        /// Room for `additional` more claims, for a scope that learns its size in steps.
+        public mutating func reserveCapacity(_ additional: Int) {
+            used.reserveCapacity(used.count + additional)
         }
 
         public mutating func claim(_ name: String) -> String {

@@ -227,7 +227,7 @@ struct YAMLScanner {
         }
     }
 
-    private func canStartPlainScalar(_ byte: UInt8, next: UInt8) -> Bool {
+    @inline(__always) private func canStartPlainScalar(_ byte: UInt8, next: UInt8) -> Bool {
         switch byte {
         case ReaderByte.minus, ReaderByte.question, ReaderByte.colon:
             return !isBlankOrEnd(next) && (flowLevel == 0 || !isFlowIndicator(next))
@@ -272,7 +272,8 @@ struct YAMLScanner {
     // Both loops below walk from the innermost level outwards and stop once every set key has
     // been seen, so deep flow nesting costs nothing per token when only inner levels hold keys.
 
-    private func nextPossibleSimpleKey() -> Int? {
+    // Inlined: called on the mutating scanner, a method call copied all of it first.
+    @inline(__always) private func nextPossibleSimpleKey() -> Int? {
         var lowest: Int?
         var seen = 0
         var level = min(flowLevel, simpleKeys.count - 1)

@@ -5,7 +5,15 @@ enum OperationSignature {
     /// Fills `arguments`, `locals`, `docs` and every parameter's local name and path form.
     static func decide(_ operation: inout OperationDecl, supplementaryNote: String?) {
         // `client` is the API struct's property the body calls through: no argument may shadow it.
-        var locals = SwiftNames.Scope(reserved: ["client"])
+        var fieldCount = 0
+        switch operation.body {
+        case .multipart(let fields, _)?, .form(let fields, _)?: fieldCount = fields.count
+        default: break
+        }
+        // Every argument, and the body's `request`, `form`, `parts` and body locals.
+        var locals = SwiftNames.Scope(
+            reserved: ["client"],
+            expectedCount: operation.parameters.count + operation.security.perCall.count + fieldCount + 4)
         func local(_ swiftName: String) -> String { locals.claim(SwiftNames.localName(swiftName)) }
 
         for index in operation.parameters.indices {

@@ -7,7 +7,7 @@ extension TypeTranslator {
     ) -> OperationDecl {
         let typePrefix = SwiftNames.pascalCase(swiftName)
         // Labels only need to differ from each other: locals are chosen apart (OperationSignature).
-        var parameterNames = SwiftNames.Scope()
+        var parameterNames = SwiftNames.Scope(expectedCount: operation.parameters.count)
         var parameters: [ParameterDecl] = []
         let security = security(
             for: operation, schemes: schemes, perCall: perCallCredentialSchemes, names: &parameterNames)
@@ -153,6 +153,7 @@ extension TypeTranslator {
 
     private mutating func formFields(_ media: MediaType, prefix: String, names: inout SwiftNames.Scope) -> [FormField] {
         guard let schema = media.schema, let object = mergedObject(schema, parts: schema.allOf) else { return [] }
+        names.reserveCapacity(object.properties.count)
         return object.properties.map { property in
             let swiftName = names.claim(nameMemo.memberName(property.name))
             let encoding = media.encoding.first { $0.name == property.name }?.encoding

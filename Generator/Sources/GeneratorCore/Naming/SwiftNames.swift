@@ -225,7 +225,7 @@ public enum SwiftNames {
         /// at a time it was rehashed every few members, a third of the cost of naming them.
         public init(reserved: Set<String> = [], expectedCount: Int = 0) {
             used = reserved
-            if expectedCount > 0 { used.reserveCapacity(reserved.count + expectedCount) }
+            if expectedCount > 0 { reserveCapacity(expectedCount) }
         }
 
         /// Room for `additional` more claims, for a scope that learns its size in steps.

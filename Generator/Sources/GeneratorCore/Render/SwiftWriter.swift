@@ -9,7 +9,7 @@ struct SwiftWriter {
 
     /// Whether `content` fits on one line `levels` deeper than the current indentation.
     func fits(_ content: String, levels: Int = 0) -> Bool {
-        let room = Self.lineLength - (depth + levels) * 4
+        let room = room(levels: levels)
         // A Character is at least one byte: only longer text that is not all single-byte
         // Characters needs the grapheme walk of `count`.
         if content.utf8.count <= room { return true }
@@ -19,7 +19,12 @@ struct SwiftWriter {
     /// Whether text `width` Characters wide fits on one line `levels` deeper than the current
     /// indentation: for callers that measure pieces as they go rather than join them to ask.
     func fits(width: Int, levels: Int = 0) -> Bool {
-        width <= Self.lineLength - (depth + levels) * 4
+        width <= room(levels: levels)
+    }
+
+    /// Columns left on a line `levels` deeper than the current indentation.
+    private func room(levels: Int) -> Int {
+        Self.lineLength - (depth + levels) * 4
     }
 
     mutating func line(_ content: String = "") {

@@ -5,15 +5,9 @@ enum OperationSignature {
     /// Fills `arguments`, `locals`, `docs` and every parameter's local name and path form.
     static func decide(_ operation: inout OperationDecl, supplementaryNote: String?) {
         // `client` is the API struct's property the body calls through: no argument may shadow it.
-        var fieldCount = 0
-        switch operation.body {
-        case .multipart(let fields, _)?, .form(let fields, _)?: fieldCount = fields.count
-        default: break
-        }
-        // Every argument, and the body's `request`, `form`, `parts` and body locals.
+        // Sized for every argument and the body's four locals; form fields add theirs below.
         var locals = SwiftNames.Scope(
-            reserved: ["client"],
-            expectedCount: operation.parameters.count + operation.security.perCall.count + fieldCount + 4)
+            reserved: ["client"], expectedCount: operation.parameters.count + operation.security.perCall.count + 4)
         func local(_ swiftName: String) -> String { locals.claim(SwiftNames.localName(swiftName)) }
 
         for index in operation.parameters.indices {
@@ -26,9 +20,11 @@ enum OperationSignature {
         var bodyLocal = operation.bodyParameterName
         switch operation.body {
         case .multipart(var fields, let required)?:
+            locals.reserveCapacity(fields.count)
             for index in fields.indices { fields[index].parameter.localName = local(fields[index].parameter.swiftName) }
             operation.body = .multipart(fields: fields, required: required)
         case .form(var fields, let required)?:
+            locals.reserveCapacity(fields.count)
             for index in fields.indices { fields[index].parameter.localName = local(fields[index].parameter.swiftName) }
             operation.body = .form(fields: fields, required: required)
         case .json?, .raw?, .text?:

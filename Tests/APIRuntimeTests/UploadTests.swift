@@ -1,6 +1,6 @@
+import AssinafyTestSupport
 import Foundation
 import Testing
-import AssinafyTestSupport
 
 @testable import APIRuntime
 
@@ -35,7 +35,12 @@ import AssinafyTestSupport
                 }
             }
         }
-        func stop() -> Int { lock.withLock { running = false; return peak } }
+        func stop() -> Int {
+            lock.withLock {
+                running = false
+                return peak
+            }
+        }
     }
 
     /// Writes `megabytes` of random bytes and returns the file with its SHA-256, computed by
@@ -68,15 +73,18 @@ import AssinafyTestSupport
     }
 
     static func temporaryUploads() -> Set<String> {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path)) ?? []
+        let names =
+            (try? FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path)) ?? []
         return Set(names.filter { $0.hasPrefix("api-upload-") })
     }
 
     /// The upload files that appeared since `before` and stay. Other suites, and other test
     /// processes sharing the temporary directory, may have uploads in flight right now: their
-    /// files come and go within the wait, a leaked one does not.
+    /// files come and go within the wait, a leaked one does not. The wait is long because another
+    /// process's 25 MB upload, on a loaded machine, kept its file for more than 5 s; it is only
+    /// spent while such a file is there.
     static func leftBehind(
-        since before: Set<String>, waiting seconds: Double = 5,
+        since before: Set<String>, waiting seconds: Double = 30,
         listing: () -> Set<String> = { temporaryUploads() }
     ) async throws -> Set<String> {
         var left = listing().subtracting(before)
@@ -105,7 +113,9 @@ import AssinafyTestSupport
         let progress = ProgressLog()
         var request = Fixture.request("upload", id, method: .post)
         request.body = .multipart([
-            MultipartPart(name: "file", filename: "Contrato de prestação.pdf", contentType: "application/pdf", content: .file(file)),
+            MultipartPart(
+                name: "file", filename: "Contrato de prestação.pdf", contentType: "application/pdf",
+                content: .file(file)),
             .field("name", "Contrato"),
         ])
         request.uploadProgress = { progress.record($0, $1) }
@@ -118,7 +128,9 @@ import AssinafyTestSupport
         let response = try await Fixture.transport().send(request)
         let peak = sampler.stop()
         let growthMB = Double(peak - baseline) / 1024
-        print("25 MB upload: resident before \(baseline / 1024) MB, peak \(peak / 1024) MB, growth \(String(format: "%.1f", growthMB)) MB")
+        print(
+            "25 MB upload: resident before \(baseline / 1024) MB, peak \(peak / 1024) MB, growth \(String(format: "%.1f", growthMB)) MB"
+        )
 
         let data = try Fixture.echoed(response)
         let parts = data["parts"]?.arrayValue ?? []
@@ -170,7 +182,8 @@ import AssinafyTestSupport
         let (file, _) = try await Self.makeFile(megabytes: 1)
         defer { try? FileManager.default.removeItem(at: file) }
         let before = Self.temporaryUploads()
-        var request = Fixture.request("respond", Fixture.id(), method: .post, query: [QueryItem("code", "413"), QueryItem("body", "{}")])
+        var request = Fixture.request(
+            "respond", Fixture.id(), method: .post, query: [QueryItem("code", "413"), QueryItem("body", "{}")])
         request.body = .multipart([MultipartPart(name: "file", content: .file(file))])
         #expect(await thrown { try await Fixture.transport().send(request) } is ServerResponseError)
         #expect(try await Self.leftBehind(since: before).isEmpty)

@@ -79,22 +79,6 @@ public struct CreateAssignmentPayload: Sendable, Hashable {
         CreateAssignmentPayload(method: method, signers: signerIds.map { .signer(id: $0) }, message: message)
     }
 
-    /// A signer after the rules: id present, both methods explicit.
-    @usableFromInline struct ResolvedSigner: Hashable {
-        @usableFromInline var id: String
-        @usableFromInline var verification: SignerVerificationMethod
-        @usableFromInline var notification: SignerNotificationMethod
-        @usableFromInline var step: Int?
-
-        @usableFromInline @_alwaysEmitIntoClient
-        init(id: String, verification: SignerVerificationMethod, notification: SignerNotificationMethod, step: Int?) {
-            self.id = id
-            self.verification = verification
-            self.notification = notification
-            self.step = step
-        }
-    }
-
     /// Applies every local rule; throws one `ValidationError` listing all problems by field
     /// (`signers[1].notifications`, …).
     @usableFromInline @_alwaysEmitIntoClient func resolvedSigners() throws -> [ResolvedSigner] {
@@ -106,21 +90,14 @@ public struct CreateAssignmentPayload: Sendable, Hashable {
         var resolved: [ResolvedSigner] = []
         var seenIds: Set<String> = []
         for (index, signer) in signers.enumerated() {
-            let key = "signers[\(index)]"
-            let id = signer.id?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-            if id.isEmpty {
-                errors["\(key).id", default: []].append("required")
-            } else if !seenIds.insert(id).inserted {
-                errors["\(key).id", default: []].append("appears more than once")
+            let checked = SignerMethodRules.resolveSigner(
+                id: signer.id, step: signer.step, verification: signer.verification,
+                notifications: signer.notifications, key: "signers[\(index)]", errors: &errors
+            ) { id in
+                if id.isEmpty { return "required" }
+                return seenIds.insert(id).inserted ? nil : "appears more than once"
             }
-            if let step = signer.step, step < 1 { errors["\(key).step", default: []].append("must be 1 or more") }
-            switch SignerMethodRules.resolve(verification: signer.verification, notifications: signer.notifications) {
-            case .success(let (verification, notification)):
-                resolved.append(
-                    ResolvedSigner(id: id, verification: verification, notification: notification, step: signer.step))
-            case .failure(let violation):
-                errors["\(key).\(violation.field)", default: []].append(violation.message)
-            }
+            if let checked { resolved.append(checked) }
         }
         if errors.isEmpty { Self.checkSteps(resolved, into: &errors) }
         guard errors.isEmpty else { throw ValidationError("Invalid signature request", errors: errors) }

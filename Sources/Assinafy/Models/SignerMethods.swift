@@ -70,6 +70,51 @@ public enum SignerNotificationMethod: String, Sendable, Hashable, CaseIterable {
             self.message = message
         }
     }
+
+    /// The checks every signer list applies to each of its signers, so assignments and
+    /// templates refuse the same things in the same words: the trimmed id passes `checkId`, the
+    /// step is 1 or more, and the pairing is allowed. Problems go into `errors` under `key`
+    /// (`signers[i]`); `nil` when any was found.
+    @usableFromInline @_alwaysEmitIntoClient static func resolveSigner(
+        id: String?, step: Int?, verification: SignerVerificationMethod?,
+        notifications: [SignerNotificationMethod]?, key: String, errors: inout [String: [String]],
+        checkId: (String) -> String?
+    ) -> ResolvedSigner? {
+        let id = id?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        var valid = true
+        if let problem = checkId(id) {
+            errors["\(key).id", default: []].append(problem)
+            valid = false
+        }
+        if let step, step < 1 {
+            errors["\(key).step", default: []].append("must be 1 or more")
+            valid = false
+        }
+        switch resolve(verification: verification, notifications: notifications) {
+        case .success(let (verification, notification)):
+            return valid
+                ? ResolvedSigner(id: id, verification: verification, notification: notification, step: step) : nil
+        case .failure(let violation):
+            errors["\(key).\(violation.field)", default: []].append(violation.message)
+            return nil
+        }
+    }
+}
+
+/// A signer after the rules: id trimmed, both methods explicit.
+@usableFromInline struct ResolvedSigner: Hashable {
+    @usableFromInline var id: String
+    @usableFromInline var verification: SignerVerificationMethod
+    @usableFromInline var notification: SignerNotificationMethod
+    @usableFromInline var step: Int?
+
+    @usableFromInline @_alwaysEmitIntoClient
+    init(id: String, verification: SignerVerificationMethod, notification: SignerNotificationMethod, step: Int?) {
+        self.id = id
+        self.verification = verification
+        self.notification = notification
+        self.step = step
+    }
 }
 
 extension AssignmentSigner {

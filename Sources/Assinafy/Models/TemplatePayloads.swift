@@ -64,23 +64,14 @@ public struct CreateDocumentFromTemplateOptions: Sendable, Hashable {
 
 /// The template-signer rules, applied before a request is built.
 @usableFromInline enum TemplateSignerChecks {
+    /// A template signer after the rules: its role and the signer as assignments resolve it.
     @usableFromInline struct Resolved {
         @usableFromInline var roleId: String
-        @usableFromInline var id: String
-        @usableFromInline var verification: SignerVerificationMethod
-        @usableFromInline var notification: SignerNotificationMethod
-        @usableFromInline var step: Int?
+        @usableFromInline var signer: ResolvedSigner
 
-        @usableFromInline @_alwaysEmitIntoClient
-        init(
-            roleId: String, id: String, verification: SignerVerificationMethod,
-            notification: SignerNotificationMethod, step: Int?
-        ) {
+        @usableFromInline @_alwaysEmitIntoClient init(roleId: String, signer: ResolvedSigner) {
             self.roleId = roleId
-            self.id = id
-            self.verification = verification
-            self.notification = notification
-            self.step = step
+            self.signer = signer
         }
     }
 
@@ -97,18 +88,11 @@ public struct CreateDocumentFromTemplateOptions: Sendable, Hashable {
             if signer.roleId.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
                 errors["\(key).roleId", default: []].append("required")
             }
-            let id = signer.id?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-            if requireIds && id.isEmpty { errors["\(key).id", default: []].append("required") }
-            if let step = signer.step, step < 1 { errors["\(key).step", default: []].append("must be 1 or more") }
-            switch SignerMethodRules.resolve(verification: signer.verification, notifications: signer.notifications) {
-            case .success(let (verification, notification)):
-                resolved.append(
-                    Resolved(
-                        roleId: signer.roleId, id: id, verification: verification, notification: notification,
-                        step: signer.step))
-            case .failure(let violation):
-                errors["\(key).\(violation.field)", default: []].append(violation.message)
-            }
+            let checked = SignerMethodRules.resolveSigner(
+                id: signer.id, step: signer.step, verification: signer.verification,
+                notifications: signer.notifications, key: key, errors: &errors
+            ) { id in requireIds && id.isEmpty ? "required" : nil }
+            if let checked { resolved.append(Resolved(roleId: signer.roleId, signer: checked)) }
         }
         guard errors.isEmpty else { throw ValidationError("Invalid template signers", errors: errors) }
         return resolved

@@ -269,8 +269,9 @@ public struct DocumentsResource: Sendable {
     ) async throws -> Document {
         let items = try TemplateSignerChecks.resolve(signers, requireIds: true).map {
             CreateDocumentFromTemplateRequestSignersItem(
-                roleId: $0.roleId, id: $0.id, verificationMethod: .init(rawValue: $0.verification.rawValue),
-                notificationMethods: [$0.notification.rawValue], step: $0.step)
+                roleId: $0.roleId, id: $0.signer.id,
+                verificationMethod: .init(rawValue: $0.signer.verification.rawValue),
+                notificationMethods: [$0.signer.notification.rawValue], step: $0.signer.step)
         }
         let body = CreateDocumentFromTemplateRequest(
             signers: items, editorFields: options.editorFields.isEmpty ? nil : options.editorFields,
@@ -291,8 +292,8 @@ public struct DocumentsResource: Sendable {
     ) async throws -> CostEstimate {
         let items = try TemplateSignerChecks.resolve(signers, requireIds: false).map {
             EstimateDocumentFromTemplateCostRequestSignersItem(
-                roleId: $0.roleId, verificationMethod: .init(rawValue: $0.verification.rawValue),
-                notificationMethods: [$0.notification.rawValue])
+                roleId: $0.roleId, verificationMethod: .init(rawValue: $0.signer.verification.rawValue),
+                notificationMethods: [$0.signer.notification.rawValue])
         }
         return CostEstimate(
             try await context.documentsAPI.estimateDocumentFromTemplateCost(

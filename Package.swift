@@ -78,7 +78,8 @@ let package = Package(
             name: "AssinafyTests", dependencies: ["Assinafy", "AssinafyAPI", "APIRuntime", "AssinafyTestSupport"],
             swiftSettings: strict),
         // The overlay against the local emulator (tools/emulator): every operation, faults, OAuth.
-        .testTarget(name: "AssinafyIntegrationTests", dependencies: ["Assinafy"], swiftSettings: strict),
+        .testTarget(
+            name: "AssinafyIntegrationTests", dependencies: ["Assinafy", "AssinafyTestSupport"], swiftSettings: strict),
         // Generality: clients generated from other vendors' styles of document (committed,
         // `make generate-e2e`) against tools/mockserver, which validates every request.
         .target(name: "PetClinicAPI", dependencies: ["APIRuntime"], path: "Tests/EndToEnd/Generated/PetClinicAPI",

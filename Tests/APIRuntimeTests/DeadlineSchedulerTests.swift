@@ -1,3 +1,4 @@
+import AssinafyTestSupport
 import Dispatch
 import Foundation
 import Testing
@@ -14,14 +15,9 @@ import Testing
         var all: [String] { lock.withLock { names } }
     }
 
-    /// Polls (on a plain thread sleep, not a timer of the scheduler's) until `condition` holds.
+    /// Polls (on the task's sleep, not a timer of the scheduler's) until `condition` holds.
     func eventually(_ seconds: Double = 10, _ condition: () -> Bool) async -> Bool {
-        let end = Date().addingTimeInterval(seconds)
-        while Date() < end {
-            if condition() { return true }
-            try? await Task.sleep(nanoseconds: 5_000_000)
-        }
-        return condition()
+        (try? await waitForValue(within: seconds, every: .milliseconds(5)) { condition() ? () : nil }) != nil
     }
 
     @Test func firesDueDeadlinesInOrderAndNeverACancelledOne() async {

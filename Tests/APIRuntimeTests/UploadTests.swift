@@ -88,10 +88,9 @@ import Testing
         listing: () -> Set<String> = { temporaryUploads() }
     ) async throws -> Set<String> {
         var left = listing().subtracting(before)
-        let deadline = Date().addingTimeInterval(seconds)
-        while !left.isEmpty && Date() < deadline {
-            try await Task.sleep(nanoseconds: 50_000_000)
-            left = left.intersection(listing())
+        _ = try await waitForValue(within: seconds, every: .milliseconds(50)) { () -> Void? in
+            left.formIntersection(listing())
+            return left.isEmpty ? () : nil
         }
         return left
     }

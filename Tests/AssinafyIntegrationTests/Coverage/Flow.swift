@@ -1,4 +1,5 @@
 import Assinafy
+import AssinafyTestSupport
 import Foundation
 import Testing
 
@@ -42,12 +43,10 @@ struct Flow: Sendable {
     func eventually<Value>(
         seconds: Double, failure: () -> String, attempt: () async throws -> Value?
     ) async throws -> Value {
-        let deadline = Date().addingTimeInterval(seconds)
-        while true {
-            if let value = try await attempt() { return value }
-            guard Date() < deadline else { throw EmulatorError(failure()) }
-            try await Task.sleep(for: .milliseconds(50))
+        guard let value = try await waitForValue(within: seconds, every: .milliseconds(50), attempt) else {
+            throw EmulatorError(failure())
         }
+        return value
     }
 
     /// The invitation the emulator would have sent the signer of `documentId`.

@@ -1,3 +1,4 @@
+import AssinafyTestSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -80,10 +81,7 @@ final class WebhookListener: @unchecked Sendable {
 
     /// Waits until at least `count` deliveries arrived, or `seconds` passed.
     func waitFor(count: Int, seconds: Double = 10) async throws -> [Delivery] {
-        let deadline = Date().addingTimeInterval(seconds)
-        while received.count < count && Date() < deadline {
-            try await Task.sleep(for: .milliseconds(25))
-        }
+        _ = try await waitForValue(within: seconds, every: .milliseconds(25)) { received.count >= count ? () : nil }
         return received
     }
 

@@ -53,7 +53,8 @@ let package = Package(
         .target(name: "SyntheticDocuments", path: "Generator/Sources/SyntheticDocuments", swiftSettings: strict),
         // Release-build benchmarks behind `make bench` (generation, parsing, size, compile, runtime).
         .executableTarget(
-            name: "assinafy-bench", dependencies: ["Assinafy", "GeneratorCore", "GeneratorTools", "SyntheticDocuments"], path: "Benchmarks",
+            name: "assinafy-bench",
+            dependencies: ["Assinafy", "GeneratorCore", "GeneratorTools", "SyntheticDocuments"], path: "Benchmarks",
             exclude: ["AppSize"], swiftSettings: strict),
         // The app-size row of `make bench`: the same tiny app with the SDK (two calls) and without.
         .executableTarget(
@@ -73,7 +74,8 @@ let package = Package(
         .target(name: "AssinafyTestSupport", path: "Tests/TestSupport", swiftSettings: strict),
         .testTarget(
             // Assinafy only for its standard-error logger, checked by LoggingTests against engine flows.
-            name: "APIRuntimeTests", dependencies: ["APIRuntime", "Assinafy", "AssinafyTestSupport"], swiftSettings: strict),
+            name: "APIRuntimeTests", dependencies: ["APIRuntime", "Assinafy", "AssinafyTestSupport"],
+            swiftSettings: strict),
         .testTarget(
             name: "AssinafyTests", dependencies: ["Assinafy", "AssinafyAPI", "APIRuntime", "AssinafyTestSupport"],
             swiftSettings: strict),
@@ -82,18 +84,23 @@ let package = Package(
             name: "AssinafyIntegrationTests", dependencies: ["Assinafy", "AssinafyTestSupport"], swiftSettings: strict),
         // Generality: clients generated from other vendors' styles of document (committed,
         // `make generate-e2e`) against tools/mockserver, which validates every request.
-        .target(name: "PetClinicAPI", dependencies: ["APIRuntime"], path: "Tests/EndToEnd/Generated/PetClinicAPI",
+        .target(
+            name: "PetClinicAPI", dependencies: ["APIRuntime"], path: "Tests/EndToEnd/Generated/PetClinicAPI",
             swiftSettings: strict),
-        .target(name: "LedgerlyAPI", dependencies: ["APIRuntime"], path: "Tests/EndToEnd/Generated/LedgerlyAPI",
+        .target(
+            name: "LedgerlyAPI", dependencies: ["APIRuntime"], path: "Tests/EndToEnd/Generated/LedgerlyAPI",
             swiftSettings: strict),
-        .target(name: "VaultboxAPI", dependencies: ["APIRuntime"], path: "Tests/EndToEnd/Generated/VaultboxAPI",
+        .target(
+            name: "VaultboxAPI", dependencies: ["APIRuntime"], path: "Tests/EndToEnd/Generated/VaultboxAPI",
             swiftSettings: strict),
         .target(
             name: "PipelineCRMAPI", dependencies: ["APIRuntime"], path: "Tests/EndToEnd/Generated/PipelineCRMAPI",
             swiftSettings: strict),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["APIRuntime", "PetClinicAPI", "LedgerlyAPI", "VaultboxAPI", "PipelineCRMAPI"],
+            dependencies: [
+                "APIRuntime", "AssinafyTestSupport", "PetClinicAPI", "LedgerlyAPI", "VaultboxAPI", "PipelineCRMAPI",
+            ],
             swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

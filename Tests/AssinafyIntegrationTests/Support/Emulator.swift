@@ -1,4 +1,5 @@
 import Assinafy
+import AssinafyTestSupport
 import Foundation
 import Testing
 
@@ -88,9 +89,7 @@ final class Emulator: @unchecked Sendable {
     /// Closes the emulator's standard input and waits (bounded) for it to exit.
     func stop() {
         try? input.fileHandleForWriting.close()
-        let deadline = Date().addingTimeInterval(10)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        if process.isRunning { process.terminate() }  // our own child, by handle: never a name match
+        process.waitForExitOrKill(within: 10)  // our own child, by handle: never a name match
         try? FileManager.default.removeItem(at: logURL)
     }
 

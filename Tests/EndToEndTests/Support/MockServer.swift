@@ -1,9 +1,10 @@
 import APIRuntime
+import AssinafyTestSupport
 import Foundation
 import Testing
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// tools/mockserver serving one fixture document, as a child process of one test. It exits when
@@ -77,9 +78,7 @@ final class MockServer: @unchecked Sendable {
 
     func stop() {
         try? input.fileHandleForWriting.close()
-        let deadline = Date().addingTimeInterval(10)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        if process.isRunning { process.terminate() }  // our own child, by handle
+        process.waitForExitOrKill(within: 10)
     }
 
     /// An engine on the real transport, aimed at the mock, with `credentials` by scheme name.

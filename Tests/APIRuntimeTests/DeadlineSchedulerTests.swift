@@ -17,7 +17,7 @@ import Testing
 
     /// Polls (on the task's sleep, not a timer of the scheduler's) until `condition` holds.
     func eventually(_ seconds: Double = 10, _ condition: () -> Bool) async -> Bool {
-        (try? await waitForValue(within: seconds, every: .milliseconds(5)) { condition() ? () : nil }) != nil
+        (try? await waitUntil(within: seconds, every: .milliseconds(5), condition)) ?? false
     }
 
     @Test func firesDueDeadlinesInOrderAndNeverACancelledOne() async {

@@ -88,9 +88,9 @@ import Testing
         listing: () -> Set<String> = { temporaryUploads() }
     ) async throws -> Set<String> {
         var left = listing().subtracting(before)
-        _ = try await waitForValue(within: seconds, every: .milliseconds(50)) { () -> Void? in
+        _ = try await waitUntil(within: seconds, every: .milliseconds(50)) {
             left.formIntersection(listing())
-            return left.isEmpty ? () : nil
+            return left.isEmpty
         }
         return left
     }

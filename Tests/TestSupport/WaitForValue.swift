@@ -15,3 +15,10 @@ public func waitForValue<Value>(
         try await Task.sleep(for: interval)
     }
 }
+
+/// `waitForValue` for a condition: whether it held within `seconds`.
+public func waitUntil(
+    within seconds: Double, every interval: Duration, _ condition: () async throws -> Bool
+) async throws -> Bool {
+    try await waitForValue(within: seconds, every: interval) { try await condition() ? () : nil } != nil
+}

@@ -59,6 +59,13 @@ import Testing
         #expect(attempts.count == 1)
     }
 
+    @Test func aConditionIsWaitedForTheSameWay() async throws {
+        let attempts = Attempts()
+        #expect(try await waitUntil(within: 10, every: .milliseconds(5)) { attempts.next() == 2 })
+        #expect(attempts.count == 2)
+        #expect(try await !waitUntil(within: 0.05, every: .milliseconds(5)) { false })
+    }
+
     @Test func cancellingTheWaitingTaskEndsIt() async {
         let waiting = Task {
             try await waitForValue(within: 600, every: .milliseconds(5)) { () -> Int? in nil }

@@ -81,7 +81,7 @@ final class WebhookListener: @unchecked Sendable {
 
     /// Waits until at least `count` deliveries arrived, or `seconds` passed.
     func waitFor(count: Int, seconds: Double = 10) async throws -> [Delivery] {
-        _ = try await waitForValue(within: seconds, every: .milliseconds(25)) { received.count >= count ? () : nil }
+        _ = try await waitUntil(within: seconds, every: .milliseconds(25)) { received.count >= count }
         return received
     }
 

@@ -20,12 +20,23 @@ public enum JSONValue: Sendable, Hashable {
 }
 
 /// A JSON object whose members keep the order they were read or inserted in.
+///
+/// Lookups scan the members of a small object; a wide one (a map, or a hostile answer with
+/// many names) also keeps each name's position, so reading, decoding and building an object
+/// stay linear in its size whatever names it holds.
 public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
     public private(set) var members: [(key: String, value: JSONValue)]
+    /// Each name's position in `members`, kept only past `indexedWidth` members.
+    private(set) var positions: [String: Int]?
+    /// Up to this many members a scan is cheaper than hashing every name.
+    static let indexedWidth = 16
 
     public init() { members = [] }
     /// Members already known to have distinct names (the parser checks).
-    init(uniqueMembers: [(key: String, value: JSONValue)]) { members = uniqueMembers }
+    init(uniqueMembers: [(key: String, value: JSONValue)]) {
+        members = uniqueMembers
+        if uniqueMembers.count > Self.indexedWidth { reindex() }
+    }
     public init(_ members: [(key: String, value: JSONValue)]) {
         self.members = []
         for member in members { self[member.key] = member.value }
@@ -40,16 +51,45 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
 
     /// Setting `nil` removes the member; setting an existing key keeps its position.
     public subscript(key: String) -> JSONValue? {
-        get { members.first { $0.key == key }?.value }
+        get { value(forKey: key) }
         set {
-            let index = members.firstIndex { $0.key == key }
-            switch (index, newValue) {
-            case (let index?, let value?): members[index].value = value
-            case (let index?, nil): members.remove(at: index)
-            case (nil, let value?): members.append((key: key, value: value))
-            case (nil, nil): break
+            guard let newValue else {
+                if let index = position(of: key) {
+                    members.remove(at: index)
+                    if positions != nil { reindex() }
+                }
+                return
             }
+            set(newValue, forKey: key)
         }
+    }
+
+    func value(forKey key: String) -> JSONValue? {
+        position(of: key).map { members[$0].value }
+    }
+
+    /// A repeated name keeps its first position and takes the last value, as `JSONDecoder` does.
+    mutating func set(_ value: JSONValue, forKey key: String) {
+        if let index = position(of: key) {
+            members[index].value = value
+            return
+        }
+        positions?[key] = members.count
+        members.append((key: key, value: value))
+        if positions == nil, members.count > Self.indexedWidth { reindex() }
+    }
+
+    private func position(of key: String) -> Int? {
+        if let positions { return positions[key] }
+        return members.firstIndex { $0.key == key }
+    }
+
+    private mutating func reindex() {
+        var positions = [String: Int](minimumCapacity: members.count)
+        for (index, member) in members.enumerated() where positions[member.key] == nil {
+            positions[member.key] = index
+        }
+        self.positions = positions
     }
 
     public func makeIterator() -> IndexingIterator<[(key: String, value: JSONValue)]> {

@@ -113,13 +113,11 @@ struct JSONValueParser {
 
     private mutating func object(depth: Int) throws -> JSONValue {
         index += 1
-        var members: [(key: String, value: JSONValue)] = []
-        // Small objects check names linearly; large ones switch to a set (no quadratic input).
-        var seen: Set<String>?
+        var object = JSONObject()
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
-            return .object(JSONObject())
+            return .object(object)
         }
         while true {
             skipWhitespace()
@@ -131,20 +129,9 @@ struct JSONValueParser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected ':'") }
             index += 1
             skipWhitespace()
-            let member = try value(depth: depth + 1)
-            // A repeated name keeps its last value, as JSONDecoder does.
-            if members.count == 32 { seen = Set(members.map(\.key)) }
-            let repeated: Bool
-            if seen != nil {
-                repeated = !(seen?.insert(key).inserted ?? true)
-            } else {
-                repeated = members.contains { $0.key == key }
-            }
-            if repeated, let position = members.firstIndex(where: { $0.key == key }) {
-                members[position].value = member
-            } else {
-                members.append((key, member))
-            }
+            // A repeated name keeps its last value, as JSONDecoder does; `set` finds it in
+            // constant time once the object is wide, so repeats cannot make parsing quadratic.
+            object.set(try value(depth: depth + 1), forKey: key)
             skipWhitespace()
             guard index < bytes.count else { throw failure("unterminated object") }
             if bytes[index] == UInt8(ascii: ",") {
@@ -153,7 +140,7 @@ struct JSONValueParser {
             }
             guard bytes[index] == UInt8(ascii: "}") else { throw failure("expected ',' or '}'") }
             index += 1
-            return .object(JSONObject(uniqueMembers: members))
+            return .object(object)
         }
     }
 

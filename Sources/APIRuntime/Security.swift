@@ -116,7 +116,13 @@ struct AppliedCredentials: Sendable {
             switch location {
             case .header: headers.append((name: name, value: key))
             case .query: query.append(QueryItem(name, key))
-            case .cookie: cookies.append((name: name, value: key))
+            case .cookie:
+                // Encoded as cookie parameters are (RFC 6265 cookie-octets): a `;` in the value
+                // must not end this cookie and start one the caller never configured. Logs
+                // redact the text as it travels, too.
+                let encoded = CookieText.encode(key)
+                if encoded != key { secrets.append(encoded) }
+                cookies.append((name: name, value: encoded))
             }
         default:
             // Never sent: the engine refuses the request before any I/O.

@@ -11,51 +11,73 @@ public enum ServerURL {
 
     /// `template` with each `{name}` replaced by its value; a value outside the variable's
     /// `enum`, or one that would change the URL's structure, is refused.
+    ///
+    /// The template is expanded in one pass, as RFC 6570 expanders do: a value is copied, never
+    /// read again for placeholders, so one variable cannot smuggle another's text into the
+    /// host. Each value is checked where it lands (authority or path) both as written and
+    /// percent-decoded, so `%2e%2e` is the `..` it stands for.
     @_alwaysEmitIntoClient public static func expand(
         _ template: String, _ variables: [(name: String, value: String, allowed: [String])]
     )
         throws -> URL
     {
-        var text = template
         var errors: [String: [String]] = [:]
-        for variable in variables {
-            if !variable.allowed.isEmpty && !variable.allowed.contains(variable.value) {
-                errors[variable.name, default: []].append(
-                    "must be one of \(variable.allowed.joined(separator: ", "))")
-            }
-            if let problem = problem(with: variable.value, inPath: isInPath(variable.name, of: template)) {
-                errors[variable.name, default: []].append(problem)
-            }
-            text = text.replacingOccurrences(of: "{\(variable.name)}", with: variable.value)
+        func refuse(_ name: String, _ problem: String) {
+            if errors[name]?.contains(problem) != true { errors[name, default: []].append(problem) }
         }
+        for variable in variables where !variable.allowed.isEmpty && !variable.allowed.contains(variable.value) {
+            refuse(variable.name, "must be one of \(variable.allowed.joined(separator: ", "))")
+        }
+        var text = ""
+        var rest = template[...]
+        let pathStart = pathStart(of: template)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            text += rest[..<open]
+            let name = String(rest[rest.index(after: open)..<close])
+            if let variable = variables.first(where: { $0.name == name }) {
+                let inPath = pathStart.map { open >= $0 } ?? false
+                if let problem = problem(with: variable.value, inPath: inPath) { refuse(name, problem) }
+                text += variable.value
+            } else {
+                text += rest[open...close]
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        text += rest
         guard errors.isEmpty, let url = URL(string: text), url.host != nil else {
-            if errors.isEmpty { errors["url", default: []].append("does not form an absolute URL") }
+            if errors.isEmpty { refuse("url", "does not form an absolute URL") }
             throw RequestValidationError(Validation.summary("Invalid server variables", errors), errors: errors)
         }
         return url
     }
 
-    /// Whether `{name}` first appears after the authority (`https://host:port`) of `template`.
-    @usableFromInline @_alwaysEmitIntoClient static func isInPath(_ name: String, of template: String) -> Bool {
-        guard let placeholder = template.range(of: "{\(name)}") else { return false }
+    /// Where the path of `template` begins: the first `/` after its authority (`https://host:port`).
+    @usableFromInline @_alwaysEmitIntoClient static func pathStart(of template: String) -> String.Index? {
         let afterScheme = template.range(of: "://").map(\.upperBound) ?? template.startIndex
-        guard let pathStart = template[afterScheme...].firstIndex(of: "/") else { return false }
-        return placeholder.lowerBound >= pathStart
+        return template[afterScheme...].firstIndex(of: "/")
     }
 
     /// In the authority a value must stay one label or port; in the path it may span segments
-    /// (a `{basePath}` of `storage/v3`) but never add a query, a fragment or a `..` segment.
+    /// (a `{basePath}` of `storage/v3`) but never add a query, a fragment or a `.`/`..` segment,
+    /// written out or percent-encoded.
     @usableFromInline @_alwaysEmitIntoClient static func problem(with value: String, inPath: Bool) -> String? {
-        let forbidden = inPath ? "?# " : "/?#@ "
+        // What the server will read: an undecodable escape is refused rather than guessed at.
+        guard let decoded = value.removingPercentEncoding else {
+            return "must not hold a malformed percent escape"
+        }
+        let forbidden = inPath ? "?#\\{} " : "/?#@%\\{} "
         let unsafe =
             value.isEmpty
-            || value.unicodeScalars.contains { forbidden.unicodeScalars.contains($0) || Validation.isControl($0) }
+            || [value, decoded].contains { text in
+                text.unicodeScalars.contains { forbidden.unicodeScalars.contains($0) || Validation.isControl($0) }
+            }
         if inPath {
-            let climbs = value.split(separator: "/", omittingEmptySubsequences: false).contains {
+            let climbs = decoded.split(separator: "/", omittingEmptySubsequences: false).contains {
                 $0 == ".." || $0 == "."
             }
-            return unsafe || climbs ? "must be non-empty path text without '?', '#', spaces or '..' segments" : nil
+            return unsafe || climbs
+                ? "must be non-empty path text without '?', '#', '\\', braces, spaces or '.'/'..' segments" : nil
         }
-        return unsafe ? "must be non-empty without '/', '?', '#', '@' or spaces" : nil
+        return unsafe ? "must be non-empty without '/', '?', '#', '@', '%', '\\', braces or spaces" : nil
     }
 }

@@ -184,12 +184,9 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     var allKeys: [Key] { object.members.compactMap { Key(stringValue: $0.key) } }
 
-    /// Objects are small: a linear scan beats hashing every name into a dictionary.
-    private func member(_ key: Key) -> JSONValue? {
-        let name = key.stringValue
-        for member in object.members where member.key == name { return member.value }
-        return nil
-    }
+    /// A wide object (a `[String: T]` map) looks names up through its index, so decoding it
+    /// stays linear; a small one scans.
+    private func member(_ key: Key) -> JSONValue? { object.value(forKey: key.stringValue) }
 
     private func required(_ key: Key) throws -> JSONValue {
         guard let value = member(key) else {

@@ -44,6 +44,18 @@ import Testing
         #expect(record.header("Cookie") == "theme=dark%20mode%3Bx=1")
     }
 
+    @Test func aCookieCredentialCannotInjectASecondCookie() async throws {
+        let request = echo(Fixture.id(), security: [[Self.session]])
+        let record = try await sent(request, credentials: ["session": .apiKey("S;admin=1")])
+        #expect(record.header("Cookie") == "SESSION=S%3Badmin=1")
+    }
+
+    @Test func theEncodedCookieCredentialIsRedactedToo() {
+        let applied = AppliedCredentials(security: [[Self.session]]) { _ in .apiKey("S;x\"y") }
+        #expect(applied.cookies.map(\.value) == ["S%3Bx%22y"])
+        #expect(applied.secrets.contains("S%3Bx%22y") && applied.secrets.contains("S;x\"y"))
+    }
+
     struct Filter: Encodable, Sendable {
         struct Window: Encodable, Sendable { let from: Int }
         let email: String

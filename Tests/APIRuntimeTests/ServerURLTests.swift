@@ -37,4 +37,46 @@ struct ServerURLTests {
         }
         #expect(error.errors["region"]?.first == "must be one of eu, us")
     }
+
+    @Test func aValueIsNeverExpandedAgain() {
+        // `{tenant}` holding the text `{basePath}` must not pull the path value into the host.
+        let error = #expect(throws: RequestValidationError.self) {
+            try ServerURL.expand(
+                "https://{tenant}.api.example.invalid/{basePath}",
+                [("tenant", "{basePath}", []), ("basePath", "evil.example.invalid:443/x", [])])
+        }
+        #expect(error?.errors["tenant"] != nil)
+    }
+
+    @Test func aValueThatNamesAnotherVariableStaysLiteralInThePath() throws {
+        // One pass: the later variable's placeholder inside an earlier value is text, not a slot.
+        let url = try? ServerURL.expand(
+            "https://example.invalid/{first}/{second}", [("first", "a", []), ("second", "b", [])])
+        #expect(url?.absoluteString == "https://example.invalid/a/b")
+        #expect(throws: RequestValidationError.self) {
+            try ServerURL.expand(
+                "https://example.invalid/{first}/{second}", [("first", "{second}", []), ("second", "b", [])])
+        }
+    }
+
+    @Test(arguments: ["%2e%2e/admin", "..%2f..%2fadmin", "%2E%2e", "v1/%2e/x", "v1%3fadmin=1", "v1%23x", "v1%zz", "a\\..\\b"])
+    func aPercentEncodedClimbOrDelimiterIsRefusedInThePath(value: String) {
+        #expect(throws: RequestValidationError.self, "\(value)") {
+            try ServerURL.expand("https://example.invalid/{basePath}", [("basePath", value, [])])
+        }
+    }
+
+    @Test(arguments: ["evil%2einvalid%2fx", "eu%40evil", "eu\\evil", "{region}"])
+    func anEncodedDelimiterIsRefusedInTheHost(value: String) {
+        #expect(throws: RequestValidationError.self, "\(value)") {
+            try ServerURL.expand("https://{region}.example.invalid/v1", [("region", value, [])])
+        }
+    }
+
+    @Test func aVariableUsedTwiceIsCheckedWhereEachCopyLands() {
+        // Fine in the path, but its second copy sits in the host.
+        #expect(throws: RequestValidationError.self) {
+            try ServerURL.expand("https://{v}.example.invalid/{v}", [("v", "a/b", [])])
+        }
+    }
 }

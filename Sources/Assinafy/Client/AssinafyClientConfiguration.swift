@@ -128,3 +128,26 @@ public struct AssinafyClientConfiguration: Sendable {
         return url
     }
 }
+
+/// Prints, dumps and `po`s without the token or API key: only whether each is set.
+extension AssinafyClientConfiguration: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    private static func redacted(_ secret: String?) -> String { secret == nil ? "nil" : "<redacted>" }
+
+    public var description: String {
+        "AssinafyClientConfiguration(token: \(Self.redacted(token)), apiKey: \(Self.redacted(apiKey)), "
+            + "baseURL: \(baseURL), defaultAccountId: \(defaultAccountId ?? "nil"), timeout: \(timeout), "
+            + "userAgent: \(userAgent), allowsInsecureLoopback: \(allowsInsecureLoopback))"
+    }
+    public var debugDescription: String { description }
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "token": Self.redacted(token), "apiKey": Self.redacted(apiKey), "baseURL": baseURL,
+                "defaultAccountId": defaultAccountId as Any, "timeout": timeout, "logger": logger,
+                "allowsInsecureLoopback": allowsInsecureLoopback, "retryPolicy": retryPolicy,
+                "userAgent": userAgent, "maximumResponseBytes": maximumResponseBytes,
+                "maximumDownloadBytes": maximumDownloadBytes,
+            ], displayStyle: .struct)
+    }
+}

@@ -24,6 +24,24 @@ public enum RequestCredential: Sendable, Hashable {
     }
 }
 
+/// Prints without the access code.
+extension RequestCredential: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    public var description: String {
+        switch self {
+        case .account: return ".account"
+        case .signerAccessCode: return ".signerAccessCode(<redacted>)"
+        case .none: return ".none"
+        }
+    }
+    public var debugDescription: String { description }
+    public var customMirror: Mirror {
+        switch self {
+        case .signerAccessCode: return Mirror(self, children: ["signerAccessCode": "<redacted>"], displayStyle: .enum)
+        case .account, .none: return Mirror(self, children: [], displayStyle: .enum)
+        }
+    }
+}
+
 public enum CredentialClass: String, Sendable, Hashable, CaseIterable {
     case account, signer, `public`
 }

@@ -99,7 +99,7 @@ demo: venv
 
 # ---- Maintainer tools: API reference and DocC, lint, API breakage, operation coverage ----
 # One block, kept together; the logic is in scripts/check-*.sh.
-.PHONY: docs check-docs lint api-check coverage
+.PHONY: docs check-docs lint api-check api-baseline coverage
 
 # Regenerates docs/API_REFERENCE.md (commit it) and builds the DocC archive in .build-docs.
 docs:
@@ -113,9 +113,14 @@ check-docs:
 lint:
 	scripts/check-lint.sh
 
-# swift package diagnose-api-breaking-changes against the newest v* tag (skipped without one).
+# The public API of the library modules against the committed baseline (api/*.api): a removed
+# or changed declaration fails; additions are listed. Also SwiftPM's checker once a v* tag exists.
 api-check:
 	scripts/check-api.sh
+
+# Records the current public API as the baseline, on purpose (commit api/ with the change).
+api-baseline:
+	scripts/check-api.sh write
 
 # Every published operation reachable from AssinafyClient (exit 1 otherwise).
 coverage:

@@ -16,28 +16,41 @@ struct YAMLParser {
     private var state = State.streamStart
     private var states: [State] = []
     private var documents = 0
+    /// Whether the last document was closed with `...`, which directives after it need.
+    private var documentClosed = false
+    /// The message for a stream with no document in it: YAML reads that as no value at all,
+    /// not as null, so it is reported rather than handed on as an empty description.
+    static let noDocument = "the file holds no document"
 
     private init(bytes: [UInt8], file: String) throws {
         scanner = try YAMLScanner(bytes: bytes, file: file)
         composer = YAMLComposer(file: file)
     }
 
-    /// Reads the single document in `bytes`; an empty stream reads as null.
+    /// Reads the single document in `bytes`; a stream with none is an error.
     static func parse(_ bytes: [UInt8], file: String) throws -> Node {
-        try parseNotingReferences(bytes, file: file).node
+        guard let node = try parseNotingReferences(bytes, file: file).node else {
+            throw noDocumentError(file: file)
+        }
+        return node
     }
 
-    /// The tree, and whether it may hold a `$ref` to another file (see `ReferenceNote`).
-    static func parseNotingReferences(_ bytes: [UInt8], file: String) throws -> (node: Node, mayReferOutside: Bool) {
+    /// The tree (nil when the stream holds no document: nothing, or only comments and `...`),
+    /// and whether it may hold a `$ref` to another file (see
+    /// `ReferenceNote`).
+    static func parseNotingReferences(_ bytes: [UInt8], file: String) throws -> (node: Node?, mayReferOutside: Bool) {
         var parser = try YAMLParser(bytes: bytes, file: file)
         while true {
             if case .end = parser.state { break }
             try parser.step()
         }
-        return (
-            parser.composer.root ?? Node(.null, at: SourceLocation(line: 1, column: 1)),
-            parser.composer.mayReferOutside
-        )
+        return (parser.composer.root, parser.composer.mayReferOutside)
+    }
+
+    static func noDocumentError(file: String) -> ParseError {
+        ParseError(
+            file: file, location: SourceLocation(line: 1, column: 1), message: noDocument,
+            hint: "the file is empty or holds only comments; an OpenAPI description starts with 'openapi:'")
     }
 
     private func error(_ message: String, at location: SourceLocation) -> ParseError {
@@ -75,7 +88,10 @@ struct YAMLParser {
                 try parseNode(block: true, indentlessSequence: false)
             }
         case .documentEnd:
-            if case .documentEnd = try scanner.peekToken().kind { _ = try scanner.next() }
+            if case .documentEnd = try scanner.peekToken().kind {
+                _ = try scanner.next()
+                documentClosed = true
+            }
             state = .documentStart
         case .blockSequenceEntry:
             try parseBlockSequenceEntry()
@@ -121,7 +137,10 @@ struct YAMLParser {
     // MARK: Documents
 
     private mutating func parseDocumentStart() throws {
-        while case .documentEnd = try scanner.peekToken().kind { _ = try scanner.next() }
+        while case .documentEnd = try scanner.peekToken().kind {
+            _ = try scanner.next()
+            documentClosed = true
+        }
         var token = try scanner.peekToken()
         if case .streamEnd = token.kind {
             _ = try scanner.next()
@@ -129,16 +148,24 @@ struct YAMLParser {
             return
         }
         switch token.kind {
+        case .directive where documents > 0 && !documentClosed:
+            var failure = error(
+                "a directive after a document must follow '...', which ends that document", at: token.location)
+            failure.hint = "end the document above with a line '...'"
+            throw failure
         case .directive, .documentStart:
-            // One document per file keeps `$ref`s and locations unambiguous; a second one is more
-            // likely a concatenation mistake than intent, so it is reported rather than dropped.
-            guard documents == 0 else {
-                var failure = error("multiple documents are not supported; found a second document", at: token.location)
-                failure.hint = "put each document in a file of its own"
-                throw failure
-            }
+            guard documents == 0 else { throw secondDocument(at: token.location) }
         default:
-            throw error("expected the end of the document, but found \(token.kind.description)", at: token.location)
+            // [211] l-yaml-stream: after `...` a bare document may follow.
+            if documents > 0 && documentClosed { throw secondDocument(at: token.location) }
+            guard documents == 0 else {
+                throw error("expected the end of the document, but found \(token.kind.description)", at: token.location)
+            }
+            documents += 1
+            documentClosed = false
+            states.append(.documentEnd)
+            try parseNode(block: true, indentlessSequence: false)
+            return
         }
         while case .directive = token.kind {
             _ = try scanner.next()
@@ -149,8 +176,17 @@ struct YAMLParser {
         }
         _ = try scanner.next()
         documents += 1
+        documentClosed = false
         states.append(.documentEnd)
         state = .documentContent
+    }
+
+    /// One document per file keeps `$ref`s and locations unambiguous; a second one is more
+    /// likely a concatenation mistake than intent, so it is reported rather than dropped.
+    private func secondDocument(at location: SourceLocation) -> ParseError {
+        var failure = error("multiple documents are not supported; found a second document", at: location)
+        failure.hint = "put each document in a file of its own"
+        return failure
     }
 
     // MARK: Nodes

@@ -28,6 +28,15 @@ public enum DocumentReader {
         case null
     }
 
+    /// The message for a YAML stream with no document in it.
+    static let noDocument = "the file holds no document"
+
+    static func noDocumentError(file: String) -> ParseError {
+        ParseError(
+            file: file, location: SourceLocation(line: 1, column: 1), message: noDocument,
+            hint: "the file is empty or holds only comments; YAML reads that as no document at all, not as null")
+    }
+
     /// Reads a document into a Node tree; the format defaults to the one `file`'s extension names.
     /// Throws ParseError.
     public static func read(_ text: String, file: String, format: DocumentFormat? = nil) throws -> Node {
@@ -88,7 +97,7 @@ public enum DocumentReader {
         let (node, mayReferOutside) = try YAMLParser.parseNotingReferences(bytes, file: file)
         if let node { return (node, mayReferOutside) }
         switch emptyStream {
-        case .refused: throw YAMLParser.noDocumentError(file: file)
+        case .refused: throw noDocumentError(file: file)
         case .null: return (Node(.null, at: SourceLocation(line: 1, column: 1)), false)
         }
     }

@@ -18,9 +18,6 @@ struct YAMLParser {
     private var documents = 0
     /// Whether the last document was closed with `...`, which directives after it need.
     private var documentClosed = false
-    /// The message for a stream with no document in it: YAML reads that as no value at all,
-    /// not as null, so it is reported rather than handed on as an empty description.
-    static let noDocument = "the file holds no document"
 
     private init(bytes: [UInt8], file: String) throws {
         scanner = try YAMLScanner(bytes: bytes, file: file)
@@ -30,14 +27,13 @@ struct YAMLParser {
     /// Reads the single document in `bytes`; a stream with none is an error.
     static func parse(_ bytes: [UInt8], file: String) throws -> Node {
         guard let node = try parseNotingReferences(bytes, file: file).node else {
-            throw noDocumentError(file: file)
+            throw DocumentReader.noDocumentError(file: file)
         }
         return node
     }
 
-    /// The tree (nil when the stream holds no document: nothing, or only comments and `...`),
-    /// and whether it may hold a `$ref` to another file (see
-    /// `ReferenceNote`).
+    /// The tree, nil when the stream holds no document (nothing, or only comments and `...`),
+    /// and whether it may hold a `$ref` to another file (see `ReferenceNote`).
     static func parseNotingReferences(_ bytes: [UInt8], file: String) throws -> (node: Node?, mayReferOutside: Bool) {
         var parser = try YAMLParser(bytes: bytes, file: file)
         while true {
@@ -45,12 +41,6 @@ struct YAMLParser {
             try parser.step()
         }
         return (parser.composer.root, parser.composer.mayReferOutside)
-    }
-
-    static func noDocumentError(file: String) -> ParseError {
-        ParseError(
-            file: file, location: SourceLocation(line: 1, column: 1), message: noDocument,
-            hint: "the file is empty or holds only comments; an OpenAPI description starts with 'openapi:'")
     }
 
     private func error(_ message: String, at location: SourceLocation) -> ParseError {

@@ -88,6 +88,10 @@ import Testing
             "[91] c-secondary-tag-handle redefined: !!int is no longer the core int",
             "%TAG !! tag:example.com,2000:\n---\na: !!int abc\n", #"{a: "abc"}"#),
         ReaderCase("[98] c-verbatim-tag", "a: !<tag:yaml.org,2002:str> 1\n", #"{a: "1"}"#),
+        ReaderCase("[96] c-ns-properties: one anchor per node", "first: &one\n  &two value\n", "error 2:3: a node may have only one anchor"),
+        ReaderCase("[96] c-ns-properties: one tag per node", "first: !!str\n  !!str value\n", "error 2:3: a node may have only one tag"),
+        ReaderCase("[104] c-ns-alias-node has no properties", "first: &one v\nsecond: &two *one\n", "error 2:14: an alias cannot have an anchor or a tag"),
+        ReaderCase("[96] an empty value's anchor, then a key with its own", "a: &x\n&k b: c\n", #"{a: null, b: "c"}"#),
     ]
 
     static let flow: [ReaderCase] = [

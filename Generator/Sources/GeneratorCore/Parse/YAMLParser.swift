@@ -204,6 +204,17 @@ struct YAMLParser {
             _ = try scanner.next()
             token = try scanner.peekToken()
         }
+        // [96] c-ns-properties: at most one anchor and one tag, and an alias ([104]) has none.
+        switch token.kind {
+        case .anchor(let name):
+            throw error("a node may have only one anchor, and '&\(name)' is a second one", at: token.location)
+        case .tag(let name):
+            throw error("a node may have only one tag, and '\(name)' is a second one", at: token.location)
+        case .alias(let name):
+            throw error("an alias cannot have an anchor or a tag, as '*\(name)' does here", at: token.location)
+        default:
+            break
+        }
         switch token.kind {
         case .blockEntry where indentlessSequence:
             try composer.startCollection(mapping: false, anchor: anchor, at: token.location)

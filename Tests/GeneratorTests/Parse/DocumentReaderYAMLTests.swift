@@ -135,8 +135,6 @@ struct ReaderCase: Sendable, CustomTestStringConvertible {
         ReaderCase("document start with content", "--- \n- 1\n", "[1]"),
         ReaderCase("document start with comment", "--- # comment\na: 1\n", "{a: 1}"),
         ReaderCase("end marker then comments", "a: 1\n...\n# trailing\n", "{a: 1}"),
-        ReaderCase("empty input", "", "null"),
-        ReaderCase("only comments", "# nothing\n\n# here\n", "null"),
         ReaderCase("empty explicit document", "---\n", "null"),
         ReaderCase("top-level scalar", "hello", #""hello""#),
         ReaderCase("--- inside a scalar is text", "a: x---y\n", #"{a: "x---y"}"#),

@@ -48,8 +48,28 @@ import Testing
         ReaderCase("[82] l-directive: one %YAML per document", "%YAML 1.2\n%YAML 1.2\n---\na: 1\n", "error 2:1: duplicate %YAML"),
         ReaderCase("[91] c-secondary-tag-handle may be redefined", "%TAG !! tag:example.com,2000:app/\n---\na: 1\n", "{a: 1}"),
         ReaderCase("[88] ns-tag-directive: one per handle", "%TAG ! a:\n%TAG ! b:\n---\na: 1\n", "error 2:1: duplicate %TAG"),
-        ReaderCase("[211] l-yaml-stream: only a document suffix", "...\n", "null"),
-        ReaderCase("[211] l-yaml-stream: suffixes and comments", "# c\n...\n...\n", "null"),
+    ]
+
+    static let documents: [ReaderCase] = [
+        ReaderCase("[211] l-yaml-stream: nothing at all", "", "error 1:1: the file holds no document"),
+        ReaderCase("[211] l-yaml-stream: a note and no document", "# to be written\n\n", "error 1:1: the file holds no document"),
+        ReaderCase("[211] l-yaml-stream: only a document suffix", "...\n", "error 1:1: the file holds no document"),
+        ReaderCase("[211] l-yaml-stream: suffixes and comments", "# c\n...\n...\n", "error 1:1: the file holds no document"),
+        ReaderCase("[211] an explicit empty document is null, not nothing", "--- # empty\n", "null"),
+        ReaderCase("[211] a suffix before the only document", "... # nothing before\nname: v\n", #"{name: "v"}"#),
+        ReaderCase("[205] l-document-suffix with a comment", "name: v\n... # end\n", #"{name: "v"}"#),
+        ReaderCase("[205] l-document-suffix: nothing but a comment after '...'", "name: v\n... more\n", "error 2:5: only a comment may follow '...'"),
+        ReaderCase("[211] a bare document after '...' is a second document", "a: 1\n...\nb: 2\n", "error 3:1: multiple documents are not supported"),
+        ReaderCase(
+            "[82] l-directive: the next document's %YAML is its own, so the stream is refused as two documents",
+            "%YAML 1.2\n---\na: 1\n...\n%YAML 1.2\n---\nb: 2\n", "error 5:1: multiple documents are not supported"),
+        ReaderCase(
+            "[88] ns-tag-directive: the next document's %TAG is its own too",
+            "%TAG !e! tag:example.invalid,2024:\n--- !e!x\na: 1\n...\n%TAG !e! tag:example.invalid,2024:\n--- !e!y\nb: 2\n",
+            "error 5:1: multiple documents are not supported"),
+        ReaderCase(
+            "[210] l-any-document: a directive after a document needs '...' first", "a: 1\n%YAML 1.2\n---\nb: 2\n",
+            "error 2:1: a directive after a document must follow '...'"),
     ]
 
     static let properties: [ReaderCase] = [
@@ -68,6 +88,10 @@ import Testing
             "[91] c-secondary-tag-handle redefined: !!int is no longer the core int",
             "%TAG !! tag:example.com,2000:\n---\na: !!int abc\n", #"{a: "abc"}"#),
         ReaderCase("[98] c-verbatim-tag", "a: !<tag:yaml.org,2002:str> 1\n", #"{a: "1"}"#),
+        ReaderCase("[96] c-ns-properties: one anchor per node", "first: &one\n  &two value\n", "error 2:3: a node may have only one anchor"),
+        ReaderCase("[96] c-ns-properties: one tag per node", "first: !!str\n  !!str value\n", "error 2:3: a node may have only one tag"),
+        ReaderCase("[104] c-ns-alias-node has no properties", "first: &one v\nsecond: &two *one\n", "error 2:14: an alias cannot have an anchor or a tag"),
+        ReaderCase("[96] an empty value's anchor, then a key with its own", "a: &x\n&k b: c\n", #"{a: null, b: "c"}"#),
     ]
 
     static let flow: [ReaderCase] = [
@@ -95,7 +119,11 @@ import Testing
         ReaderCase("[185] s-l+block-indented: compact mapping after a tab", "-\ta: b\n", "error 1:2: tab character"),
         ReaderCase("[190] explicit key then tab and block entry", "?\t- x\n", "error 1:2: tab character"),
         ReaderCase("[185] a tab before a scalar that only looks like an entry", "-\t-1\n", "[-1]"),
-        ReaderCase("[109] nb-double-multi-line: a tab before a continuation", "foo: \"bar\n\tbaz\"\n", #"{foo: "bar baz"}"#),
+        ReaderCase(
+            "[69] s-flow-line-prefix: a quoted continuation indented by a tab alone", "key: \"one\n\ttwo\"\n",
+            "error 2:1: tab character used as indentation"),
+        ReaderCase("[69] s-flow-line-prefix: a tab after a quoted continuation's spaces", "key: 'one\n \ttwo'\n", #"{key: "one two"}"#),
+        ReaderCase("[69] s-flow-line-prefix: a top-level quoted continuation needs no indent", "\"one\n\ttwo\"\n", #""one two""#),
         ReaderCase("[69] s-flow-line-prefix: a flow line indented by a tab only", "- [\n\tfoo,\n foo\n ]\n", "error 2:2: this line continues"),
         ReaderCase("[170] l-empty: a tab on an empty line of a block scalar", "foo: |\n\t\nbar: 1\n", "error 2:1: tab character"),
         ReaderCase("[170] a tab after the indentation is content", "foo: |\n \t\nbar: 1\n", #"{foo: "\t\n", bar: 1}"#),
@@ -118,16 +146,35 @@ import Testing
         ReaderCase(
             "[211] a second document is refused with a message that says so", "a: 1\n---\nb: 2\n",
             "error 2:1: multiple documents are not supported"),
+        ReaderCase("(3.2.1.1) mapping keys are unique: two omitted keys read as the same", ": one\n: two\n", "error 2:1: duplicate key: a second entry with an empty key"),
         ReaderCase("[154] a non-scalar key is refused", "? [a]\n: 1\n", "error 1:3: mapping keys must be scalars: a sequence or mapping as a key is not supported"),
     ]
 
     @Test(arguments: comments) func commentsFamily(_ testCase: ReaderCase) { Self.check(testCase) }
     @Test(arguments: directives) func directivesFamily(_ testCase: ReaderCase) { Self.check(testCase) }
+    @Test(arguments: documents) func documentsFamily(_ testCase: ReaderCase) { Self.check(testCase) }
     @Test(arguments: properties) func propertiesFamily(_ testCase: ReaderCase) { Self.check(testCase) }
     @Test(arguments: flow) func flowFamily(_ testCase: ReaderCase) { Self.check(testCase) }
     @Test(arguments: tabs) func tabsFamily(_ testCase: ReaderCase) { Self.check(testCase) }
     @Test(arguments: blockScalars) func blockScalarsFamily(_ testCase: ReaderCase) { Self.check(testCase) }
     @Test(arguments: refused) func refusedFamily(_ testCase: ReaderCase) { Self.check(testCase) }
+
+    /// A stream with no document is the description's error; the configuration file's reading
+    /// (an empty one holds the defaults) asks for null instead.
+    @Test func aStreamWithNoDocumentIsAnErrorUnlessNullIsAskedFor() throws {
+        let bytes = Array("# nothing here yet\n".utf8)
+        let refused = #expect(throws: ParseError.self) {
+            try DocumentReader.readNotingReferences(validating: bytes, file: "t.yaml", format: .yaml)
+        }
+        #expect(refused?.message == DocumentReader.noDocument)
+        #expect(refused?.hint?.contains("only comments") == true)
+        #expect(throws: ParseError.self) { try DocumentReader.read("", file: "t.yaml") }
+        let null = try DocumentReader.read(validating: bytes, file: "t.yaml", format: .yaml, emptyStream: .null)
+        #expect(null.isNull)
+        // Empty JSON is the JSON reader's own error.
+        let json = #expect(throws: ParseError.self) { try DocumentReader.read("", file: "t.json") }
+        #expect(json?.message == "expected a value, but found the end of input")
+    }
 
     /// What the command line prints for a reader error: the line, a caret under the column
     /// (tabs copied so it lines up), and the fix when it is obvious.

@@ -14,7 +14,29 @@ public enum DocumentFormat: String, Sendable, CaseIterable {
 }
 
 /// Stage 1 of the pipeline: reads an OpenAPI document (YAML 1.2 or JSON) into a `Node` tree.
+///
+/// A YAML file with no document in it (empty, or only comments and `...`) holds no value at
+/// all, which YAML tells apart from a document holding null (`---` alone). An OpenAPI
+/// description cannot be empty, so that is the error "the file holds no document"; only files
+/// whose emptiness means something (a configuration left at its defaults) read it as null.
 public enum DocumentReader {
+    /// What a YAML stream with no document reads as.
+    package enum EmptyStream: Sendable {
+        /// The error "the file holds no document", at 1:1.
+        case refused
+        /// A null node at 1:1.
+        case null
+    }
+
+    /// The message for a YAML stream with no document in it.
+    static let noDocument = "the file holds no document"
+
+    static func noDocumentError(file: String) -> ParseError {
+        ParseError(
+            file: file, location: SourceLocation(line: 1, column: 1), message: noDocument,
+            hint: "the file is empty or holds only comments; YAML reads that as no document at all, not as null")
+    }
+
     /// Reads a document into a Node tree; the format defaults to the one `file`'s extension names.
     /// Throws ParseError.
     public static func read(_ text: String, file: String, format: DocumentFormat? = nil) throws -> Node {
@@ -28,18 +50,23 @@ public enum DocumentReader {
     }
 
     /// Bytes straight from a file: checked for UTF-8 first, and errors carry the offending line.
-    package static func read(validating bytes: [UInt8], file: String, format: DocumentFormat) throws -> Node {
-        try readNotingReferences(validating: bytes, file: file, format: format).node
+    /// A stream with no document reads as null unless `emptyStream` says otherwise: this is how
+    /// the configuration file is read, whose emptiness means the defaults.
+    package static func read(
+        validating bytes: [UInt8], file: String, format: DocumentFormat, emptyStream: EmptyStream = .null
+    ) throws -> Node {
+        try readNotingReferences(validating: bytes, file: file, format: format, emptyStream: emptyStream).node
     }
 
-    /// `read(validating:file:format:)`, also telling whether the tree may hold a `$ref` to
-    /// another file: when it cannot, bundling need not walk the tree to find out.
-    package static func readNotingReferences(validating bytes: [UInt8], file: String, format: DocumentFormat)
-        throws -> (node: Node, mayReferOutside: Bool)
-    {
+    /// `read(validating:file:format:)` for the description itself, refusing a file with no
+    /// document; also tells whether the tree may hold a `$ref` to another file: when it cannot,
+    /// bundling need not walk the tree to find out.
+    package static func readNotingReferences(
+        validating bytes: [UInt8], file: String, format: DocumentFormat, emptyStream: EmptyStream = .refused
+    ) throws -> (node: Node, mayReferOutside: Bool) {
         do {
             try validateUTF8(bytes, file: file)
-            return try readNotingReferences(bytes: bytes, file: file, format: format)
+            return try readNotingReferences(bytes: bytes, file: file, format: format, emptyStream: emptyStream)
         } catch var error as ParseError {
             error.attachExcerpt(from: bytes)
             throw error
@@ -47,20 +74,31 @@ public enum DocumentReader {
     }
 
     static func read(bytes: [UInt8], file: String, format: DocumentFormat = .yaml) throws -> Node {
-        try readNotingReferences(bytes: bytes, file: file, format: format).node
+        try readNotingReferences(bytes: bytes, file: file, format: format, emptyStream: .refused).node
     }
 
-    static func readNotingReferences(bytes: [UInt8], file: String, format: DocumentFormat) throws -> (
-        node: Node, mayReferOutside: Bool
-    ) {
+    static func readNotingReferences(
+        bytes: [UInt8], file: String, format: DocumentFormat, emptyStream: EmptyStream
+    ) throws -> (node: Node, mayReferOutside: Bool) {
         if format == .json { return try JSONParser.parseNotingReferences(bytes, file: file) }
-        guard looksLikeJSON(bytes) else { return try YAMLParser.parseNotingReferences(bytes, file: file) }
+        guard looksLikeJSON(bytes) else { return try readYAML(bytes, file: file, emptyStream: emptyStream) }
         // The JSON reader is the faster one; for a YAML file it is only a shortcut, and whatever
         // it cannot read is read as the YAML it is.
         do {
             return try JSONParser.parseNotingReferences(bytes, file: file)
         } catch is ParseError {
-            return try YAMLParser.parseNotingReferences(bytes, file: file)
+            return try readYAML(bytes, file: file, emptyStream: emptyStream)
+        }
+    }
+
+    private static func readYAML(_ bytes: [UInt8], file: String, emptyStream: EmptyStream) throws -> (
+        node: Node, mayReferOutside: Bool
+    ) {
+        let (node, mayReferOutside) = try YAMLParser.parseNotingReferences(bytes, file: file)
+        if let node { return (node, mayReferOutside) }
+        switch emptyStream {
+        case .refused: throw noDocumentError(file: file)
+        case .null: return (Node(.null, at: SourceLocation(line: 1, column: 1)), false)
         }
     }
 

@@ -160,7 +160,12 @@ struct YAMLComposer {
         if !isMerge {
             let duplicate =
                 stack[top].keySet.map { $0.contains(text) } ?? stack[top].entries.contains { $0.key == text }
-            if duplicate { throw error("duplicate key '\(text)'", at: location) }
+            if duplicate {
+                // An omitted key (`: a`) reads as empty, which `''` would not make clear.
+                throw error(
+                    text.isEmpty ? "duplicate key: a second entry with an empty key" : "duplicate key '\(text)'",
+                    at: location)
+            }
         }
         stack[top].pendingKey = PendingKey(text: text, location: location, isMerge: isMerge)
     }

@@ -16,28 +16,31 @@ struct YAMLParser {
     private var state = State.streamStart
     private var states: [State] = []
     private var documents = 0
+    /// Whether the last document was closed with `...`, which directives after it need.
+    private var documentClosed = false
 
     private init(bytes: [UInt8], file: String) throws {
         scanner = try YAMLScanner(bytes: bytes, file: file)
         composer = YAMLComposer(file: file)
     }
 
-    /// Reads the single document in `bytes`; an empty stream reads as null.
+    /// Reads the single document in `bytes`; a stream with none is an error.
     static func parse(_ bytes: [UInt8], file: String) throws -> Node {
-        try parseNotingReferences(bytes, file: file).node
+        guard let node = try parseNotingReferences(bytes, file: file).node else {
+            throw DocumentReader.noDocumentError(file: file)
+        }
+        return node
     }
 
-    /// The tree, and whether it may hold a `$ref` to another file (see `ReferenceNote`).
-    static func parseNotingReferences(_ bytes: [UInt8], file: String) throws -> (node: Node, mayReferOutside: Bool) {
+    /// The tree, nil when the stream holds no document (nothing, or only comments and `...`),
+    /// and whether it may hold a `$ref` to another file (see `ReferenceNote`).
+    static func parseNotingReferences(_ bytes: [UInt8], file: String) throws -> (node: Node?, mayReferOutside: Bool) {
         var parser = try YAMLParser(bytes: bytes, file: file)
         while true {
             if case .end = parser.state { break }
             try parser.step()
         }
-        return (
-            parser.composer.root ?? Node(.null, at: SourceLocation(line: 1, column: 1)),
-            parser.composer.mayReferOutside
-        )
+        return (parser.composer.root, parser.composer.mayReferOutside)
     }
 
     private func error(_ message: String, at location: SourceLocation) -> ParseError {
@@ -75,7 +78,10 @@ struct YAMLParser {
                 try parseNode(block: true, indentlessSequence: false)
             }
         case .documentEnd:
-            if case .documentEnd = try scanner.peekToken().kind { _ = try scanner.next() }
+            if case .documentEnd = try scanner.peekToken().kind {
+                _ = try scanner.next()
+                documentClosed = true
+            }
             state = .documentStart
         case .blockSequenceEntry:
             try parseBlockSequenceEntry()
@@ -121,7 +127,10 @@ struct YAMLParser {
     // MARK: Documents
 
     private mutating func parseDocumentStart() throws {
-        while case .documentEnd = try scanner.peekToken().kind { _ = try scanner.next() }
+        while case .documentEnd = try scanner.peekToken().kind {
+            _ = try scanner.next()
+            documentClosed = true
+        }
         var token = try scanner.peekToken()
         if case .streamEnd = token.kind {
             _ = try scanner.next()
@@ -129,16 +138,24 @@ struct YAMLParser {
             return
         }
         switch token.kind {
+        case .directive where documents > 0 && !documentClosed:
+            var failure = error(
+                "a directive after a document must follow '...', which ends that document", at: token.location)
+            failure.hint = "end the document above with a line '...'"
+            throw failure
         case .directive, .documentStart:
-            // One document per file keeps `$ref`s and locations unambiguous; a second one is more
-            // likely a concatenation mistake than intent, so it is reported rather than dropped.
-            guard documents == 0 else {
-                var failure = error("multiple documents are not supported; found a second document", at: token.location)
-                failure.hint = "put each document in a file of its own"
-                throw failure
-            }
+            guard documents == 0 else { throw secondDocument(at: token.location) }
         default:
-            throw error("expected the end of the document, but found \(token.kind.description)", at: token.location)
+            // [211] l-yaml-stream: after `...` a bare document may follow.
+            if documents > 0 && documentClosed { throw secondDocument(at: token.location) }
+            guard documents == 0 else {
+                throw error("expected the end of the document, but found \(token.kind.description)", at: token.location)
+            }
+            documents += 1
+            documentClosed = false
+            states.append(.documentEnd)
+            try parseNode(block: true, indentlessSequence: false)
+            return
         }
         while case .directive = token.kind {
             _ = try scanner.next()
@@ -149,8 +166,17 @@ struct YAMLParser {
         }
         _ = try scanner.next()
         documents += 1
+        documentClosed = false
         states.append(.documentEnd)
         state = .documentContent
+    }
+
+    /// One document per file keeps `$ref`s and locations unambiguous; a second one is more
+    /// likely a concatenation mistake than intent, so it is reported rather than dropped.
+    private func secondDocument(at location: SourceLocation) -> ParseError {
+        var failure = error("multiple documents are not supported; found a second document", at: location)
+        failure.hint = "put each document in a file of its own"
+        return failure
     }
 
     // MARK: Nodes
@@ -177,6 +203,17 @@ struct YAMLParser {
             }
             _ = try scanner.next()
             token = try scanner.peekToken()
+        }
+        // [96] c-ns-properties: at most one anchor and one tag, and an alias ([104]) has none.
+        switch token.kind {
+        case .anchor(let name):
+            throw error("a node may have only one anchor, and '&\(name)' is a second one", at: token.location)
+        case .tag(let name):
+            throw error("a node may have only one tag, and '\(name)' is a second one", at: token.location)
+        case .alias(let name):
+            throw error("an alias cannot have an anchor or a tag, as '*\(name)' does here", at: token.location)
+        default:
+            break
         }
         switch token.kind {
         case .blockEntry where indentlessSequence:

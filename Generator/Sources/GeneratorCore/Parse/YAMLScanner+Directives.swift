@@ -8,6 +8,11 @@ extension YAMLScanner {
         allowSimpleKey = false
         let start = location()
         index += 1
+        if directivesUsed {
+            directivesUsed = false
+            sawYAMLDirective = false
+            tagHandles = [:]
+        }
         let name = ReaderByte.string(scanNonBlank())
         switch name {
         case "YAML": try scanYAMLDirective(at: start)

@@ -173,17 +173,20 @@ extension YAMLScanner {
         }
     }
 
-    /// [69] s-flow-line-prefix for a quoted scalar's continuation lines, in block context too.
-    /// Inside quotes a tab in that prefix counts as white space (`"a\n\tb"` is one scalar), so
-    /// this counts both, where flow collections count spaces only.
+    /// [69] s-flow-line-prefix for a quoted scalar's continuation lines, in block context too:
+    /// the indentation ([63] s-indent) is spaces only; a tab may follow it as separation, so
+    /// `"a\n \tb"` under a key is one scalar but `"a\n\tb"` is indented by a tab.
     private mutating func checkQuotedLinePrefix() throws {
         guard indent >= 0 else { return }
         var spaces = 0
-        while lineStart + spaces < bytes.count, ReaderByte.isWhite(bytes[lineStart + spaces]) { spaces += 1 }
+        while lineStart + spaces < bytes.count, bytes[lineStart + spaces] == ReaderByte.space { spaces += 1 }
         guard spaces <= indent else { return }
         let resume = index
         index = lineStart + spaces
         defer { index = resume }
+        if bytes[lineStart + spaces] == ReaderByte.tab {
+            throw error("tab character used as indentation", hint: Self.tabHint)
+        }
         throw error(
             "this line continues a quoted scalar but is indented less than its parent",
             hint: "indent it by at least \(indent + 1) spaces")

@@ -33,6 +33,18 @@ extension YAMLScanner {
             hint: "put a space before '#', or quote the value if '#' belongs to it")
     }
 
+    /// [205] l-document-suffix: `...` ends its line, but for a comment; content after it would be
+    /// a second document, which has to start on a line of its own.
+    mutating func requireOnlyCommentAfterDocumentEnd() throws {
+        var probe = index
+        while probe < bytes.count, ReaderByte.isWhite(bytes[probe]) { probe += 1 }
+        guard probe < bytes.count, !ReaderByte.isBreak(bytes[probe]), bytes[probe] != ReaderByte.hash else { return }
+        let resume = index
+        index = probe
+        defer { index = resume }
+        throw error("only a comment may follow '...' on its line")
+    }
+
     /// [69] s-flow-line-prefix: inside a flow collection or a quoted scalar that spans lines,
     /// each line is indented further than the block node holding it (spaces only).
     mutating func checkFlowLinePrefix() throws {

@@ -50,6 +50,9 @@ struct YAMLScanner {
     /// Handles the `%TAG` directives declared (`!!` may be redefined); see YAMLScanner+Directives.
     var tagHandles: [String: String] = [:]
     var sawYAMLDirective = false
+    /// Whether a `---` came after the directives read so far: the next directive then belongs
+    /// to another document, which declares its own.
+    var directivesUsed = false
 
     init(bytes: [UInt8], file: String) throws {
         self.bytes = bytes
@@ -363,6 +366,8 @@ struct YAMLScanner {
         allowSimpleKey = false
         let start = location()
         index += 3
+        if case .documentStart = kind { directivesUsed = true }
+        if case .documentEnd = kind { try requireOnlyCommentAfterDocumentEnd() }
         add(kind, at: start)
     }
 

@@ -1,0 +1,159 @@
+import Foundation
+import Testing
+
+@testable import GeneratorCore
+
+/// The reader against the public YAML test suite (github.com/yaml/yaml-test-suite, its `data`
+/// branch), when `YAML_TEST_SUITE` names a folder `scripts/yaml-suite.sh` extracted it into.
+/// The suite is not part of the repository, so without the variable this test does not run.
+///
+/// Each case is a folder with `in.yaml`, `test.event` (the events a conforming parser emits),
+/// `in.json` (the documents' values, when JSON can hold them) and `error` when the input must
+/// be refused. The reader reads one document per file and only scalar keys: those refusals are
+/// intended, and are the only refusals of valid input it may make.
+@Suite struct YAMLTestSuiteTests {
+    static let folder = ProcessInfo.processInfo.environment["YAML_TEST_SUITE"]
+
+    /// What the reader did with one case.
+    enum Outcome: Equatable {
+        case accepted, valueDiffers(String), refused(String), rejected(String), wronglyAccepted
+        /// The suite's stream holds no document and the reader said so.
+        case agreedNoDocument
+    }
+
+    struct Case {
+        var id: String
+        var name: String
+        var outcome: Outcome
+        var mustFail: Bool
+        /// Whether the suite gave the value as JSON and it was compared.
+        var compared = false
+    }
+
+    /// The refusals of valid YAML the reader makes on purpose; each message names its cause.
+    static let intendedRefusals = [
+        "multiple documents are not supported", YAMLComposer.scalarKeysOnly,
+        // Two keys that read as the same (two empty keys): YAML requires keys to be unique.
+        "duplicate key",
+    ]
+
+    @Test(.enabled(if: folder != nil, "set YAML_TEST_SUITE to an extracted yaml-test-suite"))
+    func readerAgainstTheSuite() throws {
+        let root = try #require(Self.folder)
+        let cases = try Self.caseFolders(under: root).map { try Self.run($0, root: root) }
+        #expect(cases.count > 300, "found \(cases.count) cases under \(root)")
+        let mustPass = cases.filter { !$0.mustFail }
+        let mustFail = cases.filter(\.mustFail)
+        let accepted = mustPass.filter {
+            switch $0.outcome {
+            case .accepted, .valueDiffers, .agreedNoDocument: return true
+            default: return false
+            }
+        }
+        let differences = mustPass.filter { if case .valueDiffers = $0.outcome { true } else { false } }
+        let rejected = mustFail.filter { if case .rejected = $0.outcome { true } else { false } }
+        for item in cases where item.outcome != .accepted {
+            print("yaml-test-suite \(item.id) [\(item.name)]: \(item.outcome)")
+        }
+        print(
+            "yaml-test-suite: must-pass accepted \(accepted.count)/\(mustPass.count), "
+                + "must-fail rejected \(rejected.count)/\(mustFail.count), "
+                + "value differences \(differences.count) (of \(cases.filter(\.compared).count) values compared)")
+        #expect(rejected.count == mustFail.count)
+        #expect(differences.count <= 3)
+        for item in mustPass {
+            guard case .refused(let message) = item.outcome else { continue }
+            #expect(
+                Self.intendedRefusals.contains { message.contains($0) },
+                "\(item.id) [\(item.name)] refused for an unintended reason: \(message)")
+        }
+    }
+
+    // MARK: Running a case
+
+    /// Case folders are those holding `in.yaml`, at the top level or one level down (`2G84/00`).
+    /// The suite's `name` and `tags` folders link to the same cases again; links are skipped.
+    static func caseFolders(under root: String) throws -> [String] {
+        let files = FileManager.default
+        func isCase(_ path: String) -> Bool {
+            let type = try? files.attributesOfItem(atPath: path)[.type] as? FileAttributeType
+            return type != .typeSymbolicLink && files.fileExists(atPath: path + "/in.yaml")
+        }
+        var folders: [String] = []
+        for name in try files.contentsOfDirectory(atPath: root).sorted() {
+            let path = root + "/" + name
+            if isCase(path) {
+                folders.append(path)
+                continue
+            }
+            guard let inner = try? files.contentsOfDirectory(atPath: path) else { continue }
+            folders += inner.sorted().map { path + "/" + $0 }.filter(isCase)
+        }
+        return folders
+    }
+
+    static func run(_ folder: String, root: String) throws -> Case {
+        let files = FileManager.default
+        let read = { (name: String) in files.contents(atPath: folder + "/" + name).map { [UInt8]($0) } }
+        let input = try #require(read("in.yaml"))
+        let mustFail = files.fileExists(atPath: folder + "/error")
+        let name = read("===").map { String(decoding: $0, as: UTF8.self) } ?? ""
+        let events = read("test.event").map { String(decoding: $0, as: UTF8.self) } ?? ""
+        let documents = events.split(separator: "\n").filter { $0.hasPrefix("+DOC") }.count
+        let outcome: Outcome
+        var compared = false
+        do {
+            let node = try DocumentReader.readNotingReferences(validating: input, file: "in.yaml", format: .yaml).node
+            if mustFail {
+                outcome = .wronglyAccepted
+            } else if documents == 1, let json = read("in.json"),
+                let expected = try? JSONParser.parse(json, file: "in.json")
+            {
+                compared = true
+                outcome = difference(node, expected, at: "$").map(Outcome.valueDiffers) ?? .accepted
+            } else if documents == 0 {
+                outcome = .valueDiffers("the suite expects no document; the reader read \(ReaderTestSupport.render(node))")
+            } else {
+                outcome = .accepted
+            }
+        } catch let error as ParseError {
+            if mustFail {
+                outcome = .rejected(error.description)
+            } else if documents == 0 && error.message == DocumentReader.noDocument {
+                outcome = .agreedNoDocument
+            } else {
+                outcome = .refused(error.description)
+            }
+        }
+        return Case(
+            id: String(folder.dropFirst(root.count + 1)), name: name.trimmingCharacters(in: .whitespacesAndNewlines),
+            outcome: outcome, mustFail: mustFail, compared: compared)
+    }
+
+    /// Where `actual` first differs from the suite's JSON, or nil. Numbers compare by value
+    /// (JSON does not tell 1 from 1.0) and mapping entries by key.
+    static func difference(_ actual: Node, _ expected: Node, at path: String) -> String? {
+        switch (actual.value, expected.value) {
+        case (.null, .null): return nil
+        case (.bool(let left), .bool(let right)) where left == right: return nil
+        case (.string(let left), .string(let right)) where left == right: return nil
+        case (.sequence(let left), .sequence(let right)) where left.count == right.count:
+            for (offset, pair) in zip(left, right).enumerated() {
+                if let found = difference(pair.0, pair.1, at: "\(path)[\(offset)]") { return found }
+            }
+            return nil
+        case (.mapping(let left), .mapping(let right)) where left.count == right.count:
+            let expectedByKey = Dictionary(right.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+            for entry in left {
+                guard let other = expectedByKey[entry.key] else { return "\(path): unexpected key '\(entry.key)'" }
+                if let found = difference(entry.value, other, at: "\(path).\(entry.key)") { return found }
+            }
+            return nil
+        default:
+            if let left = actual.number, let right = expected.number, left == right || (left.isNaN && right.isNaN) {
+                return nil
+            }
+            return "\(path): read \(ReaderTestSupport.render(actual)), the suite has \(ReaderTestSupport.render(expected))"
+        }
+    }
+}

@@ -136,9 +136,12 @@ public final class APIEngine: APIClientProtocol, Sendable {
         // A download is staged beside its destination (a middleware may have asked for it, so
         // only here is it known); `send` moves it into place once the whole call succeeded.
         let staging = try request.downloadDestination.map { try downloads.stage(for: $0) }
+        // A body held in memory gets the in-memory limit whatever its media type: the download
+        // limit is for a body streamed to a file, which costs disk, not memory.
         let exchange = Exchange(
             request: request, url: url, body: body, credentials: credentials, timeout: timeout, redactor: redactor,
-            limit: configuration.responseLimit(for: request), bodyFile: staging)
+            limit: request.maximumResponseBytes ?? configuration.maximumResponseBytes,
+            fileLimit: request.maximumResponseBytes ?? configuration.maximumDownloadBytes, staging: staging)
         var attempt = 0
         while true {
             attempt += 1
@@ -194,12 +197,16 @@ public final class APIEngine: APIClientProtocol, Sendable {
         let credentials: AppliedCredentials
         let timeout: TimeInterval
         let redactor: Redactor
+        /// For a body held in memory.
         let limit: Int64
-        let bodyFile: URL?
+        /// For a body streamed to `staging`.
+        let fileLimit: Int64
+        let staging: StagingDirectory?
+        var bodyFile: URL? { staging?.bodyURL }
 
         init(
             request: APIRequest, url: URL, body: PreparedBody?, credentials: AppliedCredentials,
-            timeout: TimeInterval, redactor: Redactor, limit: Int64, bodyFile: URL?
+            timeout: TimeInterval, redactor: Redactor, limit: Int64, fileLimit: Int64, staging: StagingDirectory?
         ) {
             self.request = request
             self.url = url
@@ -208,7 +215,8 @@ public final class APIEngine: APIClientProtocol, Sendable {
             self.timeout = timeout
             self.redactor = redactor
             self.limit = limit
-            self.bodyFile = bodyFile
+            self.fileLimit = fileLimit
+            self.staging = staging
         }
     }
 
@@ -223,14 +231,16 @@ public final class APIEngine: APIClientProtocol, Sendable {
             let remaining = deadline.timeIntervalSinceNow
             guard remaining > 0 else { throw TransportError.timedOut(after: exchange.timeout) }
             let sameOrigin = !hop.leftBaseOrigin && Origin(hop.url) == base
-            let transportRequest = TransportRequest(
+            var transportRequest = TransportRequest(
                 url: hop.url, method: hop.method, headers: headers(for: exchange, hop: hop, sameOrigin: sameOrigin),
                 body: hop.sendsBody ? exchange.body?.transportBody : nil, timeout: remaining,
                 uploadProgress: request.uploadProgress, needsExclusiveConnection: request.needsExclusiveConnection,
                 maximumResponseBytes: exchange.limit, responseBodyFile: exchange.bodyFile,
                 downloadProgress: request.downloadProgress)
+            transportRequest.maximumDownloadBytes = exchange.fileLimit
+            transportRequest.responseBodyStaging = exchange.staging
             // What an earlier attempt streamed there (a success a middleware repeated) is stale.
-            if let file = exchange.bodyFile { DownloadFile.remove(file) }
+            exchange.staging?.removeBody()
             let answer: TransportResponse
             do {
                 answer = try await transport.send(transportRequest)
@@ -242,14 +252,13 @@ public final class APIEngine: APIClientProtocol, Sendable {
             var raw = RawResponse(
                 statusCode: answer.statusCode, headers: answer.headers, body: answer.body,
                 url: URLBuilder.redacted(hop.url), isFromOtherOrigin: !sameOrigin)
-            if let file = exchange.bodyFile, (200..<300).contains(answer.statusCode) {
+            if let staging = exchange.staging, (200..<300).contains(answer.statusCode) {
                 if MediaType.isJSON(answer.headers["Content-Type"]) {
                     // A download answered with JSON (an error in a 2xx, usually) is not the file:
-                    // it goes back to memory, held to the JSON limit, for the chain to judge.
-                    raw.body = try Downloads.inMemory(
-                        answer, limit: min(exchange.limit, configuration.maximumResponseBytes))
+                    // it goes back to memory, held to the in-memory limit, for the chain to judge.
+                    raw.body = try Downloads.inMemory(answer, from: staging, limit: exchange.limit)
                 } else {
-                    try Downloads.settle(answer, into: file, limit: exchange.limit, response: &raw)
+                    try Downloads.settle(answer, into: staging, limit: exchange.limit, response: &raw)
                 }
             }
             guard RedirectPolicy.redirectStatuses.contains(answer.statusCode) else { return raw }
@@ -316,22 +325,24 @@ public final class APIEngine: APIClientProtocol, Sendable {
 /// The files a call's downloads are staged in: moved into place when the call succeeds,
 /// removed in every case when it ends.
 private final class Downloads: Sendable {
-    private let staged = Locked<[(directory: URL, destination: URL)]>([])
+    private let staged = Locked<[StagingDirectory]>([])
 
-    func stage(for destination: URL) throws -> URL {
-        let directory = try DownloadFile.stagingDirectory(beside: destination)
-        staged.withLock { $0.append((directory, destination)) }
-        return directory.appendingPathComponent("body")
+    func stage(for destination: URL) throws -> StagingDirectory {
+        let staging = try StagingDirectory(beside: destination)
+        staged.withLock { $0.append(staging) }
+        return staging
     }
 
     /// The 2xx answer's body in its staging file, whatever the transport did with it (one that
-    /// ignores `responseBodyFile` returns it in memory).
-    static func settle(_ answer: TransportResponse, into file: URL, limit: Int64, response: inout RawResponse) throws {
+    /// ignores `responseBodyFile` returns it in memory, so `limit` is the in-memory one).
+    static func settle(
+        _ answer: TransportResponse, into staging: StagingDirectory, limit: Int64, response: inout RawResponse
+    ) throws {
         if answer.bodyFile == nil {
             if Int64(answer.body.count) > limit {
                 throw ResponseTooLargeError(limit: limit, receivedBytes: Int64(answer.body.count))
             }
-            let handle = try DownloadFile.create(at: file)
+            let handle = try staging.createBody()
             defer { try? handle.close() }
             do {
                 try handle.write(contentsOf: answer.body)
@@ -340,21 +351,21 @@ private final class Downloads: Sendable {
             }
         }
         response.body = Data()
-        response.bodyFile = file
+        response.bodyFile = staging.bodyURL
     }
 
     /// The answer's body in memory: read back (then removed) when the transport streamed it.
-    static func inMemory(_ answer: TransportResponse, limit: Int64) throws -> Data {
-        guard let file = answer.bodyFile else {
+    static func inMemory(_ answer: TransportResponse, from staging: StagingDirectory, limit: Int64) throws -> Data {
+        guard answer.bodyFile != nil else {
             if Int64(answer.body.count) > limit {
                 throw ResponseTooLargeError(limit: limit, receivedBytes: Int64(answer.body.count))
             }
             return answer.body
         }
-        defer { DownloadFile.remove(file) }
+        defer { staging.removeBody() }
         let body: Data
         do {
-            let handle = try FileHandle(forReadingFrom: file)
+            let handle = try staging.openBody()
             defer { try? handle.close() }
             // The size first: `read(upToCount:)` allocates the count asked for, not what is there.
             let size = try handle.seekToEnd()
@@ -374,17 +385,17 @@ private final class Downloads: Sendable {
     /// `response` with its staged body moved to the destination it was staged for.
     func deliver(_ response: RawResponse) throws -> RawResponse {
         guard let file = response.bodyFile else { return response }
-        let directory = file.deletingLastPathComponent().standardizedFileURL.path
-        guard let target = staged.withLock({ $0.last { $0.directory.standardizedFileURL.path == directory } })
+        let path = file.standardizedFileURL.path
+        guard let target = staged.withLock({ $0.last { $0.bodyURL.standardizedFileURL.path == path } })
         else { return response }
-        try DownloadFile.move(file, to: target.destination)
+        try target.moveBody()
         var delivered = response
         delivered.bodyFile = target.destination
         return delivered
     }
 
     func removeAll() {
-        for entry in staged.withLock({ $0 }) { DownloadFile.removeDirectory(entry.directory) }
+        for staging in staged.withLock({ $0 }) { staging.remove() }
     }
 }
 

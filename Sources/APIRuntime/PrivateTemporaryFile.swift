@@ -69,52 +69,21 @@ package enum DownloadFile {
     }
 
     package static func remove(_ url: URL) { unlink(url.path) }
-
-    /// A private directory (0700, unguessable name) beside `destination`, on the same file
-    /// system, so the finished body can be renamed into place.
-    package static func stagingDirectory(beside destination: URL) throws -> URL {
-        let parent = destination.deletingLastPathComponent()
-        var template = Array(parent.appendingPathComponent(".download-XXXXXX").path.utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { buffer -> Bool in
-            guard let base = buffer.baseAddress else { return false }
-            return mkdtemp(base) != nil
-        }
-        guard made else {
-            throw EngineError(
-                "Cannot create a private directory beside the download file", context: ["errno": String(errno)])
-        }
-        let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return URL(fileURLWithPath: path, isDirectory: true)
-    }
-
-    /// Moves the finished body into place, replacing what was there (atomically: a reader sees
-    /// the old file or the whole new one).
-    package static func move(_ staged: URL, to destination: URL) throws {
-        guard rename(staged.path, destination.path) == 0 else {
-            throw EngineError("Cannot move the download into place", context: ["errno": String(errno)])
-        }
-    }
-
-    package static func removeDirectory(_ directory: URL) {
-        unlink(directory.appendingPathComponent("body").path)
-        rmdir(directory.path)
-    }
 }
 
 extension DownloadFile {
     /// Writes `data` to `destination` the way a streamed download arrives: into a private file
     /// beside it, then renamed into place (for a client that returned the body in memory).
     package static func write(_ data: Data, to destination: URL) throws {
-        let directory = try stagingDirectory(beside: destination)
-        defer { removeDirectory(directory) }
-        let staged = directory.appendingPathComponent("body")
-        let handle = try create(at: staged)
+        let staging = try StagingDirectory(beside: destination)
+        defer { staging.remove() }
+        let handle = try staging.createBody()
         do {
             try handle.write(contentsOf: data)
             try handle.close()
         } catch {
             throw EngineError("Cannot write the downloaded body to its file", underlyingError: error)
         }
-        try move(staged, to: destination)
+        try staging.moveBody()
     }
 }

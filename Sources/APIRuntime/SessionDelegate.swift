@@ -35,8 +35,8 @@ enum TransferOutcome: Sendable {
 }
 
 /// The state of one in-flight URLSession task: collects the answer (in memory or in a file),
-/// holds it to the size limit as it arrives, and resumes the caller once. Fed by the session
-/// delegate.
+/// holds it to the size limit for where it goes as it arrives, and resumes the caller once. Fed
+/// by the session delegate.
 final class Transfer: @unchecked Sendable {
     private struct State {
         var continuation: CheckedContinuation<TransferOutcome, Never>?
@@ -55,17 +55,25 @@ final class Transfer: @unchecked Sendable {
     }
     private let state = Locked(State())
     let uploadProgress: (@Sendable (Int64, Int64) -> Void)?
+    /// For a body held in memory.
     private let limit: Int64?
+    /// For a body written to `bodyFile`.
+    private let fileLimit: Int64?
     private let bodyFile: URL?
+    /// When set, `bodyFile` is made (and removed) through it, never through its path.
+    private let staging: StagingDirectory?
     private let downloadProgress: (@Sendable (Int64, Int64) -> Void)?
 
     init(
         uploadProgress: (@Sendable (Int64, Int64) -> Void)? = nil, limit: Int64? = nil, bodyFile: URL? = nil,
+        fileLimit: Int64? = nil, staging: StagingDirectory? = nil,
         downloadProgress: (@Sendable (Int64, Int64) -> Void)? = nil
     ) {
         self.uploadProgress = uploadProgress
         self.limit = limit
+        self.fileLimit = fileLimit ?? limit
         self.bodyFile = bodyFile
+        self.staging = staging
         self.downloadProgress = downloadProgress
     }
 
@@ -113,17 +121,20 @@ final class Transfer: @unchecked Sendable {
             let http = response as? HTTPURLResponse
             state.response = http
             state.expected = response.expectedContentLength
+            let toFile = bodyFile != nil && http.map { (200..<300).contains($0.statusCode) } == true
             // With a content coding the declared length is the coded size, which says nothing
             // certain about the decoded one; then only the bytes as they arrive count.
             let coding = http?.value(forHTTPHeaderField: "Content-Encoding")?.lowercased()
-            if let limit, coding == nil || coding == "identity", response.expectedContentLength > limit {
+            if let limit = toFile ? fileLimit : limit, coding == nil || coding == "identity",
+                response.expectedContentLength > limit
+            {
                 state.refusal = ResponseTooLargeError(
                     limit: limit, receivedBytes: 0, declaredLength: response.expectedContentLength)
                 return false
             }
-            guard let bodyFile, let http, (200..<300).contains(http.statusCode) else { return true }
+            guard toFile, let bodyFile else { return true }
             do {
-                state.file = try DownloadFile.create(at: bodyFile)
+                state.file = try staging.map { try $0.createBody() } ?? DownloadFile.create(at: bodyFile)
                 state.fileCreated = true
                 return true
             } catch {
@@ -138,7 +149,7 @@ final class Transfer: @unchecked Sendable {
         let (stop, progress): (URLSessionTask?, (Int64, Int64)?) = state.withLock { state in
             guard state.refusal == nil, !state.finished else { return (nil, nil) }
             state.received += Int64(data.count)
-            if let limit, state.received > limit {
+            if let limit = state.file == nil ? limit : fileLimit, state.received > limit {
                 state.refusal = ResponseTooLargeError(limit: limit, receivedBytes: state.received)
                 state.body = Data()
                 return (state.task, nil)
@@ -177,7 +188,7 @@ final class Transfer: @unchecked Sendable {
                 if case .response = outcome {
                 } else if let written {
                     // A partial download must not look like a complete one.
-                    DownloadFile.remove(written)
+                    if let staging { staging.removeBody() } else { DownloadFile.remove(written) }
                 }
                 return (continuation, outcome)
             }

@@ -32,15 +32,29 @@ public struct TransportRequest: Sendable {
     public var uploadProgress: (@Sendable (Int64, Int64) -> Void)?
     /// Use a connection of its own, closed afterwards (see `APIRequest.needsExclusiveConnection`).
     public var needsExclusiveConnection: Bool
-    /// The largest body to accept, counted after any content coding is undone; a transport
-    /// cancels the transfer once it is exceeded (or announced by `Content-Length`) and throws
-    /// `ResponseTooLargeError`. `nil`: no limit.
+    /// The largest body to hold in memory, counted after any content coding is undone (the
+    /// bytes as delivered); a transport cancels the transfer once it is exceeded (or announced by
+    /// `Content-Length`) and throws `ResponseTooLargeError`. `nil`: no limit. It applies to every
+    /// body held in memory whatever its media type; only one written to `responseBodyFile` is
+    /// held to `maximumDownloadBytes` instead.
+    ///
+    /// An answer in a content coding the request did not ask for (`URLSessionHTTPTransport` asks
+    /// for `identity` on Linux unless the caller set `Accept-Encoding`) is decoded like one it
+    /// asked for: URLSession undoes every coding it knows on every platform, and offers no way to
+    /// receive the coded bytes. So the limit counts the decoded bytes, and a small compressed
+    /// answer that inflates past it is cancelled as soon as it does.
     public var maximumResponseBytes: Int64?
+    /// The largest body written to `responseBodyFile`, counted the same way; `nil`:
+    /// `maximumResponseBytes`. Set it after `init`.
+    public var maximumDownloadBytes: Int64?
     /// Where a 2xx answer's body goes instead of memory: a transport creates this file itself
     /// (it must not exist), writes the body as it arrives, sets `TransportResponse.bodyFile`, and
-    /// removes it when the transfer fails. A transport that ignores it returns the body in memory
-    /// and the engine writes the file.
+    /// removes it when the transfer fails. A transport that ignores it returns the body in
+    /// memory, held to `maximumResponseBytes`, and the engine writes the file.
     public var responseBodyFile: URL?
+    /// The engine's staging directory `responseBodyFile` lies in: this transport creates and
+    /// removes the file through its descriptor, so a directory swapped under its path is never used.
+    var responseBodyStaging: StagingDirectory?
     /// Called with (bytes received, bytes expected or -1) while a body is written to `responseBodyFile`.
     public var downloadProgress: (@Sendable (Int64, Int64) -> Void)?
 
@@ -176,7 +190,8 @@ public final class URLSessionHTTPTransport: HTTPTransport, Sendable {
         #endif
         let transfer = Transfer(
             uploadProgress: request.uploadProgress, limit: request.maximumResponseBytes,
-            bodyFile: request.responseBodyFile, downloadProgress: request.downloadProgress)
+            bodyFile: request.responseBodyFile, fileLimit: request.maximumDownloadBytes,
+            staging: request.responseBodyStaging, downloadProgress: request.downloadProgress)
         let response = try await execute(
             urlRequest, body: request.body, transfer: transfer, remaining: request.timeout,
             exclusive: request.needsExclusiveConnection)

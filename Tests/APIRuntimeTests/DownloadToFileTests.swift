@@ -83,6 +83,23 @@ import AssinafyTestSupport
         #expect(contents(folder) == ["signed.pdf"])
     }
 
+    /// Streamed to a file, a body costs disk, not memory: it gets the download limit, even when it
+    /// arrives compressed and inflates past the in-memory one.
+    @Test func aFileGetsTheDownloadLimitNotTheInMemoryOne() async throws {
+        let folder = try directory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("signed.pdf")
+        var configuration = Fixture.configuration()
+        configuration.maximumResponseBytes = 1 << 20
+        let size: Int64 = 4 << 20
+        var request = download(Fixture.id(), size: size, to: file)
+        request.query.append(QueryItem("gzip", "1"))
+        let response = try await APIEngine(configuration: configuration).send(request)
+        #expect(response.bodyFile == file)
+        #expect(Int64(try Data(contentsOf: file).count) == size)
+        #expect(contents(folder) == ["signed.pdf"])
+    }
+
     @Test func cancellationLeavesNothingBehind() async throws {
         let folder = try directory()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -140,14 +140,32 @@ import AssinafyTestSupport
         request.maximumResponseBytes = own
         let error = await thrown { try await engine().send(request) }
         #expect((error as? ResponseTooLargeError)?.limit == own, "\(String(describing: error))")
-        // A binary answer is held to the download limit, not the JSON one.
+        // A binary answer held in memory costs memory like any other: the download limit, far
+        // higher, is for bodies streamed to a file (DownloadToFileTests).
         var binary = large(Fixture.id(), size: 2 * Self.limit)
         binary.responseKind = .binary
         binary.query.append(QueryItem("ctype", "application/pdf"))
-        let response = try await engine(download: 4 * Self.limit).send(binary)
+        let refused = await thrown { try await engine(download: 4 * Self.limit).send(binary) }
+        #expect((refused as? ResponseTooLargeError)?.limit == Self.limit, "\(String(describing: refused))")
+        binary.maximumResponseBytes = 4 * Self.limit
+        let response = try await engine().send(binary)
         #expect(Int64(response.body.count) == 2 * Self.limit)
-        let refused = await thrown { try await engine(download: Self.limit).send(binary) }
-        #expect((refused as? ResponseTooLargeError)?.limit == Self.limit)
+    }
+
+    /// Issue 33: a small gzip answer with a binary media type, sent though the request asked for
+    /// no coding, inflates far past the in-memory limit. Held in memory, it gets that limit, counted
+    /// on the decoded bytes, and fails typed instead of returning the inflated body.
+    @Test func unsolicitedGzipBinaryAnswerInMemoryGetsTheInMemoryLimit() async throws {
+        for ctype in ["application/octet-stream", "application/pdf"] {
+            var request = large(Fixture.id(), size: 4 << 20, gzip: true)
+            request.responseKind = .binary
+            request.query.append(QueryItem("ctype", ctype))
+            let error = await thrown { try await engine().send(request) }
+            let tooLarge = try #require(error as? ResponseTooLargeError, "\(ctype): \(String(describing: error))")
+            #expect(tooLarge.limit == Self.limit)
+            #expect(tooLarge.receivedBytes > Self.limit)
+            #expect(tooLarge.declaredLength == nil)
+        }
     }
 
     @Test func limitsMustBePositive() throws {

@@ -27,12 +27,13 @@ public struct APIEngineConfiguration: Sendable {
     public var allowsInsecureLoopback: Bool
     public var retryPolicy: RetryPolicy
     public var userAgent: String
-    /// The largest answer body, in bytes after any content coding is undone, of an operation
-    /// that answers JSON (or nothing). A larger one fails with `ResponseTooLargeError` and its
-    /// transfer is cancelled; `APIRequest.maximumResponseBytes` overrides it per call.
+    /// The largest answer body held in memory, whatever its media type, in bytes after any
+    /// content coding is undone (a coding the request did not ask for is undone and counted too).
+    /// A larger one fails with `ResponseTooLargeError` and its transfer is cancelled;
+    /// `APIRequest.maximumResponseBytes` overrides it per call.
     public var maximumResponseBytes: Int64
-    /// The same limit for operations that answer binary content (downloads), in memory or
-    /// streamed to a file.
+    /// The same limit for a 2xx body streamed to a file (`APIRequest.downloadDestination`);
+    /// a binary answer returned as `Data` is held in memory and gets `maximumResponseBytes`.
     public var maximumDownloadBytes: Int64
 
     public init(
@@ -51,13 +52,6 @@ public struct APIEngineConfiguration: Sendable {
         self.userAgent = userAgent
         self.maximumResponseBytes = maximumResponseBytes
         self.maximumDownloadBytes = maximumDownloadBytes
-    }
-
-    /// The limit for `request`: its own, else the one for its kind of answer.
-    package func responseLimit(for request: APIRequest) -> Int64 {
-        if let own = request.maximumResponseBytes { return own }
-        return request.responseKind == .binary || request.downloadDestination != nil
-            ? maximumDownloadBytes : maximumResponseBytes
     }
 
     /// Throws `RequestValidationError` listing every problem by field. Messages name the field,

@@ -232,7 +232,8 @@ public struct APIRequest: Sendable {
     /// can replay it on a dead keep-alive connection (requests with side effects).
     public var needsExclusiveConnection = false
     /// The largest answer body accepted for this call, in bytes; `nil` uses the client's
-    /// (`maximumResponseBytes`, or `maximumDownloadBytes` for binary answers and downloads).
+    /// (`maximumResponseBytes` for a body held in memory, `maximumDownloadBytes` for one streamed
+    /// to `downloadDestination`).
     public var maximumResponseBytes: Int64?
     /// Streams a successful (2xx) answer's body into this file instead of memory: the body is
     /// written to a private file (0600) beside it while it arrives and moved into place only once

@@ -28,10 +28,11 @@ public struct AssinafyClientConfiguration: Sendable {
     public var allowsInsecureLoopback: Bool
     public var retryPolicy: RetryPolicy
     public var userAgent: String
-    /// The largest JSON answer accepted, in bytes (decoded); a larger one is cancelled and fails
-    /// with `AssinafySDKError` over a `ResponseTooLargeError`.
+    /// The largest answer held in memory, in bytes (decoded), JSON or binary (an artifact
+    /// returned as `Data`); a larger one is cancelled and fails with `AssinafySDKError` over a
+    /// `ResponseTooLargeError`.
     public var maximumResponseBytes: Int64 = APIEngineConfiguration.defaultMaximumResponseBytes
-    /// The same limit for downloads (document artifacts, pages, signature images).
+    /// The same limit for downloads streamed to a file (the `…to:` methods).
     public var maximumDownloadBytes: Int64 = APIEngineConfiguration.defaultMaximumDownloadBytes
 
     public init(

@@ -49,6 +49,17 @@ struct MultiFileDocumentTests {
         #expect(document.schema(named: "Pet")?.properties.first?.schema.ref == "Tag")
     }
 
+    @Test func anEmptyReferencedFileIsAnErrorNotANullSchema() throws {
+        let error = #expect(throws: ParseError.self) {
+            try Self.load([
+                "openapi.yaml": Self.header + "paths: {}\ncomponents:\n  schemas:\n    Owner: {$ref: schemas/Owner.yaml}\n",
+                "schemas/Owner.yaml": "# nothing here yet\n",
+            ])
+        }
+        #expect(error?.message.contains("no document") == true)
+        #expect(error?.file == "schemas/Owner.yaml")
+    }
+
     @Test func operationsAndPathLevelParametersByReference() throws {
         let loaded = try Self.load([
             "openapi.yaml": Self.header

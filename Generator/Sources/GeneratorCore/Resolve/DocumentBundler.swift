@@ -347,7 +347,9 @@ struct DocumentBundler {
         }
         do {
             let bytes = try source.bytes(at: file)
-            let tree = try DocumentReader.read(validating: bytes, file: name, format: .inferred(from: file))
+            // An empty referenced file is a mistake, not a `null` schema: it gets the no-document error.
+            let tree = try DocumentReader.read(
+                validating: bytes, file: name, format: .inferred(from: file), emptyStream: .refused)
             trees[file] = tree
             let number = firstIndex + Int32(files.count - 1)
             indices[file] = number

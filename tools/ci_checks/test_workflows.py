@@ -93,7 +93,8 @@ def test_one_action_one_commit_everywhere():
 def test_tokens_are_read_only(path):
     document = load(path)
     assert "permissions" in document, f"{path.name}: no workflow-level permissions (the default may be write-all)"
-    scopes = [document["permissions"]] + [job["permissions"] for job in document["jobs"].values() if "permissions" in job]
+    jobs = document["jobs"].values()
+    scopes = [document["permissions"]] + [job["permissions"] for job in jobs if "permissions" in job]
     for scope in scopes:
         assert isinstance(scope, dict), f"{path.name}: permissions must name scopes, not {scope!r}"
         assert set(scope.values()) <= {"read", "none"}, f"{path.name}: {scope}"

@@ -41,9 +41,10 @@ struct PlatformCryptoTests {
         let publicKey = try #require(SecKeyCopyPublicKey(privateKey))
         let exported = try Self.security { SecKeyCopyExternalRepresentation(publicKey, &$0) } as Data
         let message = Data("header.payload — assinafy".utf8)
-        let signature = try Self.security {
-            SecKeyCreateSignature(privateKey, .rsaSignatureMessagePKCS1v15SHA256, message as CFData, &$0)
-        } as Data
+        let signature =
+            try Self.security {
+                SecKeyCreateSignature(privateKey, .rsaSignatureMessagePKCS1v15SHA256, message as CFData, &$0)
+            } as Data
 
         let (modulus, exponent) = try #require(Self.rsaPublicKeyIntegers(exported), "not a PKCS#1 RSAPublicKey")
         let key = try #require(RSASignature.PublicKey(modulus: modulus, exponent: exponent))

@@ -48,7 +48,7 @@ struct KeychainTokenStoreTests {
     static let available = keychainAvailable(dataProtection: dataProtection)
     static let dataProtectionAvailable = keychainAvailable(dataProtection: true)
 
-    @Test(.enabled(if: available, "this test process has no keychain entitlement"))
+    @Test(.enabled(if: KeychainTokenStoreTests.available, "this test process has no keychain entitlement"))
     func roundTripUpdateAndDelete() throws {
         let store = KeychainTokenStore(
             service: Self.service(), account: "workspace-1", useDataProtectionKeychain: Self.dataProtection)
@@ -65,7 +65,7 @@ struct KeychainTokenStoreTests {
         try store.delete()
     }
 
-    @Test(.enabled(if: available, "this test process has no keychain entitlement"))
+    @Test(.enabled(if: KeychainTokenStoreTests.available, "this test process has no keychain entitlement"))
     func eachAccountIsItsOwnItem() throws {
         let service = Self.service()
         let first = KeychainTokenStore(
@@ -87,7 +87,7 @@ struct KeychainTokenStoreTests {
 
     /// An item that is not a token (written by something else under the same names) is reported as
     /// the SDK's error naming the service, not returned as garbage or as "no token".
-    @Test(.enabled(if: available, "this test process has no keychain entitlement"))
+    @Test(.enabled(if: KeychainTokenStoreTests.available, "this test process has no keychain entitlement"))
     func anItemThatIsNotATokenIsReported() throws {
         let service = Self.service()
         let store = KeychainTokenStore(
@@ -109,7 +109,9 @@ struct KeychainTokenStoreTests {
     /// The access group reaches the Keychain: a group this process holds no entitlement for is
     /// refused by the data-protection keychain (the only one that has groups), and the store
     /// reports the refusal with its status instead of saving the token somewhere else.
-    @Test(.enabled(if: dataProtectionAvailable, "this test process has no data-protection keychain"))
+    @Test(
+        .enabled(
+            if: KeychainTokenStoreTests.dataProtectionAvailable, "this test process has no data-protection keychain"))
     func anAccessGroupWithoutEntitlementIsRefused() throws {
         let service = Self.service()
         let store = KeychainTokenStore(

@@ -43,7 +43,8 @@ final class ASFAssinafyClientTests: XCTestCase {
     /// nothing else, so the names the README's sample uses are pinned here.
     func testTheReadmeSampleSelectorsExist() {
         XCTAssertEqual(
-            NSClassFromString("ASFAssinafyClient").map { ObjectIdentifier($0) }, ObjectIdentifier(ASFAssinafyClient.self))
+            NSClassFromString("ASFAssinafyClient").map { ObjectIdentifier($0) },
+            ObjectIdentifier(ASFAssinafyClient.self))
         XCTAssertEqual(NSStringFromClass(ASFSigner.self), "Signer")
         XCTAssertTrue(Self.instancesRespond(ASFAssinafyClient.self, to: "initWithToken:defaultAccountId:"))
         XCTAssertTrue(Self.instancesRespond(ASFAssinafyClient.self, to: "initWithAPIKey:defaultAccountId:"))
@@ -78,7 +79,8 @@ final class ASFAssinafyClientTests: XCTestCase {
         XCTAssertEqual(delivery.value?.id, "signer-id")
         XCTAssertEqual(delivery.value?.fullName, "Ana Souza")
         XCTAssertEqual(delivery.value?.email, "ana@example.invalid")
-        XCTAssertEqual(Stubbed.route(transport.requests.first), "GET /v1/accounts/\(Fixture.accountId)/signers/signer-id")
+        XCTAssertEqual(
+            Stubbed.route(transport.requests.first), "GET /v1/accounts/\(Fixture.accountId)/signers/signer-id")
     }
 
     func testAnAPIErrorArrivesAsAnNSErrorWithFoundationObjects() {

@@ -13,7 +13,7 @@ TWINS := Sources/Assinafy/Compatibility
 
 .PHONY: test build generate check-generated swift-test emulator-test venv demo digests generate-e2e
 
-test: build lint check-generated check-docs coverage api-check swift-test emulator-test
+test: build lint check-generated check-docs coverage api-check check-workflows swift-test emulator-test
 	@echo "make test: all checks passed"
 
 build:
@@ -82,6 +82,11 @@ swift-test: venv $(SAMPLES)
 $(SAMPLES): openapi.yaml tools/emulator/samples.py | venv
 	@mkdir -p $(dir $@)
 	$(PYTHON) tools/emulator/samples.py --out $@ --spec openapi.yaml 2>/dev/null
+
+# actionlint and the tools/ci_checks tests over .github/workflows, which run only on GitHub.
+.PHONY: check-workflows
+check-workflows: venv
+	scripts/check-workflows.sh
 
 emulator-test: venv
 	$(PYTHON) -m pytest -q -p no:cacheprovider tools/emulator tools/mockserver

@@ -29,7 +29,7 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     /// Each name's position in `members`, kept only past `indexedWidth` members.
     private(set) var positions: [String: Int]?
     /// Up to this many members a scan is cheaper than hashing every name.
-    static let indexedWidth = 16
+    static let indexedWidth = 32
 
     public init() { members = [] }
     /// Members already known to have distinct names (the parser checks).

@@ -19,6 +19,14 @@ test: build lint check-generated check-docs coverage api-check check-workflows s
 build:
 	swift build $(SWIFT_FLAGS)
 
+# The inner loop: the same build `make test` uses, then only the suites FILTER names (a regular
+# expression over Target.Suite), e.g. make quick FILTER='AssinafyTests.ProjectReadmeSamplesTests'.
+FILTER ?= AssinafyTests
+.PHONY: quick
+quick:
+	swift build --build-tests $(SWIFT_FLAGS)
+	swift test $(SWIFT_FLAGS) --skip-build --filter '$(FILTER)'
+
 # Regenerates the committed module from the contract, and the overlay's completion-handler
 # twins from its async methods (commit the result).
 generate: build

@@ -6,7 +6,7 @@ import SyntheticDocuments
 //
 //   assinafy-bench [--root DIR] [--results FILE] [--quick] [--only a,b,...] [--build-note TEXT]
 //     benchmarks: generate, size, read, multifile, calls, decode, upload, poll, compile, scaling, scaling-compile,
-//     appsize
+//     appsize, adversarial
 //   assinafy-bench synthetic large|classic BYTES   (a synthetic document on stdout, for profiling)
 //   assinafy-bench child upload|poll ...   (internal: a fresh process for RSS and CPU figures)
 //   assinafy-bench profile-decode N [SECONDS]   (one decode variant in a loop, for perf record)
@@ -16,7 +16,7 @@ import SyntheticDocuments
 let usage = """
     usage: assinafy-bench [--root DIR] [--results FILE] [--quick] [--only LIST] [--build-note TEXT]
       LIST: comma-separated among generate, size, read, multifile, calls, decode, upload, poll, compile, scaling,
-            scaling-compile, appsize
+            scaling-compile, appsize, adversarial
     """
 
 struct BenchOptions {
@@ -125,6 +125,10 @@ func runBenchmarks(_ options: BenchOptions) async -> Int32 {
         progress("app size: a tiny release executable with and without the SDK")
         rows += AppSizeBenchmark.run(context)
     }
+    if options.wants("adversarial") {
+        progress("adversarial input shapes at 1/2/4/8 MB: the runtime's parser and decoder, the generator's readers")
+        rows += AdversarialScalingBenchmark.run(context)
+    }
     if options.wants("scaling-compile") {
         // The 8 MB module takes too long to compile on a shared 2-core machine: 1 and 4 MB only
         // (--quick: a 50 KB document, to check the benchmark itself).
@@ -158,8 +162,14 @@ func runBenchmarks(_ options: BenchOptions) async -> Int32 {
         progress("cannot write \(resultsPath): \(error)")
         return 1
     }
-    // Missed targets are results, not failures; a benchmark that could not run is.
-    return rows.contains { $0.verdict == .failed } ? 1 : 0
+    // Missed targets are results, not failures; a benchmark that could not run is, and so is an
+    // input shape that costs more per MB as it grows (issue 33): a path an attacker can make quadratic.
+    let adversarial = rows.filter { $0.what.hasPrefix(AdversarialScalingBenchmark.rowPrefix) && $0.verdict != .met }
+    if !adversarial.isEmpty {
+        print("\nFAIL: \(adversarial.count) adversarial input shapes cost more per MB as they grow (or did not run):")
+        for row in adversarial { print("  \(row.what): \(row.measured)") }
+    }
+    return rows.contains { $0.verdict == .failed } || !adversarial.isEmpty ? 1 : 0
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -1,0 +1,210 @@
+import Assinafy
+import Foundation
+import GeneratorCore
+
+/// Issue 33: a standing check for algorithmic attacks. Fuzzing with small inputs does not find
+/// quadratic paths, so every reader and decoder that takes untrusted bytes reads each
+/// `AdversarialShape` at 1, 2, 4 and 8 MB, and its CPU time per MB must not grow with the size
+/// (8 MB ÷ 1 MB ≤ 1.3). A shape that grows fails the row, and the whole `assinafy-bench` run
+/// (see main.swift): a regression to a quadratic path must not pass as a slow figure.
+enum AdversarialScalingBenchmark {
+    static let sizesMB = [1, 2, 4, 8]
+    static let growthLimit = 1.3
+    static let target = "8 MB ÷ 1 MB ≤ \(growthLimit)"
+    static let rowPrefix = "adversarial:"
+
+    /// A reader or decoder under attack. `prepare` renders a shape at a size (untimed) and
+    /// returns the work to time, which tells whether the input was refused and why.
+    struct Subject {
+        var name: String
+        /// Whether this subject must refuse the shape (the generator refuses repeated keys); a
+        /// refusal elsewhere, or its absence here, fails the row.
+        var refuses: (AdversarialShape) -> Bool = { _ in false }
+        var prepare: (AdversarialShape, Int) -> () throws -> String?
+    }
+
+    static var subjects: [Subject] {
+        [
+            Subject(name: "runtime parse (JSONValue(parsing:))") { shape, bytes in
+                let data = Data(shape.json(bytes: bytes))
+                return {
+                    _ = try JSONValue(parsing: data)
+                    return nil
+                }
+            },
+            Subject(name: "runtime decode (JSONCoding.decode)") { shape, bytes in
+                let data = Data(shape.json(bytes: bytes))
+                return { () throws -> String? in
+                    try decode(shape, data)
+                    return nil
+                }
+            },
+            Subject(
+                name: "generator JSON reader (DocumentReader.read)", refuses: { $0 == .repeatedKeys },
+                prepare: { shape, bytes in
+                    let text = String(decoding: shape.json(bytes: bytes), as: UTF8.self)
+                    return { try readDocument(text, file: "adversarial.json") }
+                }),
+            Subject(
+                name: "generator YAML reader (DocumentReader.read)", refuses: { $0 == .repeatedKeys },
+                prepare: { shape, bytes in
+                    let text = String(decoding: shape.yaml(bytes: bytes), as: UTF8.self)
+                    return { try readDocument(text, file: "adversarial.yaml") }
+                }),
+        ]
+    }
+
+    /// What each shape decodes into: what generated code would ask for given such a body.
+    static func decode(_ shape: AdversarialShape, _ data: Data) throws {
+        switch shape {
+        case .repeatedKeys, .largeMap: _ = try JSONCoding.decode([String: Int].self, from: data)
+        case .wideObject: _ = try JSONCoding.decode(Document.self, from: data)
+        case .longStrings: _ = try JSONCoding.decode(DocumentTagsItem.self, from: data)
+        case .smallObjects: _ = try JSONCoding.decode([DocumentTagsItem].self, from: data)
+        case .deepNesting: _ = try JSONCoding.decode(NestedArrays.self, from: data)
+        case .escapes: _ = try JSONCoding.decode([String].self, from: data)
+        }
+    }
+
+    static func decodedType(_ shape: AdversarialShape) -> String {
+        switch shape {
+        case .repeatedKeys, .largeMap: return "[String: Int]"
+        case .wideObject: return "Document (generated; unknown members kept)"
+        case .longStrings: return "DocumentTagsItem (generated)"
+        case .smallObjects: return "[DocumentTagsItem] (generated)"
+        case .deepNesting: return "a recursive Decodable of nested arrays"
+        case .escapes: return "[String]"
+        }
+    }
+
+    /// Reads a document, returning the reader's error message when it refuses it.
+    static func readDocument(_ text: String, file: String) throws -> String? {
+        do {
+            _ = try DocumentReader.read(text, file: file)
+            return nil
+        } catch let error as ParseError {
+            return "\(error.location): \(error.message)"
+        }
+    }
+
+    /// One shape through one subject: CPU seconds per size, until a size takes too long.
+    struct Scaling {
+        var bytes: [Int] = []
+        var cpu: [Summary] = []
+        var refusal: String?
+        /// Why the larger sizes were not run, when they were not.
+        var stopped: String?
+
+        var perMB: [Double] { zip(cpu, bytes).map { $0.median / (Double($1) / 1e6) } }
+        /// The last measured size's CPU per MB over the first's: 8 MB ÷ 1 MB when all ran.
+        var growth: Double { perMB.count >= 2 ? perMB[perMB.count - 1] / perMB[0] : .nan }
+        var complete: Bool { cpu.count == AdversarialScalingBenchmark.sizesMB.count }
+        var met: Bool { complete && growth <= AdversarialScalingBenchmark.growthLimit }
+    }
+
+    /// A run longer than this (thread CPU) ends the shape once two sizes have run: a quadratic
+    /// path would take 4× as long at each next size, and `make bench` must not take hours.
+    static func capSeconds(_ context: BenchContext) -> Double { context.quick ? 1 : 4 }
+
+    static func scale(_ subject: Subject, _ shape: AdversarialShape, _ context: BenchContext) throws -> Scaling {
+        var result = Scaling()
+        let cap = capSeconds(context)
+        for (position, size) in sizesMB.enumerated() {
+            let work = subject.prepare(shape, size * 1_000_000)
+            var samples: [Double] = []
+            var refusal: String?
+            // Several runs where they are cheap; one where a run alone is long enough to time.
+            repeat {
+                let start = threadCPUSeconds()
+                refusal = try work()
+                samples.append(threadCPUSeconds() - start)
+            } while samples.count < context.runs(5, quick: 2) && samples.reduce(0, +) < (context.quick ? 0.5 : 2)
+            if subject.refuses(shape) != (refusal != nil) {
+                throw BenchFailure(
+                    refusal.map { "\(shape.rawValue) at \(size) MB refused: \($0)" }
+                        ?? "\(shape.rawValue) at \(size) MB was accepted; it must be refused")
+            }
+            result.refusal = result.refusal ?? refusal
+            result.bytes.append(size * 1_000_000)
+            result.cpu.append(Summary(samples))
+            let seconds = Summary(samples).median
+            // The first size alone over 4 caps: a second size (4× if quadratic) is not worth it.
+            let limit = position == 0 ? 4 * cap : cap
+            if seconds > limit, position + 1 < sizesMB.count {
+                result.stopped =
+                    "stopped after \(size) MB: one run took \(fixed(seconds, 1)) s CPU (> \(fixed(limit, 0)) s cap); "
+                    + "\(sizesMB[(position + 1)...].map { "\($0) MB" }.joined(separator: ", ")) not run"
+                break
+            }
+        }
+        return result
+    }
+
+    static func row(_ subject: Subject, _ shape: AdversarialShape, _ scaling: Scaling) -> ResultRow {
+        let perMB = scaling.perMB
+        var cells = perMB.map { fixed($0, 4) }
+        while cells.count < sizesMB.count { cells.append("–") }
+        let last = sizesMB[max(0, perMB.count - 1)]
+        let growth =
+            perMB.count >= 2 ? "\(last) MB ÷ 1 MB: \(fixed(scaling.growth, 2))×" : "only 1 MB ran"
+        let failing = !scaling.met ? "FAIL " : ""
+        var row = ResultRow(
+            what: "\(rowPrefix) \(subject.name), \(shape.rawValue)",
+            measured: "\(failing)\(cells.joined(separator: " / ")) s/MB (\(growth))", target: target,
+            verdict: scaling.met ? .met : .missed)
+        row.notes.append(
+            zip(sizesMB, scaling.cpu).map { size, cpu in "\(size) MB: \(cpu.formatted(unit: "s"))" }
+                .joined(separator: "; ") + " thread CPU per read")
+        if let stopped = scaling.stopped { row.notes.append(stopped) }
+        if let refusal = scaling.refusal { row.notes.append("refused, as it must be (time to the error): \(refusal)") }
+        if subject.name.hasPrefix("runtime decode") { row.notes.append("decoded into \(decodedType(shape))") }
+        return row
+    }
+
+    static func run(_ context: BenchContext) -> [ResultRow] {
+        var rows: [ResultRow] = []
+        for subject in subjects {
+            for shape in AdversarialShape.allCases {
+                progress(
+                    "adversarial: \(subject.name), \(shape.rawValue), \(sizesMB.map(String.init).joined(separator: "/")) MB"
+                )
+                do {
+                    rows.append(row(subject, shape, try scale(subject, shape, context)))
+                } catch {
+                    rows.append(.failure("\(rowPrefix) \(subject.name), \(shape.rawValue)", target: target, error))
+                }
+            }
+        }
+        let failing = rows.filter { $0.verdict != .met }
+        if !failing.isEmpty {
+            progress(
+                "adversarial: FAIL: \(failing.count) of \(rows.count) shapes grow with the size or did not run:\n  "
+                    + failing.map { $0.what }.joined(separator: "\n  "))
+        }
+        if var first = rows.first {
+            first.notes.append(
+                "every row: thread CPU time of one read (the median of up to 5 runs, fewer past 2 s), divided by the "
+                    + "input's MB; inputs rendered beforehand, untimed; a run over \(fixed(capSeconds(context), 0)) s "
+                    + "ends the shape after two sizes (over 4× that, after 1 MB), and the row fails")
+            rows[0] = first
+        }
+        return rows
+    }
+}
+
+/// Arrays nested in arrays around integers, decoded level by level through the decoder's
+/// containers (the deep-nesting shape); counts its integers.
+struct NestedArrays: Decodable {
+    var leaves: Int
+
+    init(from decoder: any Decoder) throws {
+        guard var items = try? decoder.unkeyedContainer() else {
+            _ = try decoder.singleValueContainer().decode(Int.self)
+            leaves = 1
+            return
+        }
+        var count = 0
+        while !items.isAtEnd { count += try items.decode(NestedArrays.self).leaves }
+        leaves = count
+    }
+}

@@ -90,52 +90,68 @@ enum AdversarialScalingBenchmark {
     /// One shape through one subject: CPU seconds per size, until a size takes too long.
     struct Scaling {
         var bytes: [Int] = []
-        var cpu: [Summary] = []
+        var samples: [[Double]] = []
         var refusal: String?
         /// Why the larger sizes were not run, when they were not.
         var stopped: String?
 
-        var perMB: [Double] { zip(cpu, bytes).map { $0.median / (Double($1) / 1e6) } }
+        /// CPU seconds per MB of the least disturbed run of each size: on a shared machine other
+        /// work only ever adds to a run's CPU time (evicted caches, a busy sibling thread).
+        var perMB: [Double] { zip(samples, bytes).map { ($0.min() ?? .nan) / (Double($1) / 1e6) } }
         /// The last measured size's CPU per MB over the first's: 8 MB ÷ 1 MB when all ran.
         var growth: Double { perMB.count >= 2 ? perMB[perMB.count - 1] / perMB[0] : .nan }
-        var complete: Bool { cpu.count == AdversarialScalingBenchmark.sizesMB.count }
+        var complete: Bool { samples.count == AdversarialScalingBenchmark.sizesMB.count }
         var met: Bool { complete && growth <= AdversarialScalingBenchmark.growthLimit }
     }
 
-    /// A run longer than this (thread CPU) ends the shape once two sizes have run: a quadratic
-    /// path would take 4× as long at each next size, and `make bench` must not take hours.
+    /// A run longer than this (thread CPU) that already costs more per MB than 1 MB did ends the
+    /// shape: a quadratic path takes 4× as long at each next size, and `make bench` must not
+    /// take hours. A run 4× longer ends it whatever its growth.
     static func capSeconds(_ context: BenchContext) -> Double { context.quick ? 1 : 4 }
 
+    /// Every size rendered first; one round in increasing size, stopping where a run gets too
+    /// slow; then more rounds over the sizes that ran, each starting at the next size, while
+    /// they are cheap. Interleaved, so that load drifting over the minutes the shape takes hits
+    /// every size alike.
     static func scale(_ subject: Subject, _ shape: AdversarialShape, _ context: BenchContext) throws -> Scaling {
-        var result = Scaling()
         let cap = capSeconds(context)
-        for (position, size) in sizesMB.enumerated() {
-            let work = subject.prepare(shape, size * 1_000_000)
-            var samples: [Double] = []
-            var refusal: String?
-            // Several runs where they are cheap; one where a run alone is long enough to time.
-            repeat {
-                let start = threadCPUSeconds()
-                refusal = try work()
-                samples.append(threadCPUSeconds() - start)
-            } while samples.count < context.runs(5, quick: 2) && samples.reduce(0, +) < (context.quick ? 0.5 : 2)
+        let works = sizesMB.map { subject.prepare(shape, $0 * 1_000_000) }
+        var result = Scaling(bytes: sizesMB.map { $0 * 1_000_000 }, samples: sizesMB.map { _ in [] })
+        var spent = 0.0
+        func run(_ index: Int) throws -> Double {
+            let start = threadCPUSeconds()
+            let refusal = try works[index]()
+            let seconds = threadCPUSeconds() - start
             if subject.refuses(shape) != (refusal != nil) {
                 throw BenchFailure(
-                    refusal.map { "\(shape.rawValue) at \(size) MB refused: \($0)" }
-                        ?? "\(shape.rawValue) at \(size) MB was accepted; it must be refused")
+                    refusal.map { "\(shape.rawValue) at \(sizesMB[index]) MB refused: \($0)" }
+                        ?? "\(shape.rawValue) at \(sizesMB[index]) MB was accepted; it must be refused")
             }
             result.refusal = result.refusal ?? refusal
-            result.bytes.append(size * 1_000_000)
-            result.cpu.append(Summary(samples))
-            let seconds = Summary(samples).median
-            // The first size alone over 4 caps: a second size (4× if quadratic) is not worth it.
-            let limit = position == 0 ? 4 * cap : cap
-            if seconds > limit, position + 1 < sizesMB.count {
+            result.samples[index].append(seconds)
+            spent += seconds
+            return seconds
+        }
+        var active = sizesMB.count
+        for index in sizesMB.indices {
+            let seconds = try run(index)
+            let perMB = result.perMB
+            let growing = index > 0 && perMB[index] / perMB[0] > growthLimit
+            if index + 1 < sizesMB.count, seconds > 4 * cap || (seconds > cap && growing) {
+                active = index + 1
                 result.stopped =
-                    "stopped after \(size) MB: one run took \(fixed(seconds, 1)) s CPU (> \(fixed(limit, 0)) s cap); "
-                    + "\(sizesMB[(position + 1)...].map { "\($0) MB" }.joined(separator: ", ")) not run"
+                    "stopped after \(sizesMB[index]) MB: a run took \(fixed(seconds, 1)) s CPU "
+                    + "(cap \(fixed(cap, 0)) s once it grows, \(fixed(4 * cap, 0)) s in any case); "
+                    + sizesMB[active...].map { "\($0) MB" }.joined(separator: ", ") + " not run"
                 break
             }
+        }
+        result.bytes = Array(result.bytes.prefix(active))
+        result.samples = Array(result.samples.prefix(active))
+        var round = 1
+        while round < context.runs(5, quick: 2) && spent < (context.quick ? 1 : 8) {
+            for offset in 0..<active { _ = try run((round + offset) % active) }
+            round += 1
         }
         return result
     }
@@ -153,8 +169,8 @@ enum AdversarialScalingBenchmark {
             measured: "\(failing)\(cells.joined(separator: " / ")) s/MB (\(growth))", target: target,
             verdict: scaling.met ? .met : .missed)
         row.notes.append(
-            zip(sizesMB, scaling.cpu).map { size, cpu in "\(size) MB: \(cpu.formatted(unit: "s"))" }
-                .joined(separator: "; ") + " thread CPU per read")
+            zip(sizesMB, scaling.samples).map { size, runs in "\(size) MB: \(Summary(runs).formatted(unit: "s"))" }
+                .joined(separator: "; ") + " thread CPU per read (median (min–max))")
         if let stopped = scaling.stopped { row.notes.append(stopped) }
         if let refusal = scaling.refusal { row.notes.append("refused, as it must be (time to the error): \(refusal)") }
         if subject.name.hasPrefix("runtime decode") { row.notes.append("decoded into \(decodedType(shape))") }
@@ -183,9 +199,11 @@ enum AdversarialScalingBenchmark {
         }
         if var first = rows.first {
             first.notes.append(
-                "every row: thread CPU time of one read (the median of up to 5 runs, fewer past 2 s), divided by the "
-                    + "input's MB; inputs rendered beforehand, untimed; a run over \(fixed(capSeconds(context), 0)) s "
-                    + "ends the shape after two sizes (over 4× that, after 1 MB), and the row fails")
+                "every row: thread CPU time of one read divided by the input's MB, for the fastest of up to "
+                    + "\(context.runs(5, quick: 2)) runs per size (fewer once a shape has taken "
+                    + "\(context.quick ? 1 : 8) s), the sizes interleaved; inputs rendered beforehand, untimed; a run "
+                    + "over \(fixed(capSeconds(context), 0)) s that already costs more per MB than at 1 MB (or any "
+                    + "run over \(fixed(4 * capSeconds(context), 0)) s) ends the shape, and its row fails")
             rows[0] = first
         }
         return rows

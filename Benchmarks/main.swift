@@ -4,7 +4,8 @@ import SyntheticDocuments
 // `assinafy-bench`: the performance figures of issue 8, measured on release builds and written to
 // benchmarks/results.md. Run through `make bench` (scripts/bench.sh), which builds first.
 //
-//   assinafy-bench [--root DIR] [--results FILE] [--quick] [--only a,b,...] [--build-note TEXT]
+//   assinafy-bench [--root DIR] [--results FILE] [--quick] [--only a,b,...] [--build-note TEXT] [--match TEXT]
+//     --match: only the adversarial rows whose reader or shape names contain TEXT (e.g. "runtime", "map")
 //     benchmarks: generate, size, read, multifile, calls, decode, upload, poll, compile, scaling, scaling-compile,
 //     appsize, adversarial
 //   assinafy-bench synthetic large|classic BYTES   (a synthetic document on stdout, for profiling)
@@ -14,7 +15,7 @@ import SyntheticDocuments
 //   assinafy-bench profile-encode [SECONDS]     (JSONCoding.encode of a 50-document page in a loop, for perf record)
 
 let usage = """
-    usage: assinafy-bench [--root DIR] [--results FILE] [--quick] [--only LIST] [--build-note TEXT]
+    usage: assinafy-bench [--root DIR] [--results FILE] [--quick] [--only LIST] [--build-note TEXT] [--match TEXT]
       LIST: comma-separated among generate, size, read, multifile, calls, decode, upload, poll, compile, scaling,
             scaling-compile, appsize, adversarial
     """
@@ -25,6 +26,7 @@ struct BenchOptions {
     var quick = false
     var only: Set<String>?
     var buildNote: String?
+    var match: String?
 
     init(_ arguments: [String]) throws {
         var index = 0
@@ -40,6 +42,7 @@ struct BenchOptions {
             case "--quick": quick = true
             case "--only": only = Set(try value().split(separator: ",").map(String.init))
             case "--build-note": buildNote = try value()
+            case "--match": match = try value()
             default: throw BenchFailure("unknown option \(arguments[index])")
             }
             index += 1
@@ -127,7 +130,7 @@ func runBenchmarks(_ options: BenchOptions) async -> Int32 {
     }
     if options.wants("adversarial") {
         progress("adversarial input shapes at 1/2/4/8 MB: the runtime's parser and decoder, the generator's readers")
-        rows += AdversarialScalingBenchmark.run(context)
+        rows += AdversarialScalingBenchmark.run(context, matching: options.match)
     }
     if options.wants("scaling-compile") {
         // The 8 MB module takes too long to compile on a shared 2-core machine: 1 and 4 MB only
@@ -150,6 +153,7 @@ func runBenchmarks(_ options: BenchOptions) async -> Int32 {
     var command = "make bench"
     if options.quick { command += " --quick" }
     if let only = options.only { command += " --only " + only.sorted().joined(separator: ",") }
+    if let match = options.match { command += " --match \(match)" }
     let markdown = Report.markdown(
         rows, machine: machine, buildNote: options.buildNote, totalSeconds: total,
         command: command)

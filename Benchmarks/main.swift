@@ -4,9 +4,10 @@ import SyntheticDocuments
 // `assinafy-bench`: the performance figures of issue 8, measured on release builds and written to
 // benchmarks/results.md. Run through `make bench` (scripts/bench.sh), which builds first.
 //
-//   assinafy-bench [--root DIR] [--results FILE] [--quick] [--only a,b,...] [--build-note TEXT]
+//   assinafy-bench [--root DIR] [--results FILE] [--quick] [--only a,b,...] [--build-note TEXT] [--match TEXT]
+//     --match: only the adversarial rows whose reader or shape names contain TEXT (e.g. "runtime", "map")
 //     benchmarks: generate, size, read, multifile, calls, decode, upload, poll, compile, scaling, scaling-compile,
-//     appsize
+//     appsize, adversarial
 //   assinafy-bench synthetic large|classic BYTES   (a synthetic document on stdout, for profiling)
 //   assinafy-bench child upload|poll ...   (internal: a fresh process for RSS and CPU figures)
 //   assinafy-bench profile-decode N [SECONDS]   (one decode variant in a loop, for perf record)
@@ -14,9 +15,9 @@ import SyntheticDocuments
 //   assinafy-bench profile-encode [SECONDS]     (JSONCoding.encode of a 50-document page in a loop, for perf record)
 
 let usage = """
-    usage: assinafy-bench [--root DIR] [--results FILE] [--quick] [--only LIST] [--build-note TEXT]
+    usage: assinafy-bench [--root DIR] [--results FILE] [--quick] [--only LIST] [--build-note TEXT] [--match TEXT]
       LIST: comma-separated among generate, size, read, multifile, calls, decode, upload, poll, compile, scaling,
-            scaling-compile, appsize
+            scaling-compile, appsize, adversarial
     """
 
 struct BenchOptions {
@@ -25,6 +26,7 @@ struct BenchOptions {
     var quick = false
     var only: Set<String>?
     var buildNote: String?
+    var match: String?
 
     init(_ arguments: [String]) throws {
         var index = 0
@@ -40,6 +42,7 @@ struct BenchOptions {
             case "--quick": quick = true
             case "--only": only = Set(try value().split(separator: ",").map(String.init))
             case "--build-note": buildNote = try value()
+            case "--match": match = try value()
             default: throw BenchFailure("unknown option \(arguments[index])")
             }
             index += 1
@@ -125,6 +128,10 @@ func runBenchmarks(_ options: BenchOptions) async -> Int32 {
         progress("app size: a tiny release executable with and without the SDK")
         rows += AppSizeBenchmark.run(context)
     }
+    if options.wants("adversarial") {
+        progress("adversarial input shapes at 1/2/4/8 MB: the runtime's parser and decoder, the generator's readers")
+        rows += AdversarialScalingBenchmark.run(context, matching: options.match)
+    }
     if options.wants("scaling-compile") {
         // The 8 MB module takes too long to compile on a shared 2-core machine: 1 and 4 MB only
         // (--quick: a 50 KB document, to check the benchmark itself).
@@ -146,6 +153,7 @@ func runBenchmarks(_ options: BenchOptions) async -> Int32 {
     var command = "make bench"
     if options.quick { command += " --quick" }
     if let only = options.only { command += " --only " + only.sorted().joined(separator: ",") }
+    if let match = options.match { command += " --match \(match)" }
     let markdown = Report.markdown(
         rows, machine: machine, buildNote: options.buildNote, totalSeconds: total,
         command: command)
@@ -158,8 +166,14 @@ func runBenchmarks(_ options: BenchOptions) async -> Int32 {
         progress("cannot write \(resultsPath): \(error)")
         return 1
     }
-    // Missed targets are results, not failures; a benchmark that could not run is.
-    return rows.contains { $0.verdict == .failed } ? 1 : 0
+    // Missed targets are results, not failures; a benchmark that could not run is, and so is an
+    // input shape that costs more per MB as it grows (issue 33): a path an attacker can make quadratic.
+    let adversarial = rows.filter { $0.what.hasPrefix(AdversarialScalingBenchmark.rowPrefix) && $0.verdict != .met }
+    if !adversarial.isEmpty {
+        print("\nFAIL: \(adversarial.count) adversarial input shapes cost more per MB as they grow (or did not run):")
+        for row in adversarial { print("  \(row.what): \(row.measured)") }
+    }
+    return rows.contains { $0.verdict == .failed } || !adversarial.isEmpty ? 1 : 0
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -37,6 +37,12 @@ struct YAMLScanner {
     /// How many `simpleKeys` slots are set; when none is, queued tokens are final and reading
     /// the next one can skip the simple-key bookkeeping.
     private var activeSimpleKeys = 0
+    /// The lowest flow level holding a simple key, while any is set. Keys are saved at the
+    /// current level only and closing a level drops its key, so a lower level's key is always
+    /// the older one: the oldest key (the next that may become a KEY token, the first to go
+    /// stale) is found without walking every open level for each token, which made deep flow
+    /// nesting cost depth × tokens.
+    private var lowestKeyLevel = 0
     /// YAML 1.2 lets `:` follow a quoted key or a flow collection without a space (`{"a":1}`).
     private var lastTokenIsJSONLike = false
     static let tabHint = "YAML indents with spaces only; replace the tab with spaces"
@@ -277,27 +283,20 @@ struct YAMLScanner {
 
     // Inlined: called on the mutating scanner, a method call copied all of it first.
     @inline(__always) private func nextPossibleSimpleKey() -> Int? {
-        var lowest: Int?
-        var seen = 0
-        var level = min(flowLevel, simpleKeys.count - 1)
-        while seen < activeSimpleKeys && level >= 0 {
-            if let key = simpleKeys[level] {
-                seen += 1
-                lowest = min(lowest ?? key.tokenNumber, key.tokenNumber)
-            }
-            level -= 1
-        }
-        return lowest
+        activeSimpleKeys > 0 ? simpleKeys[lowestKeyLevel]?.tokenNumber : nil
     }
 
     /// A simple key must fit on one line and in 1024 bytes; past that it can no longer be a key.
+    /// Keys are checked oldest first; once one is on this line and near enough, every newer one is.
     private mutating func removeStaleSimpleKeys() throws {
-        var remaining = activeSimpleKeys
-        var level = min(flowLevel, simpleKeys.count - 1)
-        while remaining > 0 && level >= 0 {
-            defer { level -= 1 }
+        guard activeSimpleKeys > 0 else { return }
+        let top = min(flowLevel, simpleKeys.count - 1)
+        var level = lowestKeyLevel
+        var droppedOne = false
+        while activeSimpleKeys > 0 && level <= top {
+            defer { level += 1 }
             guard let key = simpleKeys[level] else { continue }
-            remaining -= 1
+            if key.line == line && index - key.index <= 1024 { return }
             // [145] ns-flow-map-yaml-key-entry: in a flow mapping the `:` may follow on a later line.
             let multiLineAllowed = level > 0 && level <= flowIsMapping.count && flowIsMapping[level - 1]
             guard (key.line != line && !multiLineAllowed) || index - key.index > 1024 else { continue }
@@ -305,7 +304,11 @@ struct YAMLScanner {
                 throw error(
                     key.line == line ? Self.longKeyMessage : "could not find expected ':'", at: key.location)
             }
-            if key.line == line { droppedLongKey = key }
+            // The outermost key dropped for length is the one a later `:` is reported against.
+            if key.line == line && !droppedOne {
+                droppedLongKey = key
+                droppedOne = true
+            }
             setSimpleKey(nil, level: level)
         }
     }
@@ -325,6 +328,13 @@ struct YAMLScanner {
         let wasSet = simpleKeys[level] != nil
         simpleKeys[level] = key
         activeSimpleKeys += (key == nil ? 0 : 1) - (wasSet ? 1 : 0)
+        if key != nil {
+            if activeSimpleKeys == 1 || level < lowestKeyLevel { lowestKeyLevel = level }
+        } else if wasSet && level == lowestKeyLevel && activeSimpleKeys > 0 {
+            var next = level + 1
+            while next < simpleKeys.count - 1 && simpleKeys[next] == nil { next += 1 }
+            lowestKeyLevel = next
+        }
     }
 
     mutating func removePossibleSimpleKey() throws {

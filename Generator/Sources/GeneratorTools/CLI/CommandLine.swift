@@ -4,7 +4,7 @@ import GeneratorCore
 /// The `assinafy-generator` command line, kept in the library so tests can drive it.
 public enum GeneratorCommand {
     /// The release the generator belongs to: the SDK's `sdkVersion`, which the generator cannot
-    /// import (it does not depend on the SDK); CommandHelpTests keeps the two equal.
+    /// import (it does not depend on the SDK); FirstHourCommandTests keeps the two equal.
     public static let version = "0.1.0"
 
     public static let usage = """

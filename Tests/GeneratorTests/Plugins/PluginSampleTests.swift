@@ -3,32 +3,40 @@ import Testing
 
 @testable import GeneratorCore
 
-/// The two SwiftPM plugins on a sample package (Tests/PluginSamples/PetStore) that depends on this
-/// one by path: `swift package generate-api` rewrites the committed StoreAPI sources exactly, and
-/// `swift build` runs the build-tool plugin for PetsAPI and compiles an app using both.
+/// The two SwiftPM plugins on the example package users copy (Examples/PetStore), its manifest as
+/// committed but for the dependency's URL, which points at this checkout: `swift package
+/// generate-api` rewrites the committed StoreAPI sources exactly, and `swift build` runs the
+/// build-tool plugin for PetsAPI and compiles an app using both.
 ///
 /// Minutes of CPU (SwiftPM builds the generator for the sample): run apart from the
 /// timing-sensitive suites, in the Makefile's compile-suite step with FixtureCompileTests.
 @Suite(.serialized) struct PluginSampleTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
-    static let sample = root.appendingPathComponent("Tests/PluginSamples/PetStore")
+    static let sample = root.appendingPathComponent("Examples/PetStore")
     /// Inside the package's own (ignored) build directory, so repeated runs reuse the sample's build.
     static let work = root.appendingPathComponent(".build/plugin-samples")
 
-    /// A copy of the sample whose dependency points at this checkout (the copy is not three
-    /// levels below it).
+    /// The dependency as the example (and the README) declares it.
+    static let published = #".package(url: "https://github.com/assinafy/swift-sdk", from: "0.1.0")"#
+
+    /// A copy of the example whose dependency is this checkout, reached through a link named like
+    /// the URL's last component: a path dependency's identity is its folder's name, and the
+    /// manifest names the package by that identity (`package: "swift-sdk"`), as users' will.
     static func copySample() throws -> URL {
         let manager = FileManager.default
         let copy = work.appendingPathComponent("PetStore")
+        let checkout = work.appendingPathComponent("swift-sdk")
         try? manager.removeItem(at: copy)
+        try? manager.removeItem(at: checkout)
         try manager.createDirectory(at: work, withIntermediateDirectories: true)
+        try manager.createSymbolicLink(at: checkout, withDestinationURL: root)
         try manager.copyItem(at: sample, to: copy)
         try? manager.removeItem(at: copy.appendingPathComponent(".build"))
         let manifest = copy.appendingPathComponent("Package.swift")
         let text = try String(contentsOf: manifest, encoding: .utf8)
-        #expect(text.contains(#"path: "../../..""#))
-        try Data(text.replacingOccurrences(of: #"path: "../../..""#, with: "path: \"\(root.path)\"").utf8)
+        #expect(text.components(separatedBy: published).count == 2, "the example no longer declares \(published)")
+        try Data(text.replacingOccurrences(of: published, with: ".package(path: \"\(checkout.path)\")").utf8)
             .write(to: manifest)
         return copy
     }

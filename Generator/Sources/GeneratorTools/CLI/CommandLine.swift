@@ -3,8 +3,14 @@ import GeneratorCore
 
 /// The `assinafy-generator` command line, kept in the library so tests can drive it.
 public enum GeneratorCommand {
+    /// The release the generator belongs to: the SDK's `sdkVersion`, which the generator cannot
+    /// import (it does not depend on the SDK); FirstHourCommandTests keeps the two equal.
+    public static let version = "0.1.0"
+
     public static let usage = """
         usage: assinafy-generator <command> [options]
+               assinafy-generator <command> --help     a command's options
+               assinafy-generator --version
 
         commands:
           check    --spec FILE [--format yaml|json] read and resolve a document (and the files it
@@ -32,13 +38,23 @@ public enum GeneratorCommand {
             err(usage)
             return 64
         }
-        var options = Options(Array(arguments.dropFirst()))
+        let rest = Array(arguments.dropFirst())
+        let knows = { (name: String) in ["check", "generate"].contains(name) || commands[name] != nil }
+        // `generate --help` asks for help, whatever else is on the line (a half-typed command).
+        if knows(command), rest.contains("--help") || rest.contains("-h") {
+            return help(command, usage: usage, out: out, err: err)
+        }
+        var options = Options(rest)
         do {
             switch command {
             case "check": return try check(&options, out: out, err: err)
             case "generate": return try generate(&options, out: out, err: err)
             case "help", "--help", "-h":
+                if let topic = rest.first, knows(topic) { return help(topic, usage: usage, out: out, err: err) }
                 out(usage)
+                return 0
+            case "--version", "version":
+                out("assinafy-generator \(version)")
                 return 0
             case let other where commands[other] != nil:
                 return try commands[other].map { try $0(&options, out, err) } ?? 64
@@ -48,6 +64,10 @@ public enum GeneratorCommand {
             }
         } catch let error as UsageError {
             err("error: \(error.message)\n\(usage)")
+            return 64
+        } catch let error as InputError {
+            // A wrong path is a usage error (64, as before), but the usage text would bury the sentence.
+            err("error: \(error)")
             return 64
         } catch let failure as GeneratorPipeline.Failure {
             err(failure.description)
@@ -61,11 +81,22 @@ public enum GeneratorCommand {
         }
     }
 
+    static func help(_ command: String, usage: String, out: (String) -> Void, err: (String) -> Void) -> Int32 {
+        guard let text = CommandHelp.text(for: command, usage: usage) else {
+            err("no help for '\(command)'\n\(usage)")
+            return 64
+        }
+        out(text)
+        return 0
+    }
+
     static func check(_ options: inout Options, out: (String) -> Void, err: (String) -> Void) throws -> Int32 {
         let spec = try options.required("--spec")
         let format = try inputFormat(&options)
         try options.finish()
-        let loaded = try DocumentLoader.load(contentsOf: spec, format: format)
+        try InputFiles.requireReadable(spec)
+        let root = PlainErrorFileSource.forDocument(at: spec)
+        let loaded = try DocumentLoader.load(root.rootFile, from: root.source, format: format)
         let (document, diagnostics) = (loaded.document, loaded.diagnostics)
         for diagnostic in diagnostics { err(diagnostic.formatted(file: spec)) }
         // A single file is what was asked for; only a multi-file document needs its list.
@@ -75,10 +106,25 @@ public enum GeneratorCommand {
         }
         let errors = diagnostics.filter { $0.severity == .error }.count
         let warnings = diagnostics.count - errors
+        guard let document else {
+            out(unresolvedSummary(spec, format: format, files: loaded.files.count, diagnostics: diagnostics))
+            return 1
+        }
         out(
-            "\(document?.operations.count ?? 0) operations, \(document?.schemas.count ?? 0) schemas, "
+            "\(document.operations.count) operations, \(document.schemas.count) schemas, "
                 + "\(warnings) warnings, \(errors) errors")
         return errors == 0 ? 0 : 1
+    }
+
+    /// The summary of a document that did not resolve: what its root file holds, so a broken
+    /// `$ref` does not read as an empty document.
+    static func unresolvedSummary(_ path: String, format: DocumentFormat?, files: Int, diagnostics: [Diagnostic])
+        -> String
+    {
+        let counts = ReadCounts(rootOf: path, format: format)
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        return "not resolved: read \(files) \(files == 1 ? "file" : "files"), \(counts.operations) operations, "
+            + "\(counts.schemas) schemas; \(diagnostics.count - errors) warnings, \(errors) errors"
     }
 
     static func generate(_ options: inout Options, out: (String) -> Void, err: (String) -> Void) throws -> Int32 {
@@ -95,12 +141,29 @@ public enum GeneratorCommand {
         let configuration = try configPath.map(readConfiguration) ?? GeneratorConfiguration()
         let documents = try documentPaths(
             spec: givenSpec, extras: givenExtras, configuration: configuration, configPath: configPath)
+        for path in [documents.spec] + documents.extras + (namesPath.map { [$0] } ?? []) {
+            try InputFiles.requireReadable(path)
+        }
         let names = try namesPath.map(GeneratorPipeline.readNames) ?? [:]
         let module = givenModule ?? configuration.module ?? defaultModule(output: output)
         let spec = documents.spec
-        let result = try GeneratorPipeline.generate(
-            specPath: spec, moduleName: module, names: names, extraPaths: documents.extras,
-            perCallCredentialSchemes: perCall, format: format, configuration: configuration)
+        let result: GeneratorPipeline.Output
+        do {
+            result = try GeneratorPipeline.generate(
+                specPath: spec, moduleName: module, names: names, extraPaths: documents.extras,
+                perCallCredentialSchemes: perCall, format: format, configuration: configuration,
+                sources: PlainErrorFileSource.forDocument)
+        } catch let failure as GeneratorPipeline.Failure {
+            err(failure.description)
+            // The document that failed (the spec or an extra), read again for the summary only.
+            let failed = PlainErrorFileSource.forDocument(at: failure.file)
+            let failedFormat = failure.file == spec ? format : nil
+            let files = try? DocumentLoader.load(failed.rootFile, from: failed.source, format: failedFormat).files
+            let summary = unresolvedSummary(
+                failure.file, format: failedFormat, files: files?.count ?? 1, diagnostics: failure.diagnostics)
+            out(summary + "; nothing written to \(output)")
+            return 1
+        }
         for diagnostic in result.diagnostics { err(diagnostic.formatted(file: spec)) }
         var files = result.files
         if let singleFile { files = [GeneratedFile(name: singleFile, contents: GeneratorPipeline.joined(files))] }
@@ -114,11 +177,12 @@ public enum GeneratorCommand {
 
     /// The configuration file's bytes, parsed by the core (which reads no files itself).
     public static func readConfiguration(_ path: String) throws -> GeneratorConfiguration {
+        try InputFiles.requireReadable(path, role: "the configuration")
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw UsageError(message: "cannot read the configuration \(path): \(error.localizedDescription)")
+            throw InputError("cannot read the configuration \(path): \(error.localizedDescription)")
         }
         return try GeneratorConfiguration.parse([UInt8](data), file: path)
     }

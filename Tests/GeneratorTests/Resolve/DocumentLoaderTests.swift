@@ -21,6 +21,28 @@ struct DocumentLoaderTests {
 
     struct DocumentMissing: Error {}
 
+    @Test func headerParametersOpenAPIIgnoresAreLeftOutWithAWarning() throws {
+        let (document, diagnostics) = try Self.load(
+            """
+            openapi: 3.1.0
+            info: {title: T, version: "1"}
+            paths:
+              /a:
+                get:
+                  parameters:
+                    - {name: Accept, in: header, schema: {type: string}}
+                    - {name: CONTENT-TYPE, in: header, schema: {type: string}}
+                    - {name: Authorization, in: header, schema: {type: string}}
+                    - {name: Accept, in: query, schema: {type: string}}
+                    - {name: X-Trace, in: header, schema: {type: string}}
+                  responses: {"204": {description: none}}
+            """)
+        let parameters = try #require(document?.operations.first?.parameters)
+        #expect(parameters.map { "\($0.location.rawValue) \($0.name)" } == ["query Accept", "header X-Trace"])
+        let warnings = diagnostics.filter { $0.severity == .warning && $0.message.contains("is ignored") }
+        #expect(warnings.map(\.pointer) == ["#/paths/~1a/get/parameters/0", "#/paths/~1a/get/parameters/1", "#/paths/~1a/get/parameters/2"])
+    }
+
     @Test func infoServersTagsExtensions() throws {
         let document = try Self.document(
             """

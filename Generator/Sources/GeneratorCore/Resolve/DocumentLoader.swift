@@ -200,6 +200,8 @@ public struct DocumentLoader {
         return names
     }
 
+    static let ignoredHeaderParameters: Set<String> = ["accept", "content-type", "authorization"]
+
     mutating func parameters(_ node: Node?, at pointer: JSONPointer) -> [Parameter] {
         guard let node else { return [] }
         guard let items = node.elements else {
@@ -215,6 +217,15 @@ public struct DocumentLoader {
             }
             guard let place = Parameter.Location(rawValue: placeText) else {
                 diagnostics.error("unknown parameter location '\(placeText)'", at: itemPointer / "in", resolved["in"])
+                continue
+            }
+            // OpenAPI: a header parameter named Accept, Content-Type or Authorization "SHALL be
+            // ignored" (the media types and security schemes say those); an argument for it would
+            // be dropped by the engine, which owns these headers.
+            if place == .header, Self.ignoredHeaderParameters.contains(name.lowercased()) {
+                diagnostics.warn(
+                    "header parameter '\(name)' is ignored, as OpenAPI says: the operation's media types and "
+                        + "security schemes set that header", at: itemPointer, item)
                 continue
             }
             let schemaNode = resolved["schema"]

@@ -55,8 +55,8 @@ import Testing
 
     static let malformed: [ReaderCase] = [
         ReaderCase("empty", "", "1:1: expected a value, but found the end of input"),
-        ReaderCase("trailing comma in array", "[1,]", "1:4: expected a value, but found ']'"),
-        ReaderCase("trailing comma in object", #"{"a":1,}"#, "1:8: expected a string key, but found '}'"),
+        ReaderCase("trailing comma in array", "[1,]", "1:3: trailing comma before ']'"),
+        ReaderCase("trailing comma in object", #"{"a":1,}"#, "1:7: trailing comma before '}'"),
         ReaderCase("unquoted key", "{a: 1}", "1:2: expected a string key, but found 'a'"),
         ReaderCase("leading zero", "[01]", "1:3: invalid number"),
         ReaderCase("bare dot", "[1.]", "1:4: invalid number: expected a digit after '.'"),

@@ -11,7 +11,7 @@ import Testing
         ReaderCase("unquoted key (YAML flow)", "{a: 1}", "1:2: expected a string key, but found 'a'"),
         ReaderCase("single quotes", "{'a': 1}", "1:2: expected a string key, but found '''"),
         ReaderCase("comment", "[1] # c", "1:5: expected the end of input after the JSON value, but found '#'"),
-        ReaderCase("trailing comma", "[1,\n]", "2:1: expected a value, but found ']'"),
+        ReaderCase("trailing comma", "[1,\n]", "1:3: trailing comma before ']'"),
         ReaderCase("bare word", "[True]", "1:2: expected a value, but found 'T'"),
         ReaderCase("not a number", "[NaN]", "1:2: expected a value, but found 'N'"),
         ReaderCase("hex", "[0x1]", "1:3: invalid number"),

@@ -148,11 +148,20 @@ struct JSONParser {
                 skipWhitespace()
                 let byte = peek()
                 if byte == ReaderByte.comma {
+                    let comma = (index: index, line: line, lineStart: lineStart)
                     index += 1
-                    if frame.isObject {
-                        skipWhitespace()
-                        try parseKey(into: &frame)
+                    skipWhitespace()
+                    // The most common hand-edit mistake: point at the comma, not at the bracket after it.
+                    if peek() == (frame.isObject ? ReaderByte.rightBrace : ReaderByte.rightBracket) {
+                        let closer = frame.isObject ? "}" : "]"
+                        let at = cursor.location(
+                            in: bytes, at: comma.index, line: comma.line, lineStart: comma.lineStart)
+                        let last = frame.isObject ? "member" : "element"
+                        throw ParseError(
+                            file: file, location: at, message: "trailing comma before '\(closer)'",
+                            hint: "JSON allows no comma after the last \(last); remove this one")
                     }
+                    if frame.isObject { try parseKey(into: &frame) }
                     stack.append(frame)
                     break
                 }

@@ -4,6 +4,9 @@ import Testing
 
 @testable import APIRuntime
 
+// Spawns children with Foundation's `Process`, which iOS, tvOS, watchOS and visionOS lack (the
+// same platform test as ReferenceTool's): compiled for macOS and Linux only.
+#if !(os(iOS) || os(tvOS) || os(watchOS) || os(visionOS))
 /// Streamed uploads: the file goes from disk to the socket in chunks and arrives intact.
 @Suite(.serialized) struct UploadTests {
     let server = TestServer.shared
@@ -207,3 +210,4 @@ import Testing
         #expect(try await Self.leftBehind(since: before).isEmpty)
     }
 }
+#endif

@@ -35,8 +35,13 @@ public final class APIEngine: APIClientProtocol, Sendable {
     private let configurationProblem: RequestValidationError?
     private let configuredSecrets: [String]
 
-    /// - Parameter errorTranslator: maps the engine's errors onto a product's own (applied to
-    ///   every error a call throws, once); `nil` throws the engine's.
+    /// - Parameters:
+    ///   - configuration: the server, credentials and policies of every call; an invalid one
+    ///     fails each request before any I/O.
+    ///   - transport: what carries the requests; URLSession unless given.
+    ///   - middlewares: in order: the first sees each request first and its answer last.
+    ///   - errorTranslator: maps the engine's errors onto a product's own (applied to every
+    ///     error a call throws, once); `nil` throws the engine's.
     public init(
         configuration: APIEngineConfiguration, transport: any HTTPTransport = URLSessionHTTPTransport(),
         middlewares: [any APIMiddleware] = [], errorTranslator: (@Sendable (any Error) -> any Error)? = nil

@@ -7,7 +7,7 @@ import Testing
 /// Cookie parameters and deepObject query parameters, as generated code sends them: cookies
 /// share the engine's one `Cookie` header with a cookie credential (a caller's own `Cookie`
 /// header is still dropped), and an object becomes `name[key]=value` items.
-@Suite struct CookieAndDeepObjectTests {
+@Suite(.enabled(if: TestServer.isAvailable, TestServer.unavailableReason)) struct CookieAndDeepObjectTests {
     let server = TestServer.shared
     static let session = SecurityScheme("session", .apiKey(name: "SESSION", location: .cookie))
 

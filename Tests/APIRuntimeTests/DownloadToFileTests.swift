@@ -10,7 +10,7 @@ import AssinafyTestSupport
 
 /// `APIRequest.downloadDestination`: the body goes to a private file while it arrives and is
 /// moved into place only when the call succeeded; every failure leaves nothing behind.
-@Suite struct DownloadToFileTests {
+@Suite(.enabled(if: TestServer.isAvailable, TestServer.unavailableReason)) struct DownloadToFileTests {
     let server = TestServer.shared
 
     final class Reports: @unchecked Sendable {

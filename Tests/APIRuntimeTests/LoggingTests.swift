@@ -6,7 +6,7 @@ import AssinafyTestSupport
 @testable import APIRuntime
 
 /// Whole flows with every kind of secret in play; the log must contain none of them.
-@Suite struct LoggingTests {
+@Suite(.enabled(if: TestServer.isAvailable, TestServer.unavailableReason)) struct LoggingTests {
     let server = TestServer.shared
 
     @Test func noSecretReachesTheLogger() async throws {

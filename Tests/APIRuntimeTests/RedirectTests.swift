@@ -6,7 +6,7 @@ import AssinafyTestSupport
 
 /// The redirect/credential matrix against real origins: 127.0.0.1 and 127.0.0.2, over HTTP
 /// (allowed only because these are loopback origins and the client opted in) and HTTPS.
-@Suite struct RedirectTests {
+@Suite(.enabled(if: TestServer.isAvailable, TestServer.unavailableReason)) struct RedirectTests {
     let server = TestServer.shared
 
     /// A request to the redirect route answering `code` with `Location: to`.

@@ -10,7 +10,7 @@ import AssinafyTestSupport
 
 /// The response size limit, enforced while the body arrives on every kind of task, counted
 /// after content decoding, with the transfer cancelled as soon as it is passed.
-@Suite struct ResponseLimitTests {
+@Suite(.enabled(if: TestServer.isAvailable, TestServer.unavailableReason)) struct ResponseLimitTests {
     let server = TestServer.shared
     static let limit: Int64 = 1 << 20
 

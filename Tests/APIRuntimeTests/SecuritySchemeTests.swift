@@ -7,7 +7,7 @@ import Testing
 /// Every kind of security scheme against the local test server, directly and through a
 /// cross-origin redirect: each credential goes where its scheme says, only to the base origin,
 /// only for operations that name the scheme.
-@Suite struct SecuritySchemeTests {
+@Suite(.enabled(if: TestServer.isAvailable, TestServer.unavailableReason)) struct SecuritySchemeTests {
     let server = TestServer.shared
 
     static let bearer = SecurityScheme("token", .bearer)

@@ -5,7 +5,7 @@ import AssinafyTestSupport
 @testable import APIRuntime
 
 /// Against the real local server: which credential each class sends, and nothing else.
-@Suite struct TransportCredentialTests {
+@Suite(.enabled(if: TestServer.isAvailable, TestServer.unavailableReason)) struct TransportCredentialTests {
     let server = TestServer.shared
 
     func only(_ id: String) async throws -> TestServer.Record {

@@ -9,7 +9,7 @@ import AssinafyTestSupport
 @testable import APIRuntime
 
 /// Retries, cancellation, timeouts and broken connections against the real local server.
-@Suite struct TransportResilienceTests {
+@Suite(.enabled(if: TestServer.isAvailable, TestServer.unavailableReason)) struct TransportResilienceTests {
     let server = TestServer.shared
     static let fastRetry = RetryPolicy(maxRetries: 2, maxDelay: 5, baseDelay: 0.05)
 

@@ -5,7 +5,7 @@ import Testing
 @testable import APIRuntime
 
 /// Streamed uploads: the file goes from disk to the socket in chunks and arrives intact.
-@Suite(.serialized) struct UploadTests {
+@Suite(.serialized, .enabled(if: TestServer.isAvailable, TestServer.unavailableReason)) struct UploadTests {
     let server = TestServer.shared
 
     final class ProgressLog: @unchecked Sendable {
@@ -47,6 +47,11 @@ import Testing
     /// Python (an independent implementation, and fast: a debug-build Swift hash of 25 MB would
     /// hold a test thread for seconds). Runs off the cooperative pool, which timing tests share.
     static func makeFile(megabytes: Int) async throws -> (URL, String) {
+        // Python is a child process: iOS, tvOS, watchOS and visionOS have no `Process` (the same
+        // platform test as ReferenceTool's), and the suite is disabled there with the server.
+        #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+        throw ReferenceTool.Failure(description: "subprocesses are unavailable on this platform")
+        #else
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("upload-\(UUID().uuidString).pdf")
         let script = """
             import hashlib, os, sys
@@ -70,6 +75,7 @@ import Testing
             return data
         }
         return (url, String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        #endif
     }
 
     static func temporaryUploads() -> Set<String> {

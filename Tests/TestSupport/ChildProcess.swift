@@ -4,6 +4,9 @@ import Foundation
 import Glibc
 #endif
 
+// The same platform test as ReferenceTool's: iOS, tvOS, watchOS and visionOS have no `Process`,
+// so these helpers exist only where the test targets can spawn children (macOS, Linux).
+#if !(os(iOS) || os(tvOS) || os(watchOS) || os(visionOS))
 extension Process {
     /// `waitUntilExit()` without its Linux hang. swift-corelibs-foundation learns of a child's exit
     /// when a socket the child inherited closes; a process spawned at the same moment elsewhere in
@@ -75,3 +78,4 @@ extension Process {
         return false
     }
 }
+#endif

@@ -8,6 +8,10 @@ import Testing
 
 /// The Python test server (Tests/TestServer/server.py), started once per test process and
 /// stopped when the process exits (its stdin closes).
+///
+/// Where there are no subprocesses (iOS, tvOS, watchOS, visionOS) the server cannot start: the
+/// type is still there so the suites that use it compile, with no ports, and its control calls
+/// throw. Those suites are disabled there by `isAvailable`.
 public final class TestServer: @unchecked Sendable {
     public struct Ports: Decodable, Sendable {
         public let http: [String: Int]
@@ -41,11 +45,30 @@ public final class TestServer: @unchecked Sendable {
     public static let httpsSkipReason: Comment =
         "HTTPS tests skipped: ASSINAFY_TEST_CA is not set; run `scripts/test-ca.sh run swift test ...`"
 
+    /// Whether the server can run on this platform; suites that use it take
+    /// `.enabled(if: TestServer.isAvailable, TestServer.unavailableReason)`.
+    // The same platform test as ReferenceTool's: only these platforms lack `Process`.
+    #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+    public static let isAvailable = false
+    #else
+    public static let isAvailable = true
+    #endif
+    public static let unavailableReason: Comment =
+        "Test server skipped: it is a python3 subprocess, and this platform cannot spawn one"
+
     public static let shared: TestServer = {
         do { return try TestServer() } catch { fatalError("Cannot start the test server: \(error)") }
     }()
 
     public let ports: Ports
+
+    #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+    /// No server: no ports, so `origin` names a port nothing listens on and `control` throws.
+    /// Not a throwing start: `shared` would end the whole test process on it.
+    private init() throws {
+        ports = Ports(http: [:], https: [:])
+    }
+    #else
     private let process: Process
     private let input: Pipe
 
@@ -68,6 +91,7 @@ public final class TestServer: @unchecked Sendable {
         }
         ports = try JSONDecoder().decode(Ports.self, from: line)
     }
+    #endif
 
     public func origin(_ scheme: String = "http", _ host: String = "127.0.0.1") -> String {
         let table = scheme == "https" ? ports.https : ports.http
@@ -92,6 +116,7 @@ public final class TestServer: @unchecked Sendable {
     }
 
     private func control<T: Decodable>(_ route: String, _ id: String) async throws -> T {
+        guard Self.isAvailable else { throw TestServerError.unavailable }
         guard let url = URL(string: origin() + "/_control/\(route)?id=\(id)") else { throw URLError(.badURL) }
         let session = URLSession(configuration: .ephemeral)
         defer { session.finishTasksAndInvalidate() }
@@ -100,7 +125,16 @@ public final class TestServer: @unchecked Sendable {
     }
 }
 
-enum TestServerError: Error {
+enum TestServerError: Error, CustomStringConvertible {
     /// The test server exited before printing its ports.
     case exitedEarly
+    /// This platform cannot run the test server (see `TestServer.isAvailable`).
+    case unavailable
+
+    var description: String {
+        switch self {
+        case .exitedEarly: "the test server exited before printing its ports"
+        case .unavailable: "the test server cannot run on this platform: it needs a subprocess"
+        }
+    }
 }

@@ -2,6 +2,9 @@ import AssinafyTestSupport
 import Foundation
 import Testing
 
+// Spawns children with Foundation's `Process`, which iOS, tvOS, watchOS and visionOS lack (the
+// same platform test as ReferenceTool's): compiled for macOS and Linux only.
+#if !(os(iOS) || os(tvOS) || os(watchOS) || os(visionOS))
 /// The test support's waits for a child (`Tests/TestSupport/ChildProcess.swift`): a child whose
 /// own child keeps Foundation's exit socket open (swift-corelibs-foundation#4795) must not hang
 /// them, and the test servers' bounded stop must end a child that stays.
@@ -70,3 +73,4 @@ import Testing
         #expect(process.waitForExit() == 7)
     }
 }
+#endif

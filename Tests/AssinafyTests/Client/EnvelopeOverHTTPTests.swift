@@ -7,7 +7,7 @@ import Testing
 
 /// Assinafy's rules over the real engine and URLSession, against the local test server:
 /// envelope rules, binary routes, pagination headers and validation before any I/O, end to end.
-@Suite struct EnvelopeOverHTTPTests {
+@Suite(.enabled(if: TestServer.isAvailable, TestServer.unavailableReason)) struct EnvelopeOverHTTPTests {
     let server = TestServer.shared
 
     func respond(

@@ -73,6 +73,9 @@ struct FileTokenStoreTests {
         var entries: [(String, Data)] { lock.withLock { items } }
     }
 
+    // The other process is a python3 child: not on iOS, tvOS, watchOS or visionOS, which have no
+    // `Process` (the same platform test as ReferenceTool's).
+    #if !(os(iOS) || os(tvOS) || os(watchOS) || os(visionOS))
     /// Another process holding the advisory lock (as a second worker saving would) makes a save
     /// wait for it, instead of interleaving.
     @Test func writesWaitForAnotherProcessHoldingTheLock() throws {
@@ -104,6 +107,7 @@ struct FileTokenStoreTests {
         #expect(waited > 0.8, "the save did not wait for the other process (\(waited) s)")
         #expect(try store.load() == Self.token(2))
     }
+    #endif
 
     /// Read-modify-write from two instances (two processes, as far as `flock` is concerned: each
     /// opens its own descriptor) loses no update.

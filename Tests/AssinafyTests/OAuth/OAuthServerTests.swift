@@ -9,6 +9,9 @@ import Testing
 
 @testable import Assinafy
 
+// Spawns children with Foundation's `Process`, which iOS, tvOS, watchOS and visionOS lack (the
+// same platform test as ReferenceTool's): compiled for macOS and Linux only.
+#if !(os(iOS) || os(tvOS) || os(watchOS) || os(visionOS))
 /// Tests/TestServer/oauth_server.py, started once per test process and stopped when the
 /// process exits (its stdin closes). Loopback only: API on 127.0.0.1, authorization server on
 /// 127.0.0.2, so every discovery request crosses origins for real.
@@ -472,3 +475,4 @@ struct OAuthServerTests {
         }
     }
 }
+#endif

@@ -54,14 +54,14 @@ let package = Package(
         // Release-build benchmarks behind `make bench` (generation, parsing, size, compile, runtime).
         .executableTarget(
             name: "assinafy-bench",
-            dependencies: ["Assinafy", "GeneratorCore", "GeneratorTools", "SyntheticDocuments"], path: "Benchmarks",
+            dependencies: ["Assinafy", "GeneratorCore", "GeneratorTools", "SyntheticDocuments"], path: "Bench",
             exclude: ["AppSize"], swiftSettings: strict),
         // The app-size row of `make bench`: the same tiny app with the SDK (two calls) and without.
         .executableTarget(
-            name: "assinafy-appsize-probe", dependencies: ["Assinafy"], path: "Benchmarks/AppSize/WithSDK",
+            name: "assinafy-appsize-probe", dependencies: ["Assinafy"], path: "Bench/AppSize/WithSDK",
             swiftSettings: strict),
         .executableTarget(
-            name: "assinafy-appsize-baseline", path: "Benchmarks/AppSize/Baseline", swiftSettings: strict),
+            name: "assinafy-appsize-baseline", path: "Bench/AppSize/Baseline", swiftSettings: strict),
 
         // `make demo`: the signing lifecycle against the local emulator (or the sandbox).
         .executableTarget(name: "assinafy-demo", dependencies: ["Assinafy"], path: "Demo", swiftSettings: strict),

@@ -15,7 +15,7 @@ final class LoopbackServer: @unchecked Sendable {
     let port: Int
     private let process: SpawnedProcess
 
-    /// Embedded rather than a file in Benchmarks/, which SwiftPM would flag as an unhandled resource.
+    /// Embedded rather than a file in Bench/, which SwiftPM would flag as an unhandled resource.
     static let source = #"""
 import json, os, re, socket, sys, threading, zlib
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer

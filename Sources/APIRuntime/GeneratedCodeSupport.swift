@@ -271,7 +271,7 @@ extension Decoder {
         var extras: [String: T] = [:]
         for member in try tree.object().members where !known.contains(member.key) {
             extras[member.key] = try TreeDecoder.decode(
-                T.self, from: member.value, parent: tree.codingPath, key: DynamicCodingKey(member.key))
+                T.self, from: member.value, parent: tree.path, key: DynamicCodingKey(member.key))
         }
         return extras
     }

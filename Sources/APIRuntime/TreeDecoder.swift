@@ -9,18 +9,25 @@ struct TreeDecoder: Decoder {
     let value: JSONValue
     /// The path is built only when asked for (errors, custom `init(from:)`s): building it for
     /// every member was a large share of decoding time.
-    let parent: [any CodingKey]
+    let parent: TreePath
     let key: (any CodingKey)?
-    var codingPath: [any CodingKey] { key.map { parent + [$0] } ?? parent }
+    var path: TreePath { key.map { parent.appending($0) } ?? parent }
+    var codingPath: [any CodingKey] { path.keys }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     init(value: JSONValue, codingPath: [any CodingKey]) {
         self.value = value
-        parent = codingPath
+        parent = TreePath(codingPath)
         key = nil
     }
 
-    init(value: JSONValue, parent: [any CodingKey], key: any CodingKey) {
+    init(value: JSONValue, path: TreePath) {
+        self.value = value
+        parent = path
+        key = nil
+    }
+
+    init(value: JSONValue, parent: TreePath, key: any CodingKey) {
         self.value = value
         self.parent = parent
         self.key = key
@@ -36,7 +43,7 @@ struct TreeDecoder: Decoder {
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        KeyedDecodingContainer(TreeKeyedContainer<Key>(object: try object(), codingPath: codingPath))
+        KeyedDecodingContainer(TreeKeyedContainer<Key>(object: try object(), path: path))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -44,14 +51,14 @@ struct TreeDecoder: Decoder {
             throw DecodingError.typeMismatch(
                 [Any].self, .init(codingPath: codingPath, debugDescription: "Expected an array, found \(value.kind)"))
         }
-        return TreeUnkeyedContainer(items: items, codingPath: codingPath)
+        return TreeUnkeyedContainer(items: items, path: path)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        TreeSingleValue(value: value, codingPath: codingPath)
+        TreeSingleValue(value: value, path: path)
     }
 
-    static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, parent: [any CodingKey], key: any CodingKey)
+    static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, parent: TreePath, key: any CodingKey)
         throws -> T
     {
         try decode(type, from: value, decoder: TreeDecoder(value: value, parent: parent, key: key))
@@ -62,7 +69,7 @@ struct TreeDecoder: Decoder {
     }
 
     /// Decodes `type` from `value`, taking the tree's own node for free-form types.
-    private static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, decoder: TreeDecoder) throws -> T {
+    static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, decoder: TreeDecoder) throws -> T {
         if T.self == JSONValue.self, let node = value as? T { return node }
         if T.self == JSONObject.self, case .object(let object) = value, let node = object as? T { return node }
         if T.self == Date.self {
@@ -180,7 +187,8 @@ enum TreeScalars {
 
 struct TreeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let object: JSONObject
-    let codingPath: [any CodingKey]
+    let path: TreePath
+    var codingPath: [any CodingKey] { path.keys }
 
     var allKeys: [Key] { object.members.compactMap { Key(stringValue: $0.key) } }
 
@@ -242,7 +250,7 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         try TreeScalars.integer(UInt64.self, required(key), path(key))
     }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try TreeDecoder.decode(type, from: required(key), parent: codingPath, key: key)
+        try TreeDecoder.decode(type, from: required(key), parent: path, key: key)
     }
 
     // One lookup instead of the default's contains + decodeNil + decode.
@@ -262,7 +270,7 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         try present(key).map { try TreeScalars.integer(Int64.self, $0, path(key)) }
     }
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        try present(key).map { try TreeDecoder.decode(type, from: $0, parent: codingPath, key: key) }
+        try present(key).map { try TreeDecoder.decode(type, from: $0, parent: path, key: key) }
     }
 
     private func present(_ key: Key) -> JSONValue? {
@@ -273,33 +281,34 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
         -> KeyedDecodingContainer<NestedKey>
     {
-        try TreeDecoder(value: required(key), codingPath: path(key)).container(keyedBy: type)
+        try TreeDecoder(value: required(key), parent: path, key: key).container(keyedBy: type)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        try TreeDecoder(value: required(key), codingPath: path(key)).unkeyedContainer()
+        try TreeDecoder(value: required(key), parent: path, key: key).unkeyedContainer()
     }
 
     func superDecoder() throws -> any Decoder {
         guard let key = Key(stringValue: "super") else {
             throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "No `super` key"))
         }
-        return TreeDecoder(value: member(key) ?? .null, codingPath: path(key))
+        return TreeDecoder(value: member(key) ?? .null, parent: path, key: key)
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        TreeDecoder(value: member(key) ?? .null, codingPath: path(key))
+        TreeDecoder(value: member(key) ?? .null, parent: path, key: key)
     }
 }
 
 struct TreeUnkeyedContainer: UnkeyedDecodingContainer {
     let items: [JSONValue]
-    let codingPath: [any CodingKey]
+    let treePath: TreePath
+    var codingPath: [any CodingKey] { treePath.keys }
     private(set) var currentIndex = 0
 
-    init(items: [JSONValue], codingPath: [any CodingKey]) {
+    init(items: [JSONValue], path: TreePath) {
         self.items = items
-        self.codingPath = codingPath
+        treePath = path
     }
 
     var count: Int? { items.count }
@@ -345,7 +354,7 @@ struct TreeUnkeyedContainer: UnkeyedDecodingContainer {
     }
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         let index = currentIndex
-        return try TreeDecoder.decode(type, from: next(), parent: codingPath, key: IndexKey(index))
+        return try TreeDecoder.decode(type, from: next(), parent: treePath, key: IndexKey(index))
     }
 
     private func path(at index: Int) -> [any CodingKey] { codingPath + [IndexKey(index)] }
@@ -353,24 +362,25 @@ struct TreeUnkeyedContainer: UnkeyedDecodingContainer {
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
         -> KeyedDecodingContainer<NestedKey>
     {
-        let p = path
-        return try TreeDecoder(value: next(), codingPath: p).container(keyedBy: type)
+        let key = DynamicCodingKey(String(currentIndex))
+        return try TreeDecoder(value: next(), parent: treePath, key: key).container(keyedBy: type)
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        let p = path
-        return try TreeDecoder(value: next(), codingPath: p).unkeyedContainer()
+        let key = DynamicCodingKey(String(currentIndex))
+        return try TreeDecoder(value: next(), parent: treePath, key: key).unkeyedContainer()
     }
 
     mutating func superDecoder() throws -> any Decoder {
-        let p = path
-        return TreeDecoder(value: try next(), codingPath: p)
+        let key = DynamicCodingKey(String(currentIndex))
+        return TreeDecoder(value: try next(), parent: treePath, key: key)
     }
 }
 
 struct TreeSingleValue: SingleValueDecodingContainer {
     let value: JSONValue
-    let codingPath: [any CodingKey]
+    let path: TreePath
+    var codingPath: [any CodingKey] { path.keys }
 
     func decodeNil() -> Bool { value == .null }
     func decode(_ type: Bool.Type) throws -> Bool { try TreeScalars.bool(value, codingPath) }
@@ -388,7 +398,7 @@ struct TreeSingleValue: SingleValueDecodingContainer {
     func decode(_ type: UInt32.Type) throws -> UInt32 { try TreeScalars.integer(UInt32.self, value, codingPath) }
     func decode(_ type: UInt64.Type) throws -> UInt64 { try TreeScalars.integer(UInt64.self, value, codingPath) }
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        try TreeDecoder.decode(type, from: value, codingPath: codingPath)
+        try TreeDecoder.decode(type, from: value, decoder: TreeDecoder(value: value, path: path))
     }
 }
 
@@ -403,4 +413,41 @@ struct IndexKey: CodingKey {
     init?(intValue: Int) { index = intValue }
     var stringValue: String { String(index) }
     var intValue: Int? { index }
+}
+
+/// The path to the value being decoded, shared between levels: each level adds one node to its
+/// parent's instead of copying the parent's array, so a value nested n deep costs n to reach,
+/// not n² (a hostile answer nests as deep as the parser allows). The array `codingPath` is built
+/// only when asked for: errors and custom `init(from:)`s.
+struct TreePath {
+    final class Node {
+        let parent: Node?
+        let key: any CodingKey
+        init(parent: Node?, key: any CodingKey) {
+            self.parent = parent
+            self.key = key
+        }
+    }
+
+    let last: Node?
+
+    init(_ keys: [any CodingKey]) {
+        var node: Node?
+        for key in keys { node = Node(parent: node, key: key) }
+        last = node
+    }
+
+    private init(last: Node?) { self.last = last }
+
+    func appending(_ key: any CodingKey) -> TreePath { TreePath(last: Node(parent: last, key: key)) }
+
+    var keys: [any CodingKey] {
+        var keys: [any CodingKey] = []
+        var node = last
+        while let current = node {
+            keys.append(current.key)
+            node = current.parent
+        }
+        return keys.reversed()
+    }
 }

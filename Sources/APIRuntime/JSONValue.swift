@@ -27,7 +27,7 @@ public enum JSONValue: Sendable, Hashable {
 public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
     public private(set) var members: [(key: String, value: JSONValue)]
     /// Each name's position in `members`, kept only past `indexedWidth` members.
-    private(set) var positions: [String: Int]?
+    private(set) var index: MemberIndex?
     /// Up to this many members a scan is cheaper than hashing every name.
     static let indexedWidth = 32
 
@@ -54,9 +54,9 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         get { value(forKey: key) }
         set {
             guard let newValue else {
-                if let index = position(of: key) {
-                    members.remove(at: index)
-                    if positions != nil { reindex() }
+                if let position = position(of: key) {
+                    members.remove(at: position)
+                    if index != nil { reindex() }
                 }
                 return
             }
@@ -70,26 +70,38 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
 
     /// A repeated name keeps its first position and takes the last value, as `JSONDecoder` does.
     mutating func set(_ value: JSONValue, forKey key: String) {
-        if let index = position(of: key) {
-            members[index].value = value
+        guard index != nil else {
+            if let position = members.firstIndex(where: { $0.key == key }) {
+                members[position].value = value
+                return
+            }
+            members.append((key: key, value: value))
+            if members.count > Self.indexedWidth { reindex() }
             return
         }
-        positions?[key] = members.count
+        let hash = key.hashValue
+        if let position = index?.position(of: key, hash: hash, in: members) {
+            members[position].value = value
+            return
+        }
         members.append((key: key, value: value))
-        if positions == nil, members.count > Self.indexedWidth { reindex() }
+        index?.insert(position: members.count - 1, hash: hash, in: members)
     }
 
-    private func position(of key: String) -> Int? {
-        if let positions { return positions[key] }
+    func position(of key: String) -> Int? {
+        if let index { return index.position(of: key, hash: key.hashValue, in: members) }
         return members.firstIndex { $0.key == key }
     }
 
     private mutating func reindex() {
-        var positions = [String: Int](minimumCapacity: members.count)
-        for (index, member) in members.enumerated() where positions[member.key] == nil {
-            positions[member.key] = index
+        var index = MemberIndex(capacity: members.count)
+        for position in members.indices {
+            let hash = members[position].key.hashValue
+            if index.position(of: members[position].key, hash: hash, in: members) == nil {
+                index.insert(position: position, hash: hash, in: members)
+            }
         }
-        self.positions = positions
+        self.index = index
     }
 
     public func makeIterator() -> IndexingIterator<[(key: String, value: JSONValue)]> {
@@ -267,5 +279,59 @@ extension JSONValue {
         guard rounded == decimal else { return nil }
         let text = "\(decimal)"
         return isIntegerLiteral(text) ? text : nil
+    }
+}
+
+/// The positions of a wide object's members by name: open addressing over one array of 8-byte
+/// slots, each a position and 32 bits of the name's hash (0 is an empty slot). A third of a
+/// `[String: Int]`'s memory per name, and a name is compared only when its hash bits match, so
+/// the index of a huge object (a map, a hostile answer) stays in the caches longer and each name
+/// costs about the same however many there are.
+struct MemberIndex: Sendable {
+    private var slots: [UInt64]
+    private var used = 0
+    /// How many names are indexed.
+    var count: Int { used }
+
+    init(capacity: Int) {
+        var size = 64
+        while size < capacity * 2 { size <<= 1 }
+        slots = Array(repeating: 0, count: size)
+    }
+
+    private static func fragment(_ hash: Int) -> UInt64 { UInt64(UInt32(truncatingIfNeeded: hash >> 32)) }
+
+    func position(of key: String, hash: Int, in members: [(key: String, value: JSONValue)]) -> Int? {
+        let mask = slots.count - 1
+        let fragment = Self.fragment(hash)
+        var slot = hash & mask
+        while true {
+            let entry = slots[slot]
+            if entry == 0 { return nil }
+            let position = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
+            if entry >> 32 == fragment && members[position].key == key { return position }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    /// Adds a name known to be absent; grows (rehashing every member) past half full.
+    mutating func insert(position: Int, hash: Int, in members: [(key: String, value: JSONValue)]) {
+        if (used + 1) * 2 > slots.count {
+            // The object's names are distinct, so each goes straight into a free slot.
+            var grown = MemberIndex(capacity: slots.count)
+            for (other, member) in members.enumerated() where other != position {
+                grown.place(position: other, hash: member.key.hashValue)
+            }
+            self = grown
+        }
+        place(position: position, hash: hash)
+    }
+
+    private mutating func place(position: Int, hash: Int) {
+        let mask = slots.count - 1
+        var slot = hash & mask
+        while slots[slot] != 0 { slot = (slot + 1) & mask }
+        slots[slot] = Self.fragment(hash) << 32 | UInt64(position + 1)
+        used += 1
     }
 }

@@ -10,9 +10,10 @@ import Testing
 struct JSONObjectTests {
     /// Every member's name maps to its own position, and nothing else is indexed.
     static func indexIsConsistent(_ object: JSONObject) -> Bool {
-        guard let positions = object.positions else { return object.count <= JSONObject.indexedWidth }
-        return positions.count == object.count
-            && object.members.enumerated().allSatisfy { positions[$0.element.key] == $0.offset }
+        guard let index = object.index else { return object.count <= JSONObject.indexedWidth }
+        return index.count == object.count
+            && object.members.enumerated().allSatisfy { object.position(of: $0.element.key) == $0.offset }
+            && object.position(of: "not a member") == nil
     }
 
     static func wideText(distinct: Int, repeats: Int) -> String {
@@ -24,7 +25,7 @@ struct JSONObjectTests {
     @Test func parsedWideObjectWithRepeatsIsIndexedAndKeepsTheLastValue() throws {
         let value = try JSONValue(parsing: Data(Self.wideText(distinct: 40, repeats: 200).utf8))
         let object = try #require(value.objectValue)
-        #expect(object.positions != nil)
+        #expect(object.index != nil)
         #expect(Self.indexIsConsistent(object))
         #expect(object.count == 40)
         #expect(object["k39"] == .integer(199))
@@ -33,14 +34,14 @@ struct JSONObjectTests {
 
     @Test func smallObjectsStayUnindexed() throws {
         let object = try #require(try JSONValue(parsing: Data(#"{"a":1,"b":2,"a":3}"#.utf8)).objectValue)
-        #expect(object.positions == nil)
+        #expect(object.index == nil)
         #expect(object.keys == ["a", "b"])
         #expect(object["a"] == .integer(3))
     }
 
     @Test func editsKeepTheIndexInStep() {
         var object = JSONObject((0..<40).map { (key: "m\($0)", value: JSONValue.integer(Int64($0))) })
-        #expect(object.positions != nil)
+        #expect(object.index != nil)
         object["m3"] = nil
         object["m29"] = nil
         object["m5"] = "five"
@@ -55,8 +56,21 @@ struct JSONObjectTests {
     @Test func growingPastTheWidthIndexes() {
         var object = JSONObject()
         for index in 0...JSONObject.indexedWidth { object["g\(index)"] = .integer(Int64(index)) }
-        #expect(object.positions != nil)
+        #expect(object.index != nil)
         #expect(Self.indexIsConsistent(object))
+    }
+
+    @Test func theIndexGrowsThroughManyInsertionsAndRepeats() throws {
+        var object = JSONObject()
+        for round in 0..<2 {
+            for index in 0..<5_000 { object["n\(index)"] = .integer(Int64(index * 10 + round)) }
+        }
+        #expect(object.count == 5_000)
+        #expect(Self.indexIsConsistent(object))
+        #expect(object["n4999"] == .integer(49_991) && object["n0"] == .integer(1))
+        let parsed = try #require(
+            try JSONValue(parsing: Data(Self.wideText(distinct: 5_000, repeats: 5_000).utf8)).objectValue)
+        #expect(Self.indexIsConsistent(parsed) && parsed.count == 5_000 && parsed["k4999"] == .integer(4_999))
     }
 
     @Test func equalityAndHashingIgnoreTheIndex() throws {
@@ -69,7 +83,7 @@ struct JSONObjectTests {
         let small = JSONObject(Array(members.prefix(3)))
         var shrunk = indexed
         for index in 3..<40 { shrunk["e\(index)"] = nil }
-        #expect(shrunk.positions != nil && small.positions == nil)
+        #expect(shrunk.index != nil && small.index == nil)
         #expect(shrunk == small && shrunk.hashValue == small.hashValue)
         #expect(indexed == grown && grown == parsed)
         #expect(Set([indexed, grown, parsed]).count == 1)

@@ -93,15 +93,10 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         return members.firstIndex { $0.key == key }
     }
 
+    /// Members' names are distinct (the parser, `set` and every filter keep them so), so each
+    /// goes straight into a free slot.
     private mutating func reindex() {
-        var index = MemberIndex(capacity: members.count)
-        for position in members.indices {
-            let hash = members[position].key.hashValue
-            if index.position(of: members[position].key, hash: hash, in: members) == nil {
-                index.insert(position: position, hash: hash, in: members)
-            }
-        }
-        self.index = index
+        index = MemberIndex(members)
     }
 
     public func makeIterator() -> IndexingIterator<[(key: String, value: JSONValue)]> {
@@ -293,10 +288,17 @@ struct MemberIndex: Sendable {
     /// How many names are indexed.
     var count: Int { used }
 
+    /// Room for `capacity` names below the load limit.
     init(capacity: Int) {
         var size = 64
-        while size < capacity * 2 { size <<= 1 }
+        while size * 3 < capacity * 4 + 4 { size <<= 1 }
         slots = Array(repeating: 0, count: size)
+    }
+
+    /// The index of members whose names are distinct.
+    init(_ members: [(key: String, value: JSONValue)]) {
+        self.init(capacity: members.count)
+        for (position, member) in members.enumerated() { place(position: position, hash: member.key.hashValue) }
     }
 
     private static func fragment(_ hash: Int) -> UInt64 { UInt64(UInt32(truncatingIfNeeded: hash >> 32)) }
@@ -314,9 +316,10 @@ struct MemberIndex: Sendable {
         }
     }
 
-    /// Adds a name known to be absent; grows (rehashing every member) past half full.
+    /// Adds a name known to be absent; past three quarters full it grows, rehashing every name
+    /// (linear probing stays short below that load).
     mutating func insert(position: Int, hash: Int, in members: [(key: String, value: JSONValue)]) {
-        if (used + 1) * 2 > slots.count {
+        if (used + 1) * 4 > slots.count * 3 {
             // The object's names are distinct, so each goes straight into a free slot.
             var grown = MemberIndex(capacity: slots.count)
             for (other, member) in members.enumerated() where other != position {

@@ -13,6 +13,11 @@ enum RedactedText {
 
     /// Header names whose values are credentials whatever the document says.
     static let credentialHeaders: Set<String> = ["authorization", "proxy-authorization", "cookie", "set-cookie"]
+
+    /// Credentials by scheme name, each value as its redacting description, in name order.
+    static func credentials(_ credentials: [String: CredentialValue]) -> [String] {
+        credentials.keys.sorted().map { "\($0): \(credentials[$0].map(String.init(describing:)) ?? "nil")" }
+    }
 }
 
 extension CredentialValue: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
@@ -77,10 +82,7 @@ extension APIRequest: CustomStringConvertible, CustomDebugStringConvertible, Cus
         return query.map { "\($0.name)=\(owned.contains($0.name.lowercased()) ? RedactedText.marker : $0.value)" }
     }
 
-    /// Scheme names with their values hidden.
-    private var redactedCredentials: [String] {
-        credentials.keys.sorted().map { "\($0): \(credentials[$0].map(String.init(describing:)) ?? "nil")" }
-    }
+    private var redactedCredentials: [String] { RedactedText.credentials(credentials) }
 
     public var description: String {
         var parts = ["\(operationName)", "\(method.rawValue) \(path)"]
@@ -109,9 +111,7 @@ extension APIRequest: CustomStringConvertible, CustomDebugStringConvertible, Cus
 }
 
 extension APIEngineConfiguration: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    private var redactedCredentials: [String] {
-        credentials.keys.sorted().map { "\($0): \(credentials[$0].map(String.init(describing:)) ?? "nil")" }
-    }
+    private var redactedCredentials: [String] { RedactedText.credentials(credentials) }
 
     public var description: String {
         "APIEngineConfiguration(baseURL: \(baseURL), credentials: \(redactedCredentials), timeout: \(timeout), "

@@ -84,8 +84,10 @@ SAMPLES := .build/conformance/samples.json
 COMPILE_SUITE := GeneratorTests.(FixtureCompileTests|PluginSampleTests)
 swift-test: venv $(SAMPLES)
 	ASSINAFY_PYTHON=$(abspath $(PYTHON)) ASSINAFY_SAMPLES=$(abspath $(SAMPLES)) \
+		scripts/crash-summary.sh .build/logs/swift-test.log \
 		scripts/test-ca.sh run swift test $(SWIFT_FLAGS) --skip '$(COMPILE_SUITE)'
-	swift test $(SWIFT_FLAGS) --skip-build --filter '$(COMPILE_SUITE)'
+	scripts/crash-summary.sh .build/logs/swift-test-compile.log \
+		swift test $(SWIFT_FLAGS) --skip-build --filter '$(COMPILE_SUITE)'
 
 $(SAMPLES): openapi.yaml tools/emulator/samples.py | venv
 	@mkdir -p $(dir $@)

@@ -19,6 +19,6 @@ done
 
 "$venv/bin/actionlint" -shellcheck "$venv/bin/shellcheck" -pyflakes= .github/workflows/*.yml
 echo "check-workflows: actionlint: no findings in $(find .github/workflows -name '*.yml' | wc -l | tr -d ' ') workflows"
-"$venv/bin/shellcheck" scripts/apple-check.sh scripts/check-release.sh scripts/check-workflows.sh
-echo "check-workflows: shellcheck: no findings in the scripts the workflows call"
+"$venv/bin/shellcheck" scripts/apple-check.sh scripts/check-release.sh scripts/check-workflows.sh scripts/crash-summary.sh
+echo "check-workflows: shellcheck: no findings in the scripts the workflows and make test call"
 "$venv/bin/python" -m pytest -q -p no:cacheprovider tools/ci_checks

@@ -188,8 +188,13 @@ public final class URLSessionHTTPTransport: HTTPTransport, Sendable {
             urlRequest.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
         }
         #endif
+        var uploadProgress = request.uploadProgress
+        if case .file(_, let length)? = request.body, let report = uploadProgress {
+            // A streamed body's length is unknown to URLSession (see `streaming`); this one's is not.
+            uploadProgress = { sent, expected in report(sent, expected > 0 ? expected : length) }
+        }
         let transfer = Transfer(
-            uploadProgress: request.uploadProgress, limit: request.maximumResponseBytes,
+            uploadProgress: uploadProgress, limit: request.maximumResponseBytes,
             bodyFile: request.responseBodyFile, fileLimit: request.maximumDownloadBytes,
             staging: request.responseBodyStaging, downloadProgress: request.downloadProgress)
         let response = try await execute(
@@ -226,7 +231,7 @@ public final class URLSessionHTTPTransport: HTTPTransport, Sendable {
             urlRequest.setValue("close", forHTTPHeaderField: "Connection")
         }
         defer { oneShot?.finishTasksAndInvalidate() }
-        let task = makeTask(session, urlRequest, body: body, transfer: transfer)
+        let task = try makeTask(session, urlRequest, body: body, transfer: transfer)
         let deadline = deadlines.schedule(after: remaining) { [weak transfer] in transfer?.expire() }
         defer { deadlines.cancel(deadline) }
         let outcome = await withTaskCancellationHandler {
@@ -257,15 +262,43 @@ public final class URLSessionHTTPTransport: HTTPTransport, Sendable {
     /// session delegate.
     private func makeTask(
         _ session: URLSession, _ urlRequest: URLRequest, body: TransportRequest.Body?, transfer: Transfer
-    ) -> URLSessionTask {
+    ) throws -> URLSessionTask {
         let task: URLSessionTask
         switch body {
         case .data(let data)?: task = session.uploadTask(with: urlRequest, from: data)
-        case .file(let file, _)?: task = session.uploadTask(with: urlRequest, fromFile: file)
+        case .file(let file, let length)?:
+            #if canImport(FoundationNetworking)
+            task = session.dataTask(with: try URLSessionHTTPTransport.streaming(urlRequest, from: file, length: length))
+            #else
+            task = session.uploadTask(with: urlRequest, fromFile: file)
+            #endif
         case nil: task = session.dataTask(with: urlRequest)
         }
         delegate.register(transfer, for: task)
         return task
+    }
+
+    /// A file body as a stream read from inside libcurl's own read callback.
+    ///
+    /// On Linux `uploadTask(with:fromFile:)` reads the file on a queue of its own and, each time
+    /// a chunk is ready, un-pauses libcurl; when the transfer has ended meanwhile (the call was
+    /// cancelled, the server answered early, a deadline passed) the un-pause fails and
+    /// swift-corelibs-foundation traps on it (`try!` in its EasyHandle), ending the whole
+    /// process. A body stream is never paused. Its length is unknown to URLSession, so the
+    /// request states it: libcurl then sends it as is instead of chunked.
+    static func streaming(_ urlRequest: URLRequest, from file: URL, length: Int64) throws -> URLRequest {
+        // As `uploadTask(fromFile:)` reports it; a stream would only fail on its first read.
+        guard FileManager.default.isReadableFile(atPath: file.path), let stream = InputStream(url: file) else {
+            throw URLError(.fileDoesNotExist, userInfo: [NSURLErrorFailingURLErrorKey: file])
+        }
+        var streamed = urlRequest
+        streamed.httpBodyStream = stream
+        streamed.setValue(String(length), forHTTPHeaderField: "Content-Length")
+        // libcurl chunks a body of unknown length unless the request names a transfer coding;
+        // a blank one is never sent (libcurl drops custom headers without a value) and turns
+        // the chunking off, so the body goes as is, framed by its Content-Length.
+        streamed.setValue(" ", forHTTPHeaderField: "Transfer-Encoding")
+        return streamed
     }
 
     static func headers(of response: HTTPURLResponse) -> HeaderFields {

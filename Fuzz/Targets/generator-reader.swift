@@ -2,7 +2,7 @@
 // Compiled together with Generator/Sources/GeneratorCore/Parse by scripts/fuzz.sh.
 import Foundation
 
-@_cdecl("LLVMFuzzerTestOneInput")
+@c(LLVMFuzzerTestOneInput)
 public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let bytes = start.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
     // Errors are fine (ParseError); traps, hangs and sanitizer reports are not.

@@ -5,7 +5,7 @@ import Foundation
 
 @testable import APIRuntime
 
-@_cdecl("LLVMFuzzerTestOneInput")
+@c(LLVMFuzzerTestOneInput)
 public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let data = start.map { Data(bytes: $0, count: count) } ?? Data()
     // Generated models (what every response body goes through): must throw, never trap.

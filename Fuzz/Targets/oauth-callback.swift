@@ -8,7 +8,7 @@ import Foundation
 let request = OAuthAuthorizationRequest(
     clientId: "client-1", redirectURI: "https://app.example.invalid/callback", scopes: [.openid, .documentsRead])
 
-@_cdecl("LLVMFuzzerTestOneInput")
+@c(LLVMFuzzerTestOneInput)
 public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let data = start.map { Data(bytes: $0, count: count) } ?? Data()
     let query = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "{state}", with: request.state)

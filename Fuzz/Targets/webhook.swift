@@ -7,7 +7,7 @@ import Foundation
 let now = Date(timeIntervalSince1970: 1_750_000_000)
 let realSecret = "whsec_" + Data("fuzzing-secret-bytes-0123456789".utf8).base64EncodedString()
 
-@_cdecl("LLVMFuzzerTestOneInput")
+@c(LLVMFuzzerTestOneInput)
 public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let data = start.map { Data(bytes: $0, count: count) } ?? Data()
     var fields = data.split(separator: UInt8(ascii: "\n"), maxSplits: 4, omittingEmptySubsequences: false)

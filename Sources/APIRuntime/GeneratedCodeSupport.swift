@@ -357,7 +357,11 @@ final class MemberSink {
     /// A scalar goes to the container's overload for its type, as a call naming the type would
     /// (as in `KeyedDecodingContainer.decode(_:)`); the type tests compare metadata, and
     /// `unsafeBitCast` after a passing test costs nothing where `as?` would be a runtime cast.
-    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    ///
+    /// One body for every type: the callers are generated models in other modules, and this
+    /// body, which reads the internal `container`, can never be copied into them to be
+    /// specialised.
+    @usableFromInline @inline(never)
     func write<T: Encodable>(_ value: T, _ key: DynamicCodingKey) throws {
         if T.self == String.self {
             try container.encode(unsafeBitCast(value, to: String.self), forKey: key)
@@ -389,7 +393,7 @@ final class MemberSink {
     @usableFromInline
     func writeAdditionalFields(_ fields: JSONObject) throws { try container.encodeAdditionalFields(fields) }
 
-    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    @usableFromInline @inline(never)
     func writeAdditionalMembers<T: Encodable>(_ members: [String: T]) throws {
         try container.encodeAdditionalMembers(members)
     }

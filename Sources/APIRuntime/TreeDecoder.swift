@@ -161,27 +161,28 @@ enum TreeScalars {
         throws -> T
     {
         if case .integer(let number) = value, let exact = T(exactly: number) { return exact }
-        return try unusualInteger(type, value, path())
+        // The only type it can return is `type`.
+        return try unusualInteger(type, value, path()) as! T
     }
 
-    /// Integers written as `2.0` or beyond 64 bits, and the error: never specialised, so the ten
-    /// integer types share one copy of it (and of the standard library's digit parser) instead of
-    /// one each, ~40 KB of an app (issue 17); the common case above stays specialised.
-    @_semantics("optimize.sil.specialize.generic.never")
+    /// Integers written as `2.0` or beyond 64 bits, and the error. Not generic: the ten integer
+    /// types share this one body, and one copy of the standard library's digit parser reached
+    /// through the type's witness table, instead of a specialised copy each (~40 KB of an app,
+    /// issue 17); the common case above stays specialised.
     @inline(never)
-    static func unusualInteger<T: FixedWidthInteger>(
-        _ type: T.Type, _ value: JSONValue, _ path: @autoclosure () -> [any CodingKey]
-    ) throws -> T {
+    static func unusualInteger(
+        _ type: any FixedWidthInteger.Type, _ value: JSONValue, _ path: @autoclosure () -> [any CodingKey]
+    ) throws -> any FixedWidthInteger {
         switch value {
         case .double(let number):
-            if let exact = T(exactly: number) { return exact }
+            if let exact = type.init(exactly: number) { return exact }
         case .bigInteger(let digits):
             // UInt64 above Int64.max (and any wider type) reads the exact text.
-            if let exact = T(digits, radix: 10) { return exact }
+            if let exact = type.init(digits, radix: 10) { return exact }
         default: break
         }
         throw DecodingError.dataCorrupted(
-            .init(codingPath: path(), debugDescription: "Expected \(T.self), found \(value.kind) that does not fit"))
+            .init(codingPath: path(), debugDescription: "Expected \(type), found \(value.kind) that does not fit"))
     }
 }
 

@@ -65,27 +65,31 @@ import Foundation
 extension APIResponse {
     /// The `data` of a `{status, message, data}` envelope; its absence is a contract violation.
     ///
-    /// Neither this nor `page()` is inlined or specialised: ~80 overlay methods end in one of them,
-    /// and a copy each (with the error's dictionary) cost an app ~25 KB (issue 17); one generic
-    /// call per request is nothing beside the request.
-    @_semantics("optimize.sil.specialize.generic.never")
-    @inline(never)
+    /// About eighty overlay methods end here or in `page()`, each with its own `T`, so the
+    /// optimiser makes a copy per type: the error, with its dictionary, is built out of line so
+    /// that each copy is a test and a move (issue 17 measured the copies with the error inside).
     @usableFromInline func payload<T>(_ operation: String = #function) throws -> T where Body == EnvelopeOf<T> {
-        guard let data = body.data else {
-            throw AssinafySDKError("The response envelope carried no data", context: ["operation": operation])
-        }
+        guard let data = body.data else { throw missingEnvelopeData(operation) }
         return data
     }
 }
 
+/// The error of `payload()`, shared by all its copies.
+@inline(never)
+private func missingEnvelopeData(_ operation: String) -> AssinafySDKError {
+    AssinafySDKError("The response envelope carried no data", context: ["operation": operation])
+}
+
 extension APIResponse {
-    /// A list envelope as a page: `data` from the body, `meta` from the `X-Pagination-*` headers.
-    @_semantics("optimize.sil.specialize.generic.never")
-    @inline(never)
+    /// A list envelope as a page: `data` from the body, `meta` from the `X-Pagination-*` headers
+    /// (read out of line, so each copy of this, one per `T`, is a few moves).
     @usableFromInline func page<T>() -> PaginatedResult<T> where Body == EnvelopeOf<[T]> {
-        PaginatedResult(data: body.data ?? [], headers: headers)
+        PaginatedResult(data: body.data ?? [], meta: paginationMeta(headers))
     }
 }
+
+@inline(never)
+private func paginationMeta(_ headers: HeaderFields) -> PaginationMeta? { PaginationMeta(headers: headers) }
 
 /// Paging arguments every list method takes. `per-page` is always sent (the API clamps it to 50).
 public struct ListParams: Sendable, Hashable {

@@ -8,12 +8,13 @@ import Foundation
 /// the async method throws.
 ///
 /// Shaped for size (issue 17), as it runs once per completion-handler call, beside a network
-/// round trip: never specialised, one generic body handles every result type through its
-/// metadata instead of a copy per type (~75 KB of an app); and the twin passes its receiver and
-/// arguments in `arguments` rather than capturing them, so its closure needs no context or
+/// round trip: one generic body serves every result type through its metadata, instead of a copy
+/// per type (~75 KB of an app). Its callers are the twins, emitted into the app, so they reach it
+/// across the module boundary, where only this unspecialised body exists: the body calls a private
+/// function, so it can never be copied into a client for specialising. The twin passes its receiver
+/// and arguments in `arguments` rather than capturing them, so its closure needs no context or
 /// forwarding thunk (~40 KB).
 @discardableResult
-@_semantics("optimize.sil.specialize.generic.never")
 @inline(never)
 @usableFromInline func deliverOnMain<Arguments: Sendable, T: Sendable>(
     _ completion: @escaping @Sendable (Result<T, any Error>) -> Void,
@@ -27,6 +28,9 @@ import Foundation
         } catch {
             result = .failure(error)
         }
-        DispatchQueue.main.async { completion(result) }
+        onMainQueue { completion(result) }
     }
 }
+
+/// Out of line and private: see `deliverOnMain`.
+private func onMainQueue(_ work: @escaping @Sendable () -> Void) { DispatchQueue.main.async(execute: work) }

@@ -9,6 +9,31 @@ public enum ServerURL {
         return url
     }
 
+    /// A relative server URL (`servers: [{url: /api/v1}]`), which OpenAPI reads against where the
+    /// description is served: resolved against `origin`, the address the app gives (RFC 3986
+    /// reference resolution, so `/api/v1` keeps the origin's scheme, host and port only).
+    public static func relative(_ text: StaticString, to origin: URL) throws -> URL {
+        try resolve("\(text)", against: origin)
+    }
+
+    /// `template`, a relative server URL with variables, expanded as `expand(_:_:)` does, then
+    /// resolved against `origin` as `relative(_:to:)` does.
+    public static func expand(
+        _ template: String, _ variables: [(name: String, value: String, allowed: [String])], relativeTo origin: URL
+    ) throws -> URL {
+        try resolve(substitute(template, variables), against: origin)
+    }
+
+    static func resolve(_ text: String, against origin: URL) throws -> URL {
+        guard origin.scheme != nil, origin.host != nil, let url = URL(string: text, relativeTo: origin)?.absoluteURL,
+            url.host != nil
+        else {
+            let errors = ["origin": ["must be an absolute URL with a host for the relative server URL '\(text)'"]]
+            throw RequestValidationError(Validation.summary("Invalid server origin", errors), errors: errors)
+        }
+        return url
+    }
+
     /// `template` with each `{name}` replaced by its value; a value outside the variable's
     /// `enum`, or one that would change the URL's structure, is refused.
     ///
@@ -21,6 +46,18 @@ public enum ServerURL {
     )
         throws -> URL
     {
+        let text = try substitute(template, variables)
+        guard let url = URL(string: text), url.host != nil else {
+            let errors = ["url": ["does not form an absolute URL"]]
+            throw RequestValidationError(Validation.summary("Invalid server variables", errors), errors: errors)
+        }
+        return url
+    }
+
+    /// The template with its variables' values in place, each checked (see `expand(_:_:)`).
+    @usableFromInline static func substitute(
+        _ template: String, _ variables: [(name: String, value: String, allowed: [String])]
+    ) throws -> String {
         var errors: [String: [String]] = [:]
         func refuse(_ name: String, _ problem: String) {
             if errors[name]?.contains(problem) != true { errors[name, default: []].append(problem) }
@@ -44,16 +81,16 @@ public enum ServerURL {
             rest = rest[rest.index(after: close)...]
         }
         text += rest
-        guard errors.isEmpty, let url = URL(string: text), url.host != nil else {
-            if errors.isEmpty { refuse("url", "does not form an absolute URL") }
+        guard errors.isEmpty else {
             throw RequestValidationError(Validation.summary("Invalid server variables", errors), errors: errors)
         }
-        return url
+        return text
     }
 
     /// Where the path of `template` begins: the first `/` after its authority (`https://host:port`).
     @usableFromInline @_alwaysEmitIntoClient static func pathStart(of template: String) -> String.Index? {
-        let afterScheme = template.range(of: "://").map(\.upperBound) ?? template.startIndex
+        // A relative template has no authority: all of it is path.
+        guard let afterScheme = template.range(of: "://")?.upperBound else { return template.startIndex }
         return template[afterScheme...].firstIndex(of: "/")
     }
 

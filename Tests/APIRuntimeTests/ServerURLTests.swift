@@ -15,6 +15,30 @@ struct ServerURLTests {
         #expect(url.absoluteString == "https://eu.example.invalid/storage/v3")
     }
 
+    /// Issue 31: `servers: [{url: /api/v1}]` is relative to where the description is served.
+    @Test func aRelativeServerURLIsResolvedAgainstTheOriginTheAppGives() throws {
+        let origin = try #require(URL(string: "https://tenant.example.invalid:8443/docs/openapi.yaml"))
+        #expect(try ServerURL.relative("/api/v1", to: origin).absoluteString == "https://tenant.example.invalid:8443/api/v1")
+        #expect(
+            try ServerURL.relative("api/v1", to: origin).absoluteString
+                == "https://tenant.example.invalid:8443/docs/api/v1")
+        let expanded = try ServerURL.expand("{basePath}/v2", [("basePath", "/tenants/a", [])], relativeTo: origin)
+        #expect(expanded.absoluteString == "https://tenant.example.invalid:8443/tenants/a/v2")
+    }
+
+    @Test func aRelativeServerURLNeedsAnAbsoluteOriginAndCheckedValues() throws {
+        let error = try #require(throws: RequestValidationError.self) {
+            try ServerURL.relative("/api/v1", to: URL(fileURLWithPath: "relative/path"))
+        }
+        #expect(error.errors["origin"] != nil)
+        let origin = try #require(URL(string: "https://example.invalid"))
+        for value in ["../admin", "/x?admin=1", "/x#y", ""] {
+            #expect(throws: RequestValidationError.self, "\(value)") {
+                try ServerURL.expand("{basePath}/v2", [("basePath", value, [])], relativeTo: origin)
+            }
+        }
+    }
+
     @Test func aHostVariableCannotMoveTheRequestElsewhere() {
         for value in ["evil.invalid/x", "a@evil.invalid", "eu?x", "eu#x", "e u", ""] {
             #expect(throws: RequestValidationError.self, "\(value)") {

@@ -70,10 +70,19 @@ enum ModuleFileRenderer {
 
     private static func render(_ server: ServerDecl, into writer: inout SwiftWriter) {
         guard !server.variables.isEmpty else {
-            writer.line("public static let \(server.swiftName) = ServerURL.constant(\(swiftLiteral(server.url)))")
+            let literal = swiftLiteral(server.url)
+            if server.isRelative {
+                writer.block("public static func \(server.swiftName)(relativeTo origin: URL) throws -> URL") { w in
+                    w.line("try ServerURL.relative(\(literal), to: origin)")
+                }
+            } else {
+                writer.line("public static let \(server.swiftName) = ServerURL.constant(\(literal))")
+            }
             return
         }
-        let parameters = server.variables.map { "\($0.swiftName): String = \(swiftLiteral($0.defaultValue))" }
+        let parameters =
+            (server.isRelative ? ["relativeTo origin: URL"] : [])
+            + server.variables.map { "\($0.swiftName): String = \(swiftLiteral($0.defaultValue))" }
         writer.block("public static func \(server.swiftName)(\(parameters.joined(separator: ", "))) throws -> URL") {
             w in
             w.line("try ServerURL.expand(")
@@ -83,7 +92,7 @@ enum ModuleFileRenderer {
                     let allowed = "[" + variable.values.map(swiftLiteral).joined(separator: ", ") + "]"
                     return "(\(swiftLiteral(variable.name)), \(variable.swiftName), \(allowed))"
                 }
-                w.line("[" + entries.joined(separator: ", ") + "])")
+                w.line("[" + entries.joined(separator: ", ") + "]" + (server.isRelative ? ", relativeTo: origin)" : ")"))
             }
         }
     }

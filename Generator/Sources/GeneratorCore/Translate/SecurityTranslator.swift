@@ -73,9 +73,13 @@ extension TypeTranslator {
                     name: $0.name, swiftName: variableNames.claim(SwiftNames.memberName($0.name)),
                     defaultValue: $0.defaultValue, values: $0.values)
             }
+            let isRelative = !server.url.contains("://")
+            var docs = DocText.paragraph(server.description)
+            if isRelative {
+                docs += (docs.isEmpty ? [] : [""]) + ["Relative to where the API is served: `origin` is that address."]
+            }
             return ServerDecl(
-                swiftName: swiftName, url: server.url, docs: DocText.paragraph(server.description), variables: variables
-            )
+                swiftName: swiftName, url: server.url, docs: docs, variables: variables, isRelative: isRelative)
         }
     }
 }

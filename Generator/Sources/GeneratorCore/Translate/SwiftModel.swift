@@ -262,6 +262,9 @@ public struct ServerDecl: Sendable, Hashable {
     public var url: String
     public var docs: [String]
     public var variables: [Variable]
+    /// A URL without a scheme and host (`/api/v1`): OpenAPI reads it against where the description
+    /// is served, so the member takes that origin from the app.
+    public var isRelative: Bool = false
 }
 
 public struct OperationDecl: Sendable, Hashable {

@@ -92,7 +92,8 @@ enum ModuleFileRenderer {
                     let allowed = "[" + variable.values.map(swiftLiteral).joined(separator: ", ") + "]"
                     return "(\(swiftLiteral(variable.name)), \(variable.swiftName), \(allowed))"
                 }
-                w.line("[" + entries.joined(separator: ", ") + "]" + (server.isRelative ? ", relativeTo: origin)" : ")"))
+                let origin = server.isRelative ? ", relativeTo: origin" : ""
+                w.line("[" + entries.joined(separator: ", ") + "]" + origin + ")")
             }
         }
     }

@@ -32,16 +32,18 @@ enum ModelRenderer {
                 w.docs(property.docs)
                 if property.deprecated { w.line("@available(*, deprecated)") }
                 w.line(
-                    "\(OperationRenderer.emittedIntoClient) public var \(property.swiftName): \(storedType(property).rendered) { \(read(property.swiftName, members)) }"
+                    "\(OperationRenderer.emittedIntoClient) public var \(property.swiftName): \(storedType(property).rendered) { \(read(property.swiftName, members, decl.storage)) }"
                 )
             }
             if let extras = extrasType(decl) {
                 w.line("/// Members the API description does not name, kept so that nothing received is lost.")
                 w.line(
-                    "\(OperationRenderer.emittedIntoClient) public var additionalFields: \(extras.rendered) { \(read("additionalFields", members)) }"
+                    "\(OperationRenderer.emittedIntoClient) public var additionalFields: \(extras.rendered) { \(read("additionalFields", members, decl.storage)) }"
                 )
             }
-            if members.count == 1 {
+            if decl.storage == .storedClass {
+                renderStoredClass(decl, members, into: &w)
+            } else if members.count == 1 {
                 w.line("@usableFromInline let \(storageName): ModelStorage<\(members[0].type.rendered)>")
             } else if !members.isEmpty {
                 let elements = members.map { "\($0.label): \($0.type.rendered)" }
@@ -104,8 +106,51 @@ enum ModelRenderer {
         return members
     }
 
-    static func read(_ label: String, _ members: [StoredMember]) -> String {
-        members.count == 1 ? "\(storageName).value" : "\(storageName).value.\(label)"
+    static func read(_ label: String, _ members: [StoredMember], _ shape: ModelStorageShape) -> String {
+        if shape == .storedClass { return "\(storageName).\(label)" }
+        return members.count == 1 ? "\(storageName).value" : "\(storageName).value.\(label)"
+    }
+
+    /// The class a wide model keeps its members in (see `ModelStorageShape`); nested, so it is
+    /// generic with the model, and named so no document's type can be shadowed by it.
+    static let storedClassName = "_Stored"
+
+    /// Decoding assigns the members one by one in the class's own initialiser: a throwing call
+    /// per member among the arguments of one call would need, on each call's error path, the
+    /// clean-up of every argument before it (quadratic code); assigned stored properties are
+    /// cleaned up from one record of which are set.
+    private static func renderStoredClass(
+        _ decl: StructDecl, _ members: [StoredMember], into writer: inout SwiftWriter
+    ) {
+        writer.line("@usableFromInline let \(storageName): \(storedClassName)")
+        writer.block("@usableFromInline final class \(storedClassName): Sendable") { w in
+            for member in members { w.line("@usableFromInline let \(member.label): \(member.type.rendered)") }
+            let parameters = members.indices.map { "_ m\($0): \(members[$0].type.rendered)" }
+            w.list("@usableFromInline init(", parameters, ") {")
+            w.indent { w in
+                for (index, member) in members.enumerated() { w.line("self.\(member.label) = m\(index)") }
+            }
+            w.line("}")
+            let extras = extrasType(decl).map { ", _ additionalFields: \($0.rendered)" } ?? ""
+            w.block("init(_ container: KeyedDecodingContainer<DynamicCodingKey>\(extras)) throws") { w in
+                for (member, value) in zip(members, decodedValues(decl)) {
+                    w.line("self.\(member.label) = try \(value)")
+                }
+                if !extras.isEmpty { w.line("self.additionalFields = additionalFields") }
+            }
+        }
+    }
+
+    /// `prefix` + the storage made from `values` (the stored members in order).
+    static func storing(_ values: [String], _ shape: ModelStorageShape, prefix: String, into writer: inout SwiftWriter)
+    {
+        if shape == .storedClass {
+            writer.list("\(storageName) = \(prefix)\(storedClassName)(", values, ")", closesLastLine: true)
+        } else if values.count == 1 {
+            writer.line("\(storageName) = \(prefix)ModelStorage(\(values[0]))")
+        } else if !values.isEmpty {
+            writer.list("\(storageName) = \(prefix)ModelStorage((", values, "))", closesLastLine: true)
+        }
     }
 
     private static func renderInitializer(_ decl: StructDecl, into writer: inout SwiftWriter) {
@@ -128,13 +173,7 @@ enum ModelRenderer {
             property.constValue.map(swiftLiteral) ?? parameterName(property)
         }
         if extrasType(decl) != nil { values.append("additionalFields") }
-        writer.indent { w in
-            if values.count == 1 {
-                w.line("\(storageName) = ModelStorage(\(values[0]))")
-            } else if !values.isEmpty {
-                w.list("\(storageName) = ModelStorage((", values, "))", closesLastLine: true)
-            }
-        }
+        writer.indent { w in storing(values, decl.storage, prefix: "", into: &w) }
         writer.line("}")
     }
 
@@ -142,6 +181,14 @@ enum ModelRenderer {
     /// written once. An optional constant cannot go that way (the initialiser always sets it, a
     /// decoded one may be absent), so a type with one assigns each member here instead.
     private static func renderDecoder(_ decl: StructDecl, into writer: inout SwiftWriter) {
+        if decl.storage == .storedClass {
+            writer.block("public init(from decoder: any Decoder) throws") { w in
+                w.line("let container = try decoder.container(keyedBy: DynamicCodingKey.self)")
+                let extras = extrasType(decl) != nil ? ", decoder.members(except: Self.knownKeys)" : ""
+                w.line("\(storageName) = try \(storedClassName)(container\(extras))")
+            }
+            return
+        }
         if decl.properties.contains(where: { $0.constValue != nil && $0.isOptional }) {
             renderAssigningDecoder(decl, into: &writer)
             return
@@ -190,28 +237,33 @@ enum ModelRenderer {
     private static func renderAssigningDecoder(_ decl: StructDecl, into writer: inout SwiftWriter) {
         writer.block("public init(from decoder: any Decoder) throws") { w in
             w.line("let container = try decoder.container(keyedBy: DynamicCodingKey.self)")
-            var values: [String] = []
-            for property in decl.properties {
-                let key = swiftLiteral(property.wireName)
-                let presence = property.isOptional ? "IfPresent" : ""
-                if let constant = property.constValue {
-                    values.append("container.decodeConstant\(presence)(\(swiftLiteral(constant)), forKey: \(key))")
-                } else if property.type.isDate {
-                    values.append("container.decodeDateTime\(presence)(forKey: \(key))")
-                } else if case .nullable(let inner) = property.type {
-                    values.append("container.decodeNullableIfPresent(\(inner.rendered).self, forKey: \(key))")
-                } else {
-                    values.append("container.decode\(presence)(\(property.type.rendered).self, forKey: \(key))")
-                }
-            }
+            var values = decodedValues(decl)
             if extrasType(decl) != nil { values.append("decoder.members(except: Self.knownKeys)") }
-            if values.count == 1 {
-                w.line("\(storageName) = try ModelStorage(\(values[0]))")
-            } else {
-                w.list("\(storageName) = try ModelStorage((", values, "))", closesLastLine: true)
-            }
+            storing(values, decl.storage, prefix: "try ", into: &w)
         }
     }
+
+    /// Each property read from `container`, in order, as one expression.
+    private static func decodedValues(_ decl: StructDecl) -> [String] {
+        var values: [String] = []
+        for property in decl.properties {
+            let key = swiftLiteral(property.wireName)
+            let presence = property.isOptional ? "IfPresent" : ""
+            if let constant = property.constValue {
+                values.append("container.decodeConstant\(presence)(\(swiftLiteral(constant)), forKey: \(key))")
+            } else if property.type.isDate {
+                values.append("container.decodeDateTime\(presence)(forKey: \(key))")
+            } else if case .nullable(let inner) = property.type {
+                values.append("container.decodeNullableIfPresent(\(inner.rendered).self, forKey: \(key))")
+            } else {
+                values.append("container.decode\(presence)(\(property.type.rendered).self, forKey: \(key))")
+            }
+        }
+        return values
+    }
+
+    /// Steps of one `MemberWriter` statement in a wide model.
+    static let chainLimit = 8
 
     /// One `MemberWriter` chain in wire order, steps packed as the printer's width allows.
     private static func renderEncoder(_ decl: StructDecl, into writer: inout SwiftWriter) {
@@ -224,7 +276,7 @@ enum ModelRenderer {
             // A deprecated member is read from storage: its getter would warn.
             let value =
                 property.deprecated
-                ? read(property.swiftName, members)
+                ? read(property.swiftName, members, decl.storage)
                 : property.swiftName.hasPrefix("`") || ["encoder", "encode", "hash"].contains(property.swiftName)
                     ? "self." + property.swiftName : property.swiftName
             let presence = property.isOptional && !property.isRequired ? "IfPresent" : ""
@@ -238,6 +290,15 @@ enum ModelRenderer {
         writer.block("public func encode(to encoder: any Encoder) throws") { w in
             guard !steps.isEmpty else {
                 w.line("_ = MemberWriter(encoder)")
+                return
+            }
+            if decl.storage == .storedClass {
+                // Statements of a bounded number of steps: one chain of hundreds costs the type
+                // checker more than linear time.
+                w.line("let writer = MemberWriter(encoder)")
+                for start in stride(from: 0, to: steps.count, by: chainLimit) {
+                    w.line("try writer" + steps[start..<min(start + chainLimit, steps.count)].joined())
+                }
                 return
             }
             // The chain starts on the writer's line, as a builder reads; continuation lines are

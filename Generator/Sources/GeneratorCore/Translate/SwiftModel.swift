@@ -60,6 +60,7 @@ public struct StructDecl: Sendable, Hashable {
     public var additionalFieldsType: SwiftType?
     public var genericParameters: [String]
     public var deprecated: Bool
+    public var storage: ModelStorageShape = .tuple
 }
 
 public struct EnumDecl: Sendable, Hashable {

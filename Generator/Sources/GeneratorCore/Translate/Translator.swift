@@ -119,8 +119,9 @@ public enum Translator {
         }
         var module = ModuleDecl(
             moduleName: options.moduleName, sourceName: options.sourceName,
-            declarations: UnionStorage.decide(
-                DeclarationDedup.merge(types.emitted, components: Set(types.componentTypes.values))),
+            declarations: ModelStorageShape.decide(
+                UnionStorage.decide(DeclarationDedup.merge(types.emitted, components: Set(types.componentTypes.values)))
+            ),
             declarationGroups: declarationGroups, operations: operations,
             webhookEvents: webhooks.events, webhookPayloads: webhooks.payloads)
         module.securitySchemes = schemes

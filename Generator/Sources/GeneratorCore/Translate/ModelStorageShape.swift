@@ -1,0 +1,25 @@
+/// How a generated model keeps its stored members.
+///
+/// A tuple inside the runtime's `ModelStorage` costs an app least: the model is one reference
+/// and its value witnesses are the runtime's. But a member is read by copying the whole tuple
+/// out and taking one element, so the code a debug build emits for the readers grows with the
+/// square of the width: a public document's 566-member model did not finish compiling in
+/// twenty minutes. Past `tupleLimit` members the model keeps them as the stored properties of
+/// a final class of its own, read one by one, so compile cost stays linear in the width.
+public enum ModelStorageShape: Sendable, Hashable {
+    case tuple
+    case storedClass
+
+    /// Wider than any model of the repository's own document, narrow enough that the squared
+    /// cost is still small.
+    public static let tupleLimit = 32
+
+    static func decide(_ declarations: [Declaration]) -> [Declaration] {
+        declarations.map { declaration in
+            guard case .structure(var decl) = declaration else { return declaration }
+            let stored = decl.properties.count + (decl.keepsAdditionalFields ? 1 : 0)
+            decl.storage = stored > tupleLimit ? .storedClass : .tuple
+            return .structure(decl)
+        }
+    }
+}

@@ -98,8 +98,8 @@ package enum OperationRenderer {
             ? "errors: .shared" : errorsOpening + errorEntries.joined(separator: ", ") + errorsClosing
         let hasErrors = !errorEntries.isEmpty || operation.usesSharedErrors
         let errorsFit = writer.fits(errors + ")", levels: 1)
-        if let retryable = operation.retryable { statements.append("request.retryable = \(retryable)") }
-        if operation.needsExclusiveConnection { statements.append("request.needsExclusiveConnection = true") }
+        if let retryable = operation.retryable { statements.append("\(request).retryable = \(retryable)") }
+        if operation.needsExclusiveConnection { statements.append("\(request).needsExclusiveConnection = true") }
         let perCall = operation.security.perCall.map {
             "\(request).credentials[\(swiftLiteral($0.scheme.name))] = .apiKey(\($0.localName))"
         }

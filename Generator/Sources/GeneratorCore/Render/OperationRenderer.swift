@@ -173,6 +173,8 @@ package enum OperationRenderer {
             let value = ".raw(Data(\(body).utf8), contentType: \(swiftLiteral(contentType)))"
             return required ? ["\(request).body = \(value)"] : ["if let \(body) { \(request).body = \(value) }"]
         case .form(let fields, _)?:
+            // A required body the document gives no field is still sent, empty, as declared.
+            guard !fields.isEmpty else { return ["\(request).body = .form([])"] }
             var lines = ["var \(form): [QueryItem] = []"]
             for field in fields {
                 if field.kind == .json {

@@ -35,6 +35,7 @@ import Testing
         let open = try Self.warnings("{$ref: '#/components/schemas/Labels'}")
         let site = "#/paths/~1tags/post/requestBody/content/application~1x-www-form-urlencoded/schema"
         #expect(open.map(\.pointer) == [site])
+        #expect(open.first?.location?.line == 11)
         #expect(open.first?.message.hasPrefix("application/x-www-form-urlencoded body") == true)
         #expect(try Self.warnings("{type: object, additionalProperties: true}").count == 1)
         #expect(try Self.warnings("{type: string}").count == 1)

@@ -129,9 +129,11 @@ extension TypeTranslator {
             let fields = formFields(media, prefix: prefix, names: &names)
             if fields.isEmpty {
                 if let schema = media.schema, !Self.declaresNothing(schema, components: componentSchemas) {
-                    diagnostics.warn(
-                        "\(media.contentType) body has no named properties; its free-form content is not generated",
-                        at: schema.pointer)
+                    let message =
+                        "\(media.contentType) body has no named properties; its free-form content is not generated"
+                    diagnostics.append(contentsOf: [
+                        Diagnostic(.warning, message, pointer: schema.pointer.description, location: schema.location)
+                    ])
                 }
                 // An optional body with no field has nothing to send: a placeholder schema
                 // (`properties: {}` on a GET) must not put an empty form on the wire.

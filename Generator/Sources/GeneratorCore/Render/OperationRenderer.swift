@@ -98,8 +98,8 @@ package enum OperationRenderer {
             ? "errors: .shared" : errorsOpening + errorEntries.joined(separator: ", ") + errorsClosing
         let hasErrors = !errorEntries.isEmpty || operation.usesSharedErrors
         let errorsFit = writer.fits(errors + ")", levels: 1)
-        if let retryable = operation.retryable { statements.append("request.retryable = \(retryable)") }
-        if operation.needsExclusiveConnection { statements.append("request.needsExclusiveConnection = true") }
+        if let retryable = operation.retryable { statements.append("\(request).retryable = \(retryable)") }
+        if operation.needsExclusiveConnection { statements.append("\(request).needsExclusiveConnection = true") }
         let perCall = operation.security.perCall.map {
             "\(request).credentials[\(swiftLiteral($0.scheme.name))] = .apiKey(\($0.localName))"
         }
@@ -173,6 +173,8 @@ package enum OperationRenderer {
             let value = ".raw(Data(\(body).utf8), contentType: \(swiftLiteral(contentType)))"
             return required ? ["\(request).body = \(value)"] : ["if let \(body) { \(request).body = \(value) }"]
         case .form(let fields, _)?:
+            // A required body the document gives no field is still sent, empty, as declared.
+            guard !fields.isEmpty else { return ["\(request).body = .form([])"] }
             var lines = ["var \(form): [QueryItem] = []"]
             for field in fields {
                 if field.kind == .json {

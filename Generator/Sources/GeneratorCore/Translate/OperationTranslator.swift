@@ -125,10 +125,22 @@ extension TypeTranslator {
             }
             let translated = type(for: schema, suggestedName: prefix + "Request", forRequest: true)
             return .json(type: translated.type, contentType: media.contentType, required: body.required)
-        case .multipart?:
-            return .multipart(fields: formFields(media, prefix: prefix, names: &names), required: body.required)
-        case .form?:
-            return .form(fields: formFields(media, prefix: prefix, names: &names), required: body.required)
+        case .multipart?, .form?:
+            let fields = formFields(media, prefix: prefix, names: &names)
+            if fields.isEmpty {
+                if let schema = media.schema, !Self.declaresNothing(schema, components: componentSchemas) {
+                    let message =
+                        "\(media.contentType) body has no named properties; its free-form content is not generated"
+                    diagnostics.append(contentsOf: [
+                        Diagnostic(.warning, message, pointer: schema.pointer.description, location: schema.location)
+                    ])
+                }
+                // An optional body with no field has nothing to send: a placeholder schema
+                // (`properties: {}` on a GET) must not put an empty form on the wire.
+                if !body.required { return nil }
+            }
+            return Self.requestKind(media) == .form
+                ? .form(fields: fields, required: body.required) : .multipart(fields: fields, required: body.required)
         case .text?:
             return .text(contentType: media.contentType, required: body.required)
         case .binary?, nil:
@@ -137,6 +149,23 @@ extension TypeTranslator {
     }
 
     enum RequestKind { case json, multipart, form, text, binary }
+
+    /// An object schema that names no property and admits no other (`properties: {}`, or an
+    /// object with no keywords): a form body of it carries nothing, so nothing is lost.
+    static func declaresNothing(_ schema: Schema, components: [String: Schema], depth: Int = 0) -> Bool {
+        if let ref = schema.ref {
+            guard depth < 32, let target = components[ref] else { return false }
+            return declaresNothing(target, components: components, depth: depth + 1)
+        }
+        guard schema.nonNullTypes.isEmpty || schema.nonNullTypes == ["object"], schema.properties.isEmpty,
+            schema.oneOf.isEmpty, schema.anyOf.isEmpty,
+            schema.allOf.allSatisfy({ declaresNothing($0, components: components, depth: depth + 1) })
+        else { return false }
+        switch schema.additionalProperties {
+        case .unspecified, .allowed(false): return true
+        case .allowed(true), .schema: return false
+        }
+    }
 
     /// How a request media type is generated; `nil` for one with no native encoding (XML with
     /// a structured schema), which is only used when the operation offers nothing else.

@@ -87,30 +87,29 @@ extension TypeTranslator {
     }
 
     /// All parts objects (inline, or references to object components): one schema with every property.
-    func mergedObject(_ outer: Schema, parts: [Schema]) -> Schema? {
+    /// A property several parts name takes the narrowest of their schemas (see `narrowing`).
+    mutating func mergedObject(_ outer: Schema, parts: [Schema]) -> Schema? {
         var merged = Schema()
         merged.types = ["object"]
         merged.description = outer.description
         merged.deprecated = outer.deprecated
         merged.pointer = outer.pointer
         var additional = outer.additionalProperties
-        for part in parts + [outer] {
+        // The outer schema's own keywords refine its parts; its `allOf` is `parts`, already there
+        // (flattened with it, the parts' members came first and took precedence over refinements).
+        var own = outer
+        own.allOf = []
+        for part in parts + [own] {
             guard let object = flattened(part, depth: 0) else { return nil }
-            for property in object.properties {
-                if let index = merged.properties.firstIndex(where: { $0.name == property.name }) {
-                    merged.properties[index] = property
-                } else {
-                    merged.properties.append(property)
-                }
-            }
-            merged.required += object.required.filter { !merged.required.contains($0) }
+            narrow(&merged, with: object)
             if case .allowed(false) = object.additionalProperties { additional = .allowed(false) }
         }
         merged.additionalProperties = additional
         return merged.properties.isEmpty && parts.isEmpty ? nil : merged
     }
 
-    private func flattened(_ schema: Schema, depth: Int) -> Schema? {
+    /// `schema` with its `allOf` members' properties merged in; nil unless all of it is an object.
+    private mutating func flattened(_ schema: Schema, depth: Int) -> Schema? {
         guard depth < 32 else { return nil }
         if let ref = schema.ref {
             guard let target = componentSchemas[ref] else { return nil }
@@ -120,16 +119,70 @@ extension TypeTranslator {
         guard types.isEmpty || types == ["object"], schema.enumValues == nil, schema.oneOf.isEmpty, schema.anyOf.isEmpty
         else { return nil }
         if schema.allOf.isEmpty { return schema }
-        var result = schema
-        result.allOf = []
+        var own = schema
+        own.allOf = []
+        var result = own
+        result.properties = []
+        result.required = []
         for part in schema.allOf {
             guard let object = flattened(part, depth: depth + 1) else { return nil }
-            result.properties += object.properties.filter { member in
-                !result.properties.contains { $0.name == member.name }
-            }
-            result.required += object.required
+            narrow(&result, with: object)
         }
+        narrow(&result, with: own)
+        // Listed as before narrowing was done: the schema's own properties first.
+        var position: [String: Int] = [:]
+        for (offset, property) in own.properties.enumerated() where position[property.name] == nil {
+            position[property.name] = offset
+        }
+        result.properties = result.properties.enumerated().sorted { left, right in
+            let leftKey = position[left.element.name].map { ($0, 0) } ?? (own.properties.count, left.offset)
+            let rightKey = position[right.element.name].map { ($0, 0) } ?? (own.properties.count, right.offset)
+            return leftKey < rightKey
+        }.map(\.element)
         return result
+    }
+
+    /// Adds `object`'s properties and requirements to `merged`; a property both name is narrowed.
+    private mutating func narrow(_ merged: inout Schema, with object: Schema) {
+        for property in object.properties {
+            if let index = merged.properties.firstIndex(where: { $0.name == property.name }) {
+                let earlier = merged.properties[index].schema
+                merged.properties[index].schema = narrowed(earlier, property.schema, name: property.name)
+            } else {
+                merged.properties.append(property)
+            }
+        }
+        merged.required += object.required.filter { !merged.required.contains($0) }
+    }
+
+    /// The schema for a property two `allOf` members both name; a warning when they conflict.
+    mutating func narrowed(_ earlier: Schema, _ later: Schema, name: String) -> Schema {
+        let (choice, conflict) = narrowing(earlier, later)
+        if let conflict {
+            let diagnostic = Diagnostic(
+                .warning,
+                "allOf members disagree on property '\(name)' (\(earlier.pointer) and \(later.pointer)): "
+                    + "\(conflict); the generated type follows the latter",
+                pointer: later.pointer.description, location: later.location)
+            // A component merged into several schemas is met once per schema.
+            if !diagnostics.items.contains(diagnostic) { diagnostics.append(contentsOf: [diagnostic]) }
+        }
+        switch choice {
+        case .earlier:
+            // Only a reference's description can change: an inline schema's type is cached by
+            // where it is written, and its documentation would follow whichever use came first.
+            guard earlier.ref != nil, earlier.description == nil, let text = later.description else { return earlier }
+            var documented = earlier
+            documented.description = text
+            return documented
+        case .later:
+            guard later.description == nil, let text = earlier.description else { return later }
+            var documented = later
+            documented.description = text
+            return documented
+        case .combined(let schema):
+            return schema
+        }
     }
 
     /// A generic wrapper applies when `allOf` is [a component object, an inline object adding one

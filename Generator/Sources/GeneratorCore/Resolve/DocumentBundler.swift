@@ -67,6 +67,8 @@ struct DocumentBundler {
     /// Component names in use per kind, lowercased: generated type names differ only in case.
     var taken: [String: Set<String>] = [:]
     var additions: [(kind: String, name: String, node: Node)] = []
+    /// Text files (Markdown descriptions) already read, as the string node that stands for each.
+    var texts: [String: Node] = [:]
     /// Targets being copied inline (path items), to report a cycle instead of recursing.
     var inlining: [String] = []
     /// The first file that is not valid YAML/JSON; thrown once the walk ends, so it is reported
@@ -96,74 +98,11 @@ struct DocumentBundler {
         bundler.trees[rootFile] = root
         bundler.reserveComponents(of: root)
         var tree = root
-        bundler.visit(&tree, file: rootFile, position: [], stamp: nil)
+        bundler.visit(&tree, file: rootFile, position: [], shape: .document, stamp: nil)
         if let syntaxError = bundler.syntaxError { throw syntaxError }
         bundler.appendAdditions(to: &tree)
         return DocumentBundle(
             root: tree, files: bundler.files, diagnostics: bundler.diagnostics.items, fileNames: bundler.fileNames)
-    }
-
-    static func containsExternalReference(_ node: Node, under parent: String? = nil) -> Bool {
-        containsExternalReference(node, under: ParentKey(parent))
-    }
-
-    /// The parent keys `isLiteral` tells apart, so the walk compares each parent once.
-    enum ParentKey {
-        case none, properties, responses, other
-        init(_ key: String?) {
-            switch key {
-            case nil: self = .none
-            case "properties": self = .properties
-            case "responses": self = .responses
-            default: self = .other
-            }
-        }
-    }
-
-    /// `isLiteral` and the walk above it, deciding on each key's first byte before comparing it
-    /// whole: every document is walked once to find out whether it needs bundling at all, and the
-    /// closure-and-compare form was a twelfth of generation (issue 17).
-    private static func containsExternalReference(_ node: Node, under parent: ParentKey) -> Bool {
-        switch node.value {
-        case .mapping(let entries):
-            for index in entries.indices {
-                let key = entries[index].key
-                let value = entries[index].value
-                switch key.utf8.first {
-                case UInt8(ascii: "$"):
-                    if key == "$ref", case .string(let reference) = value.value {
-                        if ReferenceTarget.isExternal(reference) { return true }
-                        continue
-                    }
-                case UInt8(ascii: "e"):
-                    if parent != .properties {
-                        if key == "example" || key == "enum" { continue }
-                        if key == "examples", case .sequence = value.value { continue }
-                    }
-                case UInt8(ascii: "c"):
-                    if parent != .properties, key == "const" { continue }
-                case UInt8(ascii: "d"):
-                    if parent != .properties, parent != .responses, key == "default" { continue }
-                case UInt8(ascii: "v"):
-                    if parent != .properties, parent != .none, key == "value" { continue }
-                case UInt8(ascii: "x"):
-                    if parent != .properties, key.utf8.dropFirst().first == UInt8(ascii: "-") { continue }
-                default:
-                    break
-                }
-                switch value.value {
-                case .mapping, .sequence:
-                    if containsExternalReference(value, under: ParentKey(key)) { return true }
-                default:
-                    continue
-                }
-            }
-            return false
-        case .sequence(let items):
-            for item in items where containsExternalReference(item, under: ParentKey.none) { return true }
-            return false
-        default: return false
-        }
     }
 
     /// Names the root already uses stay its own; a component the root defines as a reference
@@ -190,9 +129,10 @@ struct DocumentBundler {
     }
 
     /// Rewrites the external references under `node`, which came from `file` and now sits at
-    /// `position` of the bundled tree. `stamp` numbers the file on every location taken from a
-    /// file other than the root, so diagnostics point into the file that holds the text.
-    mutating func visit(_ node: inout Node, file: String, position: [String], stamp: Int32?) {
+    /// `position` of the bundled tree, where OpenAPI expects a value of `shape`. `stamp` numbers
+    /// the file on every location taken from a file other than the root, so diagnostics point
+    /// into the file that holds the text.
+    mutating func visit(_ node: inout Node, file: String, position: [String], shape: DocumentShape, stamp: Int32?) {
         if let stamp { node.location.fileIndex = stamp }
         switch node.value {
         case .mapping(var entries):
@@ -201,17 +141,28 @@ struct DocumentBundler {
             var replacement: Node?
             for index in entries.indices {
                 if let stamp { entries[index].keyLocation.fileIndex = stamp }
-                if entries[index].key == "$ref", let reference = entries[index].value.string {
+                let key = entries[index].key
+                if key == "$ref", let reference = entries[index].value.string {
                     if let stamp { entries[index].value.location.fileIndex = stamp }
-                    switch follow(reference, in: file, at: position, node: entries[index].value) {
+                    let here = JSONPointer(position) / "$ref"
+                    switch follow(
+                        reference, in: file, at: position, as: shape, reportedAt: here, node: entries[index].value)
+                    {
                     case .unchanged: break
                     case .rewritten(let local): entries[index].value.value = .string(local)
                     case .inline(let target): replacement = target
                     }
-                } else if Self.isLiteral(entries[index], under: position.last) {
+                    continue
+                }
+                if shape == .discriminator, key == "mapping" {
+                    resolveMapping(&entries[index].value, file: file, position: position + [key], stamp: stamp)
+                    continue
+                }
+                let child = shape.child(key, value: entries[index].value, parent: position.last)
+                if child == .literal {
                     if let stamp { Self.number(&entries[index].value, stamp) }
                 } else {
-                    visit(&entries[index].value, file: file, position: position + [entries[index].key], stamp: stamp)
+                    visit(&entries[index].value, file: file, position: position + [key], shape: child, stamp: stamp)
                 }
             }
             if var replacement, case .mapping(var merged) = replacement.value {
@@ -229,13 +180,46 @@ struct DocumentBundler {
             }
         case .sequence(var items):
             node.value = .null
+            let element = shape.element
             for index in items.indices {
-                visit(&items[index], file: file, position: position + [String(index)], stamp: stamp)
+                if element == .literal {
+                    if let stamp { Self.number(&items[index], stamp) }
+                } else {
+                    visit(&items[index], file: file, position: position + [String(index)], shape: element, stamp: stamp)
+                }
             }
             node.value = .sequence(items)
         default:
             break
         }
+    }
+
+    /// A discriminator's `mapping` may name the file that holds a schema (`./Beverage.yaml`,
+    /// `other.yaml#/Thing`); that schema is hoisted like a `$ref` to it and the mapping names
+    /// the component. Bare component names and local pointers are left to the loader.
+    mutating func resolveMapping(_ mapping: inout Node, file: String, position: [String], stamp: Int32?) {
+        if let stamp { Self.number(&mapping, stamp) }
+        guard case .mapping(var entries) = mapping.value else { return }
+        mapping.value = .null
+        for index in entries.indices {
+            guard let value = entries[index].value.string, Self.namesFile(value) else { continue }
+            let here = JSONPointer(position + [entries[index].key])
+            let outcome = follow(
+                value, in: file, at: position + [entries[index].key], as: .schema, reportedAt: here,
+                node: entries[index].value)
+            if case .rewritten(let local) = outcome { entries[index].value.value = .string(local) }
+        }
+        mapping.value = .mapping(entries)
+    }
+
+    /// Whether a discriminator mapping value is a file reference rather than a schema's name:
+    /// component names hold no `/`, and do not end like a YAML or JSON file.
+    static func namesFile(_ value: String) -> Bool {
+        let path = ReferenceTarget.split(value).path
+        guard !path.isEmpty else { return false }
+        if path.contains("/") || path.contains("\\") { return true }
+        let lowered = path.lowercased()
+        return lowered.hasSuffix(".yaml") || lowered.hasSuffix(".yml") || lowered.hasSuffix(".json")
     }
 
     /// Values that are data, not description: a `$ref` inside an example, a default or an
@@ -273,9 +257,14 @@ struct DocumentBundler {
         }
     }
 
-    mutating func follow(_ reference: String, in file: String, at position: [String], node: Node) -> Outcome {
+    /// Resolves `reference`, found at `position` where a value of `shape` is expected: a schema,
+    /// parameter, response… is hoisted into `components`; anything else (a path item, a map of
+    /// names, a description) is replaced by the value it points at.
+    mutating func follow(
+        _ reference: String, in file: String, at position: [String], as shape: DocumentShape,
+        reportedAt here: JSONPointer, node: Node
+    ) -> Outcome {
         if file == rootFile && !ReferenceTarget.isExternal(reference) { return .unchanged }
-        let here = JSONPointer(position) / "$ref"
         let target: ReferenceTarget
         do {
             target = try ReferenceTarget.resolve(reference, from: file)
@@ -283,29 +272,36 @@ struct DocumentBundler {
             diagnostics.error(error.message, at: here, node)
             return .unchanged
         }
+        if ReferenceTarget.isTextFile(target.file) {
+            return followText(reference, target: target, as: shape, reportedAt: here, node: node)
+        }
         guard let pointer = JSONPointer(fragment: target.fragment) else {
             diagnostics.error(
                 "in '\(reference)', the part after '#' must be a JSON pointer such as '#/a/b'", at: here, node)
             return .unchanged
         }
         guard let tree = tree(for: target.file, referencedAt: here, node: node) else { return .unchanged }
-        // Back into the root: its own pointer, which the loader resolves (and reports) as usual.
-        if target.file == rootFile { return .rewritten(pointer.description) }
+        let kind = Self.componentKind(at: position) ?? shape.componentKind
+        // Back into the root: its own pointer, which the loader resolves (and reports) as usual,
+        // where the loader follows references; a description or a map of names gets the value.
+        if target.file == rootFile, kind != nil || shape == .pathItem || shape == .operation {
+            return .rewritten(pointer.description)
+        }
         let fileName = source.displayName(of: target.file)
         guard let resolved = tree.resolve(pointer) else {
             diagnostics.error(
                 "'\(reference)' points at nothing: \(fileName) has no '#\(target.fragment)'", at: here, node)
             return .unchanged
         }
-        guard let kind = Self.componentKind(at: position) else {
-            return inline(resolved, target: target, at: position, reference: reference, node: node)
+        guard let kind else {
+            return inline(resolved, target: target, at: position, as: shape, reportedAt: here, node: node)
         }
         let positionPointer = JSONPointer(position).description
         if let local = placed[target.key] {
             guard local == positionPointer else { return .rewritten(local) }
             // The root's own component entry for this target: the copy goes right here.
             var copy = resolved
-            visit(&copy, file: target.file, position: position, stamp: indices[target.file])
+            visit(&copy, file: target.file, position: position, shape: shape, stamp: indices[target.file])
             return .inline(copy)
         }
         let name = uniqueName(kind, Self.derivedName(target, pointer: pointer))
@@ -316,24 +312,54 @@ struct DocumentBundler {
         let slot = additions.count
         additions.append((kind, name, Node(.null, at: resolved.location)))
         var copy = resolved
-        visit(&copy, file: target.file, position: ["components", kind, name], stamp: indices[target.file])
+        let copyShape = DocumentShape.componentShapes[kind] ?? shape
+        visit(
+            &copy, file: target.file, position: ["components", kind, name], shape: copyShape,
+            stamp: indices[target.file])
         additions[slot].node = copy
         return .rewritten(local)
     }
 
+    /// The root's own component entries (`components/<kind>/<name>: {$ref: …}`) hold their copy.
+    static func componentKind(at position: [String]) -> String? {
+        guard position.count == 3, position[0] == "components", componentKinds.contains(position[1]) else { return nil }
+        return position[1]
+    }
+
     private mutating func inline(
-        _ resolved: Node, target: ReferenceTarget, at position: [String], reference: String, node: Node
+        _ resolved: Node, target: ReferenceTarget, at position: [String], as shape: DocumentShape,
+        reportedAt here: JSONPointer, node: Node
     ) -> Outcome {
         guard !inlining.contains(target.key) else {
             let chain = (inlining + [target.key]).joined(separator: " → ")
-            diagnostics.error("reference cycle across files: \(chain)", at: JSONPointer(position) / "$ref", node)
+            diagnostics.error("reference cycle across files: \(chain)", at: here, node)
             return .unchanged
         }
         inlining.append(target.key)
         defer { inlining.removeLast() }
         var copy = resolved
-        visit(&copy, file: target.file, position: position, stamp: indices[target.file])
+        visit(&copy, file: target.file, position: position, shape: shape, stamp: indices[target.file])
         return .inline(copy)
+    }
+
+    /// A Markdown file given for a description (Redocly's convention): its text is the value.
+    private mutating func followText(
+        _ reference: String, target: ReferenceTarget, as shape: DocumentShape, reportedAt here: JSONPointer,
+        node: Node
+    ) -> Outcome {
+        guard shape.acceptsText else {
+            diagnostics.error(
+                "'\(reference)' is a text file; a text file can only give a description, not an object",
+                at: here, node)
+            return .unchanged
+        }
+        guard target.fragment.isEmpty else {
+            diagnostics.error(
+                "in '\(reference)', a text file has no parts to point at; refer to the whole file", at: here, node)
+            return .unchanged
+        }
+        guard let text = text(of: target.file, referencedAt: here, node: node) else { return .unchanged }
+        return .inline(text)
     }
 
     /// The parsed file, read on first use. A file that cannot be read is reported at each
@@ -351,10 +377,7 @@ struct DocumentBundler {
             let tree = try DocumentReader.read(
                 validating: bytes, file: name, format: .inferred(from: file), emptyStream: .refused)
             trees[file] = tree
-            let number = firstIndex + Int32(files.count - 1)
-            indices[file] = number
-            fileNames[number] = name
-            files.append(name)
+            register(file)
             return tree
         } catch let error as ParseError {
             unreadable.insert(file)
@@ -367,69 +390,40 @@ struct DocumentBundler {
         }
     }
 
-    // MARK: Naming and placing copies
-
-    /// Which `components` section a reference found at `position` belongs in, judged by where
-    /// OpenAPI allows each kind; nil for path items and operations, which are copied in place.
-    static func componentKind(at position: [String]) -> String? {
-        let count = position.count
-        if count == 3, position[0] == "components", componentKinds.contains(position[1]) { return position[1] }
-        if count == 2 || count == 3, position[0] == "paths" || position[0] == "webhooks" {
-            // A path item, or one operation of it (`get: {$ref: ops/list.yaml}`), has no component
-            // kind in 3.0; either is copied where it is referenced.
-            if count == 2 || DocumentLoader.httpMethods.contains(position[2]) { return nil }
+    /// The text of a Markdown file, as one string node at its first line. It must be UTF-8: a
+    /// description in another encoding would reach the generated comments garbled.
+    mutating func text(of file: String, referencedAt pointer: JSONPointer, node: Node) -> Node? {
+        if let text = texts[file] { return text }
+        let name = source.displayName(of: file)
+        guard !unreadable.contains(file) else {
+            diagnostics.error("cannot read '\(name)'", at: pointer, node)
+            return nil
         }
-        guard let last = position.last else { return nil }
-        let parent = count >= 2 ? position[count - 2] : ""
-        if parent == "properties" { return "schemas" }
-        if last == "requestBody" { return "requestBodies" }
-        switch parent {
-        case "parameters", "responses", "headers", "examples", "links", "callbacks": return parent
-        default: return "schemas"
+        var bytes: [UInt8]
+        do {
+            bytes = try source.bytes(at: file)
+        } catch {
+            unreadable.insert(file)
+            diagnostics.error("cannot read '\(name)': \(error)", at: pointer, node)
+            return nil
         }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        guard let string = String(validating: bytes, as: UTF8.self) else {
+            unreadable.insert(file)
+            diagnostics.error("'\(name)' is not UTF-8 text", at: pointer, node)
+            return nil
+        }
+        register(file)
+        let text = Node(.string(string), at: SourceLocation(line: 1, column: 1, fileIndex: indices[file] ?? 0))
+        texts[file] = text
+        return text
     }
 
-    static func derivedName(_ target: ReferenceTarget, pointer: JSONPointer) -> String {
-        if let last = pointer.tokens.last, !last.isEmpty, Int(last) == nil { return last }
-        let fileName = target.file.split(separator: "/").last.map(String.init) ?? target.file
-        let stem = fileName.split(separator: ".", omittingEmptySubsequences: false).dropLast().joined(separator: ".")
-        let base = stem.isEmpty ? fileName : stem
-        return pointer.tokens.isEmpty ? base : ([base] + pointer.tokens).joined(separator: "_")
-    }
-
-    mutating func uniqueName(_ kind: String, _ base: String) -> String {
-        var name = base
-        var suffix = 2
-        while taken[kind, default: []].contains(name.lowercased()) {
-            name = "\(base)\(suffix)"
-            suffix += 1
-        }
-        taken[kind, default: []].insert(name.lowercased())
-        return name
-    }
-
-    func appendAdditions(to root: inout Node) {
-        guard !additions.isEmpty, case .mapping(var entries) = root.value else { return }
-        let origin = root.location
-        var componentsIndex = entries.firstIndex { $0.key == "components" }
-        if componentsIndex == nil {
-            entries.append(Node.Entry(key: "components", keyLocation: origin, value: Node(.mapping([]), at: origin)))
-            componentsIndex = entries.count - 1
-        }
-        guard let componentsIndex, case .mapping(var sections) = entries[componentsIndex].value.value else { return }
-        for addition in additions {
-            let entry = Node.Entry(key: addition.name, keyLocation: addition.node.location, value: addition.node)
-            if let index = sections.firstIndex(where: { $0.key == addition.kind }),
-                case .mapping(var members) = sections[index].value.value
-            {
-                members.append(entry)
-                sections[index].value.value = .mapping(members)
-            } else {
-                sections.append(
-                    Node.Entry(key: addition.kind, keyLocation: origin, value: Node(.mapping([entry]), at: origin)))
-            }
-        }
-        entries[componentsIndex].value.value = .mapping(sections)
-        root.value = .mapping(entries)
+    /// Numbers a file just read, for the locations taken from it.
+    mutating func register(_ file: String) {
+        let number = firstIndex + Int32(files.count - 1)
+        indices[file] = number
+        fileNames[number] = source.displayName(of: file)
+        files.append(source.displayName(of: file))
     }
 }

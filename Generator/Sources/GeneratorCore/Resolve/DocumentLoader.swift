@@ -56,7 +56,9 @@ public struct DocumentLoader {
         }
 
         var operations: [Operation] = []
-        for entry in root["paths"]?.entries ?? [] {
+        // The Paths and Responses objects may carry extensions; a path begins with `/` and a
+        // status code is a number, so an `x-` key there is never one of them.
+        for entry in root["paths"]?.entries ?? [] where !entry.key.hasPrefix("x-") {
             operations += pathItem(entry.value, path: entry.key, at: top / "paths" / entry.key)
         }
         if root["paths"] == nil && root["webhooks"] == nil && root["components"] == nil {
@@ -158,7 +160,7 @@ public struct DocumentLoader {
                     explode: nil, description: nil, deprecated: false, pointer: pointer))
         }
         var responses: [Response] = []
-        for entry in node["responses"]?.entries ?? [] {
+        for entry in node["responses"]?.entries ?? [] where !entry.key.hasPrefix("x-") {
             let responsePointer = pointer / "responses" / entry.key
             if let response = response(entry.value, code: entry.key, at: responsePointer) { responses.append(response) }
         }

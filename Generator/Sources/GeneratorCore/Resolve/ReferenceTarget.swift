@@ -71,6 +71,14 @@ struct ReferenceTarget: Hashable {
         return scalars.count == 2 && scalars[1] == ":" && scalars[0].properties.isAlphabetic
     }
 
+    /// Whether `file` is text to take as it is (a Markdown description) rather than YAML or JSON.
+    static func isTextFile(_ file: String) -> Bool {
+        guard let dot = file.lastIndex(of: "."), !file[dot...].contains("/") else { return false }
+        return textExtensions.contains(file[file.index(after: dot)...].lowercased())
+    }
+
+    static let textExtensions: Set<String> = ["md", "markdown", "txt"]
+
     /// Whether a `$ref` value names another file (or is a URL) rather than a place in its own file.
     static func isExternal(_ reference: String) -> Bool { ReferenceNote.isExternal(reference) }
 }

@@ -57,6 +57,13 @@ extension TypeTranslator {
                 .type
         }
         if case .nullable(let inner) = type { type = inner }
+        // A timestamp argument is a plain `Date` (sent as RFC 3339 text), as a model's member is:
+        // the `DateTime` wrapper exists for timestamps nested in arrays and maps of models.
+        switch type {
+        case .named("DateTime"): type = .named("Date")
+        case .array(.named("DateTime")): type = .array(.named("Date"))
+        default: break
+        }
         var style: String?
         if case .array = type {
             let explode = parameter.explode ?? ((parameter.style ?? "form") == "form")

@@ -11,7 +11,8 @@ import Testing
 /// Every case's output compiles against APIRuntime with warnings as errors
 /// (`FixtureCompileTests.goldenCaseCompiles`). A line `# per-call-credential: <scheme>` in the
 /// YAML passes that generator option, and `# preferred-media-type: <operationId> <type>` the
-/// per-operation request media type preference. `GOLDEN_RECORD=1 swift test --filter GoldenTests` rewrites
+/// per-operation request media type preference, and `# type-name: <generated> <given>` a
+/// configuration `types:` rename. `GOLDEN_RECORD=1 swift test --filter GoldenTests` rewrites
 /// every `.expected` from the current output (review the diff before committing it).
 @Suite("Golden output", .offCooperativePool)
 struct GoldenTests {
@@ -34,9 +35,15 @@ struct GoldenTests {
             let words = line.dropFirst("# preferred-media-type: ".count).split(separator: " ")
             if words.count == 2 { preferred[String(words[0])] = String(words[1]) }
         }
+        var types: [String: String] = [:]
+        for line in yaml.split(separator: "\n") where line.hasPrefix("# type-name: ") {
+            let words = line.dropFirst("# type-name: ".count).split(separator: " ")
+            if words.count == 2 { types[String(words[0])] = String(words[1]) }
+        }
         return try GeneratorPipeline.generate(
             text: yaml, sourceName: "fragment.yaml", moduleName: "G", names: names,
-            perCallCredentialSchemes: Set(perCall), preferredRequestMediaTypes: preferred)
+            perCallCredentialSchemes: Set(perCall), preferredRequestMediaTypes: preferred,
+            configuration: GeneratorConfiguration(types: types))
     }
 
     /// Every file a case generates, the module file included (what the compile test builds).
@@ -77,7 +84,7 @@ struct GoldenTests {
             "binaryHeadersQueryArraysSigner", "securityClasses", "nameMapAndDerivedNames", "genericEnvelope",
             "declaredResponseHeaders", "securitySchemesAndServers", "duplicateInlineTypes", "reservedLookingNames",
             "webhookNamesNormalisingAlike", "requestMediaTypeOrder", "deepObjectAndCookies", "optionalConstant",
-            "expandableMembers",
+            "expandableMembers", "unionCaseNames", "unionCaseFollowsRenamedType",
         ]
         #expect(Set(required).isSubset(of: Set(Self.caseNames)), "missing: \(Set(required).subtracting(Self.caseNames))")
     }

@@ -100,36 +100,6 @@ public struct WorkspaceTheme: OpenAPIModel {
     }
 }
 
-/// Success wrapper around response data.
-public struct EnvelopeOf<Payload: Codable & Hashable & Sendable>: OpenAPIModel {
-    @_alwaysEmitIntoClient public var status: Int? { _storage.value.status }
-    @_alwaysEmitIntoClient public var message: String? { _storage.value.message }
-    @_alwaysEmitIntoClient public var data: Payload? { _storage.value.data }
-    /// Members the API description does not name, kept so that nothing received is lost.
-    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
-    @usableFromInline let _storage: ModelStorage<(
-        status: Int?, message: String?, data: Payload?, additionalFields: JSONObject)>
-    private static var knownKeys: MemberNames { ["status", "message", "data"] }
-
-    @_alwaysEmitIntoClient public init(
-        status: Int? = nil, message: String? = nil, data: Payload? = nil, additionalFields: JSONObject = [:]
-    ) {
-        _storage = ModelStorage((status, message, data, additionalFields))
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        try self.init(
-            status: container.decodeIfPresent("status"), message: container.decodeIfPresent("message"),
-            data: container.decodeIfPresent("data"), additionalFields: decoder.members(except: Self.knownKeys))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder).encodeIfPresent("status", status).encodeIfPresent("message", message)
-            .encodeIfPresent("data", data).additionalFields(additionalFields)
-    }
-}
-
 public typealias UpdateAccountRequestNotificationSenderType = AccountNotificationSenderType
 
 public struct UpdateWorkspacePayload: OpenAPIModel {
@@ -260,6 +230,36 @@ public struct DeletionRestrictionsResponse: OpenAPIModel {
     }
 }
 
+/// Success wrapper around response data.
+public struct EnvelopeOf<Payload: Codable & Hashable & Sendable>: OpenAPIModel {
+    @_alwaysEmitIntoClient public var status: Int? { _storage.value.status }
+    @_alwaysEmitIntoClient public var message: String? { _storage.value.message }
+    @_alwaysEmitIntoClient public var data: Payload? { _storage.value.data }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(
+        status: Int?, message: String?, data: Payload?, additionalFields: JSONObject)>
+    private static var knownKeys: MemberNames { ["status", "message", "data"] }
+
+    @_alwaysEmitIntoClient public init(
+        status: Int? = nil, message: String? = nil, data: Payload? = nil, additionalFields: JSONObject = [:]
+    ) {
+        _storage = ModelStorage((status, message, data, additionalFields))
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: DynamicCodingKey.self)
+        try self.init(
+            status: container.decodeIfPresent("status"), message: container.decodeIfPresent("message"),
+            data: container.decodeIfPresent("data"), additionalFields: decoder.members(except: Self.knownKeys))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try MemberWriter(encoder).encodeIfPresent("status", status).encodeIfPresent("message", message)
+            .encodeIfPresent("data", data).additionalFields(additionalFields)
+    }
+}
+
 public typealias CreateAccountRequestNotificationSenderType = AccountNotificationSenderType
 
 public struct CreateWorkspacePayload: OpenAPIModel {
@@ -293,11 +293,4 @@ public struct CreateWorkspacePayload: OpenAPIModel {
     }
 }
 
-public struct WorkspaceStatsGranularity: OpenEnum, ExpressibleByStringLiteral {
-    public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-
-    @_alwaysEmitIntoClient public static var monthly: Self { Self(rawValue: "monthly") }
-    @_alwaysEmitIntoClient public static var daily: Self { Self(rawValue: "daily") }
-    public static let knownValues: [Self] = [.monthly, .daily]
-}
+public typealias WorkspaceStatsGranularity = UserStatsGranularity

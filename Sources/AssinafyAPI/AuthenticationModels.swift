@@ -140,27 +140,7 @@ public struct RequestPasswordResetRequest: OpenAPIModel {
     }
 }
 
-public struct RequestPasswordResetResponseData: OpenAPIModel {
-    @_alwaysEmitIntoClient public var email: String? { _storage.value.email }
-    /// Members the API description does not name, kept so that nothing received is lost.
-    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
-    @usableFromInline let _storage: ModelStorage<(email: String?, additionalFields: JSONObject)>
-    private static let knownKeys: MemberNames = ["email"]
-
-    @_alwaysEmitIntoClient public init(email: String? = nil, additionalFields: JSONObject = [:]) {
-        _storage = ModelStorage((email, additionalFields))
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: DynamicCodingKey.self)
-        try self.init(
-            email: container.decodeIfPresent("email"), additionalFields: decoder.members(except: Self.knownKeys))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        try MemberWriter(encoder).encodeIfPresent("email", email).additionalFields(additionalFields)
-    }
-}
+public typealias RequestPasswordResetResponseData = ResetPasswordResponseData
 
 public struct ResetPasswordPayload: OpenAPIModel {
     @_alwaysEmitIntoClient public var email: String { _storage.value.email }
@@ -191,7 +171,27 @@ public struct ResetPasswordPayload: OpenAPIModel {
     }
 }
 
-public typealias ResetPasswordResponseData = RequestPasswordResetResponseData
+public struct ResetPasswordResponseData: OpenAPIModel {
+    @_alwaysEmitIntoClient public var email: String? { _storage.value.email }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(email: String?, additionalFields: JSONObject)>
+    private static let knownKeys: MemberNames = ["email"]
+
+    @_alwaysEmitIntoClient public init(email: String? = nil, additionalFields: JSONObject = [:]) {
+        _storage = ModelStorage((email, additionalFields))
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: DynamicCodingKey.self)
+        try self.init(
+            email: container.decodeIfPresent("email"), additionalFields: decoder.members(except: Self.knownKeys))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try MemberWriter(encoder).encodeIfPresent("email", email).additionalFields(additionalFields)
+    }
+}
 
 public struct ChangePasswordPayload: OpenAPIModel {
     @_alwaysEmitIntoClient public var email: String { _storage.value.email }
@@ -222,7 +222,7 @@ public struct ChangePasswordPayload: OpenAPIModel {
     }
 }
 
-public typealias ChangePasswordResponseData = RequestPasswordResetResponseData
+public typealias ChangePasswordResponseData = ResetPasswordResponseData
 
 public struct VerifyMFARequest: OpenAPIModel {
     @_alwaysEmitIntoClient public var mfaToken: String { _storage.value.mfaToken }
@@ -419,7 +419,10 @@ public struct ConfirmTOTPEnrollmentResponseData: OpenAPIModel {
     }
 }
 
-public struct RegenerateRecoveryCodesRequest: OpenAPIModel {
+public typealias RegenerateRecoveryCodesRequest = DeleteMFAMethodRequest
+public typealias RegenerateRecoveryCodesResponseData = ConfirmTOTPEnrollmentResponseData
+
+public struct DeleteMFAMethodRequest: OpenAPIModel {
     @_alwaysEmitIntoClient public var password: String? { _storage.value.password }
     @_alwaysEmitIntoClient public var code: String? { _storage.value.code }
     /// Members the API description does not name, kept so that nothing received is lost.
@@ -445,9 +448,6 @@ public struct RegenerateRecoveryCodesRequest: OpenAPIModel {
             .additionalFields(additionalFields)
     }
 }
-
-public typealias RegenerateRecoveryCodesResponseData = ConfirmTOTPEnrollmentResponseData
-public typealias DeleteMFAMethodRequest = RegenerateRecoveryCodesRequest
 
 public struct MFAMethodRemoval: OpenAPIModel {
     @_alwaysEmitIntoClient public var isMfaEnabled: Bool? { _storage.value.isMfaEnabled }

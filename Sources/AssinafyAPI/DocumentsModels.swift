@@ -161,7 +161,9 @@ public struct DownloadDocumentArtifactArtifactName: OpenEnum, ExpressibleByStrin
     public static let knownValues: [Self] = [.original, .certificated, .certificatePage, .pades, .bundle]
 }
 
-public struct ReplaceDocumentTagsRequest: OpenAPIModel {
+public typealias ReplaceDocumentTagsRequest = AttachDocumentTagsRequest
+
+public struct AttachDocumentTagsRequest: OpenAPIModel {
     @_alwaysEmitIntoClient public var tags: [String]? { _storage.value.tags }
     /// Members the API description does not name, kept so that nothing received is lost.
     @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
@@ -182,8 +184,6 @@ public struct ReplaceDocumentTagsRequest: OpenAPIModel {
         try MemberWriter(encoder).encodeIfPresent("tags", tags).additionalFields(additionalFields)
     }
 }
-
-public typealias AttachDocumentTagsRequest = ReplaceDocumentTagsRequest
 
 public struct DetachDocumentTagResponseData: OpenAPIModel {
     @_alwaysEmitIntoClient public var detached: Bool? { _storage.value.detached }

@@ -86,7 +86,9 @@ public struct ExchangeOAuthTokenError400: OpenAPIModel {
     }
 }
 
-public struct ExchangeOAuthTokenError401: OpenAPIModel {
+public typealias ExchangeOAuthTokenError401 = RevokeOAuthTokenError401
+
+public struct RevokeOAuthTokenError401: OpenAPIModel {
     @_alwaysEmitIntoClient public var error: String? { _storage.value.error }
     @_alwaysEmitIntoClient public var errorDescription: String? { _storage.value.errorDescription }
     /// Members the API description does not name, kept so that nothing received is lost.
@@ -113,8 +115,6 @@ public struct ExchangeOAuthTokenError401: OpenAPIModel {
             .additionalFields(additionalFields)
     }
 }
-
-public typealias RevokeOAuthTokenError401 = ExchangeOAuthTokenError401
 
 public struct GetOAuthUserInfoResponse: OpenAPIModel {
     @_alwaysEmitIntoClient public var sub: String? { _storage.value.sub }

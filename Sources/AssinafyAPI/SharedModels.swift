@@ -982,6 +982,6 @@ public struct OAuthRevokeRequest: OpenAPIModel {
 
 public typealias NotFoundResponse = ErrorEnvelope
 public typealias UnauthorizedResponse = ErrorEnvelope
-public typealias ServerErrorResponse = ErrorEnvelope
 public typealias ValidationErrorResponse = ErrorEnvelope
 public typealias ForbiddenResponse = ErrorEnvelope
+public typealias ServerErrorResponse = ErrorEnvelope

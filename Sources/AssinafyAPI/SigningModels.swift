@@ -59,7 +59,7 @@ public struct SignerSelf: OpenAPIModel {
     }
 }
 
-public typealias SendPublicDocumentTokenRequest = RequestPasswordResetResponseData
+public typealias SendPublicDocumentTokenRequest = ResetPasswordResponseData
 
 public struct SignAssignmentRequestItem: OpenAPIModel {
     @_alwaysEmitIntoClient public var itemId: String { _storage.value.itemId }

@@ -62,4 +62,11 @@ public struct NotificationPreferences: OpenAPIModel {
     }
 }
 
-public typealias UserStatsGranularity = WorkspaceStatsGranularity
+public struct UserStatsGranularity: OpenEnum, ExpressibleByStringLiteral {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    @_alwaysEmitIntoClient public static var monthly: Self { Self(rawValue: "monthly") }
+    @_alwaysEmitIntoClient public static var daily: Self { Self(rawValue: "daily") }
+    public static let knownValues: [Self] = [.monthly, .daily]
+}

@@ -35,7 +35,7 @@ struct PetClinicEndToEndTests {
 
             let owners = OwnersAPI(client: engine)
             #expect(try await owners.getOwner(ownerId: "own_abc", acceptLanguage: "pt-BR").body.id.isEmpty == false)
-            guard case .emailContact(let contact) = try await owners.getOwnerContact(ownerId: "own_abc").body else {
+            guard case .email(let contact) = try await owners.getOwnerContact(ownerId: "own_abc").body else {
                 Issue.record("the discriminator did not route to EmailContact")
                 return
             }

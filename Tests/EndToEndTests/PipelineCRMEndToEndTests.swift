@@ -38,10 +38,10 @@ struct PipelineCRMEndToEndTests {
             let activities = ActivitiesAPI(client: engine)
             let feed = try await activities.listActivities(contactId: Self.contactId)
             #expect(feed.body.allSatisfy { if case .unknown = $0 { false } else { true } })
-            let logged = try await activities.logActivity(body: .meetingActivity(MeetingActivity(attendees: ["ada"])))
+            let logged = try await activities.logActivity(body: .meeting(MeetingActivity(attendees: ["ada"])))
             #expect(logged.statusCode == 201)
-            _ = try await activities.logActivity(body: .emailActivity(EmailActivity(subject: "Hello")))
-            guard case .callActivity = try await activities.getActivity(activityId: "act_1").body else {
+            _ = try await activities.logActivity(body: .email(EmailActivity(subject: "Hello")))
+            guard case .call = try await activities.getActivity(activityId: "act_1").body else {
                 Issue.record("the discriminator did not route to CallActivity")
                 return
             }

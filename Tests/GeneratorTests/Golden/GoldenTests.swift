@@ -11,8 +11,9 @@ import Testing
 /// Every case's output compiles against APIRuntime with warnings as errors
 /// (`FixtureCompileTests.goldenCaseCompiles`). A line `# per-call-credential: <scheme>` in the
 /// YAML passes that generator option, and `# preferred-media-type: <operationId> <type>` the
-/// per-operation request media type preference, and the lines `# configuration: <line>`, joined, a
-/// generator configuration file. `GOLDEN_RECORD=1 swift test --filter GoldenTests` rewrites
+/// per-operation request media type preference, the lines `# configuration: <line>`, joined, a
+/// generator configuration file, and `# type-name: <generated> <given>` a configuration `types:`
+/// rename. `GOLDEN_RECORD=1 swift test --filter GoldenTests` rewrites
 /// every `.expected` from the current output (review the diff before committing it).
 @Suite("Golden output", .offCooperativePool)
 struct GoldenTests {
@@ -37,11 +38,15 @@ struct GoldenTests {
         }
         let configurationLines = yaml.split(separator: "\n").filter { $0.hasPrefix("# configuration: ") }
             .map { $0.dropFirst("# configuration: ".count) }
-        let configuration =
+        var configuration =
             configurationLines.isEmpty
             ? GeneratorConfiguration()
             : try GeneratorConfiguration.parse(
                 Array(configurationLines.joined(separator: "\n").utf8), file: "configuration.yaml")
+        for line in yaml.split(separator: "\n") where line.hasPrefix("# type-name: ") {
+            let words = line.dropFirst("# type-name: ".count).split(separator: " ")
+            if words.count == 2 { configuration.types[String(words[0])] = String(words[1]) }
+        }
         return try GeneratorPipeline.generate(
             text: yaml, sourceName: "fragment.yaml", moduleName: "G", names: names,
             perCallCredentialSchemes: Set(perCall), preferredRequestMediaTypes: preferred,
@@ -86,7 +91,8 @@ struct GoldenTests {
             "binaryHeadersQueryArraysSigner", "securityClasses", "nameMapAndDerivedNames", "genericEnvelope",
             "declaredResponseHeaders", "securitySchemesAndServers", "duplicateInlineTypes", "reservedLookingNames",
             "webhookNamesNormalisingAlike", "requestMediaTypeOrder", "deepObjectAndCookies", "optionalConstant",
-            "expandableMembers", "requestSettingsVersusParameterNames", "emptyFormBodies",
+            "expandableMembers", "requestSettingsVersusParameterNames", "emptyFormBodies", "unionCaseNames",
+            "unionCaseFollowsRenamedType",
         ]
         #expect(Set(required).isSubset(of: Set(Self.caseNames)), "missing: \(Set(required).subtracting(Self.caseNames))")
     }

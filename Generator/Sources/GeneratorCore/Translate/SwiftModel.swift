@@ -87,6 +87,10 @@ public struct UnionDecl: Sendable, Hashable {
         /// The payload is a generated model kept behind a reference (`indirect case`), decided by
         /// `UnionStorage` once every declaration is known.
         public var isIndirect = false
+        /// `caseName` before it was made unique, and whether a `types:` rename of the member's type
+        /// renames the case (see `UnionCaseNames`).
+        var caseBase = ""
+        var caseFollowsType = false
     }
     public var name: String
     public var docs: [String]

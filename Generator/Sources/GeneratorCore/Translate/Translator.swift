@@ -62,18 +62,32 @@ public enum Translator {
 
     public static func translate(_ document: OpenAPIDocument, options: Options) -> Translation {
         var types = TypeTranslator(document: document)
+        // Components and operations are translated in an order that depends on their names and
+        // routes alone, so which of two colliding names gets the suffix, which inline copy the
+        // others become aliases of, and which owner names a shared inline schema never depend on
+        // where the document writes them; declarations are then put back in document order
+        // (`rank`: the document position of what made them), which is how readers find them.
+        var rank: [String: Int] = [:]
+        var componentIndex: [String: Int] = [:]
+        for (index, entry) in document.schemas.enumerated() where componentIndex[entry.name] == nil {
+            componentIndex[entry.name] = index
+        }
         var componentOwned: [String: String] = [:]
-        for (name, _) in document.schemas {
-            for created in types.declareComponent(name) { componentOwned[created] = name }
+        for name in TypeTranslator.canonicalOrder(componentIndex.keys) {
+            for created in types.declareComponent(name) {
+                componentOwned[created] = name
+                rank[created] = componentIndex[name]
+            }
         }
         types.currentComponent = nil
 
         let schemes = types.securitySchemeDecls()
-        var operations: [OperationDecl] = []
+        var operations: [(index: Int, decl: OperationDecl)] = []
         var groupScopes: [String: SwiftNames.Scope] = [:]
         var directUsers: [String: ComponentGraph.Users] = [:]
         var groupsByDeclaration: [String: Set<String>] = [:]
-        for operation in document.operations {
+        for operationIndex in canonicalOrder(document.operations) {
+            let operation = document.operations[operationIndex]
             let group = SwiftNames.typeName(operation.tags.first ?? "Default") + "API"
             var scope = groupScopes[group] ?? SwiftNames.Scope(reserved: ["client", "init"])
             let name = scope.claim(functionName(for: operation, options: options, diagnostics: &types.diagnostics))
@@ -91,7 +105,10 @@ public enum Translator {
                 decl.retryable = settings.retryable
                 decl.needsExclusiveConnection = settings.needsExclusiveConnection
             }
-            operations.append(decl)
+            operations.append((operationIndex, decl))
+            for created in types.createdDeclarations[before...] {
+                rank[created] = document.schemas.count + operationIndex
+            }
             for created in types.createdDeclarations[before...] + types.usedDeclarations {
                 groupsByDeclaration[created, default: []].insert(group)
             }
@@ -117,12 +134,13 @@ public enum Translator {
                 declarationGroups[declaration] = nil
             }
         }
+        let components = Set(types.componentTypes.values)
+        let merged = DeclarationDedup.merge(nameOrder(types.emitted, components), components: components)
         var module = ModuleDecl(
             moduleName: options.moduleName, sourceName: options.sourceName,
-            declarations: ModelStorageShape.decide(
-                UnionStorage.decide(DeclarationDedup.merge(types.emitted, components: Set(types.componentTypes.values)))
-            ),
-            declarationGroups: declarationGroups, operations: operations,
+            declarations: documentOrder(
+                ModelStorageShape.decide(UnionStorage.decide(merged)), rank: rank, made: types.emittedIndex),
+            declarationGroups: declarationGroups, operations: operations.sorted { $0.index < $1.index }.map(\.decl),
             webhookEvents: webhooks.events, webhookPayloads: webhooks.payloads)
         module.securitySchemes = schemes
         module.servers = types.serverDecls()
@@ -136,6 +154,39 @@ public enum Translator {
             OperationSignature.decide(&module.operations[index], supplementaryNote: options.supplementaryNote)
         }
         return Translation(module: module, diagnostics: types.diagnostics.items)
+    }
+
+    /// Operation indices by route, then method: the order they claim function and type names in.
+    static func canonicalOrder(_ operations: [Operation]) -> [Int] {
+        operations.indices.sorted { lhs, rhs in
+            let left = operations[lhs]
+            let right = operations[rhs]
+            if left.path != right.path { return left.path.utf8.lexicographicallyPrecedes(right.path.utf8) }
+            if left.method != right.method { return left.method.utf8.lexicographicallyPrecedes(right.method.utf8) }
+            return lhs < rhs
+        }
+    }
+
+    /// Components, then the other declarations, each shortest name first (the least nested), then
+    /// by bytes: the order in which the first of identical declarations is the one the others
+    /// become aliases of (`DeclarationDedup`), so that an inline copy of a component is always an
+    /// alias of the component, and which of two inline copies stays depends on their names alone.
+    static func nameOrder(_ declarations: [Declaration], _ components: Set<String>) -> [Declaration] {
+        declarations.map { (component: components.contains($0.name), name: $0.name, declaration: $0) }
+            .sorted { lhs, rhs in
+                if lhs.component != rhs.component { return lhs.component }
+                if lhs.name.utf8.count != rhs.name.utf8.count { return lhs.name.utf8.count < rhs.name.utf8.count }
+                return lhs.name.utf8.lexicographicallyPrecedes(rhs.name.utf8)
+            }.map(\.declaration)
+    }
+
+    /// `declarations` ordered by the document position of the component or operation that made
+    /// each (webhook payloads last), then by the order they were made in (`made`).
+    static func documentOrder(_ declarations: [Declaration], rank: [String: Int], made: [String: Int])
+        -> [Declaration]
+    {
+        declarations.map { (rank: rank[$0.name] ?? Int.max, made: made[$0.name] ?? Int.max, declaration: $0) }
+            .sorted { ($0.rank, $0.made) < ($1.rank, $1.made) }.map(\.declaration)
     }
 
     /// The name map first; otherwise the operationId, unless it is opaque; otherwise a readable name

@@ -68,10 +68,21 @@ private struct Renamer {
             return .openEnum(decl)
         case .union(var decl):
             decl.name = name(decl.name)
+            var renamedCase = false
             decl.members = decl.members.map { member in
                 var member = member
+                // A case named after its member's type (not after a discriminator value or a
+                // title the document gave) takes the type's new name.
+                if member.caseFollowsType, case .named(let old) = member.type, let new = table[old] {
+                    member.caseBase = SwiftNames.memberName(new)
+                    renamedCase = true
+                }
                 member.type = type(member.type)
                 return member
+            }
+            if renamedCase {
+                let caseNames = UnionCaseNames.unique(decl.members.map(\.caseBase))
+                for index in decl.members.indices { decl.members[index].caseName = caseNames[index] }
             }
             return .union(decl)
         case .alias(let alias, let target, let docs):

@@ -93,27 +93,46 @@ extension TypeTranslator {
     }
 
     mutating func declareUnion(_ name: String, schema: Schema, alternatives: [Schema], forRequest: Bool) {
-        var caseNames = SwiftNames.Scope(reserved: ["unknown", "init"], expectedCount: alternatives.count)
-        var members: [UnionDecl.Member] = []
         var indirect = false
         let mapping = schema.discriminator?.mapping ?? []
+        var pending: [(source: UnionCaseNames.Source, position: Int, type: SwiftType, values: [String])] = []
         for (index, alternative) in alternatives.enumerated() where !alternative.isNullOnly {
-            let memberType = type(for: alternative, suggestedName: name + "Option\(index + 1)", forRequest: forRequest)
-                .type
+            let title = UnionCaseNames.usableTitle(alternative.title)
+            let memberType = type(
+                for: alternative, suggestedName: Self.memberTypeName(union: name, title: title, position: index + 1),
+                forRequest: forRequest
+            ).type
             var values: [String] = []
-            var caseBase: String
+            let source: UnionCaseNames.Source
             if let ref = alternative.ref {
-                values = mapping.filter { $0.schema == ref }.map(\.value)
-                if values.isEmpty { values = [ref] }
-                caseBase = nameMemo.memberName(ref)
+                let mapped = mapping.filter { $0.schema == ref }.map(\.value)
+                values = mapped.isEmpty ? [ref] : mapped
+                source = mapped.first.map { .mappingValue($0) } ?? .typeName(ref)
                 if let current = currentComponent, graph.leadsBack(from: ref, to: current) {
                     indirect = true
                 }
+            } else if case .named(let typeName) = memberType, let component = componentsByType[typeName] {
+                source = .typeName(component)
+            } else if let title {
+                source = .title(title)
+            } else if isGenerated(memberType) {
+                source = .position
             } else {
-                caseBase = Self.caseName(for: memberType)
+                source = .primitive(UnionCaseNames.primitiveWord(for: memberType))
             }
-            members.append(
-                UnionDecl.Member(caseName: caseNames.claim(caseBase), type: memberType, discriminatorValues: values))
+            pending.append((source, index + 1, memberType, values))
+        }
+        var primitiveCounts: [String: Int] = [:]
+        for member in pending {
+            if case .primitive(let word) = member.source { primitiveCounts[word, default: 0] += 1 }
+        }
+        let shared = Set(primitiveCounts.filter { $0.value > 1 }.keys)
+        let bases = pending.map { UnionCaseNames.base($0.source, position: $0.position, sharedPrimitives: shared) }
+        let caseNames = UnionCaseNames.unique(bases.map(\.name))
+        let members = pending.indices.map { index in
+            UnionDecl.Member(
+                caseName: caseNames[index], type: pending[index].type, discriminatorValues: pending[index].values,
+                caseBase: bases[index].name, caseFollowsType: bases[index].followsType)
         }
         appendDeclaration(
             .union(
@@ -123,16 +142,21 @@ extension TypeTranslator {
                     isIndirect: indirect)))
     }
 
-    static func caseName(for type: SwiftType) -> String {
+    /// An inline member's type: the union's name and the member's `title` where it has one (a
+    /// title already starting with the union's name is not repeated), else its position.
+    static func memberTypeName(union: String, title: String?, position: Int) -> String {
+        guard let title else { return union + "Option\(position)" }
+        let titled = SwiftNames.pascalCase(title)
+        return titled.hasPrefix(union) ? titled : union + titled
+    }
+
+    /// A type the module declares (a component, an inline object, enum or union, a generic
+    /// wrapper), as opposed to a standard or runtime one.
+    private func isGenerated(_ type: SwiftType) -> Bool {
         switch type {
-        case .named("String"): return "string"
-        case .named("Int"), .named("Int32"), .named("Int64"): return "integer"
-        case .named("Double"): return "number"
-        case .named("Bool"): return "bool"
-        case .named("JSONObject"), .dictionary: return "object"
-        case .array: return "array"
-        case .named(let name): return SwiftNames.memberName(name)
-        default: return "value"
+        case .named(let name): return emittedIndex[name] != nil || componentsByType[name] != nil
+        case .generic: return true
+        default: return false
         }
     }
 }

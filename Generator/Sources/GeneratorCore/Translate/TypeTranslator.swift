@@ -61,12 +61,23 @@ struct TypeTranslator {
         }
         requestComponents = closure
         genericCensus = GenericWrapperCensus.count(in: document)
-        // Components claim their names first so inline names never take them.
-        for (name, _) in document.schemas {
+        // Components claim their names first so inline names never take them, in `canonicalOrder`:
+        // which of two colliding names gets the suffix must not depend on where they are written.
+        for name in Self.canonicalOrder(schemas.keys) {
             let typeName = names.claim(SwiftNames.typeName(name))
             componentTypes[name] = typeName
             if componentsByType[typeName] == nil { componentsByType[typeName] = name }
         }
+    }
+
+    /// Component names in the order they claim Swift names and are translated: a name that is
+    /// already its own Swift type name first (a `FooBar` keeps `FooBar` over a `foo-bar`), then by
+    /// their bytes, so the result depends on the names alone.
+    static func canonicalOrder(_ names: some Sequence<String>) -> [String] {
+        names.map { (exact: SwiftNames.typeName($0) == $0, name: $0) }.sorted { lhs, rhs in
+            if lhs.exact != rhs.exact { return lhs.exact }
+            return lhs.name.utf8.lexicographicallyPrecedes(rhs.name.utf8)
+        }.map(\.name)
     }
 
     /// Declares component `name` under its claimed type name; returns the inline declarations

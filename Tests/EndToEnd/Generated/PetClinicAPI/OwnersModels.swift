@@ -34,24 +34,24 @@ public struct Owner: OpenAPIModel {
 }
 
 public enum Contact: OpenAPIModel {
-    indirect case emailContact(EmailContact)
-    indirect case phoneContact(PhoneContact)
+    indirect case email(EmailContact)
+    indirect case phone(PhoneContact)
     /// A value matching no member this version of the SDK knows, kept as sent.
     case unknown(JSONValue)
 
     public init(from decoder: any Decoder) throws {
         let container = try? decoder.container(keyedBy: DynamicCodingKey.self)
         switch try container?.decodeIfPresent(String.self, forKey: "channel") {
-        case "email": self = .emailContact(try EmailContact(from: decoder))
-        case "phone": self = .phoneContact(try PhoneContact(from: decoder))
+        case "email": self = .email(try EmailContact(from: decoder))
+        case "phone": self = .phone(try PhoneContact(from: decoder))
         default: self = .unknown(try JSONValue(from: decoder))
         }
     }
 
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case .emailContact(let value): try value.encode(to: encoder)
-        case .phoneContact(let value): try value.encode(to: encoder)
+        case .email(let value): try value.encode(to: encoder)
+        case .phone(let value): try value.encode(to: encoder)
         case .unknown(let value): try value.encode(to: encoder)
         }
     }

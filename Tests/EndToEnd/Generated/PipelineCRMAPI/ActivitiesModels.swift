@@ -5,27 +5,27 @@ import Foundation
 import APIRuntime
 
 public enum Activity: OpenAPIModel {
-    indirect case callActivity(CallActivity)
-    indirect case emailActivity(EmailActivity)
-    indirect case meetingActivity(MeetingActivity)
+    indirect case call(CallActivity)
+    indirect case email(EmailActivity)
+    indirect case meeting(MeetingActivity)
     /// A value matching no member this version of the SDK knows, kept as sent.
     case unknown(JSONValue)
 
     public init(from decoder: any Decoder) throws {
         let container = try? decoder.container(keyedBy: DynamicCodingKey.self)
         switch try container?.decodeIfPresent(String.self, forKey: "type") {
-        case "call": self = .callActivity(try CallActivity(from: decoder))
-        case "email": self = .emailActivity(try EmailActivity(from: decoder))
-        case "meeting": self = .meetingActivity(try MeetingActivity(from: decoder))
+        case "call": self = .call(try CallActivity(from: decoder))
+        case "email": self = .email(try EmailActivity(from: decoder))
+        case "meeting": self = .meeting(try MeetingActivity(from: decoder))
         default: self = .unknown(try JSONValue(from: decoder))
         }
     }
 
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case .callActivity(let value): try value.encode(to: encoder)
-        case .emailActivity(let value): try value.encode(to: encoder)
-        case .meetingActivity(let value): try value.encode(to: encoder)
+        case .call(let value): try value.encode(to: encoder)
+        case .email(let value): try value.encode(to: encoder)
+        case .meeting(let value): try value.encode(to: encoder)
         case .unknown(let value): try value.encode(to: encoder)
         }
     }

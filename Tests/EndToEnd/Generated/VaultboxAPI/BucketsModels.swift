@@ -58,16 +58,16 @@ public struct BucketQuotaOption2: OpenAPIModel {
 }
 
 public enum BucketQuota: OpenAPIModel {
-    indirect case bucketQuotaOption1(BucketQuotaOption1)
-    indirect case bucketQuotaOption2(BucketQuotaOption2)
+    indirect case option1(BucketQuotaOption1)
+    indirect case option2(BucketQuotaOption2)
     /// A value matching no member this version of the SDK knows, kept as sent.
     case unknown(JSONValue)
 
     public init(from decoder: any Decoder) throws {
         if let value = try? BucketQuotaOption1(from: decoder) {
-            self = .bucketQuotaOption1(value)
+            self = .option1(value)
         } else if let value = try? BucketQuotaOption2(from: decoder) {
-            self = .bucketQuotaOption2(value)
+            self = .option2(value)
         } else {
             self = .unknown(try JSONValue(from: decoder))
         }
@@ -75,8 +75,8 @@ public enum BucketQuota: OpenAPIModel {
 
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case .bucketQuotaOption1(let value): try value.encode(to: encoder)
-        case .bucketQuotaOption2(let value): try value.encode(to: encoder)
+        case .option1(let value): try value.encode(to: encoder)
+        case .option2(let value): try value.encode(to: encoder)
         case .unknown(let value): try value.encode(to: encoder)
         }
     }

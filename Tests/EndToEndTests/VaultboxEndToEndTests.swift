@@ -36,7 +36,7 @@ struct VaultboxEndToEndTests {
             #expect(!downloaded.body.isEmpty)
             #expect(try await objects.headObject(bucket: "logs", key: "day 1.bin").statusCode == 200)
             _ = try await objects.listObjects(
-                bucket: "logs", fields: [.key, .size], modifiedAfter: DateTime(Date(timeIntervalSince1970: 1_700_000_000)))
+                bucket: "logs", fields: [.key, .size], modifiedAfter: Date(timeIntervalSince1970: 1_700_000_000))
             #expect(try await objects.replaceMetadata(bucket: "logs", key: "k", body: ["owner": "ada"]).body.count >= 0)
             let note = try await objects.putNote(bucket: "logs", key: "k", body: "résumé: first day")
             #expect(!note.body.isEmpty)

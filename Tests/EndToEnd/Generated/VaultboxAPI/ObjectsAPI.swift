@@ -12,7 +12,7 @@ public struct ObjectsAPI: Sendable {
 
     /// `GET /buckets/{bucket}/objects` · security: `vaultBasic`
     @_alwaysEmitIntoClient @discardableResult public func listObjects(
-        bucket: String, fields: [ListObjectsFieldsItem]? = nil, modifiedAfter: DateTime? = nil
+        bucket: String, fields: [ListObjectsFieldsItem]? = nil, modifiedAfter: Date? = nil
     ) async throws -> APIResponse<ListObjectsResponse> {
         var request = APIRequest(
             operationName: "listObjects", method: .get, pathTemplate: "/buckets/{bucket}/objects",

@@ -1,5 +1,5 @@
 /// A generated model or union: `Codable`, `Hashable` and `Sendable`, whose equality and hashing
-/// are those of the JSON it encodes to.
+/// are those of the JSON it encodes to, and which shows as its members (`ModelMirror.swift`).
 ///
 /// Two values are equal when they would be sent alike: the same members with the same values,
 /// whatever the order of an object's members (a typed `additionalFields` dictionary has no order
@@ -7,7 +7,7 @@
 /// implementation stands in for the `==` and `hash(into:)` the compiler would synthesise for each
 /// model, so an app pays for it once rather than once per model. A value that cannot be encoded
 /// (a non-finite number) equals nothing, not even itself, as `Double.nan` does.
-public protocol OpenAPIModel: Codable, Hashable, Sendable {}
+public protocol OpenAPIModel: Codable, Hashable, Sendable, CustomReflectable {}
 
 extension OpenAPIModel {
     public static func == (lhs: Self, rhs: Self) -> Bool {

@@ -13,7 +13,8 @@ extension OpenAPIModel {
     public var customMirror: Mirror {
         guard let encoded = try? TreeEncoder.encode(self) else {
             return Mirror(
-                self, children: ["unencodable": "a value JSON cannot carry (a non-finite number)"], displayStyle: .struct)
+                self, children: ["unencodable": "a value JSON cannot carry (a non-finite number)"],
+                displayStyle: .struct)
         }
         switch encoded {
         case .object(let object):

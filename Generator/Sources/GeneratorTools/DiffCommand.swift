@@ -1,7 +1,9 @@
 import Foundation
 import GeneratorCore
 
-/// `assinafy-generator diff OLD NEW [--format markdown|json] [--fail-on breaking] [--swift [--config FILE] [--names FILE] [--module NAME]]`.
+/// `assinafy-generator diff OLD NEW [--format markdown|json] [--fail-on breaking|major] [--swift] [--config FILE]
+/// [--names FILE] [--module NAME]`: the contract comparison, or with `--swift` the generated Swift API's,
+/// and in both the release verdict that takes both into account (`ReleaseVerdict`).
 enum DiffCommand {
     static func run(_ options: inout Options, out: (String) -> Void, err: (String) -> Void) throws -> Int32 {
         let format = options.value("--format") ?? "markdown"
@@ -17,30 +19,35 @@ enum DiffCommand {
         guard ["markdown", "json"].contains(format) else {
             throw UsageError(message: "--format must be markdown or json")
         }
-        guard failOn == nil || failOn == "breaking" else {
-            throw UsageError(message: "--fail-on accepts only 'breaking'")
-        }
-        guard (namesPath == nil && moduleName == nil && configPath == nil) || swift else {
-            throw UsageError(message: "--names, --config and --module only apply to --swift")
+        guard failOn == nil || failOn == "breaking" || failOn == "major" else {
+            throw UsageError(
+                message: "--fail-on accepts 'breaking' (a breaking change in the printed comparison) or 'major' "
+                    + "(the release verdict)")
         }
         let oldPath = options.positional[0]
         let newPath = options.positional[1]
 
-        let report: DiffReport
-        if swift {
-            let configuration = try configPath.map(GeneratorCommand.readConfiguration)
-            var names = configuration?.functionNames ?? [:]
-            names.merge(try namesPath.map(GeneratorPipeline.readNames) ?? [:]) { _, given in given }
-            report = try SwiftAPIDiff.compare(
+        // Both comparisons run whichever is printed: the release verdict needs both.
+        let configuration = try configPath.map(GeneratorCommand.readConfiguration)
+        var names = configuration?.functionNames ?? [:]
+        names.merge(try namesPath.map(GeneratorPipeline.readNames) ?? [:]) { _, given in given }
+        let (contract, diagnostics) = try SpecDiff.compare(oldPath: oldPath, newPath: newPath)
+        // Loader warnings (the published `items: []`, say) do not change the comparison and
+        // errors have already stopped it; the count is enough, `check` lists them.
+        if !diagnostics.isEmpty && !swift {
+            err("note: \(diagnostics.count) loader warnings (run `check` for details)")
+        }
+        let swiftReport: DiffReport?
+        do {
+            swiftReport = try SwiftAPIDiff.compare(
                 oldPath: oldPath, newPath: newPath, names: names,
                 moduleName: moduleName ?? configuration?.module ?? SwiftAPIDiff.defaultModuleName)
-        } else {
-            let (contract, diagnostics) = try SpecDiff.compare(oldPath: oldPath, newPath: newPath)
-            // Loader warnings (the published `items: []`, say) do not change the comparison and
-            // errors have already stopped it; the count is enough, `check` lists them.
-            if !diagnostics.isEmpty { err("note: \(diagnostics.count) loader warnings (run `check` for details)") }
-            report = contract
+        } catch where !swift {
+            err("note: the Swift comparison could not run (\(error)); the release verdict is the contract's")
+            swiftReport = nil
         }
+        var report = swift ? swiftReport ?? contract : contract
+        report.release = ReleaseVerdict(contract: contract, swift: swiftReport)
         if format == "json" {
             // Standard output stays one JSON document; the summary line goes beside it.
             out(try report.json())
@@ -48,6 +55,11 @@ enum DiffCommand {
         } else {
             out(report.markdown())
         }
-        return failOn == "breaking" && report.breakingCount > 0 ? 1 : 0
+        switch failOn {
+        case "breaking": return report.breakingCount > 0 ? 1 : 0
+        // The release verdict, whichever comparison was printed.
+        case "major": return report.release?.level == .major ? 1 : 0
+        default: return 0
+        }
     }
 }

@@ -56,6 +56,9 @@ public struct DiffReport: Sendable {
     public var changes: [SpecChange]
     /// Set for `diff --swift`: what a release carrying these changes would be.
     public var semver: String?
+    /// The one verdict for a release of an SDK generated from the new document, whichever
+    /// comparison was printed (see `ReleaseVerdict`).
+    public var release: ReleaseVerdict?
 
     public init(oldName: String, newName: String, changes: [SpecChange], semver: String? = nil) {
         self.oldName = oldName
@@ -102,6 +105,7 @@ public struct DiffReport: Sendable {
             }
         }
         if let semver { lines += ["semver: \(semver)", ""] }
+        if let release { lines += ["release: \(release.level.rawValue) — \(release.reason)", ""] }
         lines.append(summaryLine)
         return lines.joined(separator: "\n")
     }
@@ -112,6 +116,7 @@ public struct DiffReport: Sendable {
         var breaking: Int
         var additive: Int
         var semver: String?
+        var release: ReleaseVerdict?
         var summary: String
         var changes: [SpecChange]
     }
@@ -122,7 +127,7 @@ public struct DiffReport: Sendable {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let shape = JSONShape(
             old: oldName, new: newName, breaking: breakingCount, additive: additiveCount, semver: semver,
-            summary: summaryLine, changes: changes)
+            release: release, summary: summaryLine, changes: changes)
         return String(decoding: try encoder.encode(shape), as: UTF8.self)
     }
 }
@@ -149,4 +154,44 @@ struct ChangeSink {
 enum DataDirection: Sendable, Hashable, CaseIterable {
     case request
     case response
+}
+
+/// What a release of the SDK needs: one verdict from both comparisons.
+///
+/// Apps compile against the Swift API, so its changes decide (a renamed `operationId` is no change
+/// on the wire but a removed function in Swift: major). A change that breaks the wire contract is
+/// major as well even when the Swift API keeps its shape (a required parameter the server now
+/// demands, a narrower response), because apps already shipped would fail against the new server.
+public struct ReleaseVerdict: Codable, Sendable, Hashable {
+    public enum Level: String, Codable, Sendable, Comparable {
+        case patch, minor, major
+        var rank: Int {
+            switch self {
+            case .patch: 0
+            case .minor: 1
+            case .major: 2
+            }
+        }
+        public static func < (lhs: Level, rhs: Level) -> Bool { lhs.rank < rhs.rank }
+    }
+
+    public var level: Level
+    public var reason: String
+
+    public init(contract: DiffReport, swift: DiffReport?) {
+        let contractLevel: Level =
+            contract.breakingCount > 0 ? .major : (contract.changes.isEmpty ? .patch : .minor)
+        guard let swift else {
+            level = contractLevel
+            reason = "from the contract alone (the Swift comparison could not run)"
+            return
+        }
+        let swiftLevel: Level = swift.breakingCount > 0 ? .major : (swift.changes.isEmpty ? .patch : .minor)
+        level = max(contractLevel, swiftLevel)
+        switch (contractLevel == level, swiftLevel == level) {
+        case (true, true): reason = "the contract and the Swift API agree"
+        case (false, true): reason = "the Swift API decides (\(swift.summaryLine) in Swift)"
+        default: reason = "the wire contract decides (\(contract.summaryLine) on the wire)"
+        }
+    }
 }

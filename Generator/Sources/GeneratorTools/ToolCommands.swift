@@ -5,9 +5,9 @@ import GeneratorCore
 /// and `generate`. Every path and type name they need comes from their arguments.
 public enum ToolCommands {
     public static let usage = """
-          diff     OLD NEW [--format markdown|json] [--fail-on breaking]
-                                                    compare two documents by contract: breaking/additive
-          diff     --swift OLD NEW [--module NAME] [--names FILE] [--format markdown|json] [--fail-on breaking]
+          diff     OLD NEW [--format markdown|json] [--fail-on breaking|major] [--config FILE]
+                                                    compare two documents by contract, and the release verdict
+          diff     --swift OLD NEW [--module NAME] [--names FILE] [--format markdown|json] [--fail-on breaking|major]
                                                     what the regenerated Swift API loses or gains, and the semver
           coverage --spec FILE --overlay DIR --client TYPE --context TYPE --module NAME [--names FILE] [--extra FILE]...
                    [--generated DIR] [--per-call-credential SCHEME]...

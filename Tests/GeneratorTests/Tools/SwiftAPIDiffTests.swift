@@ -97,8 +97,39 @@ struct SwiftAPIDiffTests {
         ])
         #expect(result.code == 1)
         let lines = result.out.filter { !$0.isEmpty }
-        #expect(lines.suffix(2).first == "semver: major")
+        #expect(lines.suffix(3).first == "semver: major")
+        #expect(lines.suffix(2).first == "release: major — the contract and the Swift API agree")
         #expect(lines.last?.hasSuffix("additive changes") == true)
-        #expect(ToolsFixtures.run(["diff", "a.yaml", "b.yaml", "--names", "n.yaml"]).code == 64)
+        #expect(ToolsFixtures.run(["diff", "a.yaml", "b.yaml", "--fail-on", "minor"]).code == 64)
+    }
+
+    /// Issue 34: one verdict for a release, whichever comparison is printed. Reordering parameters
+    /// changes no contract but the generated argument order; a renamed operationId is no change on
+    /// the wire but a renamed function.
+    @Test func theReleaseVerdictTakesTheSwiftAPIIntoAccount() {
+        let base = ToolsFixtures.diff("base.yaml")
+        let reordered = ToolsFixtures.diff("reordered.yaml")
+        let contract = ToolsFixtures.run(["diff", base, reordered, "--fail-on", "breaking"])
+        #expect(contract.code == 0)
+        #expect(contract.out.last == "0 breaking, 0 additive changes")
+        #expect(contract.out.contains("release: major — the Swift API decides (1 breaking, 0 additive changes in Swift)"))
+        #expect(ToolsFixtures.run(["diff", base, reordered, "--fail-on", "major"]).code == 1)
+        let swift = ToolsFixtures.run(["diff", "--swift", base, reordered, "--fail-on", "major"])
+        #expect(swift.code == 1)
+        #expect(swift.out.contains("release: major — the Swift API decides (1 breaking, 0 additive changes in Swift)"))
+        #expect(ToolsFixtures.run(["diff", base, base, "--fail-on", "major"]).out.contains(
+            "release: patch — the contract and the Swift API agree"))
+    }
+
+    @Test func aWireBreakDecidesEvenWhenTheSwiftAPIKeepsItsShape() throws {
+        let old = try GeneratorPipeline.load(specPath: ToolsFixtures.diff("base.yaml")).document
+        let contract = DiffReport(
+            oldName: "a", newName: "b",
+            changes: [SpecChange(.breaking, .operation, subject: "GET /items", pointer: "", message: "narrower")])
+        let swift = SwiftAPIDiff.compare(old: old, new: old, names: [:])
+        let verdict = ReleaseVerdict(contract: contract, swift: swift)
+        #expect(verdict.level == .major)
+        #expect(verdict.reason == "the wire contract decides (1 breaking, 0 additive changes on the wire)")
+        #expect(ReleaseVerdict(contract: contract, swift: nil).reason.contains("contract alone"))
     }
 }

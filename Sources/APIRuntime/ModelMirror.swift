@@ -10,18 +10,25 @@ import Foundation
 /// model logged by accident does not leak one. A model is not given a `description`: many
 /// documents name a member `description`, and a second one would make theirs ambiguous.
 extension OpenAPIModel {
-    public var customMirror: Mirror {
-        guard let encoded = try? TreeEncoder.encode(self) else {
+    public var customMirror: Mirror { ModelMirror.mirror(self) }
+}
+
+/// Not generic, so every model shares this one body: a generic implementation would be copied
+/// and specialised for each model (about a kilobyte of an app each).
+enum ModelMirror {
+    @inline(never)
+    static func mirror(_ model: any OpenAPIModel) -> Mirror {
+        guard let encoded = try? TreeEncoder.encode(model) else {
             return Mirror(
-                self, children: ["unencodable": "a value JSON cannot carry (a non-finite number)"],
+                model, children: ["unencodable": "a value JSON cannot carry (a non-finite number)"],
                 displayStyle: .struct)
         }
         switch encoded {
         case .object(let object):
-            return Mirror(self, children: MirrorValue.children(of: object), displayStyle: .struct)
+            return Mirror(model, children: MirrorValue.children(of: object), displayStyle: .struct)
         default:
             // A union whose member is not an object: the member's value.
-            return Mirror(self, children: ["value": MirrorValue.value(of: encoded, redacting: false)])
+            return Mirror(model, children: ["value": MirrorValue.value(of: encoded, redacting: false)])
         }
     }
 }

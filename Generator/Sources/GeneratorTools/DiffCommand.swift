@@ -42,7 +42,7 @@ enum DiffCommand {
             swiftReport = try SwiftAPIDiff.compare(
                 oldPath: oldPath, newPath: newPath, names: names,
                 moduleName: moduleName ?? configuration?.module ?? SwiftAPIDiff.defaultModuleName)
-        } catch where !swift {
+        } catch  where !swift {
             err("note: the Swift comparison could not run (\(error)); the release verdict is the contract's")
             swiftReport = nil
         }

@@ -61,7 +61,7 @@ enum MirrorValue {
         case .bigInteger(let digits): return digits
         case .double(let value): return value
         case .string(let value): return value
-        case .array(let elements): return MirrorArray(elements: elements)
+        case .array(let elements): return elements.map { value(of: $0, redacting: false) }
         case .object(let object): return MirrorObject(object: object)
         }
     }
@@ -74,36 +74,9 @@ struct MirrorNull: CustomStringConvertible, CustomReflectable {
 }
 
 /// A nested object of a model's encoding, shown as its members.
-struct MirrorObject: CustomReflectable, CustomStringConvertible {
+struct MirrorObject: CustomReflectable {
     let object: JSONObject
     var customMirror: Mirror {
         Mirror(self, children: MirrorValue.children(of: object), displayStyle: .tuple)
-    }
-    var description: String {
-        let members = MirrorValue.children(of: object).map { "\($0.label ?? ""): \(MirrorArray.text($0.value))" }
-        return "(" + members.joined(separator: ", ") + ")"
-    }
-}
-
-/// A nested array of a model's encoding, shown as its elements.
-struct MirrorArray: CustomReflectable, CustomStringConvertible {
-    let elements: [JSONValue]
-    var customMirror: Mirror {
-        Mirror(
-            self, unlabeledChildren: elements.map { MirrorValue.value(of: $0, redacting: false) },
-            displayStyle: .collection)
-    }
-    var description: String {
-        "[" + elements.map { text(MirrorValue.value(of: $0, redacting: false)) }.joined(separator: ", ") + "]"
-    }
-
-    private func text(_ value: Any) -> String { Self.text(value) }
-
-    /// As `print` writes a value inside a container: strings quoted, nothing as `nil`.
-    static func text(_ value: Any) -> String {
-        switch value {
-        case let string as String: return string.debugDescription
-        default: return String(describing: value)
-        }
     }
 }

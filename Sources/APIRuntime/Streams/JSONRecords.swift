@@ -8,8 +8,8 @@ import Foundation
 /// CRLF. The texts are handed over as bytes, not parsed: the caller decodes them (a text that is
 /// not valid JSON then fails there, with its position in the stream). Each byte is looked at a
 /// bounded number of times, so the cost is linear in the stream whatever its shape.
-public struct JSONRecordSplitter: Sendable {
-    public enum Framing: Sendable, Hashable {
+struct JSONRecordSplitter: Sendable {
+    enum Framing: Sendable, Hashable {
         /// JSON Lines / NDJSON.
         case lines
         /// RFC 7464 JSON text sequences.
@@ -17,27 +17,27 @@ public struct JSONRecordSplitter: Sendable {
     }
 
     /// A text that did not end as its framing requires.
-    public struct TruncatedRecord: Error, Sendable, Hashable, CustomStringConvertible {
+    struct TruncatedRecord: Error, Sendable, Hashable, CustomStringConvertible {
         /// The record's bytes as received.
-        public var bytes: Data
-        public var description: String {
+        var bytes: Data
+        var description: String {
             "The stream ended inside a JSON text sequence record (\(bytes.count) bytes, no line feed after it)"
         }
     }
 
-    public let framing: Framing
+    let framing: Framing
     private var record: [UInt8] = []
     /// RFC 7464: the bytes before the first record separator belong to no record.
     private var inRecord = false
     /// The record so far ends with LF (RFC 7464's terminator), ignoring nothing after it.
     private var endsWithLineFeed = false
 
-    public init(_ framing: Framing) {
+    init(_ framing: Framing) {
         self.framing = framing
     }
 
     /// The texts completed by `chunk`.
-    public mutating func feed<Bytes: Sequence>(_ chunk: Bytes) -> [Data] where Bytes.Element == UInt8 {
+    mutating func feed<Bytes: Sequence>(_ chunk: Bytes) -> [Data] where Bytes.Element == UInt8 {
         var texts: [Data] = []
         switch framing {
         case .lines:
@@ -69,7 +69,7 @@ public struct JSONRecordSplitter: Sendable {
 
     /// The stream ended. A last line without its line feed is still a text; a last record
     /// without its line feed is reported (RFC 7464: it may have been cut short).
-    public mutating func finish() throws -> [Data] {
+    mutating func finish() throws -> [Data] {
         var texts: [Data] = []
         switch framing {
         case .lines:

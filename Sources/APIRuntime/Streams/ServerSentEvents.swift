@@ -2,25 +2,28 @@ import Foundation
 
 /// One event of a `text/event-stream` answer, as the WHATWG HTML standard's event stream
 /// interpretation dispatches it.
-public struct ServerSentEvent: Sendable, Hashable, CustomStringConvertible {
+///
+/// The stream types are internal until the engine hands a streamed body over: every public symbol
+/// stays in an app on ELF whether it is used or not.
+struct ServerSentEvent: Sendable, Hashable, CustomStringConvertible {
     /// The `event` field; `nil` where the stream named none (a browser calls that type "message").
-    public var event: String?
+    var event: String?
     /// The `data` fields of the event joined by line feeds.
-    public var data: String
+    var data: String
     /// The last event ID at the time of this event: it carries over to later events until an
     /// `id` field changes it.
-    public var id: String?
+    var id: String?
     /// A `retry` field given with this event: the reconnection delay the server asks for, in ms.
-    public var retry: Int?
+    var retry: Int?
 
-    public init(event: String? = nil, data: String, id: String? = nil, retry: Int? = nil) {
+    init(event: String? = nil, data: String, id: String? = nil, retry: Int? = nil) {
         self.event = event
         self.data = data
         self.id = id
         self.retry = retry
     }
 
-    public var description: String {
+    var description: String {
         var parts = ["data: \(data.debugDescription)"]
         if let event { parts.insert("event: \(event)", at: 0) }
         if let id { parts.append("id: \(id)") }
@@ -42,7 +45,7 @@ public struct ServerSentEvent: Sendable, Hashable, CustomStringConvertible {
 ///
 /// Each byte is looked at a bounded number of times, so the cost is linear in the stream
 /// whatever its shape (one long line, many tiny events, CRs alone).
-public struct ServerSentEventParser: Sendable {
+struct ServerSentEventParser: Sendable {
     private var line: [UInt8] = []
     /// A CR ended the previous chunk's last line: an LF starting the next chunk belongs to it.
     private var afterCR = false
@@ -55,10 +58,10 @@ public struct ServerSentEventParser: Sendable {
     private var lastEventID: String?
     private var retry: Int?
 
-    public init() {}
+    init() {}
 
     /// The events completed by `chunk`.
-    public mutating func feed<Bytes: Sequence>(_ chunk: Bytes) -> [ServerSentEvent] where Bytes.Element == UInt8 {
+    mutating func feed<Bytes: Sequence>(_ chunk: Bytes) -> [ServerSentEvent] where Bytes.Element == UInt8 {
         var events: [ServerSentEvent] = []
         for byte in chunk {
             if atStart {
@@ -84,7 +87,7 @@ public struct ServerSentEventParser: Sendable {
 
     /// The stream ended: a line without its terminator is still processed, but an event not yet
     /// dispatched by a blank line is discarded, as the standard says.
-    public mutating func finish() -> [ServerSentEvent] {
+    mutating func finish() -> [ServerSentEvent] {
         var events: [ServerSentEvent] = []
         if !pendingBOM.isEmpty {
             let held = pendingBOM

@@ -2,20 +2,20 @@ import Foundation
 
 /// The events of a `text/event-stream` body whose bytes arrive as `base`'s chunks (`Data`,
 /// `[UInt8]`, any sequence of bytes), parsed by `ServerSentEventParser` as they arrive.
-public struct ServerSentEventStream<Base: AsyncSequence & Sendable>: AsyncSequence, Sendable
+struct ServerSentEventStream<Base: AsyncSequence & Sendable>: AsyncSequence, Sendable
 where Base.Element: Sequence, Base.Element.Element == UInt8 {
-    public typealias Element = ServerSentEvent
+    typealias Element = ServerSentEvent
     let base: Base
 
-    public init(_ base: Base) { self.base = base }
+    init(_ base: Base) { self.base = base }
 
-    public struct AsyncIterator: AsyncIteratorProtocol {
+    struct AsyncIterator: AsyncIteratorProtocol {
         var upstream: Base.AsyncIterator
         var parser = ServerSentEventParser()
         var ready = ReadyItems<ServerSentEvent>()
         var ended = false
 
-        public mutating func next() async throws -> ServerSentEvent? {
+        mutating func next() async throws -> ServerSentEvent? {
             while true {
                 if let event = ready.next() { return event }
                 if ended { return nil }
@@ -29,31 +29,31 @@ where Base.Element: Sequence, Base.Element.Element == UInt8 {
         }
     }
 
-    public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(upstream: base.makeAsyncIterator()) }
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(upstream: base.makeAsyncIterator()) }
 }
 
 /// The JSON texts of a JSON Lines or JSON text sequence body whose bytes arrive as `base`'s
 /// chunks, each decoded to `Item` as soon as it is complete (`JSONCoding.decode`). A text that
 /// does not decode ends the sequence with `StreamItemError`, which says which item it was.
-public struct JSONRecordStream<Base: AsyncSequence & Sendable, Item: Decodable & Sendable>: AsyncSequence, Sendable
+struct JSONRecordStream<Base: AsyncSequence & Sendable, Item: Decodable & Sendable>: AsyncSequence, Sendable
 where Base.Element: Sequence, Base.Element.Element == UInt8 {
-    public typealias Element = Item
+    typealias Element = Item
     let base: Base
     let framing: JSONRecordSplitter.Framing
 
-    public init(_ base: Base, framing: JSONRecordSplitter.Framing, as item: Item.Type = Item.self) {
+    init(_ base: Base, framing: JSONRecordSplitter.Framing, as item: Item.Type = Item.self) {
         self.base = base
         self.framing = framing
     }
 
-    public struct AsyncIterator: AsyncIteratorProtocol {
+    struct AsyncIterator: AsyncIteratorProtocol {
         var upstream: Base.AsyncIterator
         var splitter: JSONRecordSplitter
         var ready = ReadyItems<Data>()
         var ended = false
         var index = 0
 
-        public mutating func next() async throws -> Item? {
+        mutating func next() async throws -> Item? {
             while true {
                 if let text = ready.next() {
                     defer { index += 1 }
@@ -74,27 +74,27 @@ where Base.Element: Sequence, Base.Element.Element == UInt8 {
         }
     }
 
-    public func makeAsyncIterator() -> AsyncIterator {
+    func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(upstream: base.makeAsyncIterator(), splitter: JSONRecordSplitter(framing))
     }
 }
 
 /// An item of a stream that could not be decoded.
-public struct StreamItemError: Error, Sendable, CustomStringConvertible {
+struct StreamItemError: Error, Sendable, CustomStringConvertible {
     /// Its position in the stream, from 0.
-    public var index: Int
+    var index: Int
     /// The item's text as received.
-    public var text: Data
-    public var underlyingError: any Error
+    var text: Data
+    var underlyingError: any Error
 
-    public var description: String {
+    var description: String {
         "Stream item \(index) could not be decoded (\(text.count) bytes): \(underlyingError)"
     }
 }
 
 extension ServerSentEvent {
     /// `data` decoded as JSON to `T` (an event whose schema gives `data` a content schema).
-    public func decodeData<T: Decodable>(as type: T.Type = T.self) throws -> T {
+    func decodeData<T: Decodable>(as type: T.Type = T.self) throws -> T {
         try JSONCoding.decode(type, from: Data(data.utf8))
     }
 }

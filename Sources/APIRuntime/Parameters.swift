@@ -93,3 +93,7 @@ extension HeaderFields {
         if let values { add(name, values.map(\.parameterText).joined(separator: ",")) }
     }
 }
+
+/// Bytes in a query string, header or `application/x-www-form-urlencoded` field, which carry
+/// text: base64, as JSON carries them (`format: byte`).
+extension Data: ParameterValue { public var parameterText: String { base64EncodedString() } }

@@ -29,6 +29,20 @@ import Testing
         #expect(URLBuilder.encodeForm([QueryItem("a b", "c+d e")]) == "a+b=c%2Bd+e")
     }
 
+    /// Bytes in a urlencoded form (or a query) are base64, which the form's percent-encoding
+    /// then protects (`+`, `/`, `=`): a server's decoder gets back the exact text.
+    @Test func bytesAreSentAsBase64() throws {
+        let bytes = Data([0xFB, 0xFF, 0x00, 0x3E, 0x80])
+        #expect(bytes.parameterText == "+/8APoA=")
+        var form: [QueryItem] = []
+        form.add("blob", bytes)
+        form.add("none", Data?.none)
+        form.add("blobs", [Data("hi".utf8), Data()])
+        #expect(URLBuilder.encodeForm(form) == "blob=%2B%2F8APoA%3D&blobs=aGk%3D&blobs=")
+        let sent = try #require(URLComponents(string: "x:?" + URLBuilder.encodeForm(form))?.queryItems?.first?.value)
+        #expect(Data(base64Encoded: sent) == bytes)
+    }
+
     @Test func pathParametersCannotEscape() {
         let hostile: RequestPath = "/v1/documents/\("../../admin?x=1#y")"
         #expect(hostile.encoded == "/v1/documents/..%2F..%2Fadmin%3Fx%3D1%23y")

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import GeneratorCore
@@ -39,6 +40,29 @@ import Testing
         #expect(open.first?.message.hasPrefix("application/x-www-form-urlencoded body") == true)
         #expect(try Self.warnings("{type: object, additionalProperties: true}").count == 1)
         #expect(try Self.warnings("{type: string}").count == 1)
+    }
+
+    /// A urlencoded form is text: a binary field is `Data` sent as base64, never a multipart
+    /// file (which did not compile there). Raw `format: binary` is reported at the field, since
+    /// base64 is this generator's reading; `format: byte` says base64 itself; multipart keeps files.
+    @Test func binaryFieldsOfAUrlencodedFormAreBase64() throws {
+        let form =
+            "{type: object, properties: {raw: {type: string, format: binary}, encoded: {type: string, format: byte}}}"
+        let output = try GeneratorPipeline.generate(text: Self.document(formSchema: form), sourceName: "t.yaml")
+        let code = output.files.map(\.contents).joined()
+        #expect(code.contains("raw: Data? = nil, encoded: Data? = nil"))
+        #expect(code.contains("form.add(\"raw\", raw)"))
+        #expect(!code.contains("MultipartFile"))
+        let reported = output.diagnostics.filter { $0.message.contains("sent as base64") }
+        let site = "#/paths/~1tags/post/requestBody/content/application~1x-www-form-urlencoded/schema/properties/raw"
+        #expect(reported.map(\.pointer) == [site])
+        #expect(reported.first?.severity == .warning)
+
+        let multipart = Self.document(formSchema: form).replacingOccurrences(
+            of: "application/x-www-form-urlencoded", with: "multipart/form-data")
+        let parts = try GeneratorPipeline.generate(text: multipart, sourceName: "t.yaml")
+        #expect(parts.files.map(\.contents).joined().contains("raw: MultipartFile? = nil"))
+        #expect(!parts.diagnostics.contains { $0.message.contains("sent as base64") })
     }
 
     @Test func bodyDeclaringNothingIsNotReported() throws {

@@ -66,7 +66,7 @@ struct TranslationScalingTests {
         #expect(DocText.paragraph("no breaks at all") == ["no breaks at all"])
         // Short one-liners take a fast path; it must agree with the full one.
         for text in [
-            "a  b", " a", "a ", "a\tb", "\t", "", "a\u{00A0}", "\u{2003}a", "é  b", "a\u{000B}", "a\rb",
+            "a  b", " a", "a ", "a\tb", "\t", "", "a\u{00A0}", "\u{2003}a", "é  b", "a\u{000B}",
             String(repeating: "word ", count: 30),
         ] {
             #expect(DocText.paragraph(text) == DocText.wrap(text.trimmed, width: 96), "\(text.debugDescription)")

@@ -190,6 +190,7 @@ extension TypeTranslator {
     private mutating func formFields(_ media: MediaType, prefix: String, names: inout SwiftNames.Scope) -> [FormField] {
         guard let schema = media.schema, let object = mergedObject(schema, parts: schema.allOf) else { return [] }
         names.reserveCapacity(object.properties.count)
+        let urlencoded = Self.requestKind(media) == .form
         return object.properties.map { property in
             let swiftName = names.claim(nameMemo.memberName(property.name))
             let encoding = media.encoding.first { $0.name == property.name }?.encoding
@@ -199,7 +200,12 @@ extension TypeTranslator {
                     && property.schema.properties.isEmpty)
             var type = SwiftType.named("MultipartFile")
             var kind = FormField.Kind.file
-            if !isFile {
+            if urlencoded, let binary = urlencodedBinary(property.schema, encoding: encoding, isFile: isFile) {
+                // A urlencoded form is text: bytes go as base64 (`Data`'s `parameterText`), not
+                // as a file part, which only multipart has.
+                type = binary
+                kind = .text
+            } else if !isFile || urlencoded {
                 type =
                     self.type(
                         for: property.schema, suggestedName: prefix + nameMemo.pascalCase(property.name),
@@ -216,6 +222,38 @@ extension TypeTranslator {
                 deprecated: property.schema.deprecated)
             return FormField(parameter: parameter, kind: kind, contentType: encoding?.contentType)
         }
+    }
+
+    /// The type of a binary field of an `application/x-www-form-urlencoded` body: `Data`, or
+    /// `[Data]` for an array of binary items; nil for any other field. The form is a text format,
+    /// so its bytes are sent as base64: what `format: byte` states, and what OpenAPI asks of
+    /// binary data in this media type; for `format: binary`, which names raw bytes, the choice is
+    /// reported.
+    private mutating func urlencodedBinary(_ schema: Schema, encoding: MediaType.Encoding?, isFile: Bool) -> SwiftType?
+    {
+        var field = schema
+        var array = false
+        if !isFile {
+            guard schema.nonNullTypes == ["array"], let items = schema.items, items.ref == nil,
+                items.format == "binary" || items.format == "byte"
+            else { return nil }
+            field = items
+            array = true
+        } else if let contentType = encoding?.contentType, schema.format == nil,
+            MediaType(contentType: contentType, schema: nil, encoding: [], pointer: JSONPointer()).isJSON
+        {
+            // Untyped, declared JSON: its JSON text, as for any structured field.
+            return nil
+        }
+        if field.format != "byte" {
+            let message =
+                "binary form field in an application/x-www-form-urlencoded body is sent as base64 text (the form "
+                + "carries text only); use multipart/form-data to send raw bytes"
+            diagnostics.append(contentsOf: [
+                Diagnostic(.warning, message, pointer: field.pointer.description, location: field.location)
+            ])
+        }
+        return array ? .array(.named("Data")) : .named("Data")
     }
 
     // MARK: Responses

@@ -42,16 +42,14 @@ public enum SwiftNames {
         "ArrayStyle", "CalendarDate", "ClientLogger", "CredentialValue", "DateTime", "DateTimeCoding",
         "DynamicCodingKey",
         "EngineError", "ErrorPayloads", "HTTPTransport", "HeaderFields", "Indirect", "JSONCoding", "JSONObject",
-        "JSONParseError", "JSONRecordSplitter", "JSONRecordStream", "JSONValue", "MemberNames", "MemberWriter",
-        "ModelStorage", "MultipartFile", "MultipartPart",
+        "JSONParseError", "JSONValue", "MemberNames", "MemberWriter", "ModelStorage", "MultipartFile", "MultipartPart",
         "NoopLogger",
         "Nullable",
         "OpenAPIModel", "OpenEnum",
         "ParameterValue", "PortableCrypto", "PortableCryptoError", "QueryItem", "RawResponse", "RequestBody",
         "RequestMethod", "RequestPath", "RequestValidationError", "ResponseKind", "ResponseTooLargeError",
         "RetryPolicy",
-        "SecurityRequirement", "SecurityScheme", "ServerResponseError", "ServerSentEvent", "ServerSentEventParser",
-        "ServerSentEventStream", "ServerURL", "StreamItemError", "TransportError",
+        "SecurityRequirement", "SecurityScheme", "ServerResponseError", "ServerURL", "TransportError",
         "TransportRequest", "TransportResponse", "URLSessionHTTPTransport",
     ]
 

@@ -22,6 +22,13 @@ import Testing
         #expect(RequestMethod(rawValue: "") == nil)
     }
 
+    @Test func queryIsRetriedLikeGetAndAnOtherMethodIsNot() {
+        let policy = RetryPolicy.default
+        #expect(policy.shouldRetry(method: .query, pathTemplate: "/a", statusCode: 503, attempt: 1))
+        let purge = RequestMethod(rawValue: "PURGE") ?? .post
+        #expect(!policy.shouldRetry(method: purge, pathTemplate: "/a", statusCode: 503, attempt: 1))
+    }
+
     @Test func aFormQuerystringSendsTheMembersAsFields() throws {
         var query: [QueryItem] = []
         try query.add(

@@ -246,6 +246,18 @@ struct DocumentRulesTests {
         )
     }
 
+    @Test func aRemoteSecuritySchemeARequirementNamesIsRefused() throws {
+        let body = """
+            security: [{remote: []}]
+            paths: {}
+            components:
+              securitySchemes:
+                remote: {$ref: 'https://example.invalid/doc.json#/components/securitySchemes/remote'}
+            """
+        let errors = try Self.errors(body)
+        #expect(errors.count == 1 && errors[0].hasSuffix("#/security/0/remote"))
+    }
+
     @Test func querystringIsA32Location() throws {
         let body = """
             paths:

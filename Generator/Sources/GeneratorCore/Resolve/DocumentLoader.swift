@@ -11,6 +11,8 @@ public struct DocumentLoader {
     let isVersion32: Bool
     var diagnostics = Diagnostics()
     var inlineReferenceStack: [String] = []
+    /// Security schemes left out because they are defined in another document.
+    var externalSchemes: Set<String> = []
     /// The names under `components/schemas`, so checking a `$ref` is not a scan of all of them
     /// (which made loading quadratic in the number of components).
     let componentSchemaNames: Set<String>
@@ -66,6 +68,7 @@ public struct DocumentLoader {
                 diagnostics.warn(
                     "security scheme '\(entry.key)' refers to another document ('\(target)'), which is never "
                         + "fetched; it is left out", at: pointer / "$ref", entry.value)
+                externalSchemes.insert(entry.key)
                 continue
             }
             if let node = follow(entry.value, at: pointer) { schemes.append((entry.key, securityScheme(node))) }
@@ -89,7 +92,7 @@ public struct DocumentLoader {
         var document = OpenAPIDocument(
             openapi: version, info: info, servers: servers(root["servers"], at: top / "servers"),
             operations: operations, webhooks: webhooks, schemas: schemas, securitySchemes: schemes,
-            security: root["security"].map { securityRequirements($0) },
+            security: root["security"].map { securityRequirements($0, at: top / "security") },
             tags: (root["tags"]?.elements ?? []).compactMap { node in
                 node["name"]?.string.map { Tag(name: $0, description: node["description"]?.string) }
             },
@@ -203,7 +206,7 @@ public struct DocumentLoader {
             method: method, path: path, operationId: node["operationId"]?.string,
             tags: node["tags"]?.elements?.compactMap(\.string) ?? [], summary: node["summary"]?.string,
             description: node["description"]?.string, parameters: merged, requestBody: requestBody,
-            responses: responses, security: node["security"].map { securityRequirements($0) },
+            responses: responses, security: node["security"].map { securityRequirements($0, at: pointer / "security") },
             deprecated: node["deprecated"]?.bool ?? false,
             extensions: (node.entries ?? []).filter { $0.key.hasPrefix("x-") }.map { ($0.key, $0.value) },
             pointer: pointer, location: node.location)
@@ -318,8 +321,17 @@ public struct DocumentLoader {
 
     // MARK: Security, servers
 
-    mutating func securityRequirements(_ node: Node) -> [SecurityRequirement] {
-        (node.elements ?? []).map { alternative in
+    mutating func securityRequirements(_ node: Node, at pointer: JSONPointer) -> [SecurityRequirement] {
+        // A scheme left out because it lives in another document is needed once a requirement
+        // names it: the generated code could not send that credential.
+        for (index, alternative) in (node.elements ?? []).enumerated() {
+            for entry in alternative.entries ?? [] where externalSchemes.contains(entry.key) {
+                diagnostics.error(
+                    "security scheme '\(entry.key)' is required here but is defined in another document, which is "
+                        + "never fetched; define it in this document", at: pointer / index / entry.key, entry.value)
+            }
+        }
+        return (node.elements ?? []).map { alternative in
             SecurityRequirement(
                 schemes: (alternative.entries ?? []).map { ($0.key, $0.value.elements?.compactMap(\.string) ?? []) })
         }

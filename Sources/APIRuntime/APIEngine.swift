@@ -131,7 +131,8 @@ public final class APIEngine: APIClientProtocol, Sendable {
         let redactor = Redactor(configuredSecrets + credentials.secrets)
         var query = request.query.filter { !credentials.reservedQueryNames.contains($0.name.lowercased()) }
         query.append(contentsOf: credentials.query)
-        let url = try URLBuilder.url(base: configuration.baseURL, path: request.path.encoded, query: query)
+        let url = try URLBuilder.url(
+            base: configuration.baseURL, path: request.path.encoded, query: query, wholeQuery: request.wholeQuery)
         let body = try BodyBuilder.prepare(request.body)
         defer { body?.cleanUp() }
 

@@ -70,6 +70,36 @@ extension Array where Element == QueryItem {
         appendDeepObject(name, tree)
     }
 
+    /// An `in: querystring` parameter as `application/x-www-form-urlencoded`: each member of the
+    /// object is a field, an array one field per element, a nested object its JSON text (the
+    /// media type's default for a member that is not a scalar), nulls left out.
+    public mutating func add(formFields name: String, encoding value: (some Encodable & Sendable)?) throws {
+        guard let value else { return }
+        guard case .object(let members) = try TreeEncoder.encode(value) else {
+            throw RequestValidationError(
+                "A form querystring parameter must be an object", errors: [name: ["must encode as a JSON object"]])
+        }
+        for (key, member) in members {
+            switch member {
+            case .array(let elements):
+                for element in elements { try appendFormField(key, element) }
+            default: try appendFormField(key, member)
+            }
+        }
+    }
+
+    private mutating func appendFormField(_ key: String, _ value: JSONValue) throws {
+        switch value {
+        case .null: break
+        case .bool(let flag): append(QueryItem(key, flag ? "true" : "false"))
+        case .integer(let number): append(QueryItem(key, String(number)))
+        case .bigInteger(let text): append(QueryItem(key, text))
+        case .double(let number): append(QueryItem(key, number.parameterText))
+        case .string(let text): append(QueryItem(key, text))
+        case .array, .object: append(QueryItem(key, String(decoding: try JSONCoding.encode(value), as: UTF8.self)))
+        }
+    }
+
     private mutating func appendDeepObject(_ name: String, _ value: JSONValue) {
         switch value {
         case .null: break

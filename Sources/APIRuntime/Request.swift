@@ -1,9 +1,46 @@
 import Foundation
 
 /// An HTTP request method. (Not `HTTPMethod`: apps often import a type of that name already.)
-public enum RequestMethod: String, Sendable, Hashable {
-    case get = "GET", put = "PUT", post = "POST", delete = "DELETE", patch = "PATCH"
-    case head = "HEAD", options = "OPTIONS", trace = "TRACE"
+///
+/// A struct, not an enum: OpenAPI 3.2 lets an API name any method (`additionalOperations`), and
+/// an enum that grows a case breaks every exhaustive `switch` in the apps using it. `.get` and the
+/// other members, `rawValue` and the failable `init(rawValue:)` read as the enum's did.
+public struct RequestMethod: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+    /// The name as sent; method names are case-sensitive (RFC 9110), so it is never changed.
+    public let rawValue: String
+
+    /// Nil unless `rawValue` is an RFC 9110 token (what a method name must be), so a name can
+    /// never break the request line.
+    public init?(rawValue: String) {
+        guard !rawValue.isEmpty, rawValue.utf8.allSatisfy(RequestMethod.isTokenByte) else { return nil }
+        self.rawValue = rawValue
+    }
+
+    private init(known: String) { rawValue = known }
+
+    public static let get = RequestMethod(known: "GET")
+    public static let put = RequestMethod(known: "PUT")
+    public static let post = RequestMethod(known: "POST")
+    public static let delete = RequestMethod(known: "DELETE")
+    public static let patch = RequestMethod(known: "PATCH")
+    public static let head = RequestMethod(known: "HEAD")
+    public static let options = RequestMethod(known: "OPTIONS")
+    public static let trace = RequestMethod(known: "TRACE")
+    /// The safe method that carries a body (IETF httpbis safe-method-w-body; OpenAPI 3.2's `query`).
+    public static let query = RequestMethod(known: "QUERY")
+
+    public var description: String { rawValue }
+
+    private static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "A")...UInt8(ascii: "Z"):
+            return true
+        default: return tokenSymbols.contains(byte)
+        }
+    }
+
+    private static let tokenSymbols: [UInt8] = Array("!#$%&'*+-.^_`|~".utf8)
 }
 
 public struct QueryItem: Sendable, Hashable {
@@ -204,6 +241,10 @@ public struct APIRequest: Sendable {
     public var pathTemplate: String
     public var path: RequestPath
     public var query: [QueryItem] = []
+    /// The whole query string, already percent-encoded, when an OpenAPI 3.2 `in: querystring`
+    /// parameter is not a form (JSON text, for one); `query` items such as a query credential
+    /// follow it after `&`.
+    public var wholeQuery: String?
     public var headers = HeaderFields()
     /// Cookie parameters (`in: cookie`): the engine sends them in the one `Cookie` header it
     /// owns, together with any cookie credential (a `Cookie` in `headers` is never sent).
@@ -255,5 +296,19 @@ public struct APIRequest: Sendable {
         self.pathTemplate = pathTemplate
         self.path = path
         self.security = security
+    }
+}
+
+extension APIRequest {
+    /// An `in: querystring` parameter as JSON: the encoded text, percent-encoded, is the whole query.
+    public mutating func setWholeQuery(json value: (some Encodable & Sendable)?) throws {
+        guard let value else { return }
+        wholeQuery = PercentEncoding.encode(String(decoding: try JSONCoding.encode(value), as: UTF8.self))
+    }
+
+    /// An `in: querystring` parameter whose media type takes the value as text.
+    public mutating func setWholeQuery(text value: String?) {
+        guard let value else { return }
+        wholeQuery = PercentEncoding.encode(value)
     }
 }

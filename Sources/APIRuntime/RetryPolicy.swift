@@ -31,7 +31,8 @@ public struct RetryPolicy: Sendable, Hashable {
     /// Never retry.
     public static let none = RetryPolicy(maxRetries: 0)
 
-    static let idempotentMethods: Set<RequestMethod> = [.get, .head]
+    /// QUERY is safe like GET (it only carries its question in a body), so it is retried as GET is.
+    static let idempotentMethods: Set<RequestMethod> = [.get, .head, .query]
 
     /// Whether `attempt` (1-based) may be followed by another after this answer. `retryable` is
     /// the operation's own say (`APIRequest.retryable`): `false` never, `true` whatever the method.

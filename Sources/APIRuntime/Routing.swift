@@ -22,7 +22,7 @@ package enum URLBuilder {
     /// The base URL followed by the operation path, as OpenAPI defines it (a server URL with a
     /// path is a prefix of every operation path). `/.well-known/...` always resolves at the host
     /// root (RFC 8615).
-    package static func url(base: URL, path: String, query: [QueryItem]) throws -> URL {
+    package static func url(base: URL, path: String, query: [QueryItem], wholeQuery: String? = nil) throws -> URL {
         guard var components = URLComponents(url: base, resolvingAgainstBaseURL: false) else {
             throw EngineError("The base URL cannot be parsed")
         }
@@ -34,7 +34,8 @@ package enum URLBuilder {
         } else {
             components.percentEncodedPath = basePath + operationPath
         }
-        components.percentEncodedQuery = query.isEmpty ? nil : encodeQuery(query)
+        let items = query.isEmpty ? nil : encodeQuery(query)
+        components.percentEncodedQuery = wholeQuery.map { whole in items.map { whole + "&" + $0 } ?? whole } ?? items
         components.fragment = nil
         guard let url = components.url else {
             throw EngineError("The request URL cannot be built", context: ["pathTemplate": path])

@@ -49,6 +49,25 @@ struct MultiFileDocumentTests {
         #expect(document.schema(named: "Pet")?.properties.first?.schema.ref == "Tag")
     }
 
+    /// A 3.2 `query` operation and an `additionalOperations` one are operations to the bundler
+    /// too: a schema they take from another file becomes a component, as a `get`'s would.
+    @Test func schemasOfQueryAndAdditionalOperationsAreHoisted() throws {
+        let body = { (schema: String) in
+            "requestBody: {content: {application/json: {schema: {$ref: \(schema)}}}}"
+        }
+        let loaded = try Self.load([
+            "openapi.yaml": "openapi: 3.2.0\ninfo: {title: T, version: '1'}\npaths:\n  /kennels:\n"
+                + "    query: {\(body("schemas/Find.yaml")), responses: {'204': {description: ok}}}\n"
+                + "    additionalOperations:\n"
+                + "      PURGE: {\(body("schemas/Purge.yaml")), responses: {'204': {description: ok}}}\n",
+            "schemas/Find.yaml": "type: object\nproperties: {breed: {type: string}}\n",
+            "schemas/Purge.yaml": "type: object\nproperties: {all: {type: boolean}}\n",
+        ])
+        let document = try #require(loaded.document, "\(loaded.diagnostics)")
+        #expect(document.schemas.map(\.name) == ["Find", "Purge"])
+        #expect(document.operations.map(\.method) == ["query", "PURGE"])
+    }
+
     @Test func anEmptyReferencedFileIsAnErrorNotANullSchema() throws {
         let error = #expect(throws: ParseError.self) {
             try Self.load([

@@ -73,6 +73,9 @@ package enum OperationRenderer {
         for parameter in operation.parameters where parameter.location == .query {
             statements.append(queryStatement(parameter, target: request + ".query"))
         }
+        for parameter in operation.parameters where parameter.location == .querystring {
+            statements.append(querystringStatement(parameter, request: request))
+        }
         for parameter in operation.parameters where parameter.location == .header {
             statements.append("\(request).headers.add(\(swiftLiteral(parameter.wireName)), \(parameter.localName))")
         }
@@ -107,7 +110,7 @@ package enum OperationRenderer {
         let security = operation.usesSharedSecurity ? ".shared" : securityExpression(operation.security)
         var arguments = [
             "operationName: \(swiftLiteral(SwiftNames.bare(operation.swiftName)))",
-            "method: .\(operation.method.lowercased())", "pathTemplate: \(swiftLiteral(operation.path))",
+            "method: \(methodExpression(operation.method))", "pathTemplate: \(swiftLiteral(operation.path))",
             "path: \(pathExpression(operation))",
         ]
         if !security.isEmpty { arguments.append("security: " + security) }
@@ -142,6 +145,25 @@ package enum OperationRenderer {
             "[" + set.map { "." + SwiftNames.bare($0.swiftName) }.joined(separator: ", ") + "]"
         }
         return "[" + alternatives.joined(separator: ", ") + "]"
+    }
+
+    /// `.get` for a method with a member of its own, else the checked name (the rules pass refused
+    /// a name that is not a token, so the unwrap cannot fail).
+    static func methodExpression(_ method: String) -> String {
+        let member = method.lowercased()
+        if DocumentRules.fixedMethods.contains(member) && method == member.uppercased() { return "." + member }
+        return "RequestMethod(rawValue: \(swiftLiteral(method)))!"
+    }
+
+    /// An `in: querystring` parameter is the whole query: a form's members as items, or one text.
+    static func querystringStatement(_ parameter: ParameterDecl, request: String) -> String {
+        let name = parameter.localName
+        switch parameter.arrayStyle {
+        case "form":
+            return "try \(request).query.add(formFields: \(swiftLiteral(parameter.wireName)), encoding: \(name))"
+        case "json": return "try \(request).setWholeQuery(json: \(name))"
+        default: return "\(request).setWholeQuery(text: \(name))"
+        }
     }
 
     static func queryStatement(_ parameter: ParameterDecl, target: String) -> String {

@@ -4,9 +4,15 @@ public struct DocumentLoader {
     public static let httpMethods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 
     let root: Node
+    /// 3.1 and 3.2 share JSON Schema 2020-12 as their schema dialect; the name stays from when
+    /// only 3.1 had it.
     let isVersion31: Bool
+    /// 3.2 adds the `query` method, `additionalOperations` and `in: querystring`.
+    let isVersion32: Bool
     var diagnostics = Diagnostics()
     var inlineReferenceStack: [String] = []
+    /// Security schemes left out because they are defined in another document.
+    var externalSchemes: Set<String> = []
     /// The names under `components/schemas`, so checking a `$ref` is not a scan of all of them
     /// (which made loading quadratic in the number of components).
     let componentSchemaNames: Set<String>
@@ -20,7 +26,9 @@ public struct DocumentLoader {
 
     init(root: Node) {
         self.root = root
-        isVersion31 = root["openapi"]?.string?.hasPrefix("3.1") ?? false
+        let version = root["openapi"]?.string ?? ""
+        isVersion32 = version.hasPrefix("3.2")
+        isVersion31 = version.hasPrefix("3.1") || isVersion32
         componentSchemaNames = Set((root["components"]?["schemas"]?.entries ?? []).map(\.key))
     }
 
@@ -35,9 +43,11 @@ public struct DocumentLoader {
             diagnostics.error(
                 "Swagger 2.0 documents are not supported; convert to OpenAPI 3 first", at: top / "swagger",
                 root["swagger"])
-        } else if !(version.hasPrefix("3.0") || version.hasPrefix("3.1")) {
+        } else if !(version.hasPrefix("3.0") || version.hasPrefix("3.1") || version.hasPrefix("3.2")) {
             diagnostics.error(
                 "unsupported or missing 'openapi' version '\(version)'", at: top / "openapi", root["openapi"] ?? root)
+        } else {
+            diagnostics.append(contentsOf: DocumentRules.check(root, isVersion32: isVersion32))
         }
         let info = Info(
             title: root["info"]?["title"]?.string ?? "API",
@@ -52,6 +62,15 @@ public struct DocumentLoader {
         var schemes: [(String, SecurityScheme)] = []
         for entry in root["components"]?["securitySchemes"]?.entries ?? [] {
             let pointer = top / "components" / "securitySchemes" / entry.key
+            // The generator never fetches: a scheme defined in another document is left out with a
+            // warning, and a requirement naming it is reported where the requirement is translated.
+            if let target = entry.value["$ref"]?.string, JSONPointer(reference: target) == nil {
+                diagnostics.warn(
+                    "security scheme '\(entry.key)' refers to another document ('\(target)'), which is never "
+                        + "fetched; it is left out", at: pointer / "$ref", entry.value)
+                externalSchemes.insert(entry.key)
+                continue
+            }
             if let node = follow(entry.value, at: pointer) { schemes.append((entry.key, securityScheme(node))) }
         }
 
@@ -61,7 +80,7 @@ public struct DocumentLoader {
         for entry in root["paths"]?.entries ?? [] where !entry.key.hasPrefix("x-") {
             operations += pathItem(entry.value, path: entry.key, at: top / "paths" / entry.key)
         }
-        if root["paths"] == nil && root["webhooks"] == nil && root["components"] == nil {
+        if !isVersion32 && root["paths"] == nil && root["webhooks"] == nil && root["components"] == nil {
             diagnostics.warn("the document has no paths, webhooks or components", at: top, root)
         }
         var webhooks: [Operation] = []
@@ -73,7 +92,7 @@ public struct DocumentLoader {
         var document = OpenAPIDocument(
             openapi: version, info: info, servers: servers(root["servers"], at: top / "servers"),
             operations: operations, webhooks: webhooks, schemas: schemas, securitySchemes: schemes,
-            security: root["security"].map { securityRequirements($0) },
+            security: root["security"].map { securityRequirements($0, at: top / "security") },
             tags: (root["tags"]?.elements ?? []).compactMap { node in
                 node["name"]?.string.map { Tag(name: $0, description: node["description"]?.string) }
             },
@@ -134,9 +153,16 @@ public struct DocumentLoader {
         guard let item = follow(node, at: pointer) else { return [] }
         let shared = parameters(item["parameters"], at: pointer / "parameters")
         var result: [Operation] = []
-        for method in Self.httpMethods {
+        for method in isVersion32 ? Self.httpMethods + ["query"] : Self.httpMethods {
             guard let operationNode = item[method] else { continue }
             result.append(operation(operationNode, method: method, path: path, shared: shared, at: pointer / method))
+        }
+        // The key is the method as sent, capitalization included; the rules pass refuses one that
+        // has a fixed field or is not a token.
+        guard isVersion32 else { return result }
+        for entry in item["additionalOperations"]?.entries ?? [] {
+            let entryPointer = pointer / "additionalOperations" / entry.key
+            result.append(operation(entry.value, method: entry.key, path: path, shared: shared, at: entryPointer))
         }
         return result
     }
@@ -180,7 +206,7 @@ public struct DocumentLoader {
             method: method, path: path, operationId: node["operationId"]?.string,
             tags: node["tags"]?.elements?.compactMap(\.string) ?? [], summary: node["summary"]?.string,
             description: node["description"]?.string, parameters: merged, requestBody: requestBody,
-            responses: responses, security: node["security"].map { securityRequirements($0) },
+            responses: responses, security: node["security"].map { securityRequirements($0, at: pointer / "security") },
             deprecated: node["deprecated"]?.bool ?? false,
             extensions: (node.entries ?? []).filter { $0.key.hasPrefix("x-") }.map { ($0.key, $0.value) },
             pointer: pointer, location: node.location)
@@ -217,7 +243,7 @@ public struct DocumentLoader {
                 diagnostics.error("a parameter needs 'name' and 'in'", at: itemPointer, item)
                 continue
             }
-            guard let place = Parameter.Location(rawValue: placeText) else {
+            guard let place = Parameter.Location(rawValue: placeText), place != .querystring || isVersion32 else {
                 diagnostics.error("unknown parameter location '\(placeText)'", at: itemPointer / "in", resolved["in"])
                 continue
             }
@@ -238,7 +264,8 @@ public struct DocumentLoader {
                 style: resolved["style"]?.string, explode: resolved["explode"]?.bool,
                 description: resolved["description"]?.string, deprecated: resolved["deprecated"]?.bool ?? false,
                 pointer: itemPointer)
-            if parameter.schema == nil && parameter.content.isEmpty {
+            if place == .querystring { checkQuerystring(parameter, at: itemPointer, resolved) }
+            if parameter.schema == nil && parameter.content.isEmpty && place != .querystring {
                 diagnostics.warn(
                     "parameter '\(name)' has neither schema nor content; reading it as a string", at: itemPointer, item)
             }
@@ -248,9 +275,12 @@ public struct DocumentLoader {
     }
 
     mutating func content(_ node: Node?, at pointer: JSONPointer) -> [MediaType] {
-        (node?.entries ?? []).map { entry in
-            let mediaPointer = pointer / entry.key
-            let encoding: [(String, MediaType.Encoding)] = (entry.value["encoding"]?.entries ?? []).map {
+        (node?.entries ?? []).compactMap { entry in
+            // 3.2 media types may be `$ref`s to `components/mediaTypes`.
+            guard let (media, mediaPointer) = followWithPointer(entry.value, at: pointer / entry.key) else {
+                return nil
+            }
+            let encoding: [(String, MediaType.Encoding)] = (media["encoding"]?.entries ?? []).map {
                 (
                     $0.key,
                     MediaType.Encoding(
@@ -259,7 +289,7 @@ public struct DocumentLoader {
                 )
             }
             return MediaType(
-                contentType: entry.key, schema: entry.value["schema"].map { schema($0, at: mediaPointer / "schema") },
+                contentType: entry.key, schema: media["schema"].map { schema($0, at: mediaPointer / "schema") },
                 encoding: encoding, pointer: mediaPointer)
         }
     }
@@ -291,8 +321,17 @@ public struct DocumentLoader {
 
     // MARK: Security, servers
 
-    mutating func securityRequirements(_ node: Node) -> [SecurityRequirement] {
-        (node.elements ?? []).map { alternative in
+    mutating func securityRequirements(_ node: Node, at pointer: JSONPointer) -> [SecurityRequirement] {
+        // A scheme left out because it lives in another document is needed once a requirement
+        // names it: the generated code could not send that credential.
+        for (index, alternative) in (node.elements ?? []).enumerated() {
+            for entry in alternative.entries ?? [] where externalSchemes.contains(entry.key) {
+                diagnostics.error(
+                    "security scheme '\(entry.key)' is required here but is defined in another document, which is "
+                        + "never fetched; define it in this document", at: pointer / index / entry.key, entry.value)
+            }
+        }
+        return (node.elements ?? []).map { alternative in
             SecurityRequirement(
                 schemes: (alternative.entries ?? []).map { ($0.key, $0.value.elements?.compactMap(\.string) ?? []) })
         }

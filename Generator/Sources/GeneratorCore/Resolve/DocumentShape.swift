@@ -57,7 +57,7 @@ indirect enum DocumentShape: Equatable, Sendable {
     static let componentShapes: [String: DocumentShape] = [
         "schemas": .schema, "responses": .response, "parameters": .parameter, "examples": .example,
         "requestBodies": .requestBody, "headers": .header, "securitySchemes": .securityScheme, "links": .link,
-        "callbacks": .callback, "pathItems": .pathItem,
+        "callbacks": .callback, "pathItems": .pathItem, "mediaTypes": .mediaType,
     ]
 
     static let schemaValued: Set<String> = [
@@ -101,7 +101,9 @@ indirect enum DocumentShape: Equatable, Sendable {
         case (_, "externalDocs"): .externalDocs
         case (.components, _): Self.componentShapes[key].map { .names($0) } ?? .unknown
         case (.pathItem, "parameters"), (.operation, "parameters"): .list(.parameter)
-        case (.pathItem, _): DocumentLoader.httpMethods.contains(key) ? .operation : .unknown
+        // OpenAPI 3.2: `query` and `additionalOperations` hold operations too.
+        case (.pathItem, "additionalOperations"): .names(.operation)
+        case (.pathItem, _): DocumentRules.fixedMethods.contains(key) ? .operation : .unknown
         case (.operation, "requestBody"): .requestBody
         case (.operation, "responses"): .extensibleNames(.response)
         case (.operation, "callbacks"): .names(.callback)
@@ -111,7 +113,10 @@ indirect enum DocumentShape: Equatable, Sendable {
             .names(.mediaType)
         case (.parameter, "example"), (.header, "example"), (.mediaType, "example"): .literal
         case (.parameter, "examples"), (.header, "examples"), (.mediaType, "examples"): .names(.example)
-        case (.mediaType, "encoding"): .names(.encoding)
+        case (.mediaType, "itemSchema"): .schema
+        case (.mediaType, "encoding"), (.encoding, "encoding"): .names(.encoding)
+        case (.mediaType, "prefixEncoding"), (.encoding, "prefixEncoding"): .list(.encoding)
+        case (.mediaType, "itemEncoding"), (.encoding, "itemEncoding"): .encoding
         case (.encoding, "headers"), (.response, "headers"): .names(.header)
         case (.response, "links"): .names(.link)
         case (.example, "value"), (.link, "parameters"), (.link, "requestBody"): .literal

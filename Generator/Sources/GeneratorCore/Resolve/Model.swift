@@ -23,7 +23,8 @@ public struct OpenAPIDocument: Sendable {
     /// again (a few percent of generation); dropped whenever `schemas` changes.
     var componentGraph: ComponentGraph?
 
-    public var isVersion31: Bool { openapi.hasPrefix("3.1") }
+    /// Whether schemas are JSON Schema 2020-12 (3.1 and 3.2) rather than 3.0's dialect.
+    public var isVersion31: Bool { openapi.hasPrefix("3.1") || openapi.hasPrefix("3.2") }
 
     public func schema(named name: String) -> Schema? {
         schemas.first { $0.name == name }?.schema
@@ -73,7 +74,8 @@ public struct Operation: Sendable {
 }
 
 public struct Parameter: Sendable {
-    public enum Location: String, Sendable { case path, query, header, cookie }
+    /// `querystring` (3.2): the whole query string is this one parameter's `content`.
+    public enum Location: String, Sendable { case path, query, header, cookie, querystring }
     public var name: String
     public var location: Location
     public var required: Bool

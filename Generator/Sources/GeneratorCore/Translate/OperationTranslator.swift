@@ -28,7 +28,8 @@ extension TypeTranslator {
         }
         var declaration = OperationDecl(
             group: group, swiftName: swiftName, operationId: operation.operationId, summary: operation.summary,
-            description: operation.description, method: operation.method.uppercased(), path: operation.path,
+            description: operation.description, method: DocumentLoader.wireMethod(operation.method),
+            path: operation.path,
             parameters: orderParameters(parameters), body: body, bodyParameterName: bodyName,
             successType: success.type, successIsBinary: success.binary, errorTypes: errors, security: security,
             deprecated: operation.deprecated, unpublished: unpublished)
@@ -73,7 +74,11 @@ extension TypeTranslator {
             default: style = explode && parameter.location == .query ? "exploded" : "commaDelimited"
             }
         }
-        if parameter.style == "deepObject" && parameter.location == .query && !isSimpleParameterType(type) {
+        if parameter.location == .querystring {
+            // The loader admits only these media types for a querystring (DocumentLoader+Querystring).
+            let media = parameter.content.first
+            style = media.map(DocumentLoader.querystringForm) ?? "text"
+        } else if parameter.style == "deepObject" && parameter.location == .query && !isSimpleParameterType(type) {
             // `name[key]=value` per member: the object keeps its generated type.
             style = "deepObject"
         } else if !isSimpleParameterType(type) {

@@ -118,7 +118,7 @@ public enum Declaration: Sendable, Hashable {
 }
 
 public struct ParameterDecl: Sendable, Hashable {
-    public enum Location: String, Sendable, Hashable { case path, query, header, cookie }
+    public enum Location: String, Sendable, Hashable { case path, query, header, cookie, querystring }
     public var swiftName: String
     public var wireName: String
     public var location: Location
@@ -126,7 +126,8 @@ public struct ParameterDecl: Sendable, Hashable {
     public var required: Bool
     public var docs: String?
     /// How arrays are written: `exploded`, `commaDelimited`, `spaceDelimited`, `pipeDelimited`;
-    /// `deepObject` for an object in a query (`name[key]=value`).
+    /// `deepObject` for an object in a query (`name[key]=value`). For a `querystring` parameter,
+    /// how the whole query is written: `form` (members as fields), `json` or `text`.
     public var arrayStyle: String?
     public var deprecated: Bool
     /// The name inside the generated function (a keyword label such as `class` gets `_class`),

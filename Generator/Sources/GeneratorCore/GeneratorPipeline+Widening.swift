@@ -16,9 +16,9 @@ extension GeneratorPipeline {
         public var description: String {
             let count = widenings.count
             let places = count == 1 ? "1 schema is" : "\(count) schemas are"
-            let heading =
-                "\(places) generated wider than the document says, and the configuration has `widening: error`:"
-            return ([heading] + widenings.map { "  " + $0.formatted(file: file) }).joined(separator: "\n")
+            let heading = "\(places) generated wider than the document says, refused by `widening: error`:"
+            // One line each, unindented: the `file:line:col: error:` form editors and build logs pick up.
+            return ([heading] + widenings.map { $0.formatted(file: file) }).joined(separator: "\n")
         }
     }
 

@@ -83,6 +83,7 @@ public enum GeneratorPipeline {
 
     /// Generation from files. `configuration` supplies what the arguments leave out; an argument
     /// given here (a module name, a name-map entry, a per-call scheme) wins over it.
+    /// Throws `WideningRefused` when the configuration has `widening: error` and a schema was widened.
     public static func generate(
         specPath: String, moduleName: String? = nil, names: [String: String] = [:], extraPaths: [String] = [],
         perCallCredentialSchemes: Set<String> = [], format: DocumentFormat? = nil,
@@ -102,9 +103,10 @@ public enum GeneratorPipeline {
             options.supplementaryNote =
                 "Described in \(fileNames.dropFirst().joined(separator: ", ")), not in \(fileNames[0])."
         }
-        return generate(
+        let output = generate(
             document: loaded.document, diagnostics: loaded.diagnostics, options: options,
             access: configuration.access)
+        return try checkWidening(output, rule: configuration.widening, file: specPath)
     }
 
     /// Generation from text, for tests and tools that hold the document in memory.
@@ -120,7 +122,9 @@ public enum GeneratorPipeline {
         options.names.merge(names) { _, given in given }
         options.perCallCredentialSchemes.formUnion(perCallCredentialSchemes)
         options.preferredRequestMediaTypes.merge(preferredRequestMediaTypes) { _, given in given }
-        return generate(document: document, diagnostics: diagnostics, options: options, access: configuration.access)
+        let output = generate(
+            document: document, diagnostics: diagnostics, options: options, access: configuration.access)
+        return try checkWidening(output, rule: configuration.widening, file: sourceName)
     }
 
     static func generate(

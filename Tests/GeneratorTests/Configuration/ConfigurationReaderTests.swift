@@ -35,8 +35,10 @@ import Testing
                 requestMediaType: application/x-www-form-urlencoded
             types:
               Pet: Animal
+            widening: error
             """)
         #expect(configuration.module == "PetsAPI")
+        #expect(configuration.widening == .error)
         #expect(configuration.access == .package)
         #expect(configuration.regenerateCommand == "make pets")
         #expect(configuration.documents == ["pets.yaml", "extra.yaml"])
@@ -75,6 +77,7 @@ import Testing
         #expect(
             try failure("operations:\n  a: {retry: sometimes}\n").description
                 == "gen.yaml:2:14: retry must be one of: never, always")
+        #expect(try failure("widening: loud\n").description == "gen.yaml:1:11: widening must be one of: warning, error")
         #expect(
             try failure("operations:\n  a: {exclusiveConnection: yes please}\n").description
                 == "gen.yaml:2:28: exclusiveConnection must be true or false")

@@ -16,7 +16,7 @@ extension GeneratorConfiguration {
 
     /// The keys of the top-level mapping, in the order the documentation lists them.
     public static let topLevelKeys = [
-        "module", "access", "regenerate", "documents", "perCallCredentials", "operations", "types",
+        "module", "access", "regenerate", "documents", "perCallCredentials", "operations", "types", "widening",
     ]
     /// The keys of an `operations` entry written as a mapping.
     public static let operationKeys = ["name", "retry", "exclusiveConnection", "requestMediaType"]
@@ -90,6 +90,7 @@ private struct ConfigurationReader {
             case "documents": result.documents = try strings(node, "documents")
             case "perCallCredentials": result.perCallCredentials = try strings(node, "perCallCredentials")
             case "operations": result.operations = try operations(node)
+            case "widening": result.widening = try choice(node, "widening")
             default: result.types = try types(node)
             }
         }

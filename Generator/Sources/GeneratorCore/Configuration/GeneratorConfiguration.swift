@@ -17,7 +17,14 @@
 ///     requestMediaType: application/x-www-form-urlencoded
 /// types:
 ///   Pet: Animal                  # the name the generator would give → the one to use
+/// widening: error                # warning (default) | error: refuse a schema generated wider than it is
 /// ```
+///
+/// `widening`: where a schema says something its generated type cannot hold (a type list, a
+/// tuple, `not`, an `allOf` that does not merge, a member a merge made nullable), the type admits
+/// more than the schema and the generator warns; `error` makes generation fail listing them, so
+/// a generated SDK's CI can refuse silent widening. Free-form data the schema asks for (`{}`,
+/// an object without properties) is not a widening.
 public struct GeneratorConfiguration: Sendable, Equatable {
     public enum AccessLevel: String, Sendable, CaseIterable {
         case `public`, package, `internal`
@@ -31,6 +38,14 @@ public struct GeneratorConfiguration: Sendable, Equatable {
 
         /// `APIRequest.retryable`.
         public var retryable: Bool { self == .always }
+    }
+
+    /// What a widening (see `widening`) is.
+    public enum WideningRule: String, Sendable, CaseIterable {
+        /// Reported, and generation goes on.
+        case warning
+        /// Generation fails, listing every widening; nothing is written.
+        case error
     }
 
     public struct OperationSettings: Sendable, Equatable {
@@ -60,10 +75,13 @@ public struct GeneratorConfiguration: Sendable, Equatable {
     public var operations: [String: OperationSettings]
     /// The name the generator would otherwise give a type → the name to give it.
     public var types: [String: String]
+    /// Whether a widening fails generation (nil: a warning).
+    public var widening: WideningRule?
 
     public init(
         module: String? = nil, access: AccessLevel? = nil, regenerateCommand: String? = nil, documents: [String] = [],
-        perCallCredentials: [String] = [], operations: [String: OperationSettings] = [:], types: [String: String] = [:]
+        perCallCredentials: [String] = [], operations: [String: OperationSettings] = [:], types: [String: String] = [:],
+        widening: WideningRule? = nil
     ) {
         self.module = module
         self.access = access
@@ -72,6 +90,7 @@ public struct GeneratorConfiguration: Sendable, Equatable {
         self.perCallCredentials = perCallCredentials
         self.operations = operations
         self.types = types
+        self.widening = widening
     }
 
     /// The default module name when neither the configuration nor the command line gives one.

@@ -18,15 +18,26 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     /// The file the location is in when it is not the one the caller names (a file a multi-file
     /// document referred to).
     public var file: String?
+    /// What kind of finding it is, where a configuration can treat that kind differently.
+    public var category: Category?
+
+    /// Findings a configuration can act on as a group.
+    public enum Category: String, Sendable, Hashable {
+        /// A schema generated as a type that admits values the schema does not (untyped JSON it
+        /// did not ask for, a member made nullable by a merge): `widening: error` refuses these.
+        case widening
+    }
 
     public init(
-        _ severity: Severity, _ message: String, pointer: String, location: SourceLocation? = nil, file: String? = nil
+        _ severity: Severity, _ message: String, pointer: String, location: SourceLocation? = nil, file: String? = nil,
+        category: Category? = nil
     ) {
         self.severity = severity
         self.message = message
         self.pointer = pointer
         self.location = location
         self.file = file
+        self.category = category
     }
 
     /// `file:line:col: warning: message (at #/pointer)`, the form editors understand.

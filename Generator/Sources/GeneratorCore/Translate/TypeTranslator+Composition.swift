@@ -26,11 +26,12 @@ extension TypeTranslator {
         }
         if !schema.allOf.isEmpty || !alternatives.isEmpty {
             let parts = (schema.allOf + alternatives).filter { !$0.isNullOnly }
-            if let merged = mergedObject(schema, parts: parts) {
+            if let merged = mergedObject(schema, parts: parts, explicitNulls: forRequest) {
                 appendStruct(name, merged, forRequest: forRequest)
             } else {
                 let target = type(for: parts.first ?? Schema(), suggestedName: name + "Value", forRequest: forRequest)
                     .type
+                reportUnmergedAllOf(schema, parts: parts, generated: target)
                 appendAlias(name, target, schema)
             }
             return
@@ -77,8 +78,9 @@ extension TypeTranslator {
                 forRequest: forRequest)
             return (.generic(wrapper, [payload.type]), nullable)
         }
-        guard let merged = mergedObject(schema, parts: parts) else {
+        guard let merged = mergedObject(schema, parts: parts, explicitNulls: forRequest) else {
             let first = type(for: parts.first ?? Schema(), suggestedName: suggestedName, forRequest: forRequest)
+            reportUnmergedAllOf(schema, parts: parts, generated: first.type)
             return (first.type, nullable || first.nullable)
         }
         let name = claimInline(suggestedName)
@@ -88,7 +90,11 @@ extension TypeTranslator {
 
     /// All parts objects (inline, or references to object components): one schema with every property.
     /// A property several parts name takes the narrowest of their schemas (see `narrowing`).
-    mutating func mergedObject(_ outer: Schema, parts: [Schema]) -> Schema? {
+    /// `explicitNulls`: the members are generated so that they can carry a null (a request's
+    /// `Nullable<T>?`), so a member a merge made nullable is wider even when it is optional.
+    mutating func mergedObject(_ outer: Schema, parts: [Schema], explicitNulls: Bool = false) -> Schema? {
+        let pending = pendingNullWidenings.count
+        defer { pendingNullWidenings.removeSubrange(pending...) }
         var merged = Schema()
         merged.types = ["object"]
         merged.description = outer.description
@@ -105,7 +111,9 @@ extension TypeTranslator {
             if case .allowed(false) = object.additionalProperties { additional = .allowed(false) }
         }
         merged.additionalProperties = additional
-        return merged.properties.isEmpty && parts.isEmpty ? nil : merged
+        if merged.properties.isEmpty && parts.isEmpty { return nil }
+        reportNullWidenings(since: pending, required: merged.required, explicitNulls: explicitNulls)
+        return merged
     }
 
     /// `schema` with its `allOf` members' properties merged in; nil unless all of it is an object.
@@ -166,6 +174,8 @@ extension TypeTranslator {
                 pointer: later.pointer.description, location: later.location)
             // A component merged into several schemas is met once per schema.
             if !diagnostics.items.contains(diagnostic) { diagnostics.append(contentsOf: [diagnostic]) }
+        } else {
+            noteNullWidening(earlier, later, choice: choice, name: name)
         }
         switch choice {
         case .earlier:

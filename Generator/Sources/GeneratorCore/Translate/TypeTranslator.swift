@@ -24,6 +24,12 @@ struct TypeTranslator {
     var edges: [String: Set<String>] { graph.edges }
     let genericCensus: [String: Int]
     var diagnostics = Diagnostics()
+    /// Widening warnings already made: a schema translated for both a request and a response, or
+    /// merged into several components, is met more than once (see `reportWidening`).
+    var reportedWidenings = Set<Diagnostic>()
+    /// Members an `allOf` merge made nullable, reported once the merge knows whether that shows
+    /// (see `reportNullWidenings`).
+    var pendingNullWidenings: [(property: String, diagnostic: Diagnostic)] = []
     /// Components referenced while translating the current operation (for file grouping).
     var touchedComponents = Set<String>()
     /// Inline declarations created, in order (the current operation's are at the end).
@@ -201,7 +207,9 @@ struct TypeTranslator {
             return (.named(name), schema.isNullable || isNullableComponent(ref))
         }
         if let constant = schema.const {
-            return (constType(constant), constant.isNull)
+            let type = constType(constant)
+            if let reason = Self.constWidening(constant) { reportWidening(schema, to: type, reason) }
+            return (type, constant.isNull)
         }
         if let values = schema.enumValues {
             return enumType(schema, values: values, suggestedName: suggestedName)
@@ -215,7 +223,10 @@ struct TypeTranslator {
         }
         let nullable = schema.isNullable
         let types = schema.nonNullTypes
-        if types.count > 1 { return (.named("JSONValue"), nullable) }
+        if types.count > 1 {
+            if let reason = Self.typeListWidening(types) { reportWidening(schema, to: .named("JSONValue"), reason) }
+            return (.named("JSONValue"), nullable)
+        }
         switch types.first {
         case "string": return (stringType(schema.format), nullable)
         case "integer":
@@ -228,6 +239,9 @@ struct TypeTranslator {
         case "boolean": return (.named("Bool"), nullable)
         case "array":
             guard let items = schema.items, schema.prefixItems.isEmpty else {
+                if !schema.prefixItems.isEmpty {
+                    reportWidening(schema, to: .array(.named("JSONValue")), Self.tupleWidening)
+                }
                 return (.array(.named("JSONValue")), nullable)
             }
             let element = type(for: items, suggestedName: suggestedName + "Item", forRequest: forRequest)
@@ -243,6 +257,7 @@ struct TypeTranslator {
                 let element = type(for: items, suggestedName: suggestedName + "Item", forRequest: forRequest)
                 return (.array(element.type), nullable)
             }
+            if let reason = Self.untypedWidening(schema) { reportWidening(schema, to: .named("JSONValue"), reason) }
             return (.named("JSONValue"), true)
         }
     }
@@ -277,6 +292,9 @@ struct TypeTranslator {
                 let value = type(for: box.schema, suggestedName: suggestedName + "Value", forRequest: forRequest)
                 return .dictionary(value.nullable ? .optional(value.type) : value.type)
             }
+            if case .allowed(false) = schema.additionalProperties {
+                reportWidening(schema, to: .named("JSONObject"), Self.emptyObjectWidening)
+            }
             return .named("JSONObject")
         }
         let name = claimInline(suggestedName)
@@ -299,6 +317,7 @@ struct TypeTranslator {
             return (.named(name), nullable)
         }
         if concrete.allSatisfy({ $0.bool != nil }) && !concrete.isEmpty { return (.named("Bool"), nullable) }
+        if let reason = Self.enumWidening(values) { reportWidening(schema, to: .named("JSONValue"), reason) }
         return (.named("JSONValue"), nullable)
     }
 

@@ -35,6 +35,9 @@ enum CommandHelp {
           --single-file NAME             one file NAME instead of one per tag
           --format yaml|json             the grammar of --spec; by default .json files are strict
                                          JSON, others YAML 1.2
+          --widening warning|error       a schema generated wider than it says (untyped JSON it did
+                                         not ask for): a warning, or an error that writes nothing
+                                         (default: the configuration's `widening`, else warning)
           --help                         this text
         """
 

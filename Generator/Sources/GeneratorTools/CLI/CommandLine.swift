@@ -17,6 +17,7 @@ public enum GeneratorCommand {
                                                     refers to), print diagnostics
           generate --output DIR [--config FILE] [--spec FILE] [--module NAME] [--extra FILE]...
                    [--names FILE] [--per-call-credential SCHEME]... [--single-file NAME] [--format yaml|json]
+                   [--widening warning|error]
                                                     write Swift sources for the document (--spec, or the
                                                     config's documents; arguments win over the config)
           (--format names the grammar of --spec; by default .json files are strict JSON, others YAML 1.2)
@@ -137,8 +138,10 @@ public enum GeneratorCommand {
         let perCall = Set(options.values("--per-call-credential"))
         let singleFile = options.value("--single-file")
         let format = try inputFormat(&options)
+        let widening = try wideningRule(&options)
         try options.finish()
-        let configuration = try configPath.map(readConfiguration) ?? GeneratorConfiguration()
+        var configuration = try configPath.map(readConfiguration) ?? GeneratorConfiguration()
+        if let widening { configuration.widening = widening }
         let documents = try documentPaths(
             spec: givenSpec, extras: givenExtras, configuration: configuration, configPath: configPath)
         for path in [documents.spec] + documents.extras + (namesPath.map { [$0] } ?? []) {
@@ -162,6 +165,13 @@ public enum GeneratorCommand {
             let summary = unresolvedSummary(
                 failure.file, format: failedFormat, files: files?.count ?? 1, diagnostics: failure.diagnostics)
             out(summary + "; nothing written to \(output)")
+            return 1
+        } catch let refused as GeneratorPipeline.WideningRefused {
+            for diagnostic in refused.diagnostics where diagnostic.category != .widening {
+                err(diagnostic.formatted(file: spec))
+            }
+            err("error: " + refused.description)
+            out("nothing written to \(output)")
             return 1
         }
         for diagnostic in result.diagnostics { err(diagnostic.formatted(file: spec)) }
@@ -208,6 +218,15 @@ public enum GeneratorCommand {
     static func defaultModule(output: String) -> String {
         let last = URL(fileURLWithPath: output).lastPathComponent
         return SwiftNames.isIdentifier(last) ? last : GeneratorConfiguration.defaultModule
+    }
+
+    /// `--widening warning|error`, which wins over the configuration's `widening` either way.
+    static func wideningRule(_ options: inout Options) throws -> GeneratorConfiguration.WideningRule? {
+        guard let name = options.value("--widening") else { return nil }
+        guard let rule = GeneratorConfiguration.WideningRule(rawValue: name) else {
+            throw UsageError(message: "--widening must be warning or error")
+        }
+        return rule
     }
 
     static func inputFormat(_ options: inout Options) throws -> DocumentFormat? {

@@ -1,0 +1,82 @@
+"""The corpus suite's pieces that need no corpus: discovery, names, the check line, the tally of
+the driver's outcomes against the mock's violations, the table, and the skip without ../shared."""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import corpus  # noqa: E402
+
+
+def test_discovery_takes_files_and_the_shallowest_root_of_split_documents(tmp_path):
+    (tmp_path / "b.json").write_text("{}")
+    (tmp_path / "a.yaml").write_text("")
+    (tmp_path / "notes.md").write_text("")
+    (tmp_path / "split" / "openapi" / "paths").mkdir(parents=True)
+    (tmp_path / "split" / "openapi" / "openapi.yaml").write_text("")
+    (tmp_path / "split" / "openapi" / "paths" / "openapi.yaml").write_text("")
+    (tmp_path / "empty").mkdir()
+    found = [(name, path.relative_to(tmp_path).as_posix()) for name, path in corpus.discover(tmp_path)]
+    assert found == [("a", "a.yaml"), ("b", "b.json"), ("split", "split/openapi/openapi.yaml")]
+
+
+def test_module_names():
+    assert corpus.module_name("xero-payroll-uk") == "XeroPayrollUkAPI"
+    assert corpus.module_name("museum") == "MuseumAPI"
+    assert corpus.module_name("redocly-starter") == "RedoclyStarterAPI"
+
+
+def test_check_summary_reads_the_last_line():
+    assert corpus.check_summary("warning: x\n12 operations, 30 schemas, 4 warnings, 0 errors\n") == (12, 0)
+    try:
+        corpus.check_summary("not resolved: read 1 file")
+    except ValueError as error:
+        assert "not resolved" in str(error)
+    else:
+        raise AssertionError("expected ValueError")
+
+
+def outcome(key, kind="decoded", detail=None):
+    line = {"operation": key, "outcome": kind}
+    if detail:
+        line["detail"] = detail
+    return line
+
+
+def test_tally_counts_valid_and_decoded_and_names_every_problem():
+    row = corpus.Row(document="d.yaml", module="DAPI", operations=12)
+    outcomes = [outcome(f"op{i}") for i in range(10)] + [
+        outcome("bad", "failed", "DecodingError: keyNotFound"), outcome("skip", "skipped", "no sample")]
+    violations = [{"kind": "parameter", "operationId": "op1", "message": "missing"},
+                  {"kind": "response", "operationId": "op2", "message": "mock answer"}]
+    corpus.tally(row, outcomes, violations)
+    assert (row.called, row.valid, row.decoded, row.skipped) == (11, 10, 10, 1)
+    assert not row.passed
+    text = "\n".join(row.problems)
+    for expected in ("skip: not called: no sample", "bad: DecodingError", "op1: parameter violation: missing",
+                     "mock self-check (op2)"):
+        assert expected in text
+
+
+def test_a_clean_run_passes_and_small_documents_need_every_operation():
+    row = corpus.Row(document="d.yaml", module="DAPI", operations=3)
+    corpus.tally(row, [outcome("a"), outcome("b"), outcome("c")], [])
+    assert row.passed and (row.called, row.valid, row.decoded) == (3, 3, 3)
+    few = corpus.Row(document="e.yaml", module="EAPI", operations=40)
+    corpus.tally(few, [outcome("a")], [])
+    assert few.problems == ["only 1 operations called, 10 required"]
+
+
+def test_table_has_one_row_per_document_and_lists_problems():
+    good = corpus.Row(document="a.yaml", module="AAPI", operations=2, document_lines=10, generated_lines=50,
+                      generate_s=0.25, compile_s=3.0, called=2, valid=2, decoded=2)
+    bad = corpus.Row(document="b.yaml", module="BAPI", problems=["check reports 2 errors"])
+    table = corpus.render([good, bad])
+    assert "| a.yaml | 2 | 10 | 50 | 0.2 | 3.0 | 2/2 of 2 | 0 | pass |" in table
+    assert "| b.yaml |" in table and "FAIL" in table and "- check reports 2 errors" in table
+
+
+def test_without_the_corpus_it_skips_with_a_message(tmp_path, capsys):
+    assert corpus.main(["--corpus", str(tmp_path / "absent")]) == 0
+    assert "corpus: skipped" in capsys.readouterr().out

@@ -1,0 +1,111 @@
+"""Documents split over files are served as one; the samples the smoke driver sends pass the
+mock's own validation; a document that breaks the OpenAPI schema is served when asked to be."""
+
+import json
+
+import pytest
+
+from mock_app import MockApp, load_document
+
+ROOT_DOC = """openapi: 3.1.0
+info: {title: split, version: '1'}
+tags:
+  - name: things
+    description: {$ref: ./notes/things.md}
+paths:
+  /things/{id}:
+    $ref: paths/thing.yaml
+components:
+  schemas:
+    Local: {type: string}
+"""
+PATH_DOC = """get:
+  operationId: getThing
+  parameters:
+    - $ref: ../parameters.yaml#/Id
+    - {name: since, in: query, required: true, schema: {type: string, format: date-time}}
+  responses:
+    '200':
+      description: ok
+      content:
+        application/json:
+          schema: {$ref: ../schemas/Thing.yaml}
+          examples:
+            shipped: {$ref: examples/missing.json}
+put:
+  operationId: putThing
+  parameters:
+    - $ref: ../parameters.yaml#/Id
+  requestBody:
+    required: true
+    content:
+      application/json:
+        schema: {$ref: ../schemas/Thing.yaml}
+  responses:
+    '204': {description: done}
+"""
+PARAMETERS = "Id: {name: id, in: path, required: true, schema: {type: integer, minimum: 3}}\n"
+THING = """type: object
+required: [name, created, parts]
+properties:
+  name: {type: string, minLength: 2}
+  created: {type: string, format: date-time, example: 2024-05-06T07:08:09Z}
+  parts: {type: array, items: {$ref: ./Part.yaml}}
+"""
+PART = "type: object\nrequired: [label]\nproperties: {label: {type: string}}\n"
+
+
+@pytest.fixture
+def split(tmp_path):
+    files = {"openapi.yaml": ROOT_DOC, "paths/thing.yaml": PATH_DOC, "parameters.yaml": PARAMETERS,
+             "schemas/Thing.yaml": THING, "schemas/Part.yaml": PART, "notes/things.md": "Things.\n"}
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    return tmp_path / "openapi.yaml"
+
+
+def test_split_document_is_inlined_with_text_refs_and_dates_as_strings(split):
+    document = load_document(str(split))
+    thing = document["paths"]["/things/{id}"]["get"]["responses"]["200"]["content"]["application/json"]["schema"]
+    assert thing["properties"]["parts"]["items"]["required"] == ["label"]
+    assert thing["properties"]["created"]["example"] == "2024-05-06T07:08:09Z"  # not a datetime
+    assert document["tags"][0]["description"] == "Things.\n"
+    assert document["paths"]["/things/{id}"]["get"]["parameters"][0]["name"] == "id"
+    shipped = document["paths"]["/things/{id}"]["get"]["responses"]["200"]["content"]["application/json"]
+    assert shipped["examples"]["shipped"] == {"$ref": "examples/missing.json"}  # a missing file stays
+
+
+def test_cyclic_references_across_files_are_refused(tmp_path):
+    (tmp_path / "openapi.yaml").write_text("openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths: {}\n"
+                                           "components: {schemas: {A: {$ref: a.yaml}}}\n")
+    (tmp_path / "a.yaml").write_text("type: object\nproperties: {next: {$ref: a.yaml}}\n")
+    with pytest.raises(ValueError, match="cyclic"):
+        load_document(str(tmp_path / "openapi.yaml"))
+
+
+def test_samples_pass_validation_and_answers_skip_missing_example_files(split):
+    app = MockApp(load_document(str(split)))
+    status, _, payload = app._admin("GET", "/samples")
+    samples = json.loads(payload)
+    assert status == 200 and set(samples) == {"getThing", "putThing"}
+    get, put = samples["getThing"], samples["putThing"]
+    assert get["parameters"] == {"path:id": 3, "query:since": "2024-01-02T03:04:05Z"} and get["bodies"] == {}
+    body = put["bodies"]["application/json"]
+    assert len(body["name"]) >= 2 and body["parts"] == [{"label": "string"}]
+    status, _, _ = app.handle("GET", "/things/3", [("since", get["parameters"]["query:since"])], [], {}, b"", "")
+    assert status == 200
+    app.handle("PUT", "/things/3", [], [], {}, json.dumps(body).encode(), "application/json")
+    assert app.violations == []
+
+
+def test_a_document_breaking_the_openapi_schema_is_served_only_when_lenient():
+    document = {"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {"/flags": {"get": {
+        "operationId": "flags", "parameters": [
+            {"name": "on", "in": "query", "schema": {"type": "boolean", "default": "false"}}],
+        "responses": {"200": {"description": "ok"}}}}}}
+    with pytest.raises(Exception):
+        MockApp(document)
+    app = MockApp(document, validate_document=False)
+    assert app.handle("GET", "/flags", [("on", "true")], [], {}, b"", "")[0] == 200
+    assert app.violations == []

@@ -50,22 +50,30 @@ def test_tally_counts_valid_and_decoded_and_names_every_problem():
         outcome("bad", "failed", "DecodingError: keyNotFound"), outcome("skip", "skipped", "no sample")]
     violations = [{"kind": "parameter", "operationId": "op1", "message": "missing"},
                   {"kind": "response", "operationId": "op2", "message": "mock answer"}]
-    corpus.tally(row, outcomes, violations)
+    seen = {f"op{i}" for i in range(10)} | {"bad"}
+    corpus.tally(row, outcomes, violations, seen)
     assert (row.called, row.valid, row.decoded, row.skipped) == (11, 10, 10, 1)
     assert not row.passed
     text = "\n".join(row.problems)
-    for expected in ("skip: not called: no sample", "bad: DecodingError", "op1: parameter violation: missing",
-                     "mock self-check (op2)"):
+    for expected in ("skip: not called: no sample", "bad: DecodingError", "op1: parameter violation: missing"):
         assert expected in text
+    assert row.notes == ["mock self-check (op2): mock answer"]
 
 
 def test_a_clean_run_passes_and_small_documents_need_every_operation():
     row = corpus.Row(document="d.yaml", module="DAPI", operations=3)
-    corpus.tally(row, [outcome("a"), outcome("b"), outcome("c")], [])
+    corpus.tally(row, [outcome("a"), outcome("b"), outcome("c")], [], {"a", "b", "c"})
     assert row.passed and (row.called, row.valid, row.decoded) == (3, 3, 3)
     few = corpus.Row(document="e.yaml", module="EAPI", operations=40)
-    corpus.tally(few, [outcome("a")], [])
+    corpus.tally(few, [outcome("a")], [], {"a"})
     assert few.problems == ["only 1 operations called, 10 required"]
+
+
+def test_a_call_the_mock_never_saw_is_not_valid():
+    row = corpus.Row(document="d.yaml", module="DAPI", operations=1)
+    corpus.tally(row, [outcome("a")], [], set())
+    assert (row.valid, row.decoded) == (0, 1)
+    assert row.problems == ["a: the mock recorded no request for it"]
 
 
 def test_table_has_one_row_per_document_and_lists_problems():
@@ -73,7 +81,7 @@ def test_table_has_one_row_per_document_and_lists_problems():
                       generate_s=0.25, compile_s=3.0, called=2, valid=2, decoded=2)
     bad = corpus.Row(document="b.yaml", module="BAPI", problems=["check reports 2 errors"])
     table = corpus.render([good, bad])
-    assert "| a.yaml | 2 | 10 | 50 | 0.2 | 3.0 | 2/2 of 2 | 0 | pass |" in table
+    assert "| a.yaml | 2 | 10 | 50 | 0.2 | 3.0 | 2/2 of 2 | 0 | 0 | pass |" in table
     assert "| b.yaml |" in table and "FAIL" in table and "- check reports 2 errors" in table
 
 

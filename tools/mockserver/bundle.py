@@ -41,6 +41,8 @@ class Bundler:
     def __init__(self, root: Path):
         self.root = root.resolve()
         self.files = {}
+        self.hoisted = {}
+        self.hoisted_keys = {}
 
     def load(self, path: Path):
         path = path.resolve()
@@ -49,7 +51,44 @@ class Bundler:
         return self.files[path]
 
     def bundle(self) -> dict:
-        return self._walk(self.load(self.root), self.root, ())
+        self.hoisted = {}
+        document = self._walk(self.load(self.root), self.root, ())
+        if self.hoisted:
+            schemas = document.setdefault("components", {}).setdefault("schemas", {})
+            for name, schema in self.hoisted.items():
+                schemas[name] = schema
+        return document
+
+    def _hoist(self, ref: str, base: Path, stack: tuple) -> str:
+        """A discriminator's alternatives as components: its mapping names them by reference, so
+        they cannot be inlined. Returns the local reference that replaces `ref`."""
+        location, _, fragment = ref.partition("#")
+        path = (base.parent / location).resolve()
+        name = path.stem + (fragment.replace("/", "_") if fragment else "")
+        key = (path, fragment)
+        if self.hoisted_keys.get(name, key) != key:
+            name = f"{name}_{len(self.hoisted)}"
+        if name not in self.hoisted:
+            self.hoisted_keys[name] = key
+            self.hoisted[name] = {}  # claimed first: the alternative may refer back to its parent
+            self.hoisted[name] = self._walk(follow(self.load(path), fragment), path, stack + (key,))
+        return "#/components/schemas/" + name
+
+    def _discriminated(self, node: dict, base: Path, stack: tuple) -> dict:
+        mapping = (node.get("discriminator") or {}).get("mapping") or {}
+        external = {ref for ref in mapping.values() if isinstance(ref, str) and not ref.startswith("#")}
+        if not external:
+            return node
+        local = {ref: self._hoist(ref, base, stack) for ref in external}
+        node = dict(node)
+        node["discriminator"] = {**node["discriminator"],
+                                 "mapping": {k: local.get(v, v) for k, v in mapping.items()}}
+        for keyword in ("oneOf", "anyOf"):
+            if isinstance(node.get(keyword), list):
+                node[keyword] = [{"$ref": local[item["$ref"]]}
+                                 if isinstance(item, dict) and item.get("$ref") in local else item
+                                 for item in node[keyword]]
+        return node
 
     def _walk(self, node, base: Path, stack: tuple):
         if isinstance(node, list):
@@ -61,11 +100,14 @@ class Bundler:
             target = self._external(ref, base, stack)
             if target is not None:
                 return target
+        node = self._discriminated(node, base, stack)
         return {key: self._walk(value, base, stack) for key, value in node.items()}
 
     def _external(self, ref: str, base: Path, stack: tuple):
         """The inlined target of a reference that leaves the root file, else None (kept)."""
         location, _, fragment = ref.partition("#")
+        if ref.startswith("#/components/schemas/") and ref.rsplit("/", 1)[-1] in self.hoisted:
+            return None  # already a component of the bundle (_hoist)
         if not location:
             if base == self.root:
                 return None  # a local reference of the root document stays a reference

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import copy
 
+from openapi_schema_validator import OAS30Validator, OAS31Validator
+
 _FORMATS = {
     "date-time": "2024-01-02T03:04:05Z",
     "date": "2024-01-02",
@@ -48,6 +50,20 @@ class InstanceBuilder:
             node = node[part.replace("~1", "/").replace("~0", "~")]
         return node
 
+    def satisfies(self, value, schema) -> bool:
+        """Whether `value` is valid for `schema`: documents ship examples that break their own
+        schema, and the mock must neither answer with one nor propose one as an argument."""
+        if isinstance(value, dict) and "$ref" in value:
+            return False  # an example in a file the document does not ship
+        # The document's components next to the schema, so its `#/components/...` refs resolve.
+        root = {**schema, "components": self.document.get("components") or {}} if isinstance(schema, dict) else schema
+        version = str(self.document.get("openapi", "3.0"))
+        validator = OAS31Validator if version.startswith("3.1") else OAS30Validator
+        try:
+            return not any(True for _ in validator(root).iter_errors(value))
+        except Exception:  # an unresolvable schema: nothing to hold the example against
+            return True
+
     def example_of(self, schema):
         """The schema's own example, when it carries one (3.0 `example`, 3.1 `examples`)."""
         schema = self.resolve(schema)
@@ -72,7 +88,7 @@ class InstanceBuilder:
             values = [v for v in schema["enum"] if v is not None] or schema["enum"]
             return copy.deepcopy(values[0])
         found = self.example_of(schema)
-        if found:
+        if found and self.satisfies(found[1], schema):
             return found[1]
         if "allOf" in schema:
             return self._all_of(schema, depth)
@@ -111,6 +127,8 @@ class InstanceBuilder:
     def _all_of(self, schema: dict, depth: int):
         merged = self._flatten(schema)
         if merged.get("type", "object") != "object" and not merged.get("properties"):
+            return self.build(merged, depth)
+        if "oneOf" in merged or "anyOf" in merged:  # a part chooses among alternatives
             return self.build(merged, depth)
         return self._object(merged, depth)
 

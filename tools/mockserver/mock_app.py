@@ -271,15 +271,19 @@ class MockApp:
         return "200", {}
 
     def _example(self, holder: dict):
-        if "example" in holder:
-            return holder["example"]
+        """The first example of a media type or parameter that satisfies its schema."""
+        candidates = [holder["example"]] if "example" in holder else []
         for example in (holder.get("examples") or {}).values():
             try:
                 example = self.builder.resolve(example)
             except ValueError:  # an example in a file the document does not ship
                 continue
             if isinstance(example, dict) and "value" in example:
-                return example["value"]
+                candidates.append(example["value"])
+        schema = holder.get("schema")
+        for value in candidates:
+            if schema is None or self.builder.satisfies(value, schema):
+                return value
         return None
 
     # MARK: samples
@@ -297,6 +301,8 @@ class MockApp:
             value = self._example(parameter)
             parameters[f"{parameter['in']}:{parameter['name']}"] = (
                 value if value is not None else self.builder.build(schema))
+        for name in route.names:  # a template variable the document forgot to declare
+            parameters.setdefault(f"path:{name}", "value")
         body = self.builder.resolve(route.operation.get("requestBody") or {})
         content = body.get("content") or {}
         sample = {"parameters": parameters, "bodies": {}}

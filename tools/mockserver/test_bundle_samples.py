@@ -109,3 +109,41 @@ def test_a_document_breaking_the_openapi_schema_is_served_only_when_lenient():
     app = MockApp(document, validate_document=False)
     assert app.handle("GET", "/flags", [("on", "true")], [], {}, b"", "")[0] == 200
     assert app.violations == []
+
+
+def test_discriminator_alternatives_in_other_files_become_components(tmp_path):
+    (tmp_path / "openapi.yaml").write_text(
+        "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths:\n  /items:\n    get:\n"
+        "      operationId: items\n      responses:\n        '200':\n          description: ok\n"
+        "          content: {application/json: {schema: {$ref: schemas/Wrapper.yaml}}}\n")
+    (tmp_path / "schemas").mkdir()
+    (tmp_path / "schemas" / "Wrapper.yaml").write_text(
+        "type: object\nrequired: [item]\nproperties:\n  item:\n    allOf: [{$ref: ./Item.yaml}]\n    readOnly: true\n")
+    (tmp_path / "schemas" / "Item.yaml").write_text(
+        "discriminator: {propertyName: kind, mapping: {cup: ./Cup.yaml, pot: ./Pot.yaml}}\n"
+        "oneOf: [{$ref: ./Cup.yaml}, {$ref: ./Pot.yaml}]\nrequired: [kind]\n")
+    for name in ("Cup", "Pot"):
+        (tmp_path / "schemas" / f"{name}.yaml").write_text(
+            f"type: object\nrequired: [kind, size]\nproperties: {{kind: {{type: string}}, size: {{type: integer}}}}\n")
+    document = load_document(str(tmp_path / "openapi.yaml"))
+    assert set(document["components"]["schemas"]) == {"Cup", "Pot"}
+    app = MockApp(document)
+    status, _, payload = app.handle("GET", "/items", [], [], {}, b"", "")
+    # An allOf part that chooses among alternatives is built as a choice, its key set.
+    assert status == 200 and json.loads(payload) == {"item": {"kind": "cup", "size": 1}}
+    assert app.violations == []
+
+
+def test_examples_that_break_their_schema_are_not_used_and_undeclared_path_variables_get_a_value():
+    document = {"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {"/boxes/{box}": {"put": {
+        "operationId": "putBox",
+        "requestBody": {"content": {"application/json": {
+            "schema": {"type": "object", "properties": {"labels": {
+                "type": "object", "additionalProperties": {"type": "object"},
+                "example": {"note": "a string where an object belongs"}}}},
+            "example": {"labels": 3}}}},
+        "responses": {"204": {"description": "done"}}}}}}
+    app = MockApp(document, validate_document=False)
+    sample = json.loads(app._admin("GET", "/samples")[2])["putBox"]
+    assert sample["parameters"] == {"path:box": "value"}
+    assert sample["bodies"]["application/json"] == {"labels": {}}

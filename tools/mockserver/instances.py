@@ -6,7 +6,13 @@ from __future__ import annotations
 
 import copy
 
-from openapi_schema_validator import OAS30Validator, OAS31Validator
+from openapi_schema_validator import (
+    OAS30Validator,
+    OAS30WriteValidator,
+    OAS31Validator,
+    oas30_format_checker,
+    oas31_format_checker,
+)
 
 _FORMATS = {
     "date-time": "2024-01-02T03:04:05Z",
@@ -20,7 +26,8 @@ _FORMATS = {
     "ipv4": "192.0.2.1",
     "ipv6": "2001:db8::1",
     "byte": "AAEC",
-    "binary": "binary-content",
+    # Valid base64 as well: a client may read a JSON string of `format: binary` as base64 bytes.
+    "binary": "YmluYXJ5LWNvbnRlbnQ=",
     "password": "secret-value",
 }
 
@@ -28,9 +35,12 @@ _FORMATS = {
 class InstanceBuilder:
     """Builds instances for schemas of one document (its `$ref`s resolve against `document`)."""
 
-    def __init__(self, document: dict, max_depth: int = 6):
+    def __init__(self, document: dict, max_depth: int = 6, for_requests: bool = False):
         self.document = document
         self.max_depth = max_depth
+        # An answer leaves out writeOnly members; a request (the smoke driver's samples), readOnly ones.
+        self.for_requests = for_requests
+        self.omitted = "readOnly" if for_requests else "writeOnly"
 
     def resolve(self, schema):
         seen = 0
@@ -58,9 +68,13 @@ class InstanceBuilder:
         # The document's components next to the schema, so its `#/components/...` refs resolve.
         root = {**schema, "components": self.document.get("components") or {}} if isinstance(schema, dict) else schema
         version = str(self.document.get("openapi", "3.0"))
-        validator = OAS31Validator if version.startswith("3.1") else OAS30Validator
+        if version.startswith("3.1"):
+            validator, formats = OAS31Validator, oas31_format_checker
+        else:
+            validator = OAS30WriteValidator if self.for_requests else OAS30Validator
+            formats = oas30_format_checker
         try:
-            return not any(True for _ in validator(root).iter_errors(value))
+            return not any(True for _ in validator(root, format_checker=formats).iter_errors(value))
         except Exception:  # an unresolvable schema: nothing to hold the example against
             return True
 
@@ -180,6 +194,8 @@ class InstanceBuilder:
         properties = schema.get("properties") or {}
         required = schema.get("required") or []
         for name in required:
+            if self.for_requests and self._read_or_write_only(properties.get(name, {})):
+                continue  # a required readOnly member is required in responses only
             result[name] = self.build(properties.get(name, {}), depth + 1)
         if depth < self.max_depth:
             for name, property_schema in properties.items():
@@ -198,7 +214,7 @@ class InstanceBuilder:
 
     def _read_or_write_only(self, schema) -> bool:
         schema = self.resolve(schema)
-        return isinstance(schema, dict) and bool(schema.get("writeOnly"))
+        return isinstance(schema, dict) and bool(schema.get(self.omitted))
 
     def _is_recursive(self, schema, depth: int) -> bool:
         # Optional members past a few levels are left out so self-referencing schemas end.

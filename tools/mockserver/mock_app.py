@@ -141,11 +141,33 @@ def describe(error: Exception) -> str:
     return " <- ".join(parts)
 
 
+_DEFAULT_TYPES = {"boolean": (bool,), "integer": (int,), "number": (int, float), "string": (str,)}
+
+
+def _drop_mistyped_defaults(node) -> None:
+    """Removes `default`s of another type than their schema (`default: 'false'` on a boolean):
+    openapi-core fills them into the request it checks and then blames the request for them."""
+    if isinstance(node, list):
+        for item in node:
+            _drop_mistyped_defaults(item)
+        return
+    if not isinstance(node, dict):
+        return
+    kind = node.get("type")
+    if isinstance(kind, str) and kind in _DEFAULT_TYPES and "default" in node:
+        value = node["default"]
+        if not isinstance(value, _DEFAULT_TYPES[kind]) or (kind != "boolean" and isinstance(value, bool)):
+            del node["default"]
+    for value in node.values():
+        _drop_mistyped_defaults(value)
+
+
 class MockApp:
     def __init__(self, document: dict, validate_document: bool = True):
         self.document = document
         self.base_path = base_path(document)
         self.builder = InstanceBuilder(document)
+        self.request_builder = InstanceBuilder(document, for_requests=True)
         self.routes = [
             Route(method, template, item[method], item)
             for template, item in (document.get("paths") or {}).items()
@@ -161,6 +183,7 @@ class MockApp:
     @staticmethod
     def _validation_copy(document: dict) -> dict:
         clone = copy.deepcopy(document)
+        _drop_mistyped_defaults(clone)
         clone["servers"] = [{"url": VALIDATION_ORIGIN}]
         for item in (clone.get("paths") or {}).values():
             item.pop("servers", None)
@@ -270,19 +293,20 @@ class MockApp:
             return str(code), responses[code]
         return "200", {}
 
-    def _example(self, holder: dict):
+    def _example(self, holder: dict, builder: InstanceBuilder | None = None):
         """The first example of a media type or parameter that satisfies its schema."""
+        builder = builder or self.builder
         candidates = [holder["example"]] if "example" in holder else []
         for example in (holder.get("examples") or {}).values():
             try:
-                example = self.builder.resolve(example)
+                example = builder.resolve(example)
             except ValueError:  # an example in a file the document does not ship
                 continue
             if isinstance(example, dict) and "value" in example:
                 candidates.append(example["value"])
         schema = holder.get("schema")
         for value in candidates:
-            if schema is None or self.builder.satisfies(value, schema):
+            if schema is None or builder.satisfies(value, schema):
                 return value
         return None
 
@@ -293,24 +317,24 @@ class MockApp:
         `location:name` and the body of the first request media type, built as answers are."""
         parameters = {}
         for parameter in (route.item.get("parameters") or []) + (route.operation.get("parameters") or []):
-            parameter = self.builder.resolve(parameter)
+            parameter = self.request_builder.resolve(parameter)
             schema = parameter.get("schema")
             if schema is None:
                 media = next(iter((parameter.get("content") or {}).values()), {})
-                schema = self.builder.resolve(media or {}).get("schema", {})
-            value = self._example(parameter)
+                schema = self.request_builder.resolve(media or {}).get("schema", {})
+            value = self._example(parameter, self.request_builder)
             parameters[f"{parameter['in']}:{parameter['name']}"] = (
-                value if value is not None else self.builder.build(schema))
+                value if value is not None else self.request_builder.build(schema))
         for name in route.names:  # a template variable the document forgot to declare
             parameters.setdefault(f"path:{name}", "value")
-        body = self.builder.resolve(route.operation.get("requestBody") or {})
+        body = self.request_builder.resolve(route.operation.get("requestBody") or {})
         content = body.get("content") or {}
         sample = {"parameters": parameters, "bodies": {}}
         for media_type, media in content.items():
-            media = self.builder.resolve(media or {})
-            value = self._example(media) if "json" in media_type else None
+            media = self.request_builder.resolve(media or {})
+            value = self._example(media, self.request_builder) if "json" in media_type else None
             sample["bodies"][media_type] = (
-                value if value is not None else self.builder.build(media.get("schema", {})))
+                value if value is not None else self.request_builder.build(media.get("schema", {})))
         return sample
 
     # MARK: admin

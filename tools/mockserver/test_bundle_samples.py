@@ -100,14 +100,43 @@ def test_samples_pass_validation_and_answers_skip_missing_example_files(split):
 
 
 def test_a_document_breaking_the_openapi_schema_is_served_only_when_lenient():
-    document = {"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {"/flags": {"get": {
-        "operationId": "flags", "parameters": [
-            {"name": "on", "in": "query", "schema": {"type": "boolean", "default": "false"}}],
-        "responses": {"200": {"description": "ok"}}}}}}
+    # The template's variable is never declared as a parameter.
+    document = {"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {"/flags/{id}": {"get": {
+        "operationId": "flags", "responses": {"200": {"description": "ok"}}}}}}
     with pytest.raises(Exception):
         MockApp(document)
     app = MockApp(document, validate_document=False)
-    assert app.handle("GET", "/flags", [("on", "true")], [], {}, b"", "")[0] == 200
+    assert app.handle("GET", "/flags/7", [], [], {}, b"", "")[0] == 200
+    assert app.violations == []
+
+
+def test_a_default_of_the_wrong_type_is_not_blamed_on_the_request():
+    document = {"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {"/flags": {"post": {
+        "operationId": "flags",
+        "requestBody": {"content": {"application/json": {"schema": {"type": "object", "properties": {
+            "on": {"type": "boolean", "default": "false"}, "name": {"type": "string"}}}}}},
+        "responses": {"204": {"description": "done"}}}}}}
+    app = MockApp(document, validate_document=False)
+    app.handle("POST", "/flags", [], [], {}, b'{"name": "x"}', "application/json")
+    assert app.violations == []
+    assert document["paths"]["/flags"]["post"]["requestBody"]["content"]["application/json"]["schema"][
+        "properties"]["on"]["default"] == "false"  # only the validator's copy loses it
+
+
+def test_request_samples_leave_out_read_only_members_and_check_formats():
+    document = {"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {"/people": {"post": {
+        "operationId": "addPerson",
+        "requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Person"}}}},
+        "responses": {"201": {"description": "made", "content": {"application/json": {
+            "schema": {"$ref": "#/components/schemas/Person"}}}}}}}},
+        "components": {"schemas": {"Person": {"type": "object", "required": ["id", "born"], "properties": {
+            "id": {"type": "string", "readOnly": True},
+            "born": {"type": "string", "format": "date", "example": "1999-01-01T00:00:00Z"}}}}}}
+    app = MockApp(document)
+    sample = json.loads(app._admin("GET", "/samples")[2])["addPerson"]["bodies"]["application/json"]
+    assert sample == {"born": "2024-01-02"}
+    status, _, payload = app.handle("POST", "/people", [], [], {}, json.dumps(sample).encode(), "application/json")
+    assert status == 201 and set(json.loads(payload)) == {"id", "born"}
     assert app.violations == []
 
 

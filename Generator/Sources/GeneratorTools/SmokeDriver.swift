@@ -53,8 +53,8 @@ public enum SmokeDriver {
             return "try s.decode(\(type).self, body: \(literal(contentType)))"
         case .text(let contentType, _)? where argument.localName == operation.locals.body:
             return "try s.decode(\(type).self, body: \(literal(contentType)))"
-        case .raw(_, _)? where argument.localName == operation.locals.body:
-            return type == "Data" ? "Data(\"smoke\".utf8)" : nil
+        case .raw(let contentType, _)? where argument.localName == operation.locals.body:
+            return type == "Data" ? "s.bytes(body: \(literal(contentType)))" : nil
         case .form(let fields, _)?, .multipart(let fields, _)?:
             guard let field = fields.first(where: { $0.parameter.localName == argument.localName }) else { return nil }
             let contentType = operation.body.map(mediaType) ?? ""

@@ -10,6 +10,7 @@ enum SmokeDriverSupport {
         /// `smoke BASE_URL ADMIN_URL`: the mock's announced URLs.
         struct SmokeSamples: Sendable {
             let baseURL: URL
+            let adminURL: URL
             let samples: [String: JSONValue]
 
             static func load() async -> SmokeSamples {
@@ -20,7 +21,8 @@ enum SmokeDriverSupport {
                     let session = URLSession(configuration: .ephemeral)
                     defer { session.finishTasksAndInvalidate() }
                     let (data, _) = try await session.data(from: admin.appendingPathComponent("samples"))
-                    return SmokeSamples(baseURL: base, samples: try JSONCoding.decode([String: JSONValue].self, from: data))
+                    let samples = try JSONCoding.decode([String: JSONValue].self, from: data)
+                    return SmokeSamples(baseURL: base, adminURL: admin, samples: samples)
                 } catch {
                     fail("cannot read the mock's samples: \(error)")
                 }
@@ -39,25 +41,48 @@ enum SmokeDriverSupport {
                     transport: URLSessionHTTPTransport())
             }
 
+            /// Calls one operation, then reports what the mock recorded for it alone (and clears it):
+            /// two routes the mock cannot tell apart must not credit one operation with another's call.
             func run(_ key: String, _ call: @Sendable (SmokeOperation) async throws -> Void) async {
+                var line: [String: Any] = ["operation": key]
                 do {
                     try await call(SmokeOperation(key: key, sample: samples[key]))
-                    report(key, outcome: "decoded", detail: nil)
+                    line["outcome"] = "decoded"
                 } catch let error as SmokeOperation.NoSample {
-                    report(key, outcome: "skipped", detail: error.description)
+                    line["outcome"] = "skipped"
+                    line["detail"] = error.description
                 } catch {
-                    report(key, outcome: "failed", detail: String(describing: error))
+                    line["outcome"] = "failed"
+                    line["detail"] = String(String(describing: error).prefix(2000))
                 }
-            }
-
-            func skip(_ key: String, _ reason: String) { report(key, outcome: "skipped", detail: reason) }
-
-            private func report(_ key: String, outcome: String, detail: String?) {
-                var line = ["operation": key, "outcome": outcome]
-                if let detail { line["detail"] = String(detail.prefix(2000)) }
+                do {
+                    line["requests"] = try await admin("requests", method: "GET").count
+                    line["violations"] = try await admin("violations", method: "GET").map { violation in
+                        ["kind": violation["kind"]?.stringValue ?? "", "message": violation["message"]?.stringValue ?? ""]
+                    }
+                    _ = try await admin("reset", method: "POST")
+                } catch {
+                    Self.fail("cannot read the mock's record: \(error)")
+                }
                 if let data = try? JSONSerialization.data(withJSONObject: line, options: [.sortedKeys]) {
                     print(String(decoding: data, as: UTF8.self))
                 }
+            }
+
+            func skip(_ key: String, _ reason: String) {
+                let line = ["operation": key, "outcome": "skipped", "detail": reason]
+                if let data = try? JSONSerialization.data(withJSONObject: line, options: [.sortedKeys]) {
+                    print(String(decoding: data, as: UTF8.self))
+                }
+            }
+
+            private func admin(_ route: String, method: String) async throws -> [JSONValue] {
+                var request = URLRequest(url: adminURL.appendingPathComponent(route))
+                request.httpMethod = method
+                let session = URLSession(configuration: .ephemeral)
+                defer { session.finishTasksAndInvalidate() }
+                let (data, _) = try await session.data(for: request)
+                return method == "GET" ? try JSONCoding.decode([JSONValue].self, from: data) : []
             }
         }
 
@@ -68,6 +93,12 @@ enum SmokeDriverSupport {
             let key: String
             let sample: JSONValue?
             let file = MultipartFile(data: Data("smoke".utf8), filename: "smoke.txt", contentType: "text/plain")
+
+            /// A raw body: the sample's text (base64 where the schema says `format: byte`).
+            func bytes(body mediaType: String) -> Data {
+                if case .string(let text)? = sample?["bodies"]?[mediaType] { return Data(text.utf8) }
+                return Data("smoke".utf8)
+            }
 
             func decode<T: Decodable>(_ type: T.Type, parameter name: String) throws -> T {
                 try decode(type, sample?["parameters"]?[name], what: "parameter \(name)")

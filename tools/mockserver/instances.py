@@ -173,7 +173,9 @@ class InstanceBuilder:
             resolved = self.resolve(alternative)
             if isinstance(resolved, dict) and resolved.get("type") == "null":
                 continue
-            combined = {"allOf": [alternative, base]} if base.get("properties") else alternative
+            # The alternative last: where it narrows a member of the base (an enum of fewer
+            # letters), its narrower schema is the one the value must meet.
+            combined = {"allOf": [base, alternative]} if base.get("properties") else alternative
             value = self.build(combined, depth + 1)
             discriminator = schema.get("discriminator")
             if isinstance(value, dict) and discriminator:

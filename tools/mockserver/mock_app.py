@@ -223,13 +223,38 @@ class MockApp:
     def _route(self, method: str, relative):
         if relative is None:
             return None, {}
+        matches = []
         for route in self.routes:
             if route.method != method.lower():
                 continue
             params = route.match(relative)
             if params is not None:
+                matches.append((route, params))
+        if not matches:
+            return None, {}
+        # Routes of the same shape (`/items/{id}` and `/items/{name}`): the one whose path
+        # parameters the values satisfy, as the real server would have to tell them apart.
+        tied = [m for m in matches if m[0].literal_segments == matches[0][0].literal_segments]
+        for route, params in tied if len(tied) > 1 else []:
+            if self._path_values_fit(route, params):
                 return route, params
-        return None, {}
+        return matches[0]
+
+    def _path_values_fit(self, route: Route, params: dict) -> bool:
+        declared = (route.item.get("parameters") or []) + (route.operation.get("parameters") or [])
+        for parameter in map(self.builder.resolve, declared):
+            if parameter.get("in") != "path" or parameter.get("name") not in params:
+                continue
+            value = params[parameter["name"]]
+            schema = self.builder.resolve(parameter.get("schema") or {})
+            if schema.get("type") in ("integer", "number"):
+                try:
+                    value = int(value) if schema["type"] == "integer" else float(value)
+                except ValueError:
+                    return False
+            if not self.builder.satisfies(value, schema):
+                return False
+        return True
 
     def _validate_request(self, route: Route, request: OARequest):
         try:

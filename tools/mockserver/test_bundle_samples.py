@@ -176,3 +176,30 @@ def test_examples_that_break_their_schema_are_not_used_and_undeclared_path_varia
     sample = json.loads(app._admin("GET", "/samples")[2])["putBox"]
     assert sample["parameters"] == {"path:box": "value"}
     assert sample["bodies"]["application/json"] == {"labels": {}}
+
+
+def test_routes_of_the_same_shape_are_told_apart_by_their_parameter_schemas():
+    def get(operation_id, name, schema):
+        return {"get": {"operationId": operation_id, "parameters": [
+            {"name": name, "in": "path", "required": True, "schema": schema}],
+            "responses": {"200": {"description": "ok"}}}}
+    document = {"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {
+        "/files/{FileID}": get("byId", "FileID", {"type": "string", "format": "uuid"}),
+        "/files/{FileName}": get("byName", "FileName", {"type": "string"}),
+        "/journals/{JournalID}": get("journalById", "JournalID", {"type": "string", "format": "uuid"}),
+        "/journals/{JournalNumber}": get("journalByNumber", "JournalNumber", {"type": "integer"})}}
+    app = MockApp(document)
+    for path in ("/files/00000000-0000-4000-8000-000000000001", "/files/photo.jpg", "/journals/1000",
+                 "/journals/00000000-0000-4000-8000-000000000001"):
+        assert app.handle("GET", path, [], [], {}, b"", "")[0] == 200
+    assert [r["operationId"] for r in app.requests] == ["byId", "byName", "journalByNumber", "journalById"]
+    assert app.violations == []
+
+
+def test_an_alternative_narrowing_a_member_of_its_base_is_met():
+    document = {"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {}, "components": {}}
+    schema = {"type": "object", "required": ["letter"],
+              "properties": {"letter": {"type": "string", "enum": ["A", "B", "F"]}},
+              "oneOf": [{"properties": {"letter": {"enum": ["F"]}}}, {"properties": {"letter": {"enum": ["B"]}}}]}
+    from instances import InstanceBuilder
+    assert InstanceBuilder(document).build(schema) == {"letter": "F"}

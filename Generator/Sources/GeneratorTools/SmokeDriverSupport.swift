@@ -51,6 +51,9 @@ enum SmokeDriverSupport {
                 } catch let error as SmokeOperation.NoSample {
                     line["outcome"] = "skipped"
                     line["detail"] = error.description
+                } catch let error as RequestValidationError {
+                    line["outcome"] = "failed"
+                    line["detail"] = "\(error) \(error.errors.sorted { $0.key < $1.key })"
                 } catch {
                     line["outcome"] = "failed"
                     line["detail"] = String(String(describing: error).prefix(2000))

@@ -1,8 +1,11 @@
-"""The corpus suite's pieces that need no corpus: discovery, names, the check line, the tally of
-the driver's outcomes against the mock's violations, the table, and the skip without ../shared."""
+"""The corpus suite without ../shared: discovery, names, the check line, the tally of the driver's
+outcomes, the table, the skip without the corpus, and the whole chain on the repository's own
+end-to-end fixtures."""
 
 import sys
 from pathlib import Path
+
+import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -87,3 +90,14 @@ def test_table_has_one_row_per_document_and_lists_problems():
 def test_without_the_corpus_it_skips_with_a_message(tmp_path, capsys):
     assert corpus.main(["--corpus", str(tmp_path / "absent")]) == 0
     assert "corpus: skipped" in capsys.readouterr().out
+
+
+@pytest.mark.skipif(not corpus.GENERATOR.exists(), reason="needs the debug generator (swift build)")
+def test_the_whole_chain_on_the_repositorys_own_fixtures(tmp_path):
+    # The end-to-end fixtures stand in for the corpus: generate, compile, drive, tally.
+    results = tmp_path / "table.md"
+    fixtures = corpus.ROOT / "Tests" / "GeneratorTests" / "Fixtures" / "EndToEnd"
+    assert corpus.main(["--corpus", str(fixtures), "--results", str(results)]) == 0
+    rows = [line for line in results.read_text().splitlines() if line.startswith("| ") and "yaml" in line]
+    assert len(rows) == 4 and all(row.endswith("| pass |") for row in rows)
+    assert "| 12/12 of 12 |" in rows[0]

@@ -13,7 +13,7 @@ TWINS := Sources/Assinafy/Compatibility
 
 .PHONY: test build generate check-generated swift-test emulator-test venv demo digests generate-e2e
 
-test: build lint check-generated check-docs coverage api-check check-workflows swift-test emulator-test
+test: build lint check-generated check-docs coverage api-check check-workflows swift-test emulator-test corpus
 	@echo "make test: all checks passed"
 
 build:
@@ -99,7 +99,7 @@ check-workflows: venv
 	scripts/check-workflows.sh
 
 emulator-test: venv
-	$(PYTHON) -m pytest -q -p no:cacheprovider tools/emulator tools/mockserver
+	$(PYTHON) -m pytest -q -p no:cacheprovider tools/emulator tools/mockserver tools/corpus
 
 venv: $(VENV)/.installed
 
@@ -171,6 +171,18 @@ live:
 bench:
 	scripts/bench.sh $(BENCH_ARGS)
 # ---- end of bench ----
+
+# ---- corpus: other organisations' documents through the whole chain (issue 31); tools/corpus ----
+# Each document of ../shared/corpus/documents: check (0 errors), generate, swiftc with warnings as
+# errors, then every operation called through APIEngine against tools/mockserver (0 request
+# violations, every response decoded). Without ../shared it prints that it skipped and passes.
+# CORPUS_ARGS is passed to tools/corpus/corpus.py (e.g. CORPUS_ARGS="--only museum --results FILE").
+CORPUS := ../shared/corpus/documents
+.PHONY: corpus
+corpus: venv
+	@if [ -d $(CORPUS) ]; then swift build $(SWIFT_FLAGS) --product assinafy-generator; fi
+	$(PYTHON) tools/corpus/corpus.py --corpus $(CORPUS) $(CORPUS_ARGS)
+# ---- end of corpus ----
 
 # ---- fuzz: libFuzzer targets (issue 15); see scripts/fuzz.sh ----
 # Each target runs FUZZ_SECONDS (default 45, about 3 minutes in all) from the seed corpora in

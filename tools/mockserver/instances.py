@@ -6,6 +6,14 @@ from __future__ import annotations
 
 import copy
 
+from openapi_schema_validator import (
+    OAS30Validator,
+    OAS30WriteValidator,
+    OAS31Validator,
+    oas30_format_checker,
+    oas31_format_checker,
+)
+
 _FORMATS = {
     "date-time": "2024-01-02T03:04:05Z",
     "date": "2024-01-02",
@@ -18,7 +26,8 @@ _FORMATS = {
     "ipv4": "192.0.2.1",
     "ipv6": "2001:db8::1",
     "byte": "AAEC",
-    "binary": "binary-content",
+    # Valid base64 as well: a client may read a JSON string of `format: binary` as base64 bytes.
+    "binary": "YmluYXJ5LWNvbnRlbnQ=",
     "password": "secret-value",
 }
 
@@ -26,9 +35,12 @@ _FORMATS = {
 class InstanceBuilder:
     """Builds instances for schemas of one document (its `$ref`s resolve against `document`)."""
 
-    def __init__(self, document: dict, max_depth: int = 6):
+    def __init__(self, document: dict, max_depth: int = 6, for_requests: bool = False):
         self.document = document
         self.max_depth = max_depth
+        # An answer leaves out writeOnly members; a request (the smoke driver's samples), readOnly ones.
+        self.for_requests = for_requests
+        self.omitted = "readOnly" if for_requests else "writeOnly"
 
     def resolve(self, schema):
         seen = 0
@@ -47,6 +59,24 @@ class InstanceBuilder:
         for part in ref[2:].split("/"):
             node = node[part.replace("~1", "/").replace("~0", "~")]
         return node
+
+    def satisfies(self, value, schema) -> bool:
+        """Whether `value` is valid for `schema`: documents ship examples that break their own
+        schema, and the mock must neither answer with one nor propose one as an argument."""
+        if isinstance(value, dict) and "$ref" in value:
+            return False  # an example in a file the document does not ship
+        # The document's components next to the schema, so its `#/components/...` refs resolve.
+        root = {**schema, "components": self.document.get("components") or {}} if isinstance(schema, dict) else schema
+        version = str(self.document.get("openapi", "3.0"))
+        if version.startswith("3.1"):
+            validator, formats = OAS31Validator, oas31_format_checker
+        else:
+            validator = OAS30WriteValidator if self.for_requests else OAS30Validator
+            formats = oas30_format_checker
+        try:
+            return not any(True for _ in validator(root, format_checker=formats).iter_errors(value))
+        except Exception:  # an unresolvable schema: nothing to hold the example against
+            return True
 
     def example_of(self, schema):
         """The schema's own example, when it carries one (3.0 `example`, 3.1 `examples`)."""
@@ -72,7 +102,7 @@ class InstanceBuilder:
             values = [v for v in schema["enum"] if v is not None] or schema["enum"]
             return copy.deepcopy(values[0])
         found = self.example_of(schema)
-        if found:
+        if found and self.satisfies(found[1], schema):
             return found[1]
         if "allOf" in schema:
             return self._all_of(schema, depth)
@@ -112,6 +142,8 @@ class InstanceBuilder:
         merged = self._flatten(schema)
         if merged.get("type", "object") != "object" and not merged.get("properties"):
             return self.build(merged, depth)
+        if "oneOf" in merged or "anyOf" in merged:  # a part chooses among alternatives
+            return self.build(merged, depth)
         return self._object(merged, depth)
 
     def _flatten(self, schema) -> dict:
@@ -141,7 +173,9 @@ class InstanceBuilder:
             resolved = self.resolve(alternative)
             if isinstance(resolved, dict) and resolved.get("type") == "null":
                 continue
-            combined = {"allOf": [alternative, base]} if base.get("properties") else alternative
+            # The alternative last: where it narrows a member of the base (an enum of fewer
+            # letters), its narrower schema is the one the value must meet.
+            combined = {"allOf": [base, alternative]} if base.get("properties") else alternative
             value = self.build(combined, depth + 1)
             discriminator = schema.get("discriminator")
             if isinstance(value, dict) and discriminator:
@@ -162,6 +196,8 @@ class InstanceBuilder:
         properties = schema.get("properties") or {}
         required = schema.get("required") or []
         for name in required:
+            if self.for_requests and self._read_or_write_only(properties.get(name, {})):
+                continue  # a required readOnly member is required in responses only
             result[name] = self.build(properties.get(name, {}), depth + 1)
         if depth < self.max_depth:
             for name, property_schema in properties.items():
@@ -180,7 +216,7 @@ class InstanceBuilder:
 
     def _read_or_write_only(self, schema) -> bool:
         schema = self.resolve(schema)
-        return isinstance(schema, dict) and bool(schema.get("writeOnly"))
+        return isinstance(schema, dict) and bool(schema.get(self.omitted))
 
     def _is_recursive(self, schema, depth: int) -> bool:
         # Optional members past a few levels are left out so self-referencing schemas end.

@@ -10,7 +10,6 @@ import threading
 from collections import defaultdict
 from urllib.parse import urlsplit
 
-import yaml
 from openapi_core import Config, OpenAPI
 from openapi_core.datatypes import RequestParameters
 from openapi_core.deserializing.media_types import media_type_deserializers
@@ -25,6 +24,7 @@ from openapi_core.validation.request.exceptions import (
 )
 from werkzeug.datastructures import Headers, ImmutableMultiDict
 
+from bundle import bundle_file
 from instances import InstanceBuilder
 
 METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
@@ -34,9 +34,8 @@ BINARY_BODY = b"\x00\x01mock-binary\xff"
 
 
 def load_document(path: str) -> dict:
-    with open(path, "rb") as handle:
-        text = handle.read().decode("utf-8")
-    return json.loads(text) if path.endswith(".json") else yaml.safe_load(text)
+    """The document at `path`, with the files it refers to inlined (bundle.py)."""
+    return bundle_file(path)
 
 
 def _binary_as_text(value, **_parameters):
@@ -45,10 +44,14 @@ def _binary_as_text(value, **_parameters):
     return value.decode("latin-1") if isinstance(value, (bytes, bytearray)) else value
 
 
-def _config() -> Config:
+def _config(validate_document: bool = True) -> Config:
     deserializers = defaultdict(lambda: _binary_as_text, **dict(media_type_deserializers))
     deserializers["application/octet-stream"] = _binary_as_text
+    # Other organisations' documents break the OpenAPI schema in places the generator tolerates
+    # (a string `default` on a boolean); without document validation requests are still checked.
+    lenient = {} if validate_document else {"spec_validator_cls": None}
     return Config(
+        **lenient,
         extra_format_validators={"binary": lambda v: isinstance(v, (str, bytes))},
         media_type_deserializers_factory=MediaTypeDeserializersFactory(
             style_deserializers_factory, media_type_deserializers=deserializers
@@ -138,11 +141,33 @@ def describe(error: Exception) -> str:
     return " <- ".join(parts)
 
 
+_DEFAULT_TYPES = {"boolean": (bool,), "integer": (int,), "number": (int, float), "string": (str,)}
+
+
+def _drop_mistyped_defaults(node) -> None:
+    """Removes `default`s of another type than their schema (`default: 'false'` on a boolean):
+    openapi-core fills them into the request it checks and then blames the request for them."""
+    if isinstance(node, list):
+        for item in node:
+            _drop_mistyped_defaults(item)
+        return
+    if not isinstance(node, dict):
+        return
+    kind = node.get("type")
+    if isinstance(kind, str) and kind in _DEFAULT_TYPES and "default" in node:
+        value = node["default"]
+        if not isinstance(value, _DEFAULT_TYPES[kind]) or (kind != "boolean" and isinstance(value, bool)):
+            del node["default"]
+    for value in node.values():
+        _drop_mistyped_defaults(value)
+
+
 class MockApp:
-    def __init__(self, document: dict):
+    def __init__(self, document: dict, validate_document: bool = True):
         self.document = document
         self.base_path = base_path(document)
         self.builder = InstanceBuilder(document)
+        self.request_builder = InstanceBuilder(document, for_requests=True)
         self.routes = [
             Route(method, template, item[method], item)
             for template, item in (document.get("paths") or {}).items()
@@ -150,7 +175,7 @@ class MockApp:
         ]
         # Literal segments before templated ones: `/pets/mine` wins over `/pets/{id}`.
         self.routes.sort(key=lambda r: -r.literal_segments)
-        self.openapi = OpenAPI.from_dict(self._validation_copy(document), config=_config())
+        self.openapi = OpenAPI.from_dict(self._validation_copy(document), config=_config(validate_document))
         self.lock = threading.Lock()
         self.requests: list[dict] = []
         self.violations: list[dict] = []
@@ -158,6 +183,7 @@ class MockApp:
     @staticmethod
     def _validation_copy(document: dict) -> dict:
         clone = copy.deepcopy(document)
+        _drop_mistyped_defaults(clone)
         clone["servers"] = [{"url": VALIDATION_ORIGIN}]
         for item in (clone.get("paths") or {}).values():
             item.pop("servers", None)
@@ -197,13 +223,38 @@ class MockApp:
     def _route(self, method: str, relative):
         if relative is None:
             return None, {}
+        matches = []
         for route in self.routes:
             if route.method != method.lower():
                 continue
             params = route.match(relative)
             if params is not None:
+                matches.append((route, params))
+        if not matches:
+            return None, {}
+        # Routes of the same shape (`/items/{id}` and `/items/{name}`): the one whose path
+        # parameters the values satisfy, as the real server would have to tell them apart.
+        tied = [m for m in matches if m[0].literal_segments == matches[0][0].literal_segments]
+        for route, params in tied if len(tied) > 1 else []:
+            if self._path_values_fit(route, params):
                 return route, params
-        return None, {}
+        return matches[0]
+
+    def _path_values_fit(self, route: Route, params: dict) -> bool:
+        declared = (route.item.get("parameters") or []) + (route.operation.get("parameters") or [])
+        for parameter in map(self.builder.resolve, declared):
+            if parameter.get("in") != "path" or parameter.get("name") not in params:
+                continue
+            value = params[parameter["name"]]
+            schema = self.builder.resolve(parameter.get("schema") or {})
+            if schema.get("type") in ("integer", "number"):
+                try:
+                    value = int(value) if schema["type"] == "integer" else float(value)
+                except ValueError:
+                    return False
+            if not self.builder.satisfies(value, schema):
+                return False
+        return True
 
     def _validate_request(self, route: Route, request: OARequest):
         try:
@@ -267,14 +318,49 @@ class MockApp:
             return str(code), responses[code]
         return "200", {}
 
-    def _example(self, holder: dict):
-        if "example" in holder:
-            return holder["example"]
+    def _example(self, holder: dict, builder: InstanceBuilder | None = None):
+        """The first example of a media type or parameter that satisfies its schema."""
+        builder = builder or self.builder
+        candidates = [holder["example"]] if "example" in holder else []
         for example in (holder.get("examples") or {}).values():
-            example = self.builder.resolve(example)
+            try:
+                example = builder.resolve(example)
+            except ValueError:  # an example in a file the document does not ship
+                continue
             if isinstance(example, dict) and "value" in example:
-                return example["value"]
+                candidates.append(example["value"])
+        schema = holder.get("schema")
+        for value in candidates:
+            if schema is None or builder.satisfies(value, schema):
+                return value
         return None
+
+    # MARK: samples
+
+    def sample(self, route: Route) -> dict:
+        """Arguments a client can send to `route` and pass validation: each parameter's value by
+        `location:name` and the body of the first request media type, built as answers are."""
+        parameters = {}
+        for parameter in (route.item.get("parameters") or []) + (route.operation.get("parameters") or []):
+            parameter = self.request_builder.resolve(parameter)
+            schema = parameter.get("schema")
+            if schema is None:
+                media = next(iter((parameter.get("content") or {}).values()), {})
+                schema = self.request_builder.resolve(media or {}).get("schema", {})
+            value = self._example(parameter, self.request_builder)
+            parameters[f"{parameter['in']}:{parameter['name']}"] = (
+                value if value is not None else self.request_builder.build(schema))
+        for name in route.names:  # a template variable the document forgot to declare
+            parameters.setdefault(f"path:{name}", "value")
+        body = self.request_builder.resolve(route.operation.get("requestBody") or {})
+        content = body.get("content") or {}
+        sample = {"parameters": parameters, "bodies": {}}
+        for media_type, media in content.items():
+            media = self.request_builder.resolve(media or {})
+            value = self._example(media, self.request_builder) if "json" in media_type else None
+            sample["bodies"][media_type] = (
+                value if value is not None else self.request_builder.build(media.get("schema", {})))
+        return sample
 
     # MARK: admin
 
@@ -287,6 +373,8 @@ class MockApp:
             elif method == "POST" and route == "/reset":
                 self.requests, self.violations = [], []
                 payload = {"reset": True}
+            elif method == "GET" and route == "/samples":
+                payload = {r.operation_id: self.sample(r) for r in self.routes}
             elif method == "GET" and route == "/operations":
                 payload = [{"operationId": r.operation_id, "method": r.method, "path": r.template}
                            for r in self.routes]

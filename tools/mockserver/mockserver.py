@@ -1,13 +1,14 @@
 """A generic OpenAPI 3.0/3.1 mock server for end-to-end tests of generated clients.
 
-    python tools/mockserver/mockserver.py --spec doc.yaml [--port 0] [--ignore-stdin]
+    python tools/mockserver/mockserver.py --spec doc.yaml [--port 0] [--ignore-stdin] [--lenient-document]
 
 It prints one JSON line (`{"port": ..., "base_url": ..., "admin_url": ..., "operations": N}`),
 then serves on 127.0.0.1 until stdin closes or SIGTERM. Every request is validated with
 openapi-core (path, query, headers, cookies, body and security) and answered from the
 operation's first success response: the document's example, else an instance generated
 deterministically from the schema. `GET /__mock/requests` and `GET /__mock/violations`
-return what it recorded; `POST /__mock/reset` clears both.
+return what it recorded; `POST /__mock/reset` clears both; `GET /__mock/samples` gives each operation's sample
+arguments (what a smoke driver sends). A document split over files is read as one.
 """
 
 from __future__ import annotations
@@ -42,11 +43,14 @@ def main(argv=None) -> int:
     parser.add_argument("--spec", required=True)
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--ignore-stdin", action="store_true")
+    parser.add_argument(
+        "--lenient-document", action="store_true",
+        help="serve a document that breaks the OpenAPI schema (requests are still validated)")
     args = parser.parse_args(argv)
 
     # One access-log line per request would drown a test run's output; /__mock/requests has them.
     logging.getLogger("werkzeug").setLevel(logging.WARNING)
-    app = MockApp(load_document(args.spec))
+    app = MockApp(load_document(args.spec), validate_document=not args.lenient_document)
     server = make_server("127.0.0.1", args.port, _wsgi(app), threaded=True)
     port = server.socket.getsockname()[1]
     origin = f"http://127.0.0.1:{port}"

@@ -17,6 +17,9 @@ public enum ToolCommands {
           digest   --spec FILE [--output FILE]      the document's contract without its prose, as JSON
           twins    --overlay DIR --output DIR [--type NAME]... [--type-suffix SUFFIX]... [--delivery FUNCTION]
                                                     write completion-handler twins of the overlay's async methods
+          smoke    --spec FILE --module NAME --output FILE [--limit N]
+                                                    write a main.swift calling the module's operations with
+                                                    tools/mockserver's sample arguments (make corpus)
         """
 
     public static var commands: [String: GeneratorCommand.Command] {
@@ -26,6 +29,7 @@ public enum ToolCommands {
             "docs": ReferenceDocsCommand.run,
             "digest": ContractDigestCommand.run,
             "twins": TwinsCommand.run,
+            "smoke": SmokeCommand.run,
         ]
     }
 

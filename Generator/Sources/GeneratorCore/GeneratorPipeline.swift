@@ -104,7 +104,7 @@ public enum GeneratorPipeline {
         }
         return generate(
             document: loaded.document, diagnostics: loaded.diagnostics, options: options,
-            access: configuration.access)
+            access: configuration.access, lineBudget: configuration.lineBudget)
     }
 
     /// Generation from text, for tests and tools that hold the document in memory.
@@ -120,7 +120,9 @@ public enum GeneratorPipeline {
         options.names.merge(names) { _, given in given }
         options.perCallCredentialSchemes.formUnion(perCallCredentialSchemes)
         options.preferredRequestMediaTypes.merge(preferredRequestMediaTypes) { _, given in given }
-        return generate(document: document, diagnostics: diagnostics, options: options, access: configuration.access)
+        return generate(
+            document: document, diagnostics: diagnostics, options: options, access: configuration.access,
+            lineBudget: configuration.lineBudget)
     }
 
     static func generate(
@@ -137,10 +139,10 @@ public enum GeneratorPipeline {
 
     static func generate(
         document: OpenAPIDocument, diagnostics: [Diagnostic], options: Translator.Options,
-        access: GeneratorConfiguration.AccessLevel?
+        access: GeneratorConfiguration.AccessLevel?, lineBudget: Int = FileLayout.defaultLineBudget
     ) -> Output {
         let translation = Translator.translate(document, options: options)
-        var files = FileLayout.render(translation.module)
+        var files = FileLayout.render(translation.module, lineBudget: lineBudget)
         if let access, access != .public {
             files = files.map {
                 GeneratedFile(name: $0.name, contents: AccessLevelRewrite.apply(access, to: $0.contents))

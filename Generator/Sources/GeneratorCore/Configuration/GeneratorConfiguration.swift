@@ -17,6 +17,7 @@
 ///     requestMediaType: application/x-www-form-urlencoded
 /// types:
 ///   Pet: Animal                  # the name the generator would give → the one to use
+/// fileLineBudget: 1500           # the most lines a generated file holds (one declaration may exceed it)
 /// ```
 public struct GeneratorConfiguration: Sendable, Equatable {
     public enum AccessLevel: String, Sendable, CaseIterable {
@@ -60,6 +61,8 @@ public struct GeneratorConfiguration: Sendable, Equatable {
     public var operations: [String: OperationSettings]
     /// The name the generator would otherwise give a type → the name to give it.
     public var types: [String: String]
+    /// `fileLineBudget`; `nil` is `FileLayout.defaultLineBudget`.
+    public var fileLineBudget: Int?
 
     public init(
         module: String? = nil, access: AccessLevel? = nil, regenerateCommand: String? = nil, documents: [String] = [],
@@ -101,4 +104,9 @@ public struct GeneratorConfiguration: Sendable, Equatable {
     public static func routeKey(method: String, path: String) -> String {
         method.uppercased() + " " + path
     }
+}
+
+extension GeneratorConfiguration {
+    /// The line budget files are split to.
+    var lineBudget: Int { fileLineBudget ?? FileLayout.defaultLineBudget }
 }

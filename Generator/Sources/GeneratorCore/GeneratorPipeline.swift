@@ -105,7 +105,7 @@ public enum GeneratorPipeline {
         }
         let output = generate(
             document: loaded.document, diagnostics: loaded.diagnostics, options: options,
-            access: configuration.access)
+            access: configuration.access, lineBudget: configuration.lineBudget)
         return try checkWidening(output, rule: configuration.widening, file: specPath)
     }
 
@@ -123,7 +123,8 @@ public enum GeneratorPipeline {
         options.perCallCredentialSchemes.formUnion(perCallCredentialSchemes)
         options.preferredRequestMediaTypes.merge(preferredRequestMediaTypes) { _, given in given }
         let output = generate(
-            document: document, diagnostics: diagnostics, options: options, access: configuration.access)
+            document: document, diagnostics: diagnostics, options: options, access: configuration.access,
+            lineBudget: configuration.lineBudget)
         return try checkWidening(output, rule: configuration.widening, file: sourceName)
     }
 
@@ -141,10 +142,10 @@ public enum GeneratorPipeline {
 
     static func generate(
         document: OpenAPIDocument, diagnostics: [Diagnostic], options: Translator.Options,
-        access: GeneratorConfiguration.AccessLevel?
+        access: GeneratorConfiguration.AccessLevel?, lineBudget: Int = FileLayout.defaultLineBudget
     ) -> Output {
         let translation = Translator.translate(document, options: options)
-        var files = FileLayout.render(translation.module)
+        var files = FileLayout.render(translation.module, lineBudget: lineBudget)
         if let access, access != .public {
             files = files.map {
                 GeneratedFile(name: $0.name, contents: AccessLevelRewrite.apply(access, to: $0.contents))

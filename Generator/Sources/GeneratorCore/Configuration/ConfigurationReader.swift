@@ -17,6 +17,7 @@ extension GeneratorConfiguration {
     /// The keys of the top-level mapping, in the order the documentation lists them.
     public static let topLevelKeys = [
         "module", "access", "regenerate", "documents", "perCallCredentials", "operations", "types", "widening",
+        "fileLineBudget",
     ]
     /// The keys of an `operations` entry written as a mapping.
     public static let operationKeys = ["name", "retry", "exclusiveConnection", "requestMediaType"]
@@ -91,10 +92,18 @@ private struct ConfigurationReader {
             case "perCallCredentials": result.perCallCredentials = try strings(node, "perCallCredentials")
             case "operations": result.operations = try operations(node)
             case "widening": result.widening = try choice(node, "widening")
+            case "fileLineBudget": result.fileLineBudget = try lineBudget(node)
             default: result.types = try types(node)
             }
         }
         return result
+    }
+
+    func lineBudget(_ node: Node) throws -> Int {
+        guard let value = node.int, value > 0, value <= Int64(Int32.max) else {
+            throw error("fileLineBudget must be a positive whole number", at: node.location)
+        }
+        return Int(value)
     }
 
     func operations(_ node: Node) throws -> [String: GeneratorConfiguration.OperationSettings] {

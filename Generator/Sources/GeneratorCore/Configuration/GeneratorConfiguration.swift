@@ -18,6 +18,7 @@
 /// types:
 ///   Pet: Animal                  # the name the generator would give → the one to use
 /// widening: error                # warning (default) | error: refuse a schema generated wider than it is
+/// fileLineBudget: 1500           # the most lines a generated file holds (one declaration may exceed it)
 /// ```
 ///
 /// `widening`: where a schema says something its generated type cannot hold (a type list, a
@@ -77,6 +78,8 @@ public struct GeneratorConfiguration: Sendable, Equatable {
     public var types: [String: String]
     /// Whether a widening fails generation (nil: a warning).
     public var widening: WideningRule?
+    /// `fileLineBudget`; `nil` is `FileLayout.defaultLineBudget`.
+    public var fileLineBudget: Int?
 
     public init(
         module: String? = nil, access: AccessLevel? = nil, regenerateCommand: String? = nil, documents: [String] = [],
@@ -120,4 +123,9 @@ public struct GeneratorConfiguration: Sendable, Equatable {
     public static func routeKey(method: String, path: String) -> String {
         method.uppercased() + " " + path
     }
+}
+
+extension GeneratorConfiguration {
+    /// The line budget files are split to.
+    var lineBudget: Int { fileLineBudget ?? FileLayout.defaultLineBudget }
 }

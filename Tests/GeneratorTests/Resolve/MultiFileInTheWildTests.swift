@@ -178,6 +178,23 @@ extension MultiFileInTheWildTests {
         #expect(mapping.map { "\($0.0)=\($0.1)" } == ["cat=Cat", "dog=Dog", "pet=Pet"])
     }
 
+    /// A pointer in a mapping written outside the root means the file it is written in, as a
+    /// `$ref` there would (the style of a large public multi-file document).
+    @Test func discriminatorMappingsPointingIntoTheirOwnFileAreHoisted() throws {
+        let loaded = try Self.load([
+            "openapi.yaml": Self.header + "components:\n  schemas:\n    Action: {$ref: 'actions.yaml#/action'}\n",
+            "actions.yaml": "action:\n  type: object\n  properties: {type: {type: string}}\n"
+                + "  discriminator:\n    propertyName: type\n"
+                + "    mapping: {assign: '#/assign_action', other: '#/components/schemas/Action'}\n"
+                + "assign_action:\n  allOf: [{$ref: '#/action'}, {properties: {target: {type: integer}}}]\n",
+        ])
+        let document = try #require(loaded.document, "\(Self.messages(loaded))")
+        #expect(Self.messages(loaded) == [])
+        #expect(document.schemas.map(\.name) == ["Action", "assign_action"])
+        let mapping = document.schema(named: "Action")?.discriminator?.mapping ?? []
+        #expect(mapping.map { "\($0.0)=\($0.1)" } == ["assign=assign_action", "other=Action"])
+    }
+
     @Test(arguments: [
         ("https://example.invalid/Cat.yaml", "is a https: URL"),
         ("../../Cat.yaml", "leaves the folder of the root document"),

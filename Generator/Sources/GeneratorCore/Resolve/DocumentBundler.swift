@@ -196,13 +196,18 @@ struct DocumentBundler {
 
     /// A discriminator's `mapping` may name the file that holds a schema (`./Beverage.yaml`,
     /// `other.yaml#/Thing`); that schema is hoisted like a `$ref` to it and the mapping names
-    /// the component. Bare component names and local pointers are left to the loader.
+    /// the component. A local pointer written in another file (`'#/cat_action'`) means that
+    /// file's own value, as a `$ref` there would, when that file has it; bare component names,
+    /// and pointers the file lacks (`#/components/schemas/Pet`, written for the bundled
+    /// document), are left to the loader.
     mutating func resolveMapping(_ mapping: inout Node, file: String, position: [String], stamp: Int32?) {
         if let stamp { Self.number(&mapping, stamp) }
         guard case .mapping(var entries) = mapping.value else { return }
         mapping.value = .null
         for index in entries.indices {
-            guard let value = entries[index].value.string, Self.namesFile(value) else { continue }
+            guard let value = entries[index].value.string,
+                Self.namesFile(value) || pointsIntoItsOwnFile(value, file: file)
+            else { continue }
             let here = JSONPointer(position + [entries[index].key])
             let outcome = follow(
                 value, in: file, at: position + [entries[index].key], as: .schema, reportedAt: here,
@@ -210,6 +215,14 @@ struct DocumentBundler {
             if case .rewritten(let local) = outcome { entries[index].value.value = .string(local) }
         }
         mapping.value = .mapping(entries)
+    }
+
+    /// Whether `value` is a local pointer, written outside the root, to something `file` holds.
+    func pointsIntoItsOwnFile(_ value: String, file: String) -> Bool {
+        guard file != rootFile, value.hasPrefix("#/"), let tree = trees[file],
+            let pointer = JSONPointer(fragment: String(value.dropFirst()))
+        else { return false }
+        return tree.resolve(pointer) != nil
     }
 
     /// Whether a discriminator mapping value is a file reference rather than a schema's name:

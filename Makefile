@@ -182,7 +182,7 @@ CORPUS := ../shared/corpus/documents
 .PHONY: corpus
 corpus: venv
 	@if [ -d $(CORPUS) ]; then swift build $(SWIFT_FLAGS) --product assinafy-generator; fi
-	@$(PYTHON) tools/corpus/corpus.py --corpus $(CORPUS) $(CORPUS_ARGS)
+	@$(PYTHON) tools/corpus/corpus.py --corpus $(CORPUS) --python $(PYTHON) $(CORPUS_ARGS)
 # ---- end of corpus ----
 
 # ---- fuzz: libFuzzer targets (issue 15); see scripts/fuzz.sh ----

@@ -178,7 +178,9 @@ import Testing
     }
 
     /// The whole output of the `nullWidenings` document.
-    static func nullOutput(later: String, required: Bool = true, sent: Bool = false) throws -> GeneratorPipeline.Output {
+    static func nullOutput(later: String, required: Bool = true, sent: Bool = false) throws
+        -> GeneratorPipeline.Output
+    {
         let components = base.replacingOccurrences(of: "LATER", with: later)
             .replacingOccurrences(of: "REQUIRED", with: required ? "when" : "")
         let value = sent ? "{$ref: '#/components/schemas/Derived'}" : "{type: string}"
@@ -207,7 +209,8 @@ import Testing
     /// A later member that rules null out is reflected: a sent member is `T?`, not `Nullable<T>?`,
     /// and a required one `T`, not `T?`.
     @Test func allOfMergeMakingAMemberNonNullIsReflected() throws {
-        let components = Self.base.replacingOccurrences(of: "when: {type: string}", with: "when: {type: [string, 'null']}")
+        let components = Self.base
+            .replacingOccurrences(of: "when: {type: string}", with: "when: {type: [string, 'null']}")
             .replacingOccurrences(of: "LATER", with: "{type: string, format: date-time}")
             .replacingOccurrences(of: "REQUIRED", with: "when")
         let sent = try GeneratorPipeline.generate(

@@ -96,10 +96,14 @@ let package = Package(
         .target(
             name: "PipelineCRMAPI", dependencies: ["APIRuntime"], path: "Tests/EndToEnd/Generated/PipelineCRMAPI",
             swiftSettings: strict),
+        .target(
+            name: "AtlasTripsAPI", dependencies: ["APIRuntime"], path: "Tests/EndToEnd/Generated/AtlasTripsAPI",
+            swiftSettings: strict),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
                 "APIRuntime", "AssinafyTestSupport", "PetClinicAPI", "LedgerlyAPI", "VaultboxAPI", "PipelineCRMAPI",
+                "AtlasTripsAPI",
             ],
             swiftSettings: strict),
     ],

@@ -214,7 +214,8 @@ def main(argv=None) -> int:
     parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
     parser.add_argument("--results", type=Path)
     parser.add_argument("--only", action="append", default=[])
-    parser.add_argument("--python", default=str(ROOT / ".venv" / "bin" / "python"))
+    # The mock runs under the Python that runs the suite (the venv's, under make).
+    parser.add_argument("--python", default=sys.executable)
     args = parser.parse_args(argv)
     if not args.corpus.is_dir():
         print(f"corpus: skipped, {args.corpus} is absent (it lives in ../shared, next to the repository)")

@@ -99,5 +99,5 @@ def test_the_whole_chain_on_the_repositorys_own_fixtures(tmp_path):
     fixtures = corpus.ROOT / "Tests" / "GeneratorTests" / "Fixtures" / "EndToEnd"
     assert corpus.main(["--corpus", str(fixtures), "--results", str(results)]) == 0
     rows = [line for line in results.read_text().splitlines() if line.startswith("| ") and "yaml" in line]
-    assert len(rows) == 4 and all(row.endswith("| pass |") for row in rows)
+    assert len(rows) == 5 and all(row.endswith("| pass |") for row in rows)
     assert "| 12/12 of 12 |" in rows[0]

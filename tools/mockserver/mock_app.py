@@ -8,7 +8,7 @@ import json
 import re
 import threading
 from collections import defaultdict
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 from openapi_core import Config, OpenAPI
 from openapi_core.datatypes import RequestParameters
@@ -76,17 +76,26 @@ class Route:
         self.operation = operation
         self.item = item
         self.operation_id = operation.get("operationId") or f"{method.upper()} {template}"
-        self.names = re.findall(r"\{([^}]+)\}", template)
-        pattern = re.escape(template)
+        # A key with a query string (`/oauth/token?refresh`) is that path when the request's
+        # query carries those items, as the generated client sends them on every call.
+        path_part, _, query = template.partition("?")
+        self.constant_query = [tuple(item.split("=", 1)) if "=" in item else (item, None)
+                               for item in (unquote(i) for i in query.split("&")) if item]
+        self.names = re.findall(r"\{([^}]+)\}", path_part)
+        pattern = re.escape(path_part)
         for index, name in enumerate(self.names):
             pattern = pattern.replace(re.escape("{" + name + "}"), f"(?P<p{index}>[^/]+)", 1)
         self.regex = re.compile("^" + pattern + "$")
-        self.literal_segments = sum(1 for s in template.split("/") if s and "{" not in s)
+        self.literal_segments = sum(1 for s in path_part.split("/") if s and "{" not in s)
 
-    def match(self, path: str):
+    def match(self, path: str, query_pairs=()):
         found = self.regex.match(path)
         if not found:
             return None
+        present = dict(query_pairs)
+        for name, value in self.constant_query:
+            if name not in present or (value is not None and present[name] != value):
+                return None
         return {name: found.group(f"p{index}") for index, name in enumerate(self.names)}
 
 
@@ -162,6 +171,44 @@ def _drop_mistyped_defaults(node) -> None:
         _drop_mistyped_defaults(value)
 
 
+def _name_union_form_parts(document: dict) -> None:
+    """Gives a form body that is a `oneOf`/`anyOf` (a beverage or a dessert) the names of its
+    members' parts as its own `properties`: openapi-core reads a multipart or urlencoded body
+    by the top-level `properties` alone, so it would check an empty object against the union.
+    Each name keeps only its type (for decoding the part); the union, its members' `allOf`s
+    merged, still checks the value (the discriminator is left out: its mapping names schemas
+    the merged members no longer are)."""
+    builder = InstanceBuilder(document)
+    for item in (document.get("paths") or {}).values():
+        for method in METHODS:
+            operation = item.get(method) if isinstance(item, dict) else None
+            if not isinstance(operation, dict):
+                continue
+            body = builder.resolve(operation.get("requestBody") or {})
+            for media_type, media in (body.get("content") or {}).items():
+                if not (media_type.startswith("multipart/") or media_type == "application/x-www-form-urlencoded"):
+                    continue
+                schema = builder.resolve(media.get("schema") or {})
+                alternatives = schema.get("oneOf") or schema.get("anyOf")
+                if not alternatives or schema.get("properties"):
+                    continue
+                names = {}
+                forms = []
+                for alternative in alternatives:
+                    flat = builder._flatten(alternative)
+                    properties = {name: builder.resolve(member) for name, member in flat["properties"].items()}
+                    for name, member in properties.items():
+                        names.setdefault(name, {k: member[k] for k in ("type", "format", "items") if k in member})
+                    # As for samples (instances.py): a required readOnly member is required in
+                    # responses only, which openapi-core applies to 3.0 documents alone.
+                    flat["required"] = [r for r in flat["required"] if not properties.get(r, {}).get("readOnly")]
+                    forms.append(flat)
+                key = "oneOf" if schema.get("oneOf") else "anyOf"
+                rewritten = {k: v for k, v in schema.items() if k != "discriminator"}
+                rewritten.update({"type": schema.get("type", "object"), "properties": names, key: forms})
+                media["schema"] = rewritten
+
+
 class MockApp:
     def __init__(self, document: dict, validate_document: bool = True):
         self.document = document
@@ -173,8 +220,9 @@ class MockApp:
             for template, item in (document.get("paths") or {}).items()
             for method in METHODS if isinstance(item.get(method), dict)
         ]
-        # Literal segments before templated ones: `/pets/mine` wins over `/pets/{id}`.
-        self.routes.sort(key=lambda r: -r.literal_segments)
+        # Literal segments before templated ones: `/pets/mine` wins over `/pets/{id}`; a key whose
+        # query the request carries before the same path without one.
+        self.routes.sort(key=lambda r: (-r.literal_segments, -len(r.constant_query)))
         self.openapi = OpenAPI.from_dict(self._validation_copy(document), config=_config(validate_document))
         self.lock = threading.Lock()
         self.requests: list[dict] = []
@@ -185,6 +233,7 @@ class MockApp:
         clone = copy.deepcopy(document)
         _drop_mistyped_defaults(clone)
         clone["servers"] = [{"url": VALIDATION_ORIGIN}]
+        _name_union_form_parts(clone)
         for item in (clone.get("paths") or {}).values():
             item.pop("servers", None)
             for method in METHODS:
@@ -200,7 +249,7 @@ class MockApp:
         relative = path[len(self.base_path):] if self.base_path and path.startswith(self.base_path) else None
         if relative is None and not self.base_path:
             relative = path
-        route, params = self._route(method, relative)
+        route, params = self._route(method, relative, query_pairs)
         record = {
             "method": method, "path": path, "operationId": route.operation_id if route else None,
             "query": [list(pair) for pair in query_pairs], "headers": [list(h) for h in headers],
@@ -220,14 +269,14 @@ class MockApp:
 
     # MARK: validation
 
-    def _route(self, method: str, relative):
+    def _route(self, method: str, relative, query_pairs=()):
         if relative is None:
             return None, {}
         matches = []
         for route in self.routes:
             if route.method != method.lower():
                 continue
-            params = route.match(relative)
+            params = route.match(relative, query_pairs)
             if params is not None:
                 matches.append((route, params))
         if not matches:

@@ -210,3 +210,45 @@ def test_multipart_bodies_are_validated_part_by_part():
     body, content_type = multipart([("caption", None, "no image")])
     call(app, "POST", path, key, (), None, body, content_type)
     assert [v["kind"] for v in app.violations] == ["body"]
+
+
+def test_a_path_key_with_a_query_routes_by_the_query_items_the_request_carries():
+    body = {"type": "object", "required": ["code"], "properties": {"code": {"type": "string"}}}
+    refresh = {"type": "object", "required": ["token"], "properties": {"token": {"type": "string"}}}
+
+    def post(operation_id, schema):
+        return {"post": {"operationId": operation_id, "requestBody": {"required": True, "content": {
+            "application/json": {"schema": schema}}}, "responses": {"204": {"description": "ok"}}}}
+
+    app = MockApp({"openapi": "3.1.0", "info": {"title": "t", "version": "1"},
+                   "paths": {"/token": post("issue", body), "/token?refresh": post("refresh", refresh)}})
+    assert call(app, "POST", "/token", [("refresh", "")], body=b'{"token":"t"}',
+                content_type="application/json")[0] == 204
+    assert call(app, "POST", "/token", body=b'{"code":"c"}', content_type="application/json")[0] == 204
+    assert [r["operationId"] for r in app.requests] == ["refresh", "issue"]
+    assert app.violations == []
+
+
+def test_a_multipart_body_that_is_a_one_of_is_read_part_by_part():
+    def form(kind, extra):
+        return {"type": "object", "required": ["id", "kind", extra], "properties": {
+            "id": {"type": "string", "readOnly": True},
+            "kind": {"type": "string", "const": kind}, extra: {"type": "integer"}}}
+
+    app = MockApp({"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "paths": {"/items": {"post": {
+        "operationId": "createItem", "requestBody": {"required": True, "content": {"multipart/form-data": {
+            "schema": {"oneOf": [form("drink", "volume"), form("cake", "slices")]}}}},
+        "responses": {"204": {"description": "ok"}}}}}})
+    boundary = "b0undary"
+
+    def body(fields):
+        parts = [f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n'
+                 for name, value in fields]
+        return ("".join(parts) + f"--{boundary}--\r\n").encode()
+
+    content_type = f"multipart/form-data; boundary={boundary}"
+    assert call(app, "POST", "/items", body=body([("kind", "cake"), ("slices", "8")]),
+                content_type=content_type)[0] == 204
+    assert app.violations == []
+    call(app, "POST", "/items", body=body([("kind", "cake")]), content_type=content_type)
+    assert [v["kind"] for v in app.violations] == ["body"]

@@ -189,6 +189,9 @@ public enum ReferenceDocs {
             parts.append(
                 "multipart "
                     + fields.map { describe($0.parameter).replacingFirst("query ", with: "") }.joined(separator: ", "))
+        case .multipartForms(let typeName, let forms, let required)?:
+            let cases = forms.map { "`.\(SwiftNames.bare($0.caseName))`" }.joined(separator: ", ")
+            parts.append("multipart body `\(typeName)` (one of \(cases))" + (required ? "" : " (optional)"))
         case .form(let fields, _)?:
             parts.append(
                 "form "

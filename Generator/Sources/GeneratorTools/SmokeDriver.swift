@@ -66,6 +66,21 @@ public enum SmokeDriver {
                 return "try s.decode(\(type).self, field: \(literal(field.parameter.wireName)), "
                     + "body: \(literal(contentType)))"
             }
+        case .multipartForms(_, let forms, _)? where argument.localName == operation.locals.body:
+            // The mock's sample is of the first form (its first alternative); optional values are
+            // left out, as optional arguments are.
+            guard let form = forms.first else { return nil }
+            let values = form.fields.filter(\.parameter.required).map { field -> String in
+                let label = field.parameter.swiftName
+                switch field.parameter.type.rendered {
+                case "MultipartFile": return "\(label): s.file"
+                case "[MultipartFile]": return "\(label): [s.file]"
+                default:
+                    return "\(label): try s.decode(\(field.parameter.type.rendered).self, "
+                        + "field: \(literal(field.parameter.wireName)), body: \"multipart/form-data\")"
+                }
+            }
+            return "." + SwiftNames.bare(form.caseName) + (values.isEmpty ? "" : "(\(values.joined(separator: ", ")))")
         default:
             return nil
         }
@@ -75,7 +90,7 @@ public enum SmokeDriver {
         switch body {
         case .json(_, let contentType, _), .raw(let contentType, _), .text(let contentType, _): return contentType
         case .form: return "application/x-www-form-urlencoded"
-        case .multipart: return "multipart/form-data"
+        case .multipart, .multipartForms: return "multipart/form-data"
         }
     }
 

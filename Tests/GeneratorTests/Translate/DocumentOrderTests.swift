@@ -30,6 +30,8 @@ import Testing
         var declarations: [String]
         var operations: [String]
         var files: [String: String]
+        /// Each webhook event with its case name, and its payload type and alias.
+        var webhooks: [String]
     }
 
     static func shape(_ root: Node) throws -> Shape {
@@ -45,8 +47,11 @@ import Testing
             OperationRenderer.render(group: operation.group, operations: [operation], into: &writer)
             return writer.text
         }
+        let events = (module.webhookEvents?.cases ?? []).map { "\($0.raw) case \($0.name)" }
+        let payloads = module.webhookPayloads.map { "\($0.event) payload \($0.type.rendered) \($0.alias ?? "-")" }
         return Shape(
-            declarations: declarations.sorted(), operations: operations.sorted(), files: module.declarationGroups)
+            declarations: declarations.sorted(), operations: operations.sorted(), files: module.declarationGroups,
+            webhooks: (events + payloads).sorted())
     }
 
     /// The first thing that differs, briefly (whole declarations would bury it).
@@ -62,6 +67,9 @@ import Testing
             let extra = Set(got).subtracting(wanted).map(firstLine).sorted()
             return "\(kind)s differ; missing \(missing.prefix(3)), extra \(extra.prefix(3))"
         }
+        if expected.webhooks != actual.webhooks {
+            return "webhooks differ: \(Set(expected.webhooks).subtracting(actual.webhooks).sorted().prefix(3))"
+        }
         if expected.files != actual.files {
             let moved = expected.files.filter { actual.files[$0.key] != $0.value }.keys.sorted()
             return "declarations change files: \(moved.prefix(3))"
@@ -69,7 +77,7 @@ import Testing
         return nil
     }
 
-    /// `root` with the entries of `components.schemas` and `paths` shuffled.
+    /// `root` with the entries of `components.schemas`, `paths` and `webhooks` shuffled.
     static func permuted(_ root: Node, _ generator: inout SplitMix) -> Node {
         func shuffled(_ node: Node) -> Node {
             guard case .mapping(let entries) = node.value else { return node }
@@ -77,7 +85,7 @@ import Testing
         }
         return replacing(root) { key, value in
             switch key {
-            case "paths": return shuffled(value)
+            case "paths", "webhooks": return shuffled(value)
             case "components":
                 return replacing(value) { key, value in key == "schemas" ? shuffled(value) : value }
             default: return value
@@ -152,6 +160,50 @@ import Testing
         }
         // The component spelled as its Swift name keeps it.
         #expect(expected.declarations.contains { $0.hasPrefix("public struct FooBar: ") && $0.contains("var b:") })
+    }
+
+    /// Webhook events whose names normalise alike, and payload types whose names collide, written
+    /// in the opposite order to their names.
+    static let webhookCollisions = """
+        openapi: 3.1.0
+        info: {title: T, version: "1"}
+        paths: {}
+        webhooks:
+          order_created:
+            post:
+              requestBody:
+                content:
+                  application/json:
+                    schema: {type: object, properties: {ref: {type: integer}}}
+              responses: {"200": {description: OK}}
+          order.created:
+            post:
+              requestBody:
+                content:
+                  application/json:
+                    schema: {type: object, properties: {id: {type: string}}}
+              responses: {"200": {description: OK}}
+          a.ping:
+            post:
+              requestBody:
+                content:
+                  application/json:
+                    schema: {type: string}
+              responses: {"200": {description: OK}}
+        """
+
+    @Test func webhookNamesAreNumberedByNameNotByPlace() throws {
+        let root = try DocumentReader.read(Self.webhookCollisions, file: "webhooks.yaml")
+        let expected = try Self.shape(root)
+        #expect(expected.webhooks.contains("order.created case orderCreated"))
+        #expect(expected.webhooks.contains("order_created case orderCreated2"))
+        var generator = SplitMix(state: 11)
+        for round in 0..<6 {
+            let actual = try Self.shape(Self.permuted(root, &generator))
+            if let difference = Self.difference(expected, actual) {
+                Issue.record("permutation \(round + 1): \(difference)")
+            }
+        }
     }
 
     @Test func theDocumentsAreThere() {

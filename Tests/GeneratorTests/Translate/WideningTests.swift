@@ -177,21 +177,48 @@ import Testing
         return try widenings(property: value, components: components)
     }
 
-    /// A value must satisfy every member: a later nullable member does not make a non-null one nullable.
-    @Test func allOfMergeMakingAMemberNullableIsAWidening() throws {
-        let found = try Self.nullWidenings(later: "{type: [string, 'null'], format: date-time}")
-        #expect(found.count == 1, "\(found)")
-        #expect(found.first?.pointer == "#/components/schemas/Derived/allOf/1/properties/when")
-        #expect(found.first?.message.hasPrefix("widened to allow null: ") == true)
-        #expect(found.first?.message.contains("#/components/schemas/Base/properties/when") == true)
-        #expect(found.first?.location != nil)
+    /// The whole output of the `nullWidenings` document.
+    static func nullOutput(later: String, required: Bool = true, sent: Bool = false) throws
+        -> GeneratorPipeline.Output
+    {
+        let components = base.replacingOccurrences(of: "LATER", with: later)
+            .replacingOccurrences(of: "REQUIRED", with: required ? "when" : "")
+        let value = sent ? "{$ref: '#/components/schemas/Derived'}" : "{type: string}"
+        return try GeneratorPipeline.generate(text: document(value, components: components), sourceName: "t.yaml")
     }
 
-    /// An optional member is `T?` whether or not it may be null, unless it is sent (`Nullable<T>?`).
-    @Test func nullWideningOfAnOptionalMemberIsReportedOnlyWhenSent() throws {
+    /// A value must satisfy every member: a later nullable member does not make a non-null one
+    /// nullable. The member stays non-null (no widening, whether required, optional or sent), and
+    /// the null the later member allows is reported there, naming the earlier member.
+    @Test func allOfMergeKeepsAMemberNonNullAndReportsTheIgnoredNull() throws {
         let later = "{type: [string, 'null'], format: date-time}"
+        #expect(try Self.nullWidenings(later: later).isEmpty)
         #expect(try Self.nullWidenings(later: later, required: false).isEmpty)
-        #expect(try Self.nullWidenings(later: later, required: false, sent: true).count == 1)
+        #expect(try Self.nullWidenings(later: later, required: false, sent: true).isEmpty)
+        let output = try Self.nullOutput(later: later, required: false)
+        let found = output.diagnostics.filter { $0.message.contains("does not accept null") }
+        #expect(found.count == 1, "\(found)")
+        #expect(found.first?.pointer == "#/components/schemas/Derived/allOf/1/properties/when")
+        #expect(found.first?.message.contains("#/components/schemas/Base/properties/when") == true)
+        let text = output.files.map(\.contents).joined()
+        #expect(text.contains("public var when: Date? {"))
+        let required = try Self.nullOutput(later: later).files.map(\.contents).joined()
+        #expect(required.contains("public var when: Date {"))
+    }
+
+    /// A later member that rules null out is reflected: a sent member is `T?`, not `Nullable<T>?`,
+    /// and a required one `T`, not `T?`.
+    @Test func allOfMergeMakingAMemberNonNullIsReflected() throws {
+        let components = Self.base
+            .replacingOccurrences(of: "when: {type: string}", with: "when: {type: [string, 'null']}")
+            .replacingOccurrences(of: "LATER", with: "{type: string, format: date-time}")
+            .replacingOccurrences(of: "REQUIRED", with: "when")
+        let sent = try GeneratorPipeline.generate(
+            text: Self.document("{$ref: '#/components/schemas/Derived'}", components: components), sourceName: "t.yaml")
+        let text = sent.files.map(\.contents).joined()
+        #expect(text.contains("public var when: Date {"), "\(text)")
+        #expect(!text.contains("Nullable<Date>"))
+        #expect(sent.diagnostics.filter { $0.message.contains("null") }.isEmpty)
     }
 
     @Test func allOfMergeKeepingNullabilityIsNotAWidening() throws {

@@ -132,10 +132,7 @@ enum OperationFileLayout {
                 var member = SwiftWriter()
                 member.indent { OperationRenderer.renderOperation(entry.operation, into: &$0) }
                 var headers = SwiftWriter()
-                if !entry.operation.responseHeaders.isEmpty {
-                    headers.line()
-                    OperationRenderer.renderHeaders(entry.operation, into: &headers)
-                }
+                OperationRenderer.renderCompanions(entry.operation, into: &headers)
                 self.member = member.text
                 self.headers = headers.text
                 // One more for the blank line that sets it apart from the member before it.

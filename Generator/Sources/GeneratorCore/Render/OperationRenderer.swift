@@ -11,9 +11,18 @@ package enum OperationRenderer {
                 renderOperation(operation, into: &w)
             }
         }
-        for operation in operations where !operation.responseHeaders.isEmpty {
+        for operation in operations { renderCompanions(operation, into: &writer) }
+    }
+
+    /// The types an operation declares beside its group: its response headers, its body's forms.
+    static func renderCompanions(_ operation: OperationDecl, into writer: inout SwiftWriter) {
+        if !operation.responseHeaders.isEmpty {
             writer.line()
             renderHeaders(operation, into: &writer)
+        }
+        if case .multipartForms(let typeName, let forms, _)? = operation.body {
+            writer.line()
+            renderForms(operation, typeName: typeName, forms: forms, into: &writer)
         }
     }
 
@@ -70,6 +79,10 @@ package enum OperationRenderer {
     private static func renderBody(_ operation: OperationDecl, into writer: inout SwiftWriter) {
         let request = operation.locals.request
         var statements: [String] = []
+        for item in operation.constantQuery {
+            statements.append(
+                "\(request).query.append(QueryItem(\(swiftLiteral(item.name)), \(swiftLiteral(item.value))))")
+        }
         for parameter in operation.parameters where parameter.location == .query {
             statements.append(queryStatement(parameter, target: request + ".query"))
         }
@@ -83,7 +96,11 @@ package enum OperationRenderer {
         for parameter in operation.parameters where parameter.location == .cookie {
             statements.append(queryStatement(parameter, target: request + ".cookies"))
         }
-        statements += bodyStatements(operation)
+        if case .multipartForms(_, let forms, let required)? = operation.body {
+            statements += formsStatements(operation, forms: forms, required: required, at: writer)
+        } else {
+            statements += bodyStatements(operation)
+        }
         if operation.successIsBinary {
             statements.append("\(request).responseKind = .binary")
         } else if operation.successType == nil {
@@ -228,7 +245,7 @@ package enum OperationRenderer {
             var lines = ["var \(parts): [MultipartPart] = []"]
             for field in fields { lines.append(multipartStatement(field, into: parts)) }
             return lines + ["\(request).body = .multipart(\(parts))"]
-        case nil:
+        case .multipartForms?, nil:
             return []
         }
     }
@@ -246,7 +263,7 @@ package enum OperationRenderer {
         }
     }
 
-    private static func multipartStatement(_ field: FormField, into parts: String) -> String {
+    static func multipartStatement(_ field: FormField, into parts: String) -> String {
         let name = field.parameter.localName
         let wire = swiftLiteral(field.parameter.wireName)
         let append: String

@@ -126,6 +126,13 @@ struct SwiftWriter {
         if !current.isEmpty { line(current) }
     }
 
+    /// An empty writer at this one's indentation: text laid out for a place it goes later.
+    func nested() -> SwiftWriter {
+        var writer = SwiftWriter()
+        writer.depth = depth
+        return writer
+    }
+
     mutating func indent(_ body: (inout SwiftWriter) -> Void) {
         depth += 1
         body(&self)

@@ -78,7 +78,17 @@ public struct DocumentLoader {
         // The Paths and Responses objects may carry extensions; a path begins with `/` and a
         // status code is a number, so an `x-` key there is never one of them.
         for entry in root["paths"]?.entries ?? [] where !entry.key.hasPrefix("x-") {
-            operations += pathItem(entry.value, path: entry.key, at: top / "paths" / entry.key)
+            let pointer = top / "paths" / entry.key
+            let (path, query) = Self.splitPathKey(entry.key)
+            var found = pathItem(entry.value, path: path, at: pointer)
+            if !query.isEmpty {
+                diagnostics.warn(
+                    "path key '\(entry.key)' carries a query string, which a path may not; every call sends it "
+                        + "as the constant query item(s) " + query.map { "'\($0.name)'" }.joined(separator: ", "),
+                    at: pointer, entry.value)
+                for index in found.indices { found[index].constantQuery = query }
+            }
+            operations += found
         }
         if !isVersion32 && root["paths"] == nil && root["webhooks"] == nil && root["components"] == nil {
             diagnostics.warn("the document has no paths, webhooks or components", at: top, root)
@@ -210,6 +220,21 @@ public struct DocumentLoader {
             deprecated: node["deprecated"]?.bool ?? false,
             extensions: (node.entries ?? []).filter { $0.key.hasPrefix("x-") }.map { ($0.key, $0.value) },
             pointer: pointer, location: node.location)
+    }
+
+    /// `/oauth/token?refresh` → (`/oauth/token`, [refresh = ""]): a path key with a query string,
+    /// as some documents write two operations on one path. The query is what every call sends, as
+    /// a URL built from the key by concatenation would (what many generators do); its items are
+    /// percent-decoded here and encoded again when sent.
+    static func splitPathKey(_ key: String) -> (path: String, query: [(name: String, value: String)]) {
+        guard let mark = key.firstIndex(of: "?") else { return (key, []) }
+        let queryText = key[key.index(after: mark)...].split(separator: "#", maxSplits: 1).first ?? ""
+        let items = queryText.split(separator: "&").map { item -> (name: String, value: String) in
+            let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            func decoded(_ text: Substring) -> String { String(text).removingPercentEncoding ?? String(text) }
+            return (decoded(parts[0]), parts.count > 1 ? decoded(parts[1]) : "")
+        }
+        return (String(key[..<mark]), items.filter { !$0.name.isEmpty })
     }
 
     func pathTemplateNames(_ path: String) -> [String] {

@@ -66,6 +66,8 @@ public struct Operation: Sendable {
     public var security: [SecurityRequirement]?
     public var deprecated: Bool
     public var extensions: [(name: String, value: Node)]
+    /// Query items the path key itself carries (`/oauth/token?refresh`): sent on every call.
+    public var constantQuery: [(name: String, value: String)] = []
     /// The files other than the root a multi-file document was read from, by the number their
     /// nodes' locations carry (`SourceLocation.fileIndex`).
     public var sourceFileNames: [Int32: String] = [:]

@@ -42,6 +42,7 @@ public struct Schema: @unchecked Sendable {
         var maxItems: Int? = nil
         var uniqueItems: Bool = false
         var extensions: [(name: String, value: Node)] = []
+        var nonNullProperties: Set<String> = []
         var pointer: JSONPointer = JSONPointer()
         var location: SourceLocation? = nil
     }
@@ -149,6 +150,12 @@ public struct Schema: @unchecked Sendable {
     public var writeOnly: Bool {
         get { members.pointee.writeOnly }
         _modify { yield &mutableMembers.pointee.writeOnly }
+    }
+    /// Properties an `allOf` merge ruled null out for (one member allows null, another does
+    /// not): a value must satisfy both, so these are never null whatever their schema says.
+    var nonNullProperties: Set<String> {
+        get { members.pointee.nonNullProperties }
+        _modify { yield &mutableMembers.pointee.nonNullProperties }
     }
     public var minimum: Double? {
         get { members.pointee.minimum }

@@ -27,13 +27,25 @@ enum OperationSignature {
             locals.reserveCapacity(fields.count)
             for index in fields.indices { fields[index].parameter.localName = local(fields[index].parameter.swiftName) }
             operation.body = .form(fields: fields, required: required)
-        case .json?, .raw?, .text?:
+        case .json?, .raw?, .text?, .multipartForms?:
             bodyLocal = local(operation.bodyParameterName)
         case nil:
             break
         }
         operation.locals = OperationLocals(
             body: bodyLocal, request: locals.claim("request"), form: locals.claim("form"), parts: locals.claim("parts"))
+        if case .multipartForms(let typeName, var forms, let required)? = operation.body {
+            // A case's values are bound inside the `switch`, where every local of the function is
+            // in reach: none may shadow one.
+            for index in forms.indices {
+                var bound = locals
+                for field in forms[index].fields.indices {
+                    let swiftName = forms[index].fields[field].parameter.swiftName
+                    forms[index].fields[field].parameter.localName = bound.claim(SwiftNames.localName(swiftName))
+                }
+            }
+            operation.body = .multipartForms(typeName: typeName, forms: forms, required: required)
+        }
         operation.arguments = arguments(operation, bodyLocal: bodyLocal)
         operation.docs = docs(operation, supplementaryNote: supplementaryNote)
     }
@@ -72,6 +84,11 @@ enum OperationSignature {
         case .multipart(let fields, _)?, .form(let fields, _)?:
             let ordered = fields.filter(\.parameter.required) + fields.filter { !$0.parameter.required }
             result += ordered.map { argument($0.parameter) }
+        case .multipartForms(let typeName, _, let required)?:
+            result.append(
+                ArgumentDecl(
+                    label: operation.bodyParameterName, localName: bodyLocal, type: .named(typeName), required: required
+                ))
         case nil:
             break
         }
@@ -97,7 +114,9 @@ enum OperationSignature {
             docs += description
         }
         if !docs.isEmpty { docs.append("") }
-        docs.append("`\(operation.method) \(operation.path)` · security: \(operation.security.summary)")
+        let query = operation.constantQuery.map { $0.value.isEmpty ? $0.name : $0.name + "=" + $0.value }
+        let route = operation.path + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
+        docs.append("`\(operation.method) \(route)` · security: \(operation.security.summary)")
         if !operation.responseHeadersTypeName.isEmpty {
             docs.append("")
             docs.append("Declared response headers: `\(operation.responseHeadersTypeName)(response.headers)`.")

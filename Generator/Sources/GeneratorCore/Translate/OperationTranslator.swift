@@ -33,6 +33,7 @@ extension TypeTranslator {
             parameters: orderParameters(parameters), body: body, bodyParameterName: bodyName,
             successType: success.type, successIsBinary: success.binary, errorTypes: errors, security: security,
             deprecated: operation.deprecated, unpublished: unpublished)
+        declaration.constantQuery = operation.constantQuery.map { ConstantField(name: $0.name, value: $0.value) }
         declaration.successIsText = success.binary && success.type == .named("String")
         declaration.responseHeaders = responseHeaders(operation)
         if !declaration.responseHeaders.isEmpty {
@@ -138,6 +139,9 @@ extension TypeTranslator {
             let translated = type(for: schema, suggestedName: prefix + "Request", forRequest: true)
             return .json(type: translated.type, contentType: media.contentType, required: body.required)
         case .multipart?, .form?:
+            if Self.requestKind(media) == .multipart, let forms = multipartForms(media, prefix: prefix) {
+                return .multipartForms(typeName: forms.typeName, forms: forms.forms, required: body.required)
+            }
             let fields = formFields(media, prefix: prefix, names: &names)
             if fields.isEmpty {
                 if let schema = media.schema, !Self.declaresNothing(schema, components: componentSchemas) {
@@ -194,9 +198,17 @@ extension TypeTranslator {
 
     private mutating func formFields(_ media: MediaType, prefix: String, names: inout SwiftNames.Scope) -> [FormField] {
         guard let schema = media.schema, let object = mergedObject(schema, parts: schema.allOf) else { return [] }
-        names.reserveCapacity(object.properties.count)
+        return formFields(object.properties, required: object.required, media: media, prefix: prefix, names: &names)
+    }
+
+    /// The fields of a form body whose object is `properties`.
+    mutating func formFields(
+        _ properties: [(name: String, schema: Schema)], required: [String], media: MediaType, prefix: String,
+        names: inout SwiftNames.Scope
+    ) -> [FormField] {
+        names.reserveCapacity(properties.count)
         let urlencoded = Self.requestKind(media) == .form
-        return object.properties.map { property in
+        return properties.map { property in
             let swiftName = names.claim(nameMemo.memberName(property.name))
             let encoding = media.encoding.first { $0.name == property.name }?.encoding
             let isFile =
@@ -221,7 +233,7 @@ extension TypeTranslator {
             }
             let parameter = ParameterDecl(
                 swiftName: swiftName, wireName: property.name, location: .query, type: type,
-                required: object.required.contains(property.name),
+                required: required.contains(property.name),
                 docs: DocText.paragraph(property.schema.description).joined(separator: " "),
                 arrayStyle: { if case .array = type { return "exploded" } else { return nil } }(),
                 deprecated: property.schema.deprecated)

@@ -177,6 +177,23 @@ public enum BodyDecl: Sendable, Hashable {
     case raw(contentType: String, required: Bool)
     /// `text/*` as a `String`, sent as UTF-8.
     case text(contentType: String, required: Bool)
+    /// A multipart body that is one of several forms (`oneOf`/`anyOf` of objects): the argument
+    /// is an enum named `typeName` with one case per form, each sent as that form's parts.
+    case multipartForms(typeName: String, forms: [MultipartForm], required: Bool)
+}
+
+/// One form of a `multipartForms` body: a case of its enum, the case's values its fields.
+public struct MultipartForm: Sendable, Hashable {
+    public var caseName: String
+    public var fields: [FormField]
+    /// Parts the form always sends (its discriminator value, a `const` property): not arguments.
+    public var constants: [ConstantField]
+}
+
+/// A name and the text it always carries: a part of a form, or an item of a query.
+public struct ConstantField: Sendable, Hashable {
+    public var name: String
+    public var value: String
 }
 
 public struct FormField: Sendable, Hashable {
@@ -281,6 +298,8 @@ public struct OperationDecl: Sendable, Hashable {
     public var description: String?
     public var method: String
     public var path: String
+    /// Query items the document's path key carries (`?refresh`), sent on every call.
+    public var constantQuery: [ConstantField] = []
     public var parameters: [ParameterDecl]
     public var body: BodyDecl?
     public var bodyParameterName: String

@@ -163,6 +163,10 @@ public enum Translator {
             let right = operations[rhs]
             if left.path != right.path { return left.path.utf8.lexicographicallyPrecedes(right.path.utf8) }
             if left.method != right.method { return left.method.utf8.lexicographicallyPrecedes(right.method.utf8) }
+            // Path keys that differ only in their query (`/token` and `/token?refresh`).
+            let leftQuery = left.constantQuery.map { $0.name + "=" + $0.value }.joined(separator: "&")
+            let rightQuery = right.constantQuery.map { $0.name + "=" + $0.value }.joined(separator: "&")
+            if leftQuery != rightQuery { return leftQuery.utf8.lexicographicallyPrecedes(rightQuery.utf8) }
             return lhs < rhs
         }
     }

@@ -118,6 +118,9 @@ private struct Renamer {
             operation.body = .multipart(fields: fields.map(field), required: required)
         case .form(let fields, let required)?:
             operation.body = .form(fields: fields.map(field), required: required)
+        case .multipartForms(let typeName, var forms, let required)?:
+            for index in forms.indices { forms[index].fields = forms[index].fields.map(field) }
+            operation.body = .multipartForms(typeName: name(typeName), forms: forms, required: required)
         case .raw?, .text?, nil:
             break
         }

@@ -93,8 +93,6 @@ extension TypeTranslator {
     /// `explicitNulls`: the members are generated so that they can carry a null (a request's
     /// `Nullable<T>?`), so a member a merge made nullable is wider even when it is optional.
     mutating func mergedObject(_ outer: Schema, parts: [Schema], explicitNulls: Bool = false) -> Schema? {
-        let pending = pendingNullWidenings.count
-        defer { pendingNullWidenings.removeSubrange(pending...) }
         var merged = Schema()
         merged.types = ["object"]
         merged.description = outer.description
@@ -112,7 +110,6 @@ extension TypeTranslator {
         }
         merged.additionalProperties = additional
         if merged.properties.isEmpty && parts.isEmpty { return nil }
-        reportNullWidenings(since: pending, required: merged.required, explicitNulls: explicitNulls)
         return merged
     }
 
@@ -156,11 +153,18 @@ extension TypeTranslator {
             if let index = merged.properties.firstIndex(where: { $0.name == property.name }) {
                 let earlier = merged.properties[index].schema
                 merged.properties[index].schema = narrowed(earlier, property.schema, name: property.name)
+                // Null only when both allow it: whichever schema won, the merge rules null out
+                // (reflected in the type: `T` for a required member, never `Nullable<T>`).
+                if !(admitsNull(earlier) && admitsNull(property.schema)) {
+                    merged.nonNullProperties.insert(property.name)
+                    noteIgnoredNull(earlier, property.schema, name: property.name)
+                }
             } else {
                 merged.properties.append(property)
             }
         }
         merged.required += object.required.filter { !merged.required.contains($0) }
+        merged.nonNullProperties.formUnion(object.nonNullProperties)
     }
 
     /// The schema for a property two `allOf` members both name; a warning when they conflict.
@@ -174,8 +178,6 @@ extension TypeTranslator {
                 pointer: later.pointer.description, location: later.location)
             // A component merged into several schemas is met once per schema.
             if !diagnostics.items.contains(diagnostic) { diagnostics.append(contentsOf: [diagnostic]) }
-        } else {
-            noteNullWidening(earlier, later, choice: choice, name: name)
         }
         switch choice {
         case .earlier:

@@ -41,10 +41,11 @@ extension TypeTranslator {
             }
             let suggested = name + nameMemo.pascalCase(wireName)
             let translated = type(for: propertySchema, suggestedName: suggested, forRequest: forRequest)
+            let nullable = translated.nullable && !schema.nonNullProperties.contains(wireName)
             // A top-level timestamp member is a plain `Date`, coded by the RFC 3339 helpers.
             var propertyType = translated.type == .named("DateTime") ? .named("Date") : translated.type
-            var optional = !required || translated.nullable
-            if translated.nullable && forRequest {
+            var optional = !required || nullable
+            if nullable && forRequest {
                 propertyType = .nullable(translated.type)
                 optional = true
             }

@@ -27,9 +27,6 @@ struct TypeTranslator {
     /// Widening warnings already made: a schema translated for both a request and a response, or
     /// merged into several components, is met more than once (see `reportWidening`).
     var reportedWidenings = Set<Diagnostic>()
-    /// Members an `allOf` merge made nullable, reported once the merge knows whether that shows
-    /// (see `reportNullWidenings`).
-    var pendingNullWidenings: [(property: String, diagnostic: Diagnostic)] = []
     /// Components referenced while translating the current operation (for file grouping).
     var touchedComponents = Set<String>()
     /// Inline declarations created, in order (the current operation's are at the end).

@@ -106,39 +106,18 @@ extension TypeTranslator {
                 + "not \(places.joined(separator: ", "))")
     }
 
-    /// A property two `allOf` members name takes the schema `choice` says; a value must satisfy
-    /// both, so it is null only when both allow null. Noted when the chosen schema allows null and
-    /// one of the members does not; `mergedObject` reports it where the type shows it.
-    mutating func noteNullWidening(_ earlier: Schema, _ later: Schema, choice: Narrowing, name: String) {
-        let chosen: Schema
-        switch choice {
-        case .earlier: chosen = earlier
-        case .later: chosen = later
-        case .combined(let schema): chosen = schema
-        }
-        let (earlierNull, laterNull) = (admitsNull(earlier), admitsNull(later))
-        guard admitsNull(chosen), !(earlierNull && laterNull) else { return }
-        let nullable = laterNull ? later : earlier
-        let strict = laterNull ? earlier : later
-        pendingNullWidenings.append(
-            (
-                name,
-                Diagnostic(
-                    .warning,
-                    "widened to allow null: allOf members disagree on property '\(name)': \(nullable.pointer) "
-                        + "allows null and \(strict.pointer) does not; the generated type accepts null",
-                    pointer: nullable.pointer.description, location: nullable.location, category: .widening)
-            ))
-    }
-
-    /// The null widenings noted since `start` whose member's type shows them: a required member
-    /// (`T?` instead of `T`), or any member when `explicitNulls` (`Nullable<T>?` instead of `T?`).
-    /// An optional response member is `T?` either way, and decodes a null either way.
-    mutating func reportNullWidenings(since start: Int, required: [String], explicitNulls: Bool) {
-        for (property, diagnostic) in pendingNullWidenings[start...]
-        where explicitNulls || required.contains(property) {
-            report(diagnostic)
-        }
+    /// A later `allOf` member that allows null where an earlier one does not: the merge keeps the
+    /// member non-null (a value must satisfy both, `Schema.nonNullProperties`), which drops what the
+    /// later member seems to say, so it is reported at that member with the earlier one's pointer.
+    mutating func noteIgnoredNull(_ earlier: Schema, _ later: Schema, name: String) {
+        guard admitsNull(later), !admitsNull(earlier) else { return }
+        let diagnostic = Diagnostic(
+            .warning,
+            "allOf members disagree on property '\(name)': \(later.pointer) allows null and \(earlier.pointer) "
+                + "does not; a value must satisfy both, so the generated type does not accept null",
+            pointer: later.pointer.description, location: later.location)
+        // A component merged into several schemas is met once per schema.
+        if !diagnostics.items.contains(diagnostic) { diagnostics.append(contentsOf: [diagnostic]) }
     }
 
     /// Whether the type `schema` translates to is nullable, as `type(for:)` decides it.

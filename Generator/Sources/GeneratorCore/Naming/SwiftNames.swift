@@ -46,7 +46,7 @@ public enum SwiftNames {
         "NoopLogger",
         "Nullable",
         "OpenAPIModel", "OpenEnum",
-        "ParameterValue", "PortableCrypto", "PortableCryptoError", "QueryItem", "RawResponse", "RequestBody",
+        "ParameterValue", "QueryItem", "RawResponse", "RequestBody",
         "RequestMethod", "RequestPath", "RequestValidationError", "ResponseKind", "ResponseTooLargeError",
         "RetryPolicy",
         "SecurityRequirement", "SecurityScheme", "ServerResponseError", "ServerURL", "TransportError",

@@ -172,10 +172,11 @@ public enum GeneratorPipeline {
         for operation in document.operations {
             guard
                 let settings = configuration.settings(
-                    operationId: operation.operationId, method: operation.method, path: operation.path)
+                    operationId: operation.operationId, method: operation.method.rawValue, path: operation.path)
             else { continue }
             let key =
-                operation.operationId ?? GeneratorConfiguration.routeKey(method: operation.method, path: operation.path)
+                operation.operationId
+                ?? GeneratorConfiguration.routeKey(method: operation.method.rawValue, path: operation.path)
             if settings.retry != nil || settings.exclusiveConnection == true {
                 options.requestSettings[key] = Translator.RequestSettings(
                     retryable: settings.retry?.retryable,

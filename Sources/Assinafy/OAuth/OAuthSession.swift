@@ -33,7 +33,7 @@ import Foundation
 ///   still holds the rejected refresh token. If it holds a different one (another instance
 ///   rotated it meanwhile), the session continues with those tokens instead.
 ///
-/// Reconnect-required is an `AssinafySDKError` with `context["reason"] == "reconnect_required"`
+/// Reconnect-required is an `AssinafySDKError` whose `reason` is `.reconnectRequired`
 /// (`isReconnectRequired`) and `context["cause"]` one of `no_tokens`, `no_refresh_token`,
 /// `invalid_grant`, `refresh_outcome_unknown`. Other errors (a 4xx other than
 /// `invalid_grant`, validation, pre-send network failures) are thrown unchanged and leave the
@@ -252,7 +252,7 @@ public actor OAuthSession: TokenProvider {
         }
         unsaved = fresh
         try await flushUnsaved()
-        log.info("OAuth tokens refreshed and saved", context: ["attempts": String(attempt + 1)])
+        log.info("OAuth tokens refreshed and saved", context: [SDKLogKey.attempts.rawValue: String(attempt + 1)])
         return fresh
     }
 
@@ -266,7 +266,9 @@ public actor OAuthSession: TokenProvider {
         let kind = OAuthSession.classify(error)
         log.warn(
             "OAuth refresh failed",
-            context: ["outcome": "\(kind)", "error": String(describing: type(of: error))])
+            context: [
+                SDKLogKey.outcome.rawValue: "\(kind)", LogKey.error.rawValue: String(describing: type(of: error)),
+            ])
         switch kind {
         case .unchanged:
             throw error
@@ -386,7 +388,7 @@ public actor OAuthSession: TokenProvider {
         } catch {
             throw AssinafySDKError(
                 "New tokens could not be saved; they are kept in memory and saved before next use",
-                context: ["reason": "token_store_failed"], underlyingError: error)
+                reason: .tokenStoreFailed, underlyingError: error)
         }
         if unsaved == pending { unsaved = nil }
         current = pending
@@ -397,7 +399,7 @@ public actor OAuthSession: TokenProvider {
             return try await store.load()
         } catch {
             throw AssinafySDKError(
-                "The stored tokens could not be read", context: ["reason": "token_store_failed"], underlyingError: error
+                "The stored tokens could not be read", reason: .tokenStoreFailed, underlyingError: error
             )
         }
     }
@@ -408,7 +410,7 @@ public actor OAuthSession: TokenProvider {
             try await store.delete()
         } catch {
             throw AssinafySDKError(
-                "The stored tokens could not be deleted", context: ["reason": "token_store_failed"],
+                "The stored tokens could not be deleted", reason: .tokenStoreFailed,
                 underlyingError: error)
         }
     }

@@ -98,12 +98,11 @@ public actor BackendTokenProvider: TokenProvider {
         do {
             token = try await mint()
         } catch {
-            throw OAuthErrors.sdkError(error, reason: "token_provider_failed")
+            throw OAuthErrors.sdkError(error, reason: .tokenProviderFailed)
         }
         guard OAuthInput.isSafeToken(token.accessToken) else {
             throw AssinafySDKError(
-                "The token provider returned an empty or malformed token",
-                context: ["reason": "token_provider_failed"])
+                "The token provider returned an empty or malformed token", reason: .tokenProviderFailed)
         }
         current = token
         return token
@@ -155,7 +154,7 @@ public struct TokenRefreshMiddleware: APIMiddleware {
         do {
             return try await body(provider)
         } catch {
-            throw OAuthErrors.sdkError(error, reason: "token_provider_failed")
+            throw OAuthErrors.sdkError(error, reason: .tokenProviderFailed)
         }
     }
 }
@@ -203,12 +202,12 @@ final class OAuthLocked<Value>: @unchecked Sendable {
 
 @usableFromInline enum OAuthErrors {
     /// `error` when it is already one the SDK may throw, else wrapped in `AssinafySDKError`.
-    static func sdkError(_ error: any Error, reason: String) -> any Error {
+    static func sdkError(_ error: any Error, reason: AssinafySDKError.Reason) -> any Error {
         switch error {
         case is APIError, is ValidationError, is NetworkError, is AssinafySDKError, is CancellationError: return error
         default:
             return AssinafySDKError(
-                "The token could not be obtained", context: ["reason": reason], underlyingError: error)
+                "The token could not be obtained", reason: reason, underlyingError: error)
         }
     }
 
@@ -216,14 +215,14 @@ final class OAuthLocked<Value>: @unchecked Sendable {
         -> AssinafySDKError
     {
         AssinafySDKError(
-            "The user must connect again: \(message)", context: ["reason": "reconnect_required", "cause": cause],
+            "The user must connect again: \(message)", reason: .reconnectRequired, context: ["cause": cause],
             underlyingError: underlying)
     }
 }
 
 extension AssinafySDKError {
     /// True for the error `OAuthSession` throws when the connection cannot be continued and
-    /// the user must go through the authorization flow again (`context["reason"]` is
-    /// `reconnect_required`; `context["cause"]` says why).
-    public var isReconnectRequired: Bool { context["reason"] == "reconnect_required" }
+    /// the user must go through the authorization flow again (`reason` is `.reconnectRequired`;
+    /// `context["cause"]` says why).
+    public var isReconnectRequired: Bool { reason == .reconnectRequired }
 }

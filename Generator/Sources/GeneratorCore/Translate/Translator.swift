@@ -38,7 +38,7 @@ public enum Translator {
         /// An `operationId` entry first, then a `METHOD path` one.
         func lookup<Value>(_ table: [String: Value], _ operation: Operation) -> Value? {
             if let id = operation.operationId, let value = table[id] { return value }
-            return table[GeneratorConfiguration.routeKey(method: operation.method, path: operation.path)]
+            return table[GeneratorConfiguration.routeKey(method: operation.method.rawValue, path: operation.path)]
         }
     }
 
@@ -162,7 +162,9 @@ public enum Translator {
             let left = operations[lhs]
             let right = operations[rhs]
             if left.path != right.path { return left.path.utf8.lexicographicallyPrecedes(right.path.utf8) }
-            if left.method != right.method { return left.method.utf8.lexicographicallyPrecedes(right.method.utf8) }
+            if left.method != right.method {
+                return left.method.rawValue.utf8.lexicographicallyPrecedes(right.method.rawValue.utf8)
+            }
             return lhs < rhs
         }
     }
@@ -203,7 +205,7 @@ public enum Translator {
             derived = SwiftNames.memberName(summary)
         } else {
             let segments = operation.path.split(separator: "/").filter { !$0.hasPrefix("{") }.map(String.init)
-            derived = SwiftNames.memberName(([operation.method] + segments).joined(separator: "_"))
+            derived = SwiftNames.memberName(([operation.method.rawValue] + segments).joined(separator: "_"))
         }
         // A readable operationId is a name already; only a name made up from prose or the route
         // (which changes when they do) is worth a warning.

@@ -42,7 +42,7 @@ extension TypeTranslator {
             let suggested = name + nameMemo.pascalCase(wireName)
             let translated = type(for: propertySchema, suggestedName: suggested, forRequest: forRequest)
             // A top-level timestamp member is a plain `Date`, coded by the RFC 3339 helpers.
-            var propertyType = translated.type == .named("DateTime") ? .named("Date") : translated.type
+            var propertyType = translated.type == .dateTime ? .date : translated.type
             var optional = !required || translated.nullable
             if translated.nullable && forRequest {
                 propertyType = .nullable(translated.type)

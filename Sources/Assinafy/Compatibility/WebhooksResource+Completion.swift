@@ -42,6 +42,17 @@ extension WebhooksResource {
         deliverOnMain(completion, (self, accountId)) { try await $0.0.inactivate(accountId: $0.1) }
     }
 
+    /// Completion-handler variant of `delete(accountId:)`; `completion` runs on the main queue.
+    @available(*, deprecated, renamed: "inactivate(accountId:completion:)")
+    @_alwaysEmitIntoClient
+    @discardableResult
+    public func delete(
+        accountId: String? = nil,
+        completion: @escaping @Sendable (Result<WebhookSubscription, any Error>) -> Void
+    ) -> Task<Void, Never> {
+        deliverOnMain(completion, (self, accountId)) { try await $0.0.delete(accountId: $0.1) }
+    }
+
     /// Completion-handler variant of `listEventTypes()`; `completion` runs on the main queue.
     @_alwaysEmitIntoClient
     @discardableResult

@@ -179,8 +179,7 @@ public final class APIEngine: APIClientProtocol, Sendable {
             let policy = configuration.retryPolicy
             if raw.refusedRedirect == nil,
                 policy.shouldRetry(
-                    method: request.method, pathTemplate: request.pathTemplate, statusCode: raw.statusCode,
-                    attempt: attempt, retryable: request.retryable)
+                    method: request.method, statusCode: raw.statusCode, attempt: attempt, retryable: request.retryable)
             {
                 let delay = policy.delay(afterAttempt: attempt, statusCode: raw.statusCode, headers: raw.headers)
                 if logs {

@@ -177,10 +177,11 @@ public enum GeneratorPipeline {
             let key =
                 operation.operationId
                 ?? GeneratorConfiguration.routeKey(method: operation.method.rawValue, path: operation.path)
-            if settings.retry != nil || settings.exclusiveConnection == true {
+            if settings.retry != nil || settings.exclusiveConnection == true || settings.followsRedirects == false {
                 options.requestSettings[key] = Translator.RequestSettings(
                     retryable: settings.retry?.retryable,
-                    needsExclusiveConnection: settings.exclusiveConnection ?? false)
+                    needsExclusiveConnection: settings.exclusiveConnection ?? false,
+                    followsRedirects: settings.followsRedirects ?? true)
             }
             if let mediaType = settings.requestMediaType { options.preferredRequestMediaTypes[key] = mediaType }
         }

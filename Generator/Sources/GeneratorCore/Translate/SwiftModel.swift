@@ -317,6 +317,8 @@ public struct OperationDecl: Sendable, Hashable {
     public var retryable: Bool? = nil
     /// From the configuration: `APIRequest.needsExclusiveConnection`.
     public var needsExclusiveConnection = false
+    /// From the configuration: `APIRequest.followsRedirects`.
+    public var followsRedirects = true
 
     public var credential: CredentialDecl { security.credential }
     public var returnType: SwiftType { .generic("APIResponse", [successType ?? .named("Void")]) }

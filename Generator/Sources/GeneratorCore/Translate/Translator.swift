@@ -42,15 +42,17 @@ public enum Translator {
         }
     }
 
-    /// What the generated request carries beyond the document: `APIRequest.retryable` and
-    /// `APIRequest.needsExclusiveConnection`.
+    /// What the generated request carries beyond the document: `APIRequest.retryable`,
+    /// `APIRequest.needsExclusiveConnection` and `APIRequest.followsRedirects`.
     public struct RequestSettings: Sendable, Hashable {
         public var retryable: Bool?
         public var needsExclusiveConnection: Bool
+        public var followsRedirects: Bool
 
-        public init(retryable: Bool? = nil, needsExclusiveConnection: Bool = false) {
+        public init(retryable: Bool? = nil, needsExclusiveConnection: Bool = false, followsRedirects: Bool = true) {
             self.retryable = retryable
             self.needsExclusiveConnection = needsExclusiveConnection
+            self.followsRedirects = followsRedirects
         }
     }
 
@@ -104,6 +106,7 @@ public enum Translator {
             if let settings = options.lookup(options.requestSettings, operation) {
                 decl.retryable = settings.retryable
                 decl.needsExclusiveConnection = settings.needsExclusiveConnection
+                decl.followsRedirects = settings.followsRedirects
             }
             operations.append((operationIndex, decl))
             for created in types.createdDeclarations[before...] {

@@ -153,10 +153,10 @@ public final class APIEngine: APIClientProtocol, Sendable {
             attempt += 1
             var context: [String: String] = [:]
             if logs {
-                context = [
-                    "operation": request.operationName, "method": request.method.rawValue,
-                    "path": redactor.redact(request.pathTemplate), "attempt": String(attempt),
-                ]
+                context[.operation] = request.operationName
+                context[.method] = request.method.rawValue
+                context[.path] = redactor.redact(request.pathTemplate)
+                context[.attempt] = String(attempt)
                 logger.debug("Sending request", context: context)
             }
             let started = Date()
@@ -165,26 +165,25 @@ public final class APIEngine: APIClientProtocol, Sendable {
                 raw = try await follow(exchange)
             } catch {
                 if logs {
-                    context["durationMs"] = Self.milliseconds(since: started)
-                    context["error"] = String(describing: type(of: error))
+                    context[.durationMs] = Self.milliseconds(since: started)
+                    context[.error] = String(describing: type(of: error))
                     logger.error("Request failed", context: context)
                 }
                 throw error
             }
             if logs {
-                context["status"] = String(raw.statusCode)
-                context["durationMs"] = Self.milliseconds(since: started)
+                context[.status] = String(raw.statusCode)
+                context[.durationMs] = Self.milliseconds(since: started)
                 logger.info("Received response", context: context)
             }
             let policy = configuration.retryPolicy
             if raw.refusedRedirect == nil,
                 policy.shouldRetry(
-                    method: request.method, pathTemplate: request.pathTemplate, statusCode: raw.statusCode,
-                    attempt: attempt, retryable: request.retryable)
+                    method: request.method, statusCode: raw.statusCode, attempt: attempt, retryable: request.retryable)
             {
                 let delay = policy.delay(afterAttempt: attempt, statusCode: raw.statusCode, headers: raw.headers)
                 if logs {
-                    context["delayMs"] = String(RetryDelay.milliseconds(delay))
+                    context[.delayMs] = String(RetryDelay.milliseconds(delay))
                     logger.warn("Retrying", context: context)
                 }
                 try await Task.sleep(nanoseconds: RetryDelay.nanoseconds(delay))
@@ -275,18 +274,19 @@ public final class APIEngine: APIClientProtocol, Sendable {
                     hopsSoFar: hops, allowsInsecureLoopback: configuration.allowsInsecureLoopback,
                     queryCredentialNames: exchange.credentials.reservedQueryNames)
                 : .refuse("this operation follows no redirect")
-            var context = [
-                "operation": request.operationName, "path": exchange.redactor.redact(request.pathTemplate),
-                "status": String(answer.statusCode), "hop": String(hops + 1),
-            ]
+            var context: [String: String] = [:]
+            context[.operation] = request.operationName
+            context[.path] = exchange.redactor.redact(request.pathTemplate)
+            context[.status] = String(answer.statusCode)
+            context[.hop] = String(hops + 1)
             switch decision {
             case .follow(let next):
-                context["crossOrigin"] = String(next.leftBaseOrigin)
+                context[.crossOrigin] = String(next.leftBaseOrigin)
                 configuration.logger.debug("Following redirect", context: context)
                 hop = next
                 hops += 1
             case .refuse(let reason):
-                context["reason"] = reason
+                context[.reason] = reason
                 configuration.logger.warn("Redirect refused", context: context)
                 raw.refusedRedirect = reason
                 return raw

@@ -20,6 +20,21 @@ extension ClientLogger {
     public func error(_ message: String) { error(message, context: [:]) }
 }
 
+/// The context keys the engine logs under. Every value under them is safe to show as it is (a
+/// method, a path *template*, a status, a count, a duration, an operation or error type name, a
+/// reason word), so a logger that hides private values may show these and hide any other key.
+public enum LogKey: String, CaseIterable, Sendable {
+    case operation, method, path, attempt, status, durationMs, delayMs, error, reason, crossOrigin, hop
+}
+
+extension Dictionary where Key == String, Value == String {
+    /// The value under a `LogKey`, so a log context is built from the one list of keys.
+    subscript(key: LogKey) -> String? {
+        get { self[key.rawValue] }
+        set { self[key.rawValue] = newValue }
+    }
+}
+
 /// Discards everything; the default so the SDK is silent unless asked.
 public struct NoopLogger: ClientLogger {
     public init() {}

@@ -13,18 +13,15 @@ public struct RetryPolicy: Sendable, Hashable {
     /// The first back-off when the server gives no hint; doubles per retry.
     public var baseDelay: TimeInterval
     public var retryableStatusCodes: Set<Int>
-    /// Path templates never retried.
-    public var nonRetryablePathTemplates: Set<String>
 
     public init(
         maxRetries: Int = 2, maxDelay: TimeInterval = 30, baseDelay: TimeInterval = 1,
-        retryableStatusCodes: Set<Int> = [429, 503], nonRetryablePathTemplates: Set<String> = []
+        retryableStatusCodes: Set<Int> = [429, 503]
     ) {
         self.maxRetries = maxRetries
         self.maxDelay = maxDelay
         self.baseDelay = baseDelay
         self.retryableStatusCodes = retryableStatusCodes
-        self.nonRetryablePathTemplates = nonRetryablePathTemplates
     }
 
     public static let `default` = RetryPolicy()
@@ -37,11 +34,11 @@ public struct RetryPolicy: Sendable, Hashable {
     /// Whether `attempt` (1-based) may be followed by another after this answer. `retryable` is
     /// the operation's own say (`APIRequest.retryable`): `false` never, `true` whatever the method.
     public func shouldRetry(
-        method: RequestMethod, pathTemplate: String, statusCode: Int, attempt: Int, retryable: Bool? = nil
+        method: RequestMethod, statusCode: Int, attempt: Int, retryable: Bool? = nil
     ) -> Bool {
         guard attempt <= maxRetries, retryableStatusCodes.contains(statusCode), retryable != false else { return false }
         if retryable == true { return true }
-        return RetryPolicy.idempotentMethods.contains(method) && !nonRetryablePathTemplates.contains(pathTemplate)
+        return RetryPolicy.idempotentMethods.contains(method)
     }
 
     /// How long to wait before attempt `attempt + 1`: the server's hint when it gives one,

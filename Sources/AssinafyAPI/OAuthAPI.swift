@@ -38,6 +38,7 @@ public struct OAuthAPI: Sendable {
         form.add("subject_token_type", subjectTokenType)
         form.add("requested_token_type", requestedTokenType)
         request.body = .form(form)
+        request.followsRedirects = false
         return try await client.perform(request) { try $0.decode(ExchangeOAuthTokenResponse.self) }
     }
 
@@ -58,6 +59,7 @@ public struct OAuthAPI: Sendable {
         form.add("client_secret", clientSecret)
         request.body = .form(form)
         request.responseKind = .empty
+        request.followsRedirects = false
         return try await client.perform(request) { $0.empty() }
     }
 

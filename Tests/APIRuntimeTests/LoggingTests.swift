@@ -68,8 +68,10 @@ import AssinafyTestSupport
             }
         }
         #expect(hidden.lines.contains { $0.hasPrefix("assinafy INFO Received response ") && $0.contains("path=/v1/echo/{id}") })
-        // Every key the SDK logs is classified as safe, so hiding the others hides nothing useful;
-        // a new key shows as <private> here until it is reviewed (Assinafy's LogContext.safeKeys).
+        // Every key the engine logs is a LogKey, the one list a logger reads as safe, so hiding
+        // the others hides nothing useful.
+        let logged = Set(entries.flatMap(\.context.keys))
+        #expect(logged.subtracting(LogKey.allCases.map(\.rawValue)).sorted() == [])
         #expect(!hidden.lines.contains { $0.contains("<private>") }, "\(hidden.lines.filter { $0.contains("<private>") })")
         // What is logged: method, path template, status, attempt, timing.
         let response = try #require(entries.first { $0.message == "Received response" })

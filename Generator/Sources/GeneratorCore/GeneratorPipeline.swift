@@ -172,14 +172,16 @@ public enum GeneratorPipeline {
         for operation in document.operations {
             guard
                 let settings = configuration.settings(
-                    operationId: operation.operationId, method: operation.method, path: operation.path)
+                    operationId: operation.operationId, method: operation.method.rawValue, path: operation.path)
             else { continue }
             let key =
-                operation.operationId ?? GeneratorConfiguration.routeKey(method: operation.method, path: operation.path)
-            if settings.retry != nil || settings.exclusiveConnection == true {
+                operation.operationId
+                ?? GeneratorConfiguration.routeKey(method: operation.method.rawValue, path: operation.path)
+            if settings.retry != nil || settings.exclusiveConnection == true || settings.followsRedirects == false {
                 options.requestSettings[key] = Translator.RequestSettings(
                     retryable: settings.retry?.retryable,
-                    needsExclusiveConnection: settings.exclusiveConnection ?? false)
+                    needsExclusiveConnection: settings.exclusiveConnection ?? false,
+                    followsRedirects: settings.followsRedirects ?? true)
             }
             if let mediaType = settings.requestMediaType { options.preferredRequestMediaTypes[key] = mediaType }
         }

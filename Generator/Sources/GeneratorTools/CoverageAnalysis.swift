@@ -35,7 +35,6 @@ public struct CoverageAnalysis: Sendable {
 
     public struct Inputs: Sendable {
         public var specPath: String
-        public var namesPath: String?
         public var extraPaths: [String]
         public var overlayPath: String
         public var generatedPath: String?
@@ -49,19 +48,19 @@ public struct CoverageAnalysis: Sendable {
         /// `context.<accessor>.<function>(` (`var documentsAPI: DocumentsAPI { … }`).
         public var contextType: String
         /// As `generate --config`: names, types and schemes the same as the generated code's.
-        public var configuration = GeneratorConfiguration()
+        public var configuration: GeneratorConfiguration
         public var configPath: String?
 
         public init(
-            specPath: String, namesPath: String? = nil, extraPaths: [String] = [], overlayPath: String,
-            generatedPath: String? = nil, perCallCredentialSchemes: Set<String> = [], clientType: String,
-            moduleName: String, contextType: String
+            specPath: String, configuration: GeneratorConfiguration = GeneratorConfiguration(),
+            extraPaths: [String] = [], overlayPath: String, generatedPath: String? = nil,
+            perCallCredentialSchemes: Set<String> = [], clientType: String, moduleName: String, contextType: String
         ) {
             self.contextType = contextType
             self.clientType = clientType
             self.moduleName = moduleName
             self.specPath = specPath
-            self.namesPath = namesPath
+            self.configuration = configuration
             self.extraPaths = extraPaths
             self.overlayPath = overlayPath
             self.generatedPath = generatedPath
@@ -84,10 +83,8 @@ public struct CoverageAnalysis: Sendable {
     public static func analyse(_ inputs: Inputs) throws -> CoverageAnalysis {
         let loaded = try GeneratorPipeline.load(specPath: inputs.specPath, extraPaths: inputs.extraPaths)
         let (document, extraIds) = (loaded.document, loaded.supplementaryOperationIds)
-        let names = try inputs.namesPath.map(GeneratorPipeline.readNames) ?? [:]
         var options = GeneratorPipeline.translatorOptions(
             inputs.configuration, document: document, moduleName: inputs.moduleName, sourceName: "coverage")
-        options.names.merge(names) { _, given in given }
         options.unpublishedOperationIds = extraIds
         options.perCallCredentialSchemes.formUnion(inputs.perCallCredentialSchemes)
         let module = Translator.translate(document, options: options).module

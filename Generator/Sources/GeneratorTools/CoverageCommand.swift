@@ -2,7 +2,7 @@ import Foundation
 import GeneratorCore
 
 /// `assinafy-generator coverage --overlay DIR --client TYPE --context TYPE --module NAME [--config FILE]
-/// [--spec FILE] [--names FILE] [--extra FILE]… [--generated DIR] [--per-call-credential SCHEME]…`.
+/// [--spec FILE] [--extra FILE]… [--generated DIR] [--per-call-credential SCHEME]…`.
 /// Exits 1 when some operation is not reachable from the client type. The documents come from
 /// `--spec`/`--extra` or the configuration's `documents`; every other path and name is an
 /// argument (the Makefile's scripts pass the package's own).
@@ -21,13 +21,12 @@ enum CoverageCommand {
             : try GeneratorCommand.documentPaths(
                 spec: nil, extras: extras, configuration: configuration, configPath: configPath)
         var inputs = CoverageAnalysis.Inputs(
-            specPath: documents.spec, namesPath: options.value("--names"), extraPaths: documents.extras,
+            specPath: documents.spec, configuration: configuration, extraPaths: documents.extras,
             overlayPath: try options.required("--overlay"), generatedPath: options.value("--generated"),
             perCallCredentialSchemes: Set(options.values("--per-call-credential")),
             clientType: try options.required("--client"),
             moduleName: try options.value("--module") ?? configuration.module ?? options.required("--module"),
             contextType: try options.required("--context"))
-        inputs.configuration = configuration
         inputs.configPath = configPath
         return inputs
     }

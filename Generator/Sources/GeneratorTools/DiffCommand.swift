@@ -2,14 +2,13 @@ import Foundation
 import GeneratorCore
 
 /// `assinafy-generator diff OLD NEW [--format markdown|json] [--fail-on breaking|major] [--swift] [--config FILE]
-/// [--names FILE] [--module NAME]`: the contract comparison, or with `--swift` the generated Swift API's,
+/// [--module NAME]`: the contract comparison, or with `--swift` the generated Swift API's,
 /// and in both the release verdict that takes both into account (`ReleaseVerdict`).
 enum DiffCommand {
     static func run(_ options: inout Options, out: (String) -> Void, err: (String) -> Void) throws -> Int32 {
         let format = options.value("--format") ?? "markdown"
         let failOn = options.value("--fail-on")
         let swift = options.flag("--swift")
-        let namesPath = options.value("--names")
         let moduleName = options.value("--module")
         let configPath = options.value("--config")
         try options.finish()
@@ -29,8 +28,7 @@ enum DiffCommand {
 
         // Both comparisons run whichever is printed: the release verdict needs both.
         let configuration = try configPath.map(GeneratorCommand.readConfiguration)
-        var names = configuration?.functionNames ?? [:]
-        names.merge(try namesPath.map(GeneratorPipeline.readNames) ?? [:]) { _, given in given }
+        let names = configuration?.functionNames ?? [:]
         let (contract, diagnostics) = try SpecDiff.compare(oldPath: oldPath, newPath: newPath)
         // Loader warnings (the published `items: []`, say) do not change the comparison and
         // errors have already stopped it; the count is enough, `check` lists them.

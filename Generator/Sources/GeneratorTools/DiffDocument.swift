@@ -52,7 +52,7 @@ struct DocumentComparer {
 
     /// `/a/{id}` and `/a/{accountId}` are the same route; the template names are not on the wire.
     static func routeKey(_ operation: Operation) -> String {
-        var key = operation.method + " "
+        var key = operation.method.rawValue + " "
         var inParameter = false
         for character in operation.path {
             if character == "{" {
@@ -90,8 +90,8 @@ struct DocumentComparer {
 
     func subject(_ operation: Operation, _ area: SpecChange.Area) -> String {
         area == .webhook
-            ? "\(operation.path) (\(operation.method.uppercased()))"
-            : "\(operation.method.uppercased()) \(operation.path)"
+            ? "\(operation.path) (\(operation.method.rawValue.uppercased()))"
+            : "\(operation.method.rawValue.uppercased()) \(operation.path)"
     }
 
     mutating func compareOperation(_ before: Operation, _ after: Operation, area: SpecChange.Area) {

@@ -27,7 +27,7 @@ enum ReferenceDocsCommand {
         for warning in analysis.warnings { err("warning: \(warning)") }
         let sources =
             ([inputs.specPath] + inputs.extraPaths
-            + [inputs.configPath, inputs.namesPath, inputs.overlayPath].compactMap { $0 })
+            + [inputs.configPath, inputs.overlayPath].compactMap { $0 })
             .map { "`\($0)`" }.joined(separator: ", ")
         let errorModel = try errorModelPath.map { try String(contentsOfFile: $0, encoding: .utf8) }
         let text = ReferenceDocs.render(

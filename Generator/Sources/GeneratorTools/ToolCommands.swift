@@ -7,9 +7,9 @@ public enum ToolCommands {
     public static let usage = """
           diff     OLD NEW [--format markdown|json] [--fail-on breaking|major] [--config FILE]
                                                     compare two documents by contract, and the release verdict
-          diff     --swift OLD NEW [--module NAME] [--names FILE] [--format markdown|json] [--fail-on breaking|major]
+          diff     --swift OLD NEW [--module NAME] [--config FILE] [--format markdown|json] [--fail-on breaking|major]
                                                     what the regenerated Swift API loses or gains, and the semver
-          coverage --spec FILE --overlay DIR --client TYPE --context TYPE --module NAME [--names FILE] [--extra FILE]...
+          coverage --spec FILE --overlay DIR --client TYPE --context TYPE --module NAME [--config FILE] [--extra FILE]...
                    [--generated DIR] [--per-call-credential SCHEME]...
                                                     which operations the client type reaches (exit 1 if not all)
           docs     (the options of coverage) [--output FILE] [--title TEXT]

@@ -6,7 +6,10 @@ import Foundation
 /// what is particular to Assinafy, as middlewares and an error translation. Nothing here is
 /// known to the engine.
 ///
-/// Chain, first to last: the caller's per-call additions (`adding`), `OperationPolicy`, the
+/// Per-operation transport rules (retry, exclusive connection, redirects, media type) are not
+/// here: assinafy-generator.yaml states them and the generated request carries them.
+///
+/// Chain, first to last: the caller's per-call additions (`adding`), `APIKeyHeaderRule`, the
 /// token provider's refresh (when there is one), `EnvelopeRule`, then the caller's middlewares,
 /// so they see exactly what goes out and what came back.
 @usableFromInline enum AssinafyEngine {
@@ -20,7 +23,7 @@ import Foundation
                 problem: ValidationError(Validation.summary("Invalid client configuration", problems), errors: problems)
             )
         }
-        var chain: [any APIMiddleware] = [OperationPolicy()]
+        var chain: [any APIMiddleware] = [APIKeyHeaderRule()]
         if let tokenProvider { chain.append(TokenRefreshMiddleware(provider: tokenProvider)) }
         chain.append(EnvelopeRule())
         chain += middlewares
@@ -32,7 +35,7 @@ import Foundation
     /// Assinafy's rules over a client that is not an engine (an app's own `HTTPClientProtocol`):
     /// the same request shaping and envelope checks, through `adding`.
     static func applyingPolicy(to client: any APIClientProtocol) -> any APIClientProtocol {
-        TranslatingClient(base: client).adding(EnvelopeRule()).adding(OperationPolicy())
+        TranslatingClient(base: client).adding(EnvelopeRule()).adding(APIKeyHeaderRule())
     }
 }
 
@@ -134,19 +137,10 @@ struct EnvelopeRule: APIMiddleware {
     }
 }
 
-/// Per-operation rules the description cannot state.
-///
-/// - The API key header is a credential wherever it appears: a caller's own `X-Api-Key` is
-///   dropped on every operation (the engine attaches the configured one where the operation's
-///   security names it).
-/// - (`GET /v1/sign` records that the signer viewed the document, so it is never repeated: the
-///   generated request says so itself, from `retry: never` and `exclusiveConnection: true` in
-///   assinafy-generator.yaml, and needs no rule here.)
-/// - The OAuth token and revocation endpoints follow no redirect (a redirect there is an error
-///   to surface, not to chase). Their bodies are forms because the contract lists the form
-///   media type first and the generator follows the document's order.
-struct OperationPolicy: APIMiddleware {
-    static let noRedirectOperations: Set<String> = ["exchangeOAuthToken", "revokeOAuthToken"]
+/// The API key header is a credential wherever it appears: a caller's own `X-Api-Key` is
+/// dropped on every operation (the engine attaches the configured one where the operation's
+/// security names it).
+struct APIKeyHeaderRule: APIMiddleware {
     static let apiKeyHeader: String = {
         if case .apiKey(let name, _) = SecurityScheme.apiKeyAuth.kind { return name }
         return "X-Api-Key"
@@ -156,8 +150,7 @@ struct OperationPolicy: APIMiddleware {
         _ request: APIRequest, operation: String, next: @Sendable (APIRequest) async throws -> RawResponse
     ) async throws -> RawResponse {
         var request = request
-        request.headers.set(OperationPolicy.apiKeyHeader, nil)
-        if OperationPolicy.noRedirectOperations.contains(operation) { request.followsRedirects = false }
+        request.headers.set(APIKeyHeaderRule.apiKeyHeader, nil)
         return try await next(request)
     }
 }

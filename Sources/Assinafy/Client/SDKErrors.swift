@@ -93,6 +93,63 @@ public struct AssinafySDKError: Error, Sendable, LocalizedError, CustomNSError, 
     }
 }
 
+extension AssinafySDKError {
+    /// Why the SDK gave up, as a value to compare with instead of a word to spell. It travels as
+    /// `context["reason"]`, so the `NSError` `userInfo["context"]` keeps the text; a reason this
+    /// SDK version does not name is kept as it came.
+    public struct Reason: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
+        /// The OAuth connection cannot go on: the user must authorize again (`context["cause"]`
+        /// says why).
+        public static let reconnectRequired = Reason(rawValue: "reconnect_required")
+        /// A `TokenProvider` failed or returned an unusable token.
+        public static let tokenProviderFailed = Reason(rawValue: "token_provider_failed")
+        /// A `TokenStore` could not save, read or delete.
+        public static let tokenStoreFailed = Reason(rawValue: "token_store_failed")
+        /// A token endpoint answer lacks a required member or holds an unusable one.
+        public static let invalidTokenResponse = Reason(rawValue: "invalid_token_response")
+        /// The userinfo answer cannot be read.
+        public static let invalidUserInfoResponse = Reason(rawValue: "invalid_userinfo_response")
+        /// An OAuth answer cannot be decoded.
+        public static let invalidResponse = Reason(rawValue: "invalid_response")
+        /// A refresh answered without the rotated refresh token the server promises.
+        public static let refreshTokenNotRotated = Reason(rawValue: "refresh_token_not_rotated")
+        /// An id_token failed verification.
+        public static let invalidIDToken = Reason(rawValue: "invalid_id_token")
+        /// Authorization server or protected resource metadata fails its checks.
+        public static let invalidMetadata = Reason(rawValue: "invalid_metadata")
+        /// Protected resource metadata names another resource than the API it was fetched from.
+        public static let resourceMismatch = Reason(rawValue: "resource_mismatch")
+        /// The authorization server does not offer PKCE with S256.
+        public static let pkceUnsupported = Reason(rawValue: "pkce_unsupported")
+        /// An authorization response repeats a parameter.
+        public static let duplicateParameter = Reason(rawValue: "duplicate_parameter")
+        /// An authorization response's `state` is not the request's.
+        public static let stateMismatch = Reason(rawValue: "state_mismatch")
+        /// An authorization response has no `iss` (RFC 9207).
+        public static let issuerMissing = Reason(rawValue: "issuer_missing")
+        /// A response names another issuer than the expected one.
+        public static let issuerMismatch = Reason(rawValue: "issuer_mismatch")
+        /// An authorization response carries no usable code.
+        public static let missingCode = Reason(rawValue: "missing_code")
+    }
+
+    /// An error for `reason`, recorded in `context["reason"]`.
+    public init(
+        _ message: String, reason: Reason, context: [String: String] = [:], underlyingError: (any Error)? = nil
+    ) {
+        var context = context
+        context["reason"] = reason.rawValue
+        self.init(message, context: context, underlyingError: underlyingError)
+    }
+
+    /// `context["reason"]` as a `Reason`, when there is one.
+    public var reason: Reason? { context["reason"].map(Reason.init(rawValue:)) }
+}
+
 /// One reason a workspace (account) cannot be deleted, from the error body's `restrictions`.
 public struct WorkspaceDeletionRestriction: Sendable, Hashable {
     /// The blocker's code (`""` when the server sent none, so it reads like the README's samples).

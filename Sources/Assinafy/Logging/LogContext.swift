@@ -5,19 +5,23 @@ import Foundation
 /// cannot say `Logger`, which there also names `os.Logger`.
 typealias SDKLogging = ClientLogger
 
+/// The context keys the overlay logs under beyond the engine's, each as safe to show as those.
+@usableFromInline enum SDKLogKey: String, CaseIterable {
+    /// How many refresh attempts it took.
+    case attempts
+    /// How a failed refresh ended.
+    case outcome
+}
+
 /// Which context values a platform logger may show as they are.
 ///
 /// The SDK never passes a credential, access code, token, password, body, filled-in path or
 /// query string to a logger (see `ClientLogger`); what it does pass is either known to be safe (the
-/// keys below: HTTP method, path *template*, status, attempt and redirect-hop counts, durations, operation names,
-/// error type names, the SDK's own reason words) or treated as private: `.private` in the unified
-/// log, `<private>` on standard error unless the app asks to see it. A key added to a log call
-/// later is private until it is added here.
+/// engine's `LogKey`s and the overlay's own `SDKLogKey`s) or treated as private: `.private` in the
+/// unified log, `<private>` on standard error unless the app asks to see it. A key added to a log
+/// call without being one of these is private.
 enum LogContext {
-    static let safeKeys: Set<String> = [
-        "method", "path", "status", "attempt", "attempts", "durationMs", "delayMs", "operation", "outcome", "error",
-        "reason", "crossOrigin", "hop",
-    ]
+    static let safeKeys = Set(LogKey.allCases.map(\.rawValue) + SDKLogKey.allCases.map(\.rawValue))
 
     /// `key=value` pairs sorted by key, split into the safe ones and the others.
     static func split(_ context: [String: String]) -> (safe: String, other: String) {

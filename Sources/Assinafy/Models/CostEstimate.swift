@@ -7,8 +7,7 @@ import Foundation
 ///
 /// The product README names this type `CostEstimate`, so it has that name: in code that imports
 /// `Assinafy` it shadows the generated, all-optional `AssinafyAPI.CostEstimate` (the decoded
-/// response, kept unchanged in `raw` and spelled `CostEstimate.Raw`). Until this release it was called
-/// `EstimatedCost`; that name remains as a deprecated alias.
+/// response, kept unchanged in `raw` and spelled `CostEstimate.Raw`).
 public struct CostEstimate: Sendable, Hashable {
     public typealias BlockingReason = CostEstimateBlockingReason
     /// The generated response model (every member optional, as the published schema has it).
@@ -44,10 +43,6 @@ public struct CostEstimate: Sendable, Hashable {
     /// The server's explanation, when it gives one.
     @_alwaysEmitIntoClient public var message: String? { raw.message }
 }
-
-/// The name this type had before the product README's `CostEstimate` was given to it.
-@available(*, deprecated, renamed: "CostEstimate")
-public typealias EstimatedCost = CostEstimate
 
 extension AssinafySDKError {
     /// An error whose message is a blocking reason, so that

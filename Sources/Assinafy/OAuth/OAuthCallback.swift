@@ -18,9 +18,9 @@ import Foundation
 /// Only then does it return the code or throw the server's error.
 ///
 /// Errors, each one of the SDK's four types:
-/// - state/iss/duplicate/shape problems: `AssinafySDKError`, `context["reason"]` one of
-///   `duplicate_parameter`, `state_mismatch`, `issuer_missing`, `issuer_mismatch`,
-///   `missing_code` (values from the URL are never put in the error);
+/// - state/iss/duplicate/shape problems: `AssinafySDKError`, `reason` one of
+///   `.duplicateParameter`, `.stateMismatch`, `.issuerMissing`, `.issuerMismatch`,
+///   `.missingCode` (values from the URL are never put in the error);
 /// - an error the server reported (`?error=access_denied…`): `APIError` whose `oauthError`
 ///   carries `error` and `error_description`, exactly as for token endpoint errors, so one
 ///   `catch let error as APIError` handles both. A redirect has no HTTP status: `statusCode` is
@@ -51,7 +51,7 @@ public struct OAuthCallback: Sendable {
         for parameter in parameters { counts[parameter.name, default: 0] += 1 }
         if let duplicated = counts.filter({ $0.value > 1 }).keys.sorted().first {
             throw OAuthCallback.failure(
-                "The authorization response repeats a parameter", reason: "duplicate_parameter",
+                "The authorization response repeats a parameter", reason: .duplicateParameter,
                 extra: ["parameter": duplicated])
         }
         let values = Dictionary(parameters.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
@@ -59,17 +59,17 @@ public struct OAuthCallback: Sendable {
         guard let state = values["state"], OAuthState.matches(state, expected: request.state) else {
             throw OAuthCallback.failure(
                 "The authorization response's state does not match this request: it was not started by this app",
-                reason: "state_mismatch")
+                reason: .stateMismatch)
         }
         let expectedIssuer = issuer ?? OAuthResource.defaultIssuer
         guard let receivedIssuer = values["iss"] else {
             throw OAuthCallback.failure(
-                "The authorization response has no iss parameter (RFC 9207)", reason: "issuer_missing")
+                "The authorization response has no iss parameter (RFC 9207)", reason: .issuerMissing)
         }
         // RFC 9207 §2.4: simple string comparison, no normalisation.
         guard PortableCrypto.constantTimeEquals(Array(receivedIssuer.utf8), Array(expectedIssuer.utf8)) else {
             throw OAuthCallback.failure(
-                "The authorization response comes from another issuer", reason: "issuer_mismatch",
+                "The authorization response comes from another issuer", reason: .issuerMismatch,
                 extra: ["expectedIssuer": expectedIssuer])
         }
 
@@ -78,18 +78,17 @@ public struct OAuthCallback: Sendable {
                 code: code, description: values["error_description"], uri: values["error_uri"])
         }
         guard let code = values["code"], OAuthInput.isSafeToken(code) else {
-            throw OAuthCallback.failure("The authorization response carries no usable code", reason: "missing_code")
+            throw OAuthCallback.failure("The authorization response carries no usable code", reason: .missingCode)
         }
         return code
     }
 
     @usableFromInline @_alwaysEmitIntoClient static func failure(
-        _ message: String, reason: String, extra: [String: String] = [:]
+        _ message: String, reason: AssinafySDKError.Reason, extra: [String: String] = [:]
     ) -> AssinafySDKError {
         var context = extra
-        context["reason"] = reason
         context["operation"] = "authorizationCallback"
-        return AssinafySDKError(message, context: context)
+        return AssinafySDKError(message, reason: reason, context: context)
     }
 
     /// The server's error as an `APIError`, built the way the transport builds one from an

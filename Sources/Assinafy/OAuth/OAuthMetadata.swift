@@ -28,19 +28,19 @@ public struct OAuthProtectedResourceMetadata: Sendable, Equatable {
     /// (the API's origin), otherwise an attacker-controlled document could redirect the app to
     /// its own authorization server. Also requires at least one authorization server.
     @usableFromInline init(_ response: GetProtectedResourceMetadataResponse, expectedResource: String) throws {
-        func invalid(_ message: String, _ reason: String) -> AssinafySDKError {
-            AssinafySDKError(message, context: ["operation": "getProtectedResourceMetadata", "reason": reason])
+        func invalid(_ message: String, _ reason: AssinafySDKError.Reason) -> AssinafySDKError {
+            AssinafySDKError(message, reason: reason, context: ["operation": "getProtectedResourceMetadata"])
         }
         guard let resource = response.resource else {
-            throw invalid("The protected resource metadata has no resource", "invalid_metadata")
+            throw invalid("The protected resource metadata has no resource", .invalidMetadata)
         }
         guard OAuthMetadataRules.sameIdentifier(resource, expectedResource) else {
             throw invalid(
                 "The protected resource metadata names another resource than the API it was fetched from",
-                "resource_mismatch")
+                .resourceMismatch)
         }
         guard let servers = response.authorizationServers, !servers.isEmpty, servers.allSatisfy({ !$0.isEmpty })
-        else { throw invalid("The protected resource metadata lists no authorization server", "invalid_metadata") }
+        else { throw invalid("The protected resource metadata lists no authorization server", .invalidMetadata) }
         self.init(
             resource: resource, authorizationServers: servers,
             scopesSupported: (response.scopesSupported ?? []).map { OAuthScope(rawValue: $0) },
@@ -108,36 +108,36 @@ public struct OAuthAuthorizationServerMetadata: Sendable, Equatable {
     @_alwaysEmitIntoClient @usableFromInline init(
         document json: JSONValue, expectedIssuer: String, allowsInsecureLoopback: Bool
     ) throws {
-        func invalid(_ message: String, _ reason: String) -> AssinafySDKError {
+        func invalid(_ message: String, _ reason: AssinafySDKError.Reason) -> AssinafySDKError {
             AssinafySDKError(
                 message,
-                context: ["operation": "getAuthorizationServerMetadata", "reason": reason, "issuer": expectedIssuer])
+                reason: reason, context: ["operation": "getAuthorizationServerMetadata", "issuer": expectedIssuer])
         }
         guard let object = json.objectValue else {
-            throw invalid("The metadata is not a JSON object", "invalid_metadata")
+            throw invalid("The metadata is not a JSON object", .invalidMetadata)
         }
         guard let issuer = object["issuer"]?.stringValue, issuer == expectedIssuer else {
-            throw invalid("The authorization server metadata names another issuer than requested", "issuer_mismatch")
+            throw invalid("The authorization server metadata names another issuer than requested", .issuerMismatch)
         }
         func endpoint(_ name: String, required: Bool) throws -> URL? {
             guard let text = object[name]?.stringValue else {
-                if required { throw invalid("The metadata has no \(name)", "invalid_metadata") }
+                if required { throw invalid("The metadata has no \(name)", .invalidMetadata) }
                 return nil
             }
             guard let url = URL(string: text),
                 OAuthInput.endpointProblem(url, allowsInsecureLoopback: allowsInsecureLoopback) == nil
-            else { throw invalid("The metadata's \(name) is not an acceptable https URL", "invalid_metadata") }
+            else { throw invalid("The metadata's \(name) is not an acceptable https URL", .invalidMetadata) }
             return url
         }
         func strings(_ name: String) -> [String] { object[name]?.arrayValue?.compactMap(\.stringValue) ?? [] }
 
         guard let authorization = try endpoint("authorization_endpoint", required: true) else {
-            throw invalid("The metadata has no authorization_endpoint", "invalid_metadata")
+            throw invalid("The metadata has no authorization_endpoint", .invalidMetadata)
         }
         let methods = strings("code_challenge_methods_supported")
         // Absent means "not advertised"; present without S256 means our requests would fail.
         if object["code_challenge_methods_supported"] != nil && !methods.contains("S256") {
-            throw invalid("The authorization server does not support PKCE S256", "pkce_unsupported")
+            throw invalid("The authorization server does not support PKCE S256", .pkceUnsupported)
         }
         self.init(
             issuer: issuer, authorizationEndpoint: authorization,

@@ -33,7 +33,7 @@ import Foundation
 ///   still holds the rejected refresh token. If it holds a different one (another instance
 ///   rotated it meanwhile), the session continues with those tokens instead.
 ///
-/// Reconnect-required is an `AssinafySDKError` with `context["reason"] == "reconnect_required"`
+/// Reconnect-required is an `AssinafySDKError` whose `reason` is `.reconnectRequired`
 /// (`isReconnectRequired`) and `context["cause"]` one of `no_tokens`, `no_refresh_token`,
 /// `invalid_grant`, `refresh_outcome_unknown`. Other errors (a 4xx other than
 /// `invalid_grant`, validation, pre-send network failures) are thrown unchanged and leave the
@@ -51,10 +51,6 @@ public actor OAuthSession: TokenProvider {
     public nonisolated let maxPreSendRetries: Int
     /// The client that sends token requests (public operations: its credential is never sent).
     @usableFromInline nonisolated let tokenClient: AssinafyClient
-    /// Builds the clients `client(...)` returns, one per token, for callers of the deprecated
-    /// initialiser; `nil` builds them on the token client's transport and middlewares.
-    @usableFromInline nonisolated let makeTransport:
-        (@Sendable (AssinafyClientConfiguration) -> any HTTPClientProtocol)?
     @usableFromInline let now: @Sendable () -> Date
     @usableFromInline let preSendRetryDelay: TimeInterval
     /// The refresh itself, set by the initialisers, which are compiled into the app: only an app
@@ -83,38 +79,20 @@ public actor OAuthSession: TokenProvider {
         self.init(
             client: client, clientId: clientId, store: store, resource: resource, server: server,
             refreshLeeway: refreshLeeway, maxPreSendRetries: maxPreSendRetries, now: { Date() },
-            preSendRetryDelay: 0.25, makeTransport: nil)
+            preSendRetryDelay: 0.25)
     }
 
-    /// - Parameter makeTransport: builds the client of each token the clients `client(...)`
-    ///   return use, from a configuration holding that token.
-    @available(*, deprecated, message: "Use init(client:clientId:store:…); pass a transport to the AssinafyClient")
-    @_alwaysEmitIntoClient
-    public init(
-        client: AssinafyClient, clientId: String, store: any TokenStore, resource: String? = nil,
-        server: OAuthAuthorizationServerMetadata? = nil, refreshLeeway: TimeInterval = 60, maxPreSendRetries: Int = 2,
-        makeTransport: @escaping @Sendable (AssinafyClientConfiguration) -> any HTTPClientProtocol
-    ) {
-        self.init(
-            client: client, clientId: clientId, store: store, resource: resource, server: server,
-            refreshLeeway: refreshLeeway, maxPreSendRetries: maxPreSendRetries, now: { Date() },
-            preSendRetryDelay: 0.25, makeTransport: makeTransport)
-    }
-
-    /// Every knob, for tests: the clock, the pre-send retry delay and the transport factory of
-    /// the clients `client(...)` builds.
+    /// Every knob, for tests: the clock and the pre-send retry delay.
     @usableFromInline @_alwaysEmitIntoClient
     init(
         client: AssinafyClient, clientId: String, store: any TokenStore, resource: String?,
         server: OAuthAuthorizationServerMetadata?, refreshLeeway: TimeInterval, maxPreSendRetries: Int,
-        now: @escaping @Sendable () -> Date, preSendRetryDelay: TimeInterval,
-        makeTransport: (@Sendable (AssinafyClientConfiguration) -> any HTTPClientProtocol)? = nil
+        now: @escaping @Sendable () -> Date, preSendRetryDelay: TimeInterval
     ) {
         self.init(
             client: client, clientId: clientId, store: store, resource: resource, server: server,
             refreshLeeway: refreshLeeway, maxPreSendRetries: maxPreSendRetries, now: now,
-            preSendRetryDelay: preSendRetryDelay, makeTransport: makeTransport,
-            performRefresh: { session in try await session.refreshFromStore() })
+            preSendRetryDelay: preSendRetryDelay, performRefresh: { session in try await session.refreshFromStore() })
     }
 
     /// Stores what the initialisers above decide. Their closure is the only reference to the
@@ -124,7 +102,6 @@ public actor OAuthSession: TokenProvider {
         client: AssinafyClient, clientId: String, store: any TokenStore, resource: String?,
         server: OAuthAuthorizationServerMetadata?, refreshLeeway: TimeInterval, maxPreSendRetries: Int,
         now: @escaping @Sendable () -> Date, preSendRetryDelay: TimeInterval,
-        makeTransport: (@Sendable (AssinafyClientConfiguration) -> any HTTPClientProtocol)?,
         performRefresh: @escaping @Sendable (isolated OAuthSession) async throws -> OAuthToken
     ) {
         tokenClient = client
@@ -136,7 +113,6 @@ public actor OAuthSession: TokenProvider {
         self.maxPreSendRetries = max(0, maxPreSendRetries)
         self.now = now
         self.preSendRetryDelay = max(0, preSendRetryDelay)
-        self.makeTransport = makeTransport
         self.performRefresh = performRefresh
     }
 
@@ -220,9 +196,6 @@ public actor OAuthSession: TokenProvider {
     ) -> AssinafyClient {
         var base = configuration ?? tokenClient.configuration
         if let defaultAccountId { base.defaultAccountId = defaultAccountId }
-        if let makeTransport {
-            return AssinafyClient(legacyTokenProvider: self, configuration: base, makeTransport: makeTransport)
-        }
         let parts = tokenClient.context.engineParts
         return AssinafyClient(
             tokenProvider: self, configuration: base, httpTransport: parts?.transport ?? URLSessionHTTPTransport(),
@@ -279,7 +252,7 @@ public actor OAuthSession: TokenProvider {
         }
         unsaved = fresh
         try await flushUnsaved()
-        log.info("OAuth tokens refreshed and saved", context: ["attempts": String(attempt + 1)])
+        log.info("OAuth tokens refreshed and saved", context: [SDKLogKey.attempts.rawValue: String(attempt + 1)])
         return fresh
     }
 
@@ -293,7 +266,9 @@ public actor OAuthSession: TokenProvider {
         let kind = OAuthSession.classify(error)
         log.warn(
             "OAuth refresh failed",
-            context: ["outcome": "\(kind)", "error": String(describing: type(of: error))])
+            context: [
+                SDKLogKey.outcome.rawValue: "\(kind)", LogKey.error.rawValue: String(describing: type(of: error)),
+            ])
         switch kind {
         case .unchanged:
             throw error
@@ -413,7 +388,7 @@ public actor OAuthSession: TokenProvider {
         } catch {
             throw AssinafySDKError(
                 "New tokens could not be saved; they are kept in memory and saved before next use",
-                context: ["reason": "token_store_failed"], underlyingError: error)
+                reason: .tokenStoreFailed, underlyingError: error)
         }
         if unsaved == pending { unsaved = nil }
         current = pending
@@ -424,7 +399,7 @@ public actor OAuthSession: TokenProvider {
             return try await store.load()
         } catch {
             throw AssinafySDKError(
-                "The stored tokens could not be read", context: ["reason": "token_store_failed"], underlyingError: error
+                "The stored tokens could not be read", reason: .tokenStoreFailed, underlyingError: error
             )
         }
     }
@@ -435,7 +410,7 @@ public actor OAuthSession: TokenProvider {
             try await store.delete()
         } catch {
             throw AssinafySDKError(
-                "The stored tokens could not be deleted", context: ["reason": "token_store_failed"],
+                "The stored tokens could not be deleted", reason: .tokenStoreFailed,
                 underlyingError: error)
         }
     }

@@ -85,7 +85,7 @@ public struct OAuthToken: Sendable, Equatable {
         func invalid(_ field: String, _ problem: String) -> AssinafySDKError {
             AssinafySDKError(
                 "The token response is unusable: \(field) \(problem)",
-                context: ["reason": "invalid_token_response", "field": field, "operation": operation])
+                reason: .invalidTokenResponse, context: ["field": field, "operation": operation])
         }
         guard let accessToken = response.accessToken, OAuthInput.isSafeToken(accessToken) else {
             throw invalid("access_token", "is missing, empty or contains whitespace")
@@ -309,7 +309,7 @@ public struct OAuthUserInfo: Sendable, Equatable {
         guard let sub = response.sub, !sub.isEmpty else {
             throw AssinafySDKError(
                 "The userinfo response has no sub claim",
-                context: ["operation": "getOAuthUserInfo", "reason": "invalid_userinfo_response"])
+                reason: .invalidUserInfoResponse, context: ["operation": "getOAuthUserInfo"])
         }
         self.sub = sub
         name = response.name

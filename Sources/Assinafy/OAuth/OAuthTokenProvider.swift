@@ -98,12 +98,11 @@ public actor BackendTokenProvider: TokenProvider {
         do {
             token = try await mint()
         } catch {
-            throw OAuthErrors.sdkError(error, reason: "token_provider_failed")
+            throw OAuthErrors.sdkError(error, reason: .tokenProviderFailed)
         }
         guard OAuthInput.isSafeToken(token.accessToken) else {
             throw AssinafySDKError(
-                "The token provider returned an empty or malformed token",
-                context: ["reason": "token_provider_failed"])
+                "The token provider returned an empty or malformed token", reason: .tokenProviderFailed)
         }
         current = token
         return token
@@ -155,91 +154,9 @@ public struct TokenRefreshMiddleware: APIMiddleware {
         do {
             return try await body(provider)
         } catch {
-            throw OAuthErrors.sdkError(error, reason: "token_provider_failed")
+            throw OAuthErrors.sdkError(error, reason: .tokenProviderFailed)
         }
     }
-}
-
-/// The earlier token-providing client: one inner client per token, built by `makeTransport`
-/// from a credential-less configuration plus the token. Kept for `makeTransport:` callers.
-struct TokenProvidingClient: APIClientProtocol {
-    let provider: any TokenProvider
-    let configuration: AssinafyClientConfiguration
-    let makeTransport: @Sendable (AssinafyClientConfiguration) -> any HTTPClientProtocol
-    let publicTransport: any HTTPClientProtocol
-    let cached = OAuthLocked<(token: String, transport: any HTTPClientProtocol)?>(nil)
-
-    init(
-        provider: any TokenProvider, configuration: AssinafyClientConfiguration,
-        makeTransport: @escaping @Sendable (AssinafyClientConfiguration) -> any HTTPClientProtocol
-    ) {
-        var base = configuration
-        base.token = nil
-        base.apiKey = nil
-        self.provider = provider
-        self.configuration = base
-        self.makeTransport = makeTransport
-        publicTransport = makeTransport(base)
-    }
-
-    func send(_ request: APIRequest) async throws -> RawResponse {
-        guard request.credential == .account else { return try await publicTransport.send(request) }
-        let token = try await providerToken { try await $0.accessToken(forceRefresh: false) }
-        do {
-            return try await transport(for: token).send(request)
-        } catch let error as APIError where error.statusCode == 401 {
-            let replacement = try await providerToken { try await $0.accessToken(replacingRejected: token) }
-            guard replacement != token else { throw error }
-            return try await transport(for: replacement).send(request)
-        }
-    }
-
-    func translate(_ error: any Error) -> any Error { publicTransport.translate(error) }
-
-    private func providerToken(_ body: (any TokenProvider) async throws -> String) async throws -> String {
-        do {
-            return try await body(provider)
-        } catch {
-            throw OAuthErrors.sdkError(error, reason: "token_provider_failed")
-        }
-    }
-
-    private func transport(for token: String) -> any HTTPClientProtocol {
-        cached.withLock { entry in
-            if let entry, entry.token == token { return entry.transport }
-            var configuration = self.configuration
-            configuration.token = token
-            let transport = makeTransport(configuration)
-            entry = (token, transport)
-            return transport
-        }
-    }
-}
-
-/// An `HTTPClientProtocol` that sends account operations with a token from a `TokenProvider`,
-/// keeping one inner client per token.
-@available(
-    *, deprecated, message: "Use AssinafyClient(tokenProvider:configuration:), which uses TokenRefreshMiddleware"
-)
-public final class TokenProvidingTransport: HTTPClientProtocol, Sendable {
-    public let provider: any TokenProvider
-    /// The configuration without any credential.
-    public let configuration: AssinafyClientConfiguration
-    private let client: TokenProvidingClient
-
-    public init(
-        provider: any TokenProvider, configuration: AssinafyClientConfiguration,
-        makeTransport: @escaping @Sendable (AssinafyClientConfiguration) -> any HTTPClientProtocol = {
-            URLSessionTransport(configuration: $0)
-        }
-    ) {
-        client = TokenProvidingClient(provider: provider, configuration: configuration, makeTransport: makeTransport)
-        self.provider = provider
-        self.configuration = client.configuration
-    }
-
-    public func send(_ request: APIRequest) async throws -> RawResponse { try await client.send(request) }
-    public func translate(_ error: any Error) -> any Error { client.translate(error) }
 }
 
 extension AssinafyClient {
@@ -260,27 +177,6 @@ extension AssinafyClient {
                     configuration: base, transport: httpTransport, middlewares: middlewares,
                     tokenProvider: tokenProvider),
                 engineParts: ClientContext.EngineParts(transport: httpTransport, middlewares: middlewares)))
-    }
-
-    /// A token-providing client whose inner clients `makeTransport` builds, one per token.
-    @available(*, deprecated, message: "Use init(tokenProvider:configuration:httpTransport:middlewares:)")
-    public convenience init(
-        tokenProvider: any TokenProvider, configuration: AssinafyClientConfiguration,
-        makeTransport: @escaping @Sendable (AssinafyClientConfiguration) -> any HTTPClientProtocol
-    ) {
-        self.init(legacyTokenProvider: tokenProvider, configuration: configuration, makeTransport: makeTransport)
-    }
-
-    convenience init(
-        legacyTokenProvider: any TokenProvider, configuration: AssinafyClientConfiguration,
-        makeTransport: @escaping @Sendable (AssinafyClientConfiguration) -> any HTTPClientProtocol
-    ) {
-        let client = TokenProvidingClient(
-            provider: legacyTokenProvider, configuration: configuration, makeTransport: makeTransport)
-        self.init(
-            context: ClientContext(
-                configuration: client.configuration, client: AssinafyEngine.applyingPolicy(to: client),
-                engineParts: nil))
     }
 
     /// A client that acts for the user connected through `session`.
@@ -306,12 +202,12 @@ final class OAuthLocked<Value>: @unchecked Sendable {
 
 @usableFromInline enum OAuthErrors {
     /// `error` when it is already one the SDK may throw, else wrapped in `AssinafySDKError`.
-    static func sdkError(_ error: any Error, reason: String) -> any Error {
+    static func sdkError(_ error: any Error, reason: AssinafySDKError.Reason) -> any Error {
         switch error {
         case is APIError, is ValidationError, is NetworkError, is AssinafySDKError, is CancellationError: return error
         default:
             return AssinafySDKError(
-                "The token could not be obtained", context: ["reason": reason], underlyingError: error)
+                "The token could not be obtained", reason: reason, underlyingError: error)
         }
     }
 
@@ -319,14 +215,14 @@ final class OAuthLocked<Value>: @unchecked Sendable {
         -> AssinafySDKError
     {
         AssinafySDKError(
-            "The user must connect again: \(message)", context: ["reason": "reconnect_required", "cause": cause],
+            "The user must connect again: \(message)", reason: .reconnectRequired, context: ["cause": cause],
             underlyingError: underlying)
     }
 }
 
 extension AssinafySDKError {
     /// True for the error `OAuthSession` throws when the connection cannot be continued and
-    /// the user must go through the authorization flow again (`context["reason"]` is
-    /// `reconnect_required`; `context["cause"]` says why).
-    public var isReconnectRequired: Bool { context["reason"] == "reconnect_required" }
+    /// the user must go through the authorization flow again (`reason` is `.reconnectRequired`;
+    /// `context["cause"]` says why).
+    public var isReconnectRequired: Bool { reason == .reconnectRequired }
 }

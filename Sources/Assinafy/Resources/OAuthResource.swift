@@ -60,7 +60,7 @@ public struct OAuthResource: Sendable {
         } catch {
             throw AssinafySDKError(
                 "The authorization server metadata is not JSON",
-                context: ["operation": "getAuthorizationServerMetadata", "reason": "invalid_metadata"],
+                reason: .invalidMetadata, context: ["operation": "getAuthorizationServerMetadata"],
                 underlyingError: error)
         }
         return try OAuthAuthorizationServerMetadata(
@@ -79,7 +79,7 @@ public struct OAuthResource: Sendable {
     {
         guard let jwksURI = server.jwksURI else {
             throw AssinafySDKError(
-                "The authorization server publishes no jwks_uri", context: ["reason": "invalid_metadata"])
+                "The authorization server publishes no jwks_uri", reason: .invalidMetadata)
         }
         let fetcher = OAuthPublicFetcher(context: context)
         return {
@@ -108,7 +108,7 @@ public struct OAuthResource: Sendable {
             return try await verifier.verify(idToken, cache: jwksCaches.cache(for: server), fetch: fetch, nonce: nonce)
         } catch let error as IDTokenError {
             throw AssinafySDKError(
-                "The id_token failed verification", context: ["reason": "invalid_id_token"], underlyingError: error)
+                "The id_token failed verification", reason: .invalidIDToken, underlyingError: error)
         }
     }
 
@@ -171,7 +171,7 @@ public struct OAuthResource: Sendable {
         guard let rotated = token.refreshToken, rotated != payload.refreshToken else {
             throw AssinafySDKError(
                 "The refresh response carries no new refresh token; the one sent may already be retired",
-                context: ["operation": "exchangeOAuthToken", "reason": "refresh_token_not_rotated"])
+                reason: .refreshTokenNotRotated, context: ["operation": "exchangeOAuthToken"])
         }
         guard let idToken = token.idToken else { return token }
         guard verifyingIDToken, let metadata = try? await resolve(server),
@@ -206,7 +206,7 @@ public struct OAuthResource: Sendable {
             return try await body()
         } catch let error as DecodingError {
             throw AssinafySDKError(
-                "The response cannot be decoded", context: ["operation": operation, "reason": "invalid_response"],
+                "The response cannot be decoded", reason: .invalidResponse, context: ["operation": operation],
                 underlyingError: error)
         }
     }

@@ -39,7 +39,8 @@ public struct WebhooksResource: Sendable {
             .payload()
     }
 
-    /// Kept for source compatibility: there is no delete, so this inactivates.
+    /// The product README's name for `inactivate()`, which it documents as deprecated: there is no
+    /// delete, so this inactivates.
     ///
     /// - Note: Compatibility: the API has no destructive delete for subscriptions; this forwards to
     ///   `inactivate()`, which stops delivery and keeps the subscription.

@@ -36,10 +36,10 @@ import Testing
             credential: credential)
     }
 
-    // MARK: OperationPolicy
+    // MARK: Per-operation rules, from the configuration into the generated request
 
-    /// The rule moved from `OperationPolicy` into the generated request (the configuration's
-    /// `retry: never`, `exclusiveConnection: true`): what reaches the engine is unchanged.
+    /// `GET /v1/sign` carries its own rule (the configuration's `retry: never`,
+    /// `exclusiveConnection: true`); the overlay's middleware adds none.
     @Test func signIsNeverRepeatedNorReplayed() async throws {
         let stub = StubTransport()
         stub.enqueueData(Fixture.document())
@@ -54,31 +54,32 @@ import Testing
         #expect(other.route == "GET /v1/documents/doc-1")
         #expect(other.retryable == nil)
         #expect(other.needsExclusiveConnection == false)
-        let passed = try await passedOn(request("getDocument", path: "/v1/documents/{id}"), through: OperationPolicy())
+        let passed = try await passedOn(request("getDocument", path: "/v1/documents/{id}"), through: APIKeyHeaderRule())
         #expect(passed.requests.first?.retryable == nil)
         #expect(passed.requests.first?.needsExclusiveConnection == false)
     }
 
-    /// The generated token and revoke calls build forms themselves (the contract lists the form
-    /// first; OAuthTokenTests checks the fields): the policy only stops redirects and leaves the
-    /// body as it is.
-    @Test func tokenEndpointsFollowNoRedirectAndKeepTheirBody() async throws {
-        for operation in ["exchangeOAuthToken", "revokeOAuthToken"] {
-            var call = request(operation, .post, path: "/v1/oauth/token", credential: .none)
-            let form = RequestBody.form([QueryItem("grant_type", "authorization_code"), QueryItem("code", "c")])
-            call.body = form
-            let (sent, _) = try await passedOn(call, through: OperationPolicy())
-            #expect(sent.first?.followsRedirects == false)
-            #expect(sent.first?.body == form)
-        }
-        let (sent, _) = try await passedOn(request("getDocument", path: "/v1/documents/{id}"), through: OperationPolicy())
+    /// The token and revoke calls follow no redirect (`followsRedirects: false` in the
+    /// configuration): the generated request says so, and the overlay matches no operation name.
+    @Test func tokenEndpointsFollowNoRedirect() async throws {
+        let stub = StubTransport()
+        stub.enqueueJSON(#"{"access_token": "at", "token_type": "Bearer", "expires_in": 60, "refresh_token": "rt-2"}"#)
+        _ = try await Fixture.client(stub).oauth.refreshAccessToken(.refreshToken("rt", clientId: "c"))
+        stub.enqueue { _ in RawResponse(statusCode: 200) }
+        try await Fixture.client(stub).oauth.revoke(OAuthRevokePayload(token: "rt-9", clientId: "c"))
+        stub.enqueueJSON(#"{"sub": "u-1"}"#)
+        _ = try await Fixture.client(stub).oauth.userInfo()
+        #expect(stub.requests.map(\.operationName) == ["exchangeOAuthToken", "revokeOAuthToken", "getOAuthUserInfo"])
+        #expect(stub.requests.map(\.followsRedirects) == [false, false, true])
+        let (sent, _) = try await passedOn(
+            request("exchangeOAuthToken", .post, path: "/v1/oauth/token", credential: .none), through: APIKeyHeaderRule())
         #expect(sent.first?.followsRedirects == true)
     }
 
     @Test func aCallersOwnAPIKeyHeaderIsDropped() async throws {
         var call = request("getPublicDocument", path: "/v1/public/documents/{id}", credential: .none)
         call.headers = ["x-api-key": "forged", "X-Request-Id": "r1"]
-        let (sent, _) = try await passedOn(call, through: OperationPolicy())
+        let (sent, _) = try await passedOn(call, through: APIKeyHeaderRule())
         #expect(sent.first?.headers["X-Api-Key"] == nil)
         #expect(sent.first?.headers["X-Request-Id"] == "r1")
     }

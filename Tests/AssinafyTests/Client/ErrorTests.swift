@@ -9,6 +9,20 @@ import APIRuntime
 @testable import Assinafy
 
 @Suite struct ErrorTests {
+    /// A reason is a value to compare with; the `NSError` form keeps the text apps may log.
+    @Test func sdkErrorReasonIsTypedAndTravelsAsContextText() {
+        let error = AssinafySDKError("gone", reason: .reconnectRequired, context: ["cause": "invalid_grant"])
+        #expect(error.reason == .reconnectRequired && error.isReconnectRequired)
+        #expect(error.context == ["reason": "reconnect_required", "cause": "invalid_grant"])
+        let ns = error as NSError
+        #expect(ns.domain == "com.assinafy.sdk.SDKError" && ns.code == -1)
+        #expect((ns.userInfo["context"] as? [String: String])?["reason"] == "reconnect_required")
+        // A reason this version does not name is kept as sent, and is not reconnect-required.
+        let other = AssinafySDKError("x", context: ["reason": "something_new"])
+        #expect(other.reason?.rawValue == "something_new" && !other.isReconnectRequired)
+        #expect(AssinafySDKError("x").reason == nil)
+    }
+
     @Test func apiErrorBridgesToNSError() {
         let body = Data(#"{"status":403,"message":"Sem permissão","data":null}"#.utf8)
         let headers: HeaderFields = [

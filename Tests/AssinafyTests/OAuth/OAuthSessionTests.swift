@@ -40,15 +40,30 @@ final class RecordingTokenStore: TokenStore, @unchecked Sendable {
     func delete() throws { lock.withLock { log.append("delete"); token = nil } }
 }
 
-/// Forwards to a shared stub and records which bearer token each request would carry.
-struct TokenRecordingTransport: HTTPClientProtocol {
-    let token: String?
-    let stub: StubTransport
+/// The session's own token requests go to `tokens`, everything its clients send to `api`, and
+/// each API request's bearer token (or "none") is noted in `seen`. Installed both as the token
+/// client's middleware (which the session's clients inherit) and as its transport.
+struct SplitStubs: APIMiddleware, HTTPTransport {
+    static let tokenOperations: Set<String> = ["exchangeOAuthToken", "revokeOAuthToken"]
+    let tokens: StubTransport
+    let api: StubTransport
     let seen: RecordingTokenStore
 
-    func send(_ request: APIRequest) async throws -> RawResponse {
-        seen.note("api:\(request.operationName):\(token ?? "none")")
-        return try await stub.operationClient().send(request)
+    func intercept(
+        _ request: APIRequest, operation: String, next: @Sendable (APIRequest) async throws -> RawResponse
+    ) async throws -> RawResponse {
+        if Self.tokenOperations.contains(operation) {
+            return try await tokens.recorder.intercept(request, operation: operation, next: next)
+        }
+        var token = "none"
+        if case .token(let value)? = request.credentials[SecurityScheme.bearerAuth.name] { token = value }
+        seen.note("api:\(operation):\(token)")
+        return try await api.recorder.intercept(request, operation: operation, next: next)
+    }
+
+    func send(_ request: TransportRequest) async throws -> TransportResponse {
+        let operation = StubTransport.current?.operationName ?? ""
+        return try await (Self.tokenOperations.contains(operation) ? tokens : api).send(request)
     }
 }
 
@@ -84,14 +99,17 @@ struct OAuthSessionTests {
     func session(
         _ stub: StubTransport, _ store: RecordingTokenStore, api: StubTransport? = nil, logger: any ClientLogger = NoopLogger()
     ) -> OAuthSession {
-        let client = AssinafyClient(
-            configuration: AssinafyClientConfiguration(token: nil, apiKey: nil, baseURL: Self.base, logger: logger),
-            httpTransport: stub, middlewares: [stub.recorder])
-        let apiStub = api ?? stub
+        let configuration = AssinafyClientConfiguration(token: nil, apiKey: nil, baseURL: Self.base, logger: logger)
+        let client: AssinafyClient
+        if let api {
+            let split = SplitStubs(tokens: stub, api: api, seen: store)
+            client = AssinafyClient(configuration: configuration, httpTransport: split, middlewares: [split])
+        } else {
+            client = AssinafyClient(configuration: configuration, httpTransport: stub, middlewares: [stub.recorder])
+        }
         return OAuthSession(
             client: client, clientId: "client-1", store: store, resource: nil, server: nil, refreshLeeway: 60,
-            maxPreSendRetries: 2, now: { Date() }, preSendRetryDelay: 0,
-            makeTransport: { TokenRecordingTransport(token: $0.token, stub: apiStub, seen: store) })
+            maxPreSendRetries: 2, now: { Date() }, preSendRetryDelay: 0)
     }
 
     func refreshTokensSent(_ stub: StubTransport) -> [String] {
@@ -271,7 +289,7 @@ struct OAuthSessionTests {
             httpTransport: GatedTransport(gate: gate, stub: stubB), middlewares: [stubB.recorder])
         let sessionB = OAuthSession(
             client: clientB, clientId: "client-1", store: store, resource: nil, server: nil, refreshLeeway: 60,
-            maxPreSendRetries: 0, now: { Date() }, preSendRetryDelay: 0, makeTransport: { _ in stubB.operationClient() })
+            maxPreSendRetries: 0, now: { Date() }, preSendRetryDelay: 0)
         let refreshB = Task { try await sessionB.accessToken() }
         await gate.waitForArrival()
         #expect(try await sessionA.accessToken() == "at-2")
@@ -298,7 +316,7 @@ struct OAuthSessionTests {
             httpTransport: GatedTransport(gate: gate, stub: stub), middlewares: [stub.recorder])
         let oauth = OAuthSession(
             client: client, clientId: "client-1", store: store, resource: nil, server: nil, refreshLeeway: 60,
-            maxPreSendRetries: 0, now: { Date() }, preSendRetryDelay: 0, makeTransport: { _ in stub.operationClient() })
+            maxPreSendRetries: 0, now: { Date() }, preSendRetryDelay: 0)
         let refresh = Task { try await oauth.accessToken() }
         await gate.waitForArrival()
         let rotated = Self.token(2)

@@ -51,6 +51,10 @@ struct CommandLineTests {
         #expect(Self.run(["frobnicate"]).code == 64)
         #expect(Self.run(["check"]).code == 64)
         #expect(Self.run(["check", "--spec", "x", "--typo", "y"]).code == 64)
+        // The name map file is gone: names come from the configuration's `operations`.
+        for command in [["generate", "--spec", "x", "--output", "x-out"], ["diff", "a", "b"]] {
+            #expect(Self.run(command + ["--names", "n.yaml"]).code == 64)
+        }
     }
 
     /// Byte-identical across processes (each has its own hash seed) and across repeated runs, and

@@ -45,7 +45,7 @@ struct MultiFileCommandTests {
         let analysis = try CoverageAnalysis.analyse(
             .init(
                 specPath: coverage.appendingPathComponent("Split/spec.yaml").path,
-                namesPath: coverage.appendingPathComponent("names.yaml").path,
+                configuration: try GeneratorCommand.readConfiguration(coverage.appendingPathComponent("generator.yaml").path),
                 extraPaths: [coverage.appendingPathComponent("unpublished.yaml").path],
                 overlayPath: coverage.appendingPathComponent("Overlay").path, clientType: "AssinafyClient",
                 moduleName: "AssinafyAPI", contextType: "ClientContext"))

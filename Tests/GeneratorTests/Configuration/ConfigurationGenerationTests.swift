@@ -73,7 +73,8 @@ import Testing
     @Test func requestOptionsAreWrittenIntoTheRequest() throws {
         let all = text(
             try generate(
-                "operations:\n  listPets: {retry: never, exclusiveConnection: true}\n  POST /pets: {retry: always}\n"))
+                "operations:\n  listPets: {retry: never, exclusiveConnection: true, followsRedirects: false}\n"
+                    + "  POST /pets: {retry: always, followsRedirects: true}\n"))
         let list = try #require(all.range(of: "func listPets(")).upperBound
         let post = try #require(all.range(of: "func postPets(")).upperBound
         let listBody = all[list..<(all[list...].range(of: "return try await")?.lowerBound ?? all.endIndex)]
@@ -82,6 +83,8 @@ import Testing
         #expect(listBody.contains("request.needsExclusiveConnection = true"))
         #expect(postBody.contains("request.retryable = true"))
         #expect(!postBody.contains("needsExclusiveConnection"))
+        #expect(listBody.contains("request.followsRedirects = false"))
+        #expect(!postBody.contains("followsRedirects"))
         #expect(!text(try generate("")).contains("request.retryable"))
     }
 

@@ -67,7 +67,7 @@ import Testing
 
         let nested = try failure("operations:\n  listPets:\n    name: allPets\n    retyr: never\n")
         #expect(nested.description == "gen.yaml:4:5: unknown key 'retyr' in operation 'listPets'")
-        #expect(nested.hint == "expected one of: name, retry, exclusiveConnection, requestMediaType")
+        #expect(nested.hint == "expected one of: name, retry, exclusiveConnection, followsRedirects, requestMediaType")
     }
 
     @Test func wrongValuesAreErrorsAtTheValue() throws {
@@ -81,6 +81,9 @@ import Testing
         #expect(
             try failure("operations:\n  a: {exclusiveConnection: yes please}\n").description
                 == "gen.yaml:2:28: exclusiveConnection must be true or false")
+        #expect(
+            try failure("operations:\n  a: {followsRedirects: never}\n").description
+                == "gen.yaml:2:25: followsRedirects must be true or false")
         #expect(try failure("module: 1API\n").description == "gen.yaml:1:9: module '1API' is not a Swift identifier")
         #expect(try failure("module: class\n").description == "gen.yaml:1:9: module 'class' is not a Swift identifier")
         #expect(try failure("operations: [a, b]\n").description == "gen.yaml:1:13: operations must be a mapping")

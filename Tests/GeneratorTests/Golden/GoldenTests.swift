@@ -7,7 +7,7 @@ import Testing
 
 /// One construct per case in `Cases/`: `<name>.yaml` is a small document, `<name>.expected` the
 /// exact Swift the generator must write for it (every file but the module file, each introduced
-/// by `// <file name>`, headers and imports left out), `<name>.names.yaml` an optional name map.
+/// by `// <file name>`, headers and imports left out).
 /// Every case's output compiles against APIRuntime with warnings as errors
 /// (`FixtureCompileTests.goldenCaseCompiles`). A line `# per-call-credential: <scheme>` in the
 /// YAML passes that generator option, and `# preferred-media-type: <operationId> <type>` the
@@ -22,7 +22,7 @@ struct GoldenTests {
 
     static let caseNames: [String] = {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: casesDirectory.path)) ?? []
-        return files.filter { $0.hasSuffix(".yaml") && !$0.hasSuffix(".names.yaml") }
+        return files.filter { $0.hasSuffix(".yaml") }
             .map { String($0.dropLast(".yaml".count)) }.sorted()
     }()
 
@@ -56,9 +56,7 @@ struct GoldenTests {
     /// Every file a case generates, the module file included (what the compile test builds).
     static func output(case name: String) throws -> GeneratorPipeline.Output {
         let yaml = try String(contentsOf: casesDirectory.appendingPathComponent("\(name).yaml"), encoding: .utf8)
-        let namesURL = casesDirectory.appendingPathComponent("\(name).names.yaml")
-        let names = FileManager.default.fileExists(atPath: namesURL.path) ? try GeneratorPipeline.readNames(namesURL.path) : [:]
-        return try output(yaml, names: names)
+        return try output(yaml)
     }
 
     static func generated(_ yaml: String, names: [String: String] = [:]) throws -> String {
@@ -102,9 +100,7 @@ struct GoldenTests {
         let directory = Self.casesDirectory
         let yaml = try String(contentsOf: directory.appendingPathComponent("\(name).yaml"), encoding: .utf8)
         let expected = try String(contentsOf: directory.appendingPathComponent("\(name).expected"), encoding: .utf8)
-        let namesURL = directory.appendingPathComponent("\(name).names.yaml")
-        let names = FileManager.default.fileExists(atPath: namesURL.path) ? try GeneratorPipeline.readNames(namesURL.path) : [:]
-        let actual = try Self.generated(yaml, names: names)
+        let actual = try Self.generated(yaml)
         if ProcessInfo.processInfo.environment["GOLDEN_RECORD"] == "1" {
             try actual.write(to: directory.appendingPathComponent("\(name).expected"), atomically: true, encoding: .utf8)
             return

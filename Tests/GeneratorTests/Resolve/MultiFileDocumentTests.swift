@@ -66,6 +66,9 @@ struct MultiFileDocumentTests {
         let document = try #require(loaded.document, "\(loaded.diagnostics)")
         #expect(document.schemas.map(\.name) == ["Find", "Purge"])
         #expect(document.operations.map(\.method) == ["query", "PURGE"])
+        // A fixed field is sent in capitals; an additionalOperations key exactly as written.
+        #expect(document.operations.map(\.method.wire) == ["QUERY", "PURGE"])
+        #expect(document.operations.map(\.method.isFixedField) == [true, false])
     }
 
     @Test func anEmptyReferencedFileIsAnErrorNotANullSchema() throws {

@@ -16,7 +16,8 @@ struct CoverageTests {
     static func analyse(extra: Bool = true) throws -> CoverageAnalysis {
         try CoverageAnalysis.analyse(
             .init(
-                specPath: ToolsFixtures.coverage("spec.yaml"), namesPath: ToolsFixtures.coverage("names.yaml"),
+                specPath: ToolsFixtures.coverage("spec.yaml"),
+                configuration: try ToolsFixtures.configuration(ToolsFixtures.coverage("generator.yaml")),
                 extraPaths: extra ? [ToolsFixtures.coverage("unpublished.yaml")] : [], overlayPath: Self.overlay,
                 clientType: "AssinafyClient", moduleName: "AssinafyAPI", contextType: "ClientContext"))
     }
@@ -72,7 +73,7 @@ struct CoverageTests {
     @Test func commandLineEndsWithTheCoverageLineAndFailsWhenIncomplete() throws {
         let overlay = Self.overlay
         let result = ToolsFixtures.run([
-            "coverage", "--spec", ToolsFixtures.coverage("spec.yaml"), "--names", ToolsFixtures.coverage("names.yaml"),
+            "coverage", "--spec", ToolsFixtures.coverage("spec.yaml"), "--config", ToolsFixtures.coverage("generator.yaml"),
             "--extra", ToolsFixtures.coverage("unpublished.yaml"), "--overlay", overlay,
             "--client", "AssinafyClient", "--module", "AssinafyAPI", "--context", "ClientContext",
         ])
@@ -88,7 +89,8 @@ struct CoverageTests {
         // The overlay directory declares no generated groups at all: every function is "missing".
         let analysis = try CoverageAnalysis.analyse(
             .init(
-                specPath: ToolsFixtures.coverage("spec.yaml"), namesPath: ToolsFixtures.coverage("names.yaml"),
+                specPath: ToolsFixtures.coverage("spec.yaml"),
+                configuration: try ToolsFixtures.configuration(ToolsFixtures.coverage("generator.yaml")),
                 overlayPath: overlay, generatedPath: overlay, clientType: "AssinafyClient", moduleName: "AssinafyAPI",
                 contextType: "ClientContext"))
         #expect(analysis.warnings.filter { $0.contains("regenerate") }.count == 6)
@@ -97,7 +99,7 @@ struct CoverageTests {
     /// The client and context types are arguments, not built-in names: other types reach nothing here.
     @Test func theClientAndContextTypesComeFromTheArguments() throws {
         let base = [
-            "coverage", "--spec", ToolsFixtures.coverage("spec.yaml"), "--names", ToolsFixtures.coverage("names.yaml"),
+            "coverage", "--spec", ToolsFixtures.coverage("spec.yaml"), "--config", ToolsFixtures.coverage("generator.yaml"),
             "--overlay", Self.overlay, "--module", "AssinafyAPI", "--context", "ClientContext",
         ]
         let other = ToolsFixtures.run(base + ["--client", "OtherClient"])

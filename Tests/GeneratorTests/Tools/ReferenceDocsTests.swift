@@ -95,7 +95,7 @@ struct ReferenceDocsTests {
         defer { try? FileManager.default.removeItem(atPath: (output as NSString).deletingLastPathComponent) }
         let arguments = [
             "docs", "--output", output, "--spec", ToolsFixtures.coverage("spec.yaml"),
-            "--names", ToolsFixtures.coverage("names.yaml"), "--overlay", overlay, "--client", "AssinafyClient",
+            "--config", ToolsFixtures.coverage("generator.yaml"), "--overlay", overlay, "--client", "AssinafyClient",
             "--module", "AssinafyAPI", "--context", "ClientContext", "--title", "Things: API reference",
         ]
         let first = ToolsFixtures.run(arguments)

@@ -9,7 +9,7 @@ import Testing
 @Suite(.offCooperativePool)
 struct SwiftAPIDiffTests {
     static func names() throws -> [String: String] {
-        try GeneratorPipeline.readNames(ToolsFixtures.diff("names.yaml"))
+        try ToolsFixtures.configuration(ToolsFixtures.diff("generator.yaml")).functionNames
     }
 
     static func report(_ old: OpenAPIDocument, _ new: OpenAPIDocument) throws -> DiffReport {
@@ -93,7 +93,7 @@ struct SwiftAPIDiffTests {
     @Test func commandLinePrintsTheSemverBeforeTheSummary() {
         let result = ToolsFixtures.run([
             "diff", "--swift", ToolsFixtures.diff("base.yaml"), ToolsFixtures.diff("changed.yaml"),
-            "--names", ToolsFixtures.diff("names.yaml"), "--fail-on", "breaking",
+            "--config", ToolsFixtures.diff("generator.yaml"), "--fail-on", "breaking",
         ])
         #expect(result.code == 1)
         let lines = result.out.filter { !$0.isEmpty }

@@ -13,6 +13,10 @@ enum ToolsFixtures {
     static func path(_ relative: String) -> String { packageRoot.appendingPathComponent(relative).path }
     static func diff(_ name: String) -> String { path("Tests/GeneratorTests/Fixtures/Diff/\(name)") }
     static func coverage(_ name: String) -> String { path("Tests/GeneratorTests/Fixtures/Coverage/\(name)") }
+    /// A fixture folder's `generator.yaml`: the operation names its generated code uses.
+    static func configuration(_ path: String) throws -> GeneratorConfiguration {
+        try GeneratorCommand.readConfiguration(path)
+    }
 
     static func load(_ path: String) throws -> OpenAPIDocument {
         let (document, diagnostics) = DocumentLoader.load(try DocumentReader.read(contentsOf: path))

@@ -16,7 +16,7 @@ import Testing
     static let documents: [String] = {
         let golden = testsDirectory.appendingPathComponent("Golden/Cases")
         let cases = ((try? FileManager.default.contentsOfDirectory(atPath: golden.path)) ?? [])
-            .filter { $0.hasSuffix(".yaml") && !$0.hasSuffix(".names.yaml") }.map { "Golden/Cases/" + $0 }
+            .filter { $0.hasSuffix(".yaml") }.map { "Golden/Cases/" + $0 }
         let fixtures = ["Fixtures/EndToEnd", "Fixtures/Documents"].flatMap { folder in
             ((try? FileManager.default.contentsOfDirectory(
                 atPath: testsDirectory.appendingPathComponent(folder).path)) ?? [])

@@ -20,7 +20,7 @@ extension GeneratorConfiguration {
         "fileLineBudget",
     ]
     /// The keys of an `operations` entry written as a mapping.
-    public static let operationKeys = ["name", "retry", "exclusiveConnection", "requestMediaType"]
+    public static let operationKeys = ["name", "retry", "exclusiveConnection", "followsRedirects", "requestMediaType"]
 }
 
 private struct ConfigurationReader {
@@ -130,6 +130,11 @@ private struct ConfigurationReader {
                         throw error("exclusiveConnection must be true or false", at: field.value.location)
                     }
                     settings.exclusiveConnection = flag
+                case "followsRedirects":
+                    guard let flag = field.value.bool else {
+                        throw error("followsRedirects must be true or false", at: field.value.location)
+                    }
+                    settings.followsRedirects = flag
                 default: settings.requestMediaType = try string(field.value, "requestMediaType")
                 }
             }

@@ -14,6 +14,7 @@
 ///     name: createPet
 ///     retry: never               # never | always (default: the client's retry policy)
 ///     exclusiveConnection: true
+///     followsRedirects: false    # a redirect is an error to report (default: followed)
 ///     requestMediaType: application/x-www-form-urlencoded
 /// types:
 ///   Pet: Animal                  # the name the generator would give → the one to use
@@ -53,15 +54,18 @@ public struct GeneratorConfiguration: Sendable, Equatable {
         public var name: String?
         public var retry: RetryRule?
         public var exclusiveConnection: Bool?
+        /// `false`: `APIRequest.followsRedirects` is off, so a redirect is reported, not followed.
+        public var followsRedirects: Bool?
         public var requestMediaType: String?
 
         public init(
             name: String? = nil, retry: RetryRule? = nil, exclusiveConnection: Bool? = nil,
-            requestMediaType: String? = nil
+            followsRedirects: Bool? = nil, requestMediaType: String? = nil
         ) {
             self.name = name
             self.retry = retry
             self.exclusiveConnection = exclusiveConnection
+            self.followsRedirects = followsRedirects
             self.requestMediaType = requestMediaType
         }
     }

@@ -52,6 +52,8 @@ enum UnionCaseNames {
         case .named("JSONObject"), .dictionary: return "object"
         case .array: return "array"
         case .named(let name): return SwiftNames.memberName(name)
+        case .dateTime: return "dateTime"
+        case .date: return "date"
         default: return "value"
         }
     }

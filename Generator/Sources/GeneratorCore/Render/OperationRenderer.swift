@@ -120,6 +120,7 @@ package enum OperationRenderer {
         let errorsFit = writer.fits(errors + ")", levels: 1)
         if let retryable = operation.retryable { statements.append("\(request).retryable = \(retryable)") }
         if operation.needsExclusiveConnection { statements.append("\(request).needsExclusiveConnection = true") }
+        if !operation.followsRedirects { statements.append("\(request).followsRedirects = false") }
         let perCall = operation.security.perCall.map {
             "\(request).credentials[\(swiftLiteral($0.scheme.name))] = .apiKey(\($0.localName))"
         }

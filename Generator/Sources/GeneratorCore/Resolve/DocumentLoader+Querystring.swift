@@ -1,11 +1,5 @@
 /// OpenAPI 3.2's methods and `in: querystring` parameters, as the loader reads them.
 extension DocumentLoader {
-    /// The method as sent: a fixed Path Item field in capitals, an `additionalOperations` key
-    /// exactly as written (method names are case-sensitive).
-    static func wireMethod(_ method: String) -> String {
-        DocumentRules.fixedMethods.contains(method) ? method.uppercased() : method
-    }
-
     /// How a querystring parameter's value becomes the query: `form` (the members as fields),
     /// `json` (the encoded text) or `text` (a string as it is).
     static func querystringForm(_ media: MediaType) -> String {

@@ -213,7 +213,7 @@ public struct DocumentLoader {
                 componentName: componentName(of: bodyNode, kind: "requestBodies"), pointer: pointer / "requestBody")
         }
         return Operation(
-            method: method, path: path, operationId: node["operationId"]?.string,
+            method: OperationMethod(rawValue: method), path: path, operationId: node["operationId"]?.string,
             tags: node["tags"]?.elements?.compactMap(\.string) ?? [], summary: node["summary"]?.string,
             description: node["description"]?.string, parameters: merged, requestBody: requestBody,
             responses: responses, security: node["security"].map { securityRequirements($0, at: pointer / "security") },

@@ -51,8 +51,26 @@ public struct Tag: Sendable {
     public var description: String?
 }
 
+/// An operation's method: a fixed Path Item field (`get` … `trace`, and OpenAPI 3.2's `query`),
+/// or an `additionalOperations` key exactly as written, since method names are case-sensitive.
+public struct OperationMethod: RawRepresentable, Hashable, Sendable, CustomStringConvertible,
+    ExpressibleByStringLiteral
+{
+    /// As the document spells it: the Path Item field or the `additionalOperations` key.
+    public let rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { rawValue = value }
+
+    /// One of the Path Item's own fields, which have a `RequestMethod` member of their own.
+    public var isFixedField: Bool { DocumentRules.fixedMethods.contains(rawValue) }
+    /// As sent: a fixed field in capitals, an `additionalOperations` key as written.
+    public var wire: String { isFixedField ? rawValue.uppercased() : rawValue }
+    public var description: String { rawValue }
+}
+
 public struct Operation: Sendable {
-    public var method: String
+    public var method: OperationMethod
     public var path: String
     public var operationId: String?
     public var tags: [String]

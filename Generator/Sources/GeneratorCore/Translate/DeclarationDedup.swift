@@ -79,6 +79,7 @@ enum DeclarationDedup {
     static func collectReferences(_ type: SwiftType, into names: inout [String]) {
         switch type {
         case .named(let name): names.append(name)
+        case .dateTime, .date: break
         case .array(let inner), .dictionary(let inner), .optional(let inner), .nullable(let inner):
             collectReferences(inner, into: &names)
         case .generic(let name, let arguments):
@@ -166,6 +167,7 @@ enum DeclarationDedup {
     static func resolved(_ type: SwiftType, _ canonical: [String: String]) -> SwiftType {
         switch type {
         case .named(let name): return .named(resolvedName(name, canonical))
+        case .dateTime, .date: return type
         case .array(let inner): return .array(resolved(inner, canonical))
         case .dictionary(let inner): return .dictionary(resolved(inner, canonical))
         case .optional(let inner): return .optional(resolved(inner, canonical))

@@ -99,7 +99,8 @@ enum OperationSignature {
     private static func pathText(_ type: SwiftType) -> ParameterDecl.PathText {
         switch type {
         case .array: return .commaJoined
-        case .named(let name) where ["Bool", "Double", "Float", "DateTime", "CalendarDate", "Date"].contains(name):
+        case .dateTime, .date: return .parameterText
+        case .named(let name) where ["Bool", "Double", "Float", "CalendarDate"].contains(name):
             return .parameterText
         default: return .interpolated
         }

@@ -28,7 +28,7 @@ extension TypeTranslator {
         }
         var declaration = OperationDecl(
             group: group, swiftName: swiftName, operationId: operation.operationId, summary: operation.summary,
-            description: operation.description, method: DocumentLoader.wireMethod(operation.method),
+            description: operation.description, method: operation.method.wire,
             path: operation.path,
             parameters: orderParameters(parameters), body: body, bodyParameterName: bodyName,
             successType: success.type, successIsBinary: success.binary, errorTypes: errors, security: security,
@@ -62,8 +62,8 @@ extension TypeTranslator {
         // A timestamp argument is a plain `Date` (sent as RFC 3339 text), as a model's member is:
         // the `DateTime` wrapper exists for timestamps nested in arrays and maps of models.
         switch type {
-        case .named("DateTime"): type = .named("Date")
-        case .array(.named("DateTime")): type = .array(.named("Date"))
+        case .dateTime: type = .date
+        case .array(.dateTime): type = .array(.date)
         default: break
         }
         var style: String?
@@ -98,11 +98,9 @@ extension TypeTranslator {
     /// header or form field can carry as text.
     func isSimpleParameterType(_ type: SwiftType) -> Bool {
         switch type {
+        case .dateTime, .date: return true
         case .named(let name):
-            if ["String", "Int", "Int32", "Int64", "Double", "Bool", "DateTime", "CalendarDate", "Date"].contains(name)
-            {
-                return true
-            }
+            if ["String", "Int", "Int32", "Int64", "Double", "Bool", "CalendarDate"].contains(name) { return true }
             for declaration in declarations where declaration.name == name {
                 switch declaration {
                 case .openEnum: return true

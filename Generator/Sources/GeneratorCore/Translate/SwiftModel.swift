@@ -1,6 +1,12 @@
 /// The small Swift declaration model the translator produces and the renderer prints.
 public indirect enum SwiftType: Hashable, Sendable {
     case named(String)
+    /// APIRuntime's `DateTime`: a `date-time` string nested in arrays, maps and unions, kept with
+    /// the text it came as.
+    case dateTime
+    /// Foundation's `Date`: a `date-time` model member or argument, coded as RFC 3339 text by the
+    /// generated code (`encodeDateTime`), not by `Date`'s own `Codable`.
+    case date
     case array(SwiftType)
     case dictionary(SwiftType)
     case optional(SwiftType)
@@ -11,6 +17,8 @@ public indirect enum SwiftType: Hashable, Sendable {
     public var rendered: String {
         switch self {
         case .named(let name): return name
+        case .dateTime: return "DateTime"
+        case .date: return "Date"
         case .array(let element): return "[\(element.rendered)]"
         case .dictionary(let value): return "[String: \(value.rendered)]"
         case .optional(let wrapped):
@@ -31,7 +39,7 @@ public indirect enum SwiftType: Hashable, Sendable {
         return self
     }
 
-    public var isDate: Bool { self == .named("Date") }
+    public var isDate: Bool { self == .date }
 }
 
 public struct PropertyDecl: Sendable, Hashable {
@@ -328,6 +336,8 @@ public struct OperationDecl: Sendable, Hashable {
     public var retryable: Bool? = nil
     /// From the configuration: `APIRequest.needsExclusiveConnection`.
     public var needsExclusiveConnection = false
+    /// From the configuration: `APIRequest.followsRedirects`.
+    public var followsRedirects = true
 
     public var credential: CredentialDecl { security.credential }
     public var returnType: SwiftType { .generic("APIResponse", [successType ?? .named("Void")]) }

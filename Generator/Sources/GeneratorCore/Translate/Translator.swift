@@ -38,19 +38,21 @@ public enum Translator {
         /// An `operationId` entry first, then a `METHOD path` one.
         func lookup<Value>(_ table: [String: Value], _ operation: Operation) -> Value? {
             if let id = operation.operationId, let value = table[id] { return value }
-            return table[GeneratorConfiguration.routeKey(method: operation.method, path: operation.path)]
+            return table[GeneratorConfiguration.routeKey(method: operation.method.rawValue, path: operation.path)]
         }
     }
 
-    /// What the generated request carries beyond the document: `APIRequest.retryable` and
-    /// `APIRequest.needsExclusiveConnection`.
+    /// What the generated request carries beyond the document: `APIRequest.retryable`,
+    /// `APIRequest.needsExclusiveConnection` and `APIRequest.followsRedirects`.
     public struct RequestSettings: Sendable, Hashable {
         public var retryable: Bool?
         public var needsExclusiveConnection: Bool
+        public var followsRedirects: Bool
 
-        public init(retryable: Bool? = nil, needsExclusiveConnection: Bool = false) {
+        public init(retryable: Bool? = nil, needsExclusiveConnection: Bool = false, followsRedirects: Bool = true) {
             self.retryable = retryable
             self.needsExclusiveConnection = needsExclusiveConnection
+            self.followsRedirects = followsRedirects
         }
     }
 
@@ -104,6 +106,7 @@ public enum Translator {
             if let settings = options.lookup(options.requestSettings, operation) {
                 decl.retryable = settings.retryable
                 decl.needsExclusiveConnection = settings.needsExclusiveConnection
+                decl.followsRedirects = settings.followsRedirects
             }
             operations.append((operationIndex, decl))
             for created in types.createdDeclarations[before...] {
@@ -162,7 +165,9 @@ public enum Translator {
             let left = operations[lhs]
             let right = operations[rhs]
             if left.path != right.path { return left.path.utf8.lexicographicallyPrecedes(right.path.utf8) }
-            if left.method != right.method { return left.method.utf8.lexicographicallyPrecedes(right.method.utf8) }
+            if left.method != right.method {
+                return left.method.rawValue.utf8.lexicographicallyPrecedes(right.method.rawValue.utf8)
+            }
             // Path keys that differ only in their query (`/token` and `/token?refresh`).
             let leftQuery = left.constantQuery.map { $0.name + "=" + $0.value }.joined(separator: "&")
             let rightQuery = right.constantQuery.map { $0.name + "=" + $0.value }.joined(separator: "&")
@@ -207,7 +212,7 @@ public enum Translator {
             derived = SwiftNames.memberName(summary)
         } else {
             let segments = operation.path.split(separator: "/").filter { !$0.hasPrefix("{") }.map(String.init)
-            derived = SwiftNames.memberName(([operation.method] + segments).joined(separator: "_"))
+            derived = SwiftNames.memberName(([operation.method.rawValue] + segments).joined(separator: "_"))
         }
         // A readable operationId is a name already; only a name made up from prose or the route
         // (which changes when they do) is worth a warning.

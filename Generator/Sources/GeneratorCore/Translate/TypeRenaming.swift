@@ -48,6 +48,7 @@ private struct Renamer {
     func type(_ type: SwiftType) -> SwiftType {
         switch type {
         case .named(let name): return .named(self.name(name))
+        case .dateTime, .date: return type
         case .array(let element): return .array(self.type(element))
         case .dictionary(let value): return .dictionary(self.type(value))
         case .optional(let wrapped): return .optional(self.type(wrapped))

@@ -43,7 +43,7 @@ extension TypeTranslator {
             let translated = type(for: propertySchema, suggestedName: suggested, forRequest: forRequest)
             let nullable = translated.nullable && !schema.nonNullProperties.contains(wireName)
             // A top-level timestamp member is a plain `Date`, coded by the RFC 3339 helpers.
-            var propertyType = translated.type == .named("DateTime") ? .named("Date") : translated.type
+            var propertyType = translated.type == .dateTime ? .date : translated.type
             var optional = !required || nullable
             if nullable && forRequest {
                 propertyType = .nullable(translated.type)

@@ -117,6 +117,7 @@ struct TypeTranslator {
             let declaration = emitted[index]
             declarations.append(declaration)
             if case .alias(_, let target, _) = declaration { noteOperationType(target, depth: depth + 1) }
+        case .dateTime, .date: return
         case .array(let inner), .dictionary(let inner), .optional(let inner), .nullable(let inner):
             noteOperationType(inner, depth: depth + 1)
         case .generic(_, let arguments):
@@ -261,7 +262,7 @@ struct TypeTranslator {
 
     private func stringType(_ format: String?) -> SwiftType {
         switch format {
-        case "date-time": return .named("DateTime")
+        case "date-time": return .dateTime
         case "date": return .named("CalendarDate")
         case "binary", "byte": return .named("Data")
         default: return .named("String")

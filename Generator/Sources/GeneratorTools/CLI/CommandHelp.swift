@@ -29,7 +29,6 @@ enum CommandHelp {
           --spec FILE                    the document (default: the configuration's first document)
           --module NAME                  the module's name (default: the configuration's, else DIR's)
           --extra FILE                   a document merged in (repeatable)
-          --names FILE                   a YAML mapping operationId: swiftName
           --per-call-credential SCHEME   a security scheme each call passes rather than the client
                                          (repeatable)
           --single-file NAME             one file NAME instead of one per tag

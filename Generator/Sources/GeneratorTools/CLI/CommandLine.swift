@@ -16,7 +16,7 @@ public enum GeneratorCommand {
           check    --spec FILE [--format yaml|json] read and resolve a document (and the files it
                                                     refers to), print diagnostics
           generate --output DIR [--config FILE] [--spec FILE] [--module NAME] [--extra FILE]...
-                   [--names FILE] [--per-call-credential SCHEME]... [--single-file NAME] [--format yaml|json]
+                   [--per-call-credential SCHEME]... [--single-file NAME] [--format yaml|json]
                    [--widening warning|error]
                                                     write Swift sources for the document (--spec, or the
                                                     config's documents; arguments win over the config)
@@ -133,7 +133,6 @@ public enum GeneratorCommand {
         let givenSpec = options.value("--spec")
         let output = try options.required("--output")
         let givenModule = options.value("--module")
-        let namesPath = options.value("--names")
         let givenExtras = options.values("--extra")
         let perCall = Set(options.values("--per-call-credential"))
         let singleFile = options.value("--single-file")
@@ -144,16 +143,15 @@ public enum GeneratorCommand {
         if let widening { configuration.widening = widening }
         let documents = try documentPaths(
             spec: givenSpec, extras: givenExtras, configuration: configuration, configPath: configPath)
-        for path in [documents.spec] + documents.extras + (namesPath.map { [$0] } ?? []) {
+        for path in [documents.spec] + documents.extras {
             try InputFiles.requireReadable(path)
         }
-        let names = try namesPath.map(GeneratorPipeline.readNames) ?? [:]
         let module = givenModule ?? configuration.module ?? defaultModule(output: output)
         let spec = documents.spec
         let result: GeneratorPipeline.Output
         do {
             result = try GeneratorPipeline.generate(
-                specPath: spec, moduleName: module, names: names, extraPaths: documents.extras,
+                specPath: spec, moduleName: module, extraPaths: documents.extras,
                 perCallCredentialSchemes: perCall, format: format, configuration: configuration,
                 sources: PlainErrorFileSource.forDocument)
         } catch let failure as GeneratorPipeline.Failure {

@@ -90,17 +90,6 @@ extension GeneratorPipeline {
         return DocumentRoot(source: source, rootFile: root)
     }
 
-    /// The older name map file: a YAML (or JSON) mapping `operationId: swiftName` (the
-    /// configuration's `operations` replaces it; `--names` still reads one).
-    public static func readNames(_ path: String) throws -> [String: String] {
-        let root = try DocumentReader.read(contentsOf: path)
-        var names: [String: String] = [:]
-        for entry in root.entries ?? [] {
-            if let name = entry.value.string { names[entry.key] = name }
-        }
-        return names
-    }
-
     /// Writes `files` into `directory`, removing generated files that are no longer produced and
     /// leaving anything else alone. Unchanged files are not rewritten.
     public static func write(_ files: [GeneratedFile], to directory: String) throws {

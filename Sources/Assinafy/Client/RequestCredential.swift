@@ -2,8 +2,8 @@ import APIRuntime
 import AssinafyAPI
 import Foundation
 
-// Names from before the engine was split from Assinafy's policy, kept so apps written against
-// them (and the product README) compile unchanged.
+// The product README's vocabulary for requests built by hand against `HTTPClientProtocol`:
+// Assinafy's three credential classes over the engine's security requirements.
 
 /// What an operation sends the client's requests with, as a product-README "class": one way
 /// to read an `APIRequest`'s security requirements for this API.
@@ -93,24 +93,3 @@ extension APIRequest {
 
 /// What the generated operation groups call; the README's name for `APIClientProtocol`.
 public typealias HTTPClientProtocol = APIClientProtocol
-
-/// The crypto helpers under their earlier name.
-@available(*, deprecated, renamed: "PortableCrypto")
-public typealias AssinafyCrypto = PortableCrypto
-
-/// An `HTTPClientProtocol` that performs Assinafy operations over URLSession: the engine with
-/// Assinafy's policy. `AssinafyClient(configuration:)` builds the same thing.
-@available(*, deprecated, message: "Use AssinafyClient(configuration:), or APIEngine with URLSessionHTTPTransport")
-public final class URLSessionTransport: HTTPClientProtocol, Sendable {
-    public let configuration: AssinafyClientConfiguration
-    private let client: any APIClientProtocol
-
-    public init(configuration: AssinafyClientConfiguration) {
-        self.configuration = configuration
-        client = AssinafyEngine.client(configuration: configuration, transport: URLSessionHTTPTransport())
-    }
-
-    public func send(_ request: APIRequest) async throws -> RawResponse { try await client.send(request) }
-    public func translate(_ error: any Error) -> any Error { client.translate(error) }
-    public func adding(_ middleware: any APIMiddleware) -> any APIClientProtocol { client.adding(middleware) }
-}

@@ -2,7 +2,7 @@ import AssinafyTestSupport
 import Foundation
 import Testing
 
-@testable import APIRuntime
+@testable import Assinafy
 
 @Suite("Base64url, comparison and randomness", .offCooperativePool)
 struct EncodingAndRandomTests {

@@ -2,7 +2,7 @@ import AssinafyTestSupport
 import Foundation
 import Testing
 
-@testable import APIRuntime
+@testable import Assinafy
 
 @Suite("HMAC-SHA256", .offCooperativePool)
 struct HMACTests {

@@ -2,7 +2,7 @@ import AssinafyTestSupport
 import Foundation
 import Testing
 
-@testable import APIRuntime
+@testable import Assinafy
 
 @Suite("SHA-256", .offCooperativePool)
 struct SHA256Tests {

@@ -2,7 +2,7 @@ import AssinafyTestSupport
 import Foundation
 import Testing
 
-@testable import APIRuntime
+@testable import Assinafy
 
 @Suite("RSASSA-PKCS1-v1_5 SHA-256", .enabled(if: ReferenceTool.hasOpenSSL, "openssl is not installed"), .offCooperativePool)
 struct RSASignatureTests {

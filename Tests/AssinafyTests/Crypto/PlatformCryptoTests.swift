@@ -5,7 +5,7 @@ import Foundation
 import Security
 import Testing
 
-@testable import APIRuntime
+@testable import Assinafy
 
 /// Apple platforms only (never compiled on Linux): `PortableCrypto` answers through CryptoKit and
 /// Security there, and through the pure-Swift code everywhere else. Both paths take the same

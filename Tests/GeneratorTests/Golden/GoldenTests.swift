@@ -12,7 +12,8 @@ import Testing
 /// (`FixtureCompileTests.goldenCaseCompiles`). A line `# per-call-credential: <scheme>` in the
 /// YAML passes that generator option, and `# preferred-media-type: <operationId> <type>` the
 /// per-operation request media type preference, the lines `# configuration: <line>`, joined, a
-/// generator configuration file, and `# type-name: <generated> <given>` a configuration `types:`
+/// generator configuration file (with `testing:`, the testing module's files follow, each
+/// introduced by `// Testing/<file name>`), and `# type-name: <generated> <given>` a configuration `types:`
 /// rename. `GOLDEN_RECORD=1 swift test --filter GoldenTests` rewrites
 /// every `.expected` from the current output (review the diff before committing it).
 @Suite("Golden output", .offCooperativePool)
@@ -73,6 +74,13 @@ struct GoldenTests {
                 .filter { $0 != "import Foundation" && $0 != "import APIRuntime" && $0 != "@_exported import APIRuntime" }
                 .joined(separator: "\n")
             text += "// \(file.name)\n" + trimmingNewlines(body) + "\n"
+        }
+        // The testing module (`# configuration: testing: {output: T}`), after the API module's files.
+        let testingImports: Set<Substring> = ["import Foundation", "import APIRuntime", "import APITesting", "import G"]
+        for file in output.testingFiles {
+            let body = file.contents.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(3)
+                .filter { !testingImports.contains($0) }.joined(separator: "\n")
+            text += "// Testing/\(file.name)\n" + trimmingNewlines(body) + "\n"
         }
         return text
     }

@@ -80,3 +80,15 @@ extension StubAnswer where Success == Void {
         try response(defaultStatus: defaultStatus, contentType: nil) { _ in Data() }
     }
 }
+
+extension StubAnswer where Success: Decodable {
+    /// The success decoded from JSON text (a document's example), sent re-encoded as the type
+    /// encodes it; throws, naming the type, when the text does not decode.
+    public static func example(_ json: String, status: Int? = nil) throws -> Self {
+        do {
+            return .ok(try JSONCoding.decode(Success.self, from: Data(json.utf8)), status: status)
+        } catch {
+            throw StubError.undecodable(operation: "\(Success.self)", name: "the example", reason: "\(error)")
+        }
+    }
+}

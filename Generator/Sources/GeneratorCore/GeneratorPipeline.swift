@@ -150,7 +150,10 @@ public enum GeneratorPipeline {
     ) -> Output {
         let translation = Translator.translate(document, options: options)
         var files = FileLayout.render(translation.module, lineBudget: lineBudget)
-        var testingFiles = testing ? StubRenderer.render(translation.module) : []
+        var testingFiles =
+            testing
+            ? StubRenderer.render(translation.module, examples: ExampleAnswers.examples(document, translation.module))
+            : []
         if let access, access != .public {
             files = files.map {
                 GeneratedFile(name: $0.name, contents: AccessLevelRewrite.apply(access, to: $0.contents))

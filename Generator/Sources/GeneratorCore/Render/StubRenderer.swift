@@ -5,7 +5,9 @@ public enum StubRenderer {
     /// The testing module's name for an API module.
     public static func moduleName(for apiModule: String) -> String { apiModule + "Testing" }
 
-    public static func render(_ module: ModuleDecl) -> [GeneratedFile] {
+    /// `examples`: each operation's example success body by its Swift name (`ExampleAnswers`),
+    /// written as `<Module>Stubs.examples`.
+    public static func render(_ module: ModuleDecl, examples: [String: String] = [:]) -> [GeneratedFile] {
         let header = """
             \(FileLayout.headerMarker) from \(module.sourceName) — do not edit.
             // Regenerate with `\(module.regenerateCommand)`.
@@ -17,7 +19,12 @@ public enum StubRenderer {
 
             """
         let stubs = module.moduleName + "Stubs"
-        var files = [GeneratedFile(name: stubs + ".swift", contents: header + "\n" + renderStubs(module, name: stubs))]
+        var files = [
+            GeneratedFile(name: stubs + ".swift", contents: header + "\n" + renderStubs(module, name: stubs)),
+            GeneratedFile(
+                name: module.moduleName + "Examples.swift",
+                contents: header + "\n" + renderExamples(module, name: stubs, examples: examples)),
+        ]
         var groups: [String] = []
         var byGroup: [String: [OperationDecl]] = [:]
         for operation in module.operations {
@@ -69,6 +76,55 @@ public enum StubRenderer {
                 w.line("var transport = StubTransport()")
                 for operation in module.operations { renderRoute(operation, into: &w) }
                 w.line("return transport")
+            }
+        }
+        return writer.text
+    }
+
+    private static func renderExamples(_ module: ModuleDecl, name: String, examples: [String: String]) -> String {
+        var writer = SwiftWriter()
+        // JSON and text answers have a body to write down; bytes are answered empty.
+        let json = module.operations.filter { $0.successType != nil && (!$0.successIsBinary || $0.successIsText) }
+        writer.block("extension \(name)") { w in
+            w.docs([
+                "Every operation answered with an example: the document's own where it has one, otherwise a",
+                "value built from the operation's schema. `\(name).examples.transport` answers a whole app",
+                "offline (previews); a test replaces the closures it cares about. An example that does not",
+                "decode into the operation's type fails that call, naming the type (see `checkExamples()`).",
+            ])
+            w.block("public static var examples: Self") { w in
+                w.line("var stubs = Self()")
+                for operation in module.operations {
+                    let answer: String
+                    if operation.successIsText {
+                        answer = ".ok(ExampleBody.\(operation.swiftName))"
+                    } else if operation.successIsBinary {
+                        answer = ".ok(Data())"
+                    } else if operation.successType != nil {
+                        answer = "try .example(ExampleBody.\(operation.swiftName))"
+                    } else {
+                        answer = ".ok()"
+                    }
+                    w.line("stubs.\(operation.swiftName) = { _ in \(answer) }")
+                }
+                w.line("return stubs")
+            }
+            w.line()
+            w.line("/// Decodes every JSON example into its operation's type; throws for the first that does not.")
+            w.block("public static func checkExamples() throws") { w in
+                for operation in json where !operation.successIsText {
+                    let type = (operation.successType ?? .named("Void")).rendered
+                    w.line("_ = try StubAnswer<\(type)>.example(ExampleBody.\(operation.swiftName))")
+                }
+            }
+            w.line()
+            w.line("/// The example bodies as JSON (or text), by operation: what `examples` answers with.")
+            w.block("public enum ExampleBody") { w in
+                for operation in json {
+                    let fallback = operation.successIsText ? "example" : "{}"
+                    let text = swiftLiteral(examples[operation.swiftName] ?? fallback)
+                    w.line("public static let \(operation.swiftName) = \(text)")
+                }
             }
         }
         return writer.text

@@ -113,7 +113,9 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "APITestingTests",
-            dependencies: ["APITesting", "APIRuntime", "PetClinicAPI", "PetClinicAPITesting"],
+            dependencies: [
+                "APITesting", "APIRuntime", "PetClinicAPI", "PetClinicAPITesting", "AssinafyAPI", "AssinafyAPITesting",
+            ],
             swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

@@ -141,14 +141,6 @@ struct PetClinicStubsTests {
     }
 }
 
-/// Values seen from `@Sendable` closures.
-final class Recorder<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [Value] = []
-    var values: [Value] { lock.withLock { stored } }
-    func record(_ value: Value) { lock.withLock { stored.append(value) } }
-}
-
 struct BodyTap: APIMiddleware {
     let bodies: Recorder<Data>
     func intercept(

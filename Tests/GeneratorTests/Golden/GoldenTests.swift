@@ -100,7 +100,7 @@ struct GoldenTests {
             "declaredResponseHeaders", "securitySchemesAndServers", "duplicateInlineTypes", "reservedLookingNames",
             "webhookNamesNormalisingAlike", "requestMediaTypeOrder", "deepObjectAndCookies", "optionalConstant",
             "expandableMembers", "requestSettingsVersusParameterNames", "emptyFormBodies", "unionCaseNames",
-            "unionCaseFollowsRenamedType",
+            "unionCaseFollowsRenamedType", "typedStubs", "exampleAnswers",
         ]
         #expect(Set(required).isSubset(of: Set(Self.caseNames)), "missing: \(Set(required).subtracting(Self.caseNames))")
     }

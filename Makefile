@@ -81,7 +81,7 @@ check-generated: build
 	@diff -r -q .build/check-twins $(TWINS) >/dev/null || { \
 		echo "$(TWINS) is stale: run 'make generate' and commit the result"; \
 		diff -r .build/check-twins $(TWINS) | head -40; exit 1; }
-	@echo "check-generated: Sources/AssinafyAPI matches openapi.yaml, $(E2E_GENERATED) its fixtures, $(TWINS) the overlay"
+	@echo "check-generated: Sources/AssinafyAPI and Sources/AssinafyAPITesting match openapi.yaml, $(E2E_GENERATED) its fixtures, $(TWINS) the overlay"
 
 # The transport's HTTPS tests need the throwaway test CA, trusted only inside a private mount
 # namespace (see scripts/test-ca.sh); the emulator-backed suites need the venv; the response

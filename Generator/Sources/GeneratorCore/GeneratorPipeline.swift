@@ -150,10 +150,13 @@ public enum GeneratorPipeline {
     ) -> Output {
         let translation = Translator.translate(document, options: options)
         var files = FileLayout.render(translation.module, lineBudget: lineBudget)
-        var testingFiles =
-            testing
-            ? StubRenderer.render(translation.module, examples: ExampleAnswers.examples(document, translation.module))
-            : []
+        var testingFiles: [GeneratedFile] = []
+        var exampleDiagnostics: [Diagnostic] = []
+        if testing {
+            let examples = ExampleAnswers.examples(document, translation.module)
+            testingFiles = StubRenderer.render(translation.module, examples: examples.examples)
+            exampleDiagnostics = examples.diagnostics.map { $0.attributed(document.sourceFileNames) }
+        }
         if let access, access != .public {
             files = files.map {
                 GeneratedFile(name: $0.name, contents: AccessLevelRewrite.apply(access, to: $0.contents))
@@ -164,7 +167,8 @@ public enum GeneratorPipeline {
         }
         return Output(
             files: files,
-            diagnostics: diagnostics + translation.diagnostics.map { $0.attributed(document.sourceFileNames) },
+            diagnostics: diagnostics + translation.diagnostics.map { $0.attributed(document.sourceFileNames) }
+                + exampleDiagnostics,
             operationCount: document.operations.count, schemaCount: document.schemas.count,
             testingFiles: testingFiles)
     }

@@ -6,6 +6,9 @@ struct ExampleBuilder {
     let document: OpenAPIDocument
     /// References being expanded: a recursive schema stops at its second visit.
     private var visiting: [String] = []
+    /// Built values that may not hold (a `pattern` the builder cannot satisfy), once per schema.
+    private(set) var diagnostics: [Diagnostic] = []
+    private var reported: Set<String> = []
 
     init(document: OpenAPIDocument) { self.document = document }
 
@@ -103,7 +106,15 @@ struct ExampleBuilder {
         return value(member, discriminated: (discriminator.propertyName, mapped?.value ?? name))
     }
 
-    private func string(_ schema: Schema) -> String {
+    private mutating func string(_ schema: Schema) -> String {
+        if let pattern = schema.pattern, reported.insert(schema.pointer.description).inserted {
+            diagnostics.append(
+                Diagnostic(
+                    .warning,
+                    "the example answer built for this string ignores its pattern '\(pattern)'; "
+                        + "an `example` in the document would be used instead",
+                    pointer: schema.pointer.description, location: schema.location))
+        }
         var text: String
         switch schema.format {
         case "date": text = "2024-01-31"
@@ -189,7 +200,9 @@ struct ExampleBuilder {
 /// Each operation's example success body, by the operation's Swift name: JSON text for a JSON
 /// answer, the example's text for a text one; absent for an operation without content.
 enum ExampleAnswers {
-    static func examples(_ document: OpenAPIDocument, _ module: ModuleDecl) -> [String: String] {
+    static func examples(
+        _ document: OpenAPIDocument, _ module: ModuleDecl
+    ) -> (examples: [String: String], diagnostics: [Diagnostic]) {
         var byRoute: [String: Operation] = [:]
         for operation in document.operations {
             let key = DocumentLoader.wireMethod(operation.method) + " " + operation.path
@@ -208,6 +221,6 @@ enum ExampleAnswers {
                     media.example?.string ?? media.schema?.examples.first?.string ?? "example"
             }
         }
-        return result
+        return (result, builder.diagnostics)
     }
 }

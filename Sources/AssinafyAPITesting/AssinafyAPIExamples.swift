@@ -17,7 +17,7 @@ extension AssinafyAPIStubs {
         stubs.updateAccount = { _ in try .example(ExampleBody.updateAccount) }
         stubs.deleteAccount = { _ in try .example(ExampleBody.deleteAccount) }
         stubs.getAccountTheme = { _ in try .example(ExampleBody.getAccountTheme) }
-        stubs.downloadAccountLogo = { _ in .ok(Data()) }
+        stubs.downloadAccountLogo = { _ in .ok(Data("example".utf8)) }
         stubs.uploadAccountLogo = { _ in try .example(ExampleBody.uploadAccountLogo) }
         stubs.deleteAccountLogo = { _ in try .example(ExampleBody.deleteAccountLogo) }
         stubs.listAccounts = { _ in try .example(ExampleBody.listAccounts) }
@@ -41,7 +41,7 @@ extension AssinafyAPIStubs {
         stubs.getDocument = { _ in try .example(ExampleBody.getDocument) }
         stubs.deleteDocument = { _ in try .example(ExampleBody.deleteDocument) }
         stubs.renameDocument = { _ in try .example(ExampleBody.renameDocument) }
-        stubs.downloadDocumentArtifact = { _ in .ok(Data()) }
+        stubs.downloadDocumentArtifact = { _ in .ok(Data("example".utf8)) }
         stubs.verifyDocument = { _ in try .example(ExampleBody.verifyDocument) }
         stubs.listDocumentTags = { _ in try .example(ExampleBody.listDocumentTags) }
         stubs.replaceDocumentTags = { _ in try .example(ExampleBody.replaceDocumentTags) }
@@ -65,8 +65,8 @@ extension AssinafyAPIStubs {
         stubs.exchangeOAuthToken = { _ in try .example(ExampleBody.exchangeOAuthToken) }
         stubs.revokeOAuthToken = { _ in .ok() }
         stubs.getOAuthUserInfo = { _ in try .example(ExampleBody.getOAuthUserInfo) }
-        stubs.getDocumentThumbnail = { _ in .ok(Data()) }
-        stubs.downloadDocumentPage = { _ in .ok(Data()) }
+        stubs.getDocumentThumbnail = { _ in .ok(Data("example".utf8)) }
+        stubs.downloadDocumentPage = { _ in .ok(Data("example".utf8)) }
         stubs.getPublicDocument = { _ in try .example(ExampleBody.getPublicDocument) }
         stubs.sendPublicDocumentToken = { _ in try .example(ExampleBody.sendPublicDocumentToken) }
         stubs.listSigners = { _ in try .example(ExampleBody.listSigners) }
@@ -85,10 +85,10 @@ extension AssinafyAPIStubs {
         stubs.confirmSignerData = { _ in try .example(ExampleBody.confirmSignerData) }
         stubs.acceptTerms = { _ in try .example(ExampleBody.acceptTerms) }
         stubs.uploadSignature = { _ in try .example(ExampleBody.uploadSignature) }
-        stubs.downloadSignature = { _ in .ok(Data()) }
+        stubs.downloadSignature = { _ in .ok(Data("example".utf8)) }
         stubs.listSignerDocuments = { _ in try .example(ExampleBody.listSignerDocuments) }
         stubs.searchSignerDocuments = { _ in try .example(ExampleBody.searchSignerDocuments) }
-        stubs.downloadSignerDocumentArtifact = { _ in .ok(Data()) }
+        stubs.downloadSignerDocumentArtifact = { _ in .ok(Data("example".utf8)) }
         stubs.socialLogin = { _ in try .example(ExampleBody.socialLogin) }
         stubs.linkSocialLogin = { _ in try .example(ExampleBody.linkSocialLogin) }
         stubs.getAccountStats = { _ in try .example(ExampleBody.getAccountStats) }
@@ -123,7 +123,7 @@ extension AssinafyAPIStubs {
         stubs.getTemplate = { _ in try .example(ExampleBody.getTemplate) }
         stubs.updateTemplate = { _ in try .example(ExampleBody.updateTemplate) }
         stubs.deleteTemplate = { _ in try .example(ExampleBody.deleteTemplate) }
-        stubs.downloadTemplatePage = { _ in .ok(Data()) }
+        stubs.downloadTemplatePage = { _ in .ok(Data("example".utf8)) }
         return stubs
     }
 

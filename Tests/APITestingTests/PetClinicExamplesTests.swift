@@ -8,7 +8,11 @@ import Testing
 /// `PetClinicAPIStubs.examples`: every operation answers, offline, with a value its type decodes.
 struct PetClinicExamplesTests {
     @Test func everyOperationAnswersWithAnExampleItsTypeDecodes() async throws {
-        let engine = PetClinicStubsTests.engine(.examples)
+        try await Self.callEveryOperation(PetClinicStubsTests.engine(.examples))
+    }
+
+    /// Every operation of PetClinicAPI once, checking what each example answer decodes to.
+    static func callEveryOperation(_ engine: APIEngine) async throws {
         let pets = PetsAPI(client: engine)
         let listed = try await pets.listPets(xRequestId: "id-1")
         #expect(listed.body.count == 1)

@@ -83,7 +83,7 @@ public enum StubRenderer {
 
     private static func renderExamples(_ module: ModuleDecl, name: String, examples: [String: String]) -> String {
         var writer = SwiftWriter()
-        // JSON and text answers have a body to write down; bytes are answered empty.
+        // JSON and text answers have a body to write down; bytes are answered with placeholder bytes.
         let json = module.operations.filter { $0.successType != nil && (!$0.successIsBinary || $0.successIsText) }
         writer.block("extension \(name)") { w in
             w.docs([
@@ -99,7 +99,8 @@ public enum StubRenderer {
                     if operation.successIsText {
                         answer = ".ok(ExampleBody.\(operation.swiftName))"
                     } else if operation.successIsBinary {
-                        answer = ".ok(Data())"
+                        // Bytes, not none: an empty body is a missing one to a validator.
+                        answer = ".ok(Data(\"example\".utf8))"
                     } else if operation.successType != nil {
                         answer = "try .example(ExampleBody.\(operation.swiftName))"
                     } else {

@@ -18,7 +18,7 @@ extension PetClinicAPIStubs {
         stubs.getPet = { _ in try .example(ExampleBody.getPet) }
         stubs.deletePet = { _ in .ok() }
         stubs.updatePet = { _ in try .example(ExampleBody.updatePet) }
-        stubs.getPetPhoto = { _ in .ok(Data()) }
+        stubs.getPetPhoto = { _ in .ok(Data("example".utf8)) }
         stubs.listVisits = { _ in try .example(ExampleBody.listVisits) }
         stubs.recordVisit = { _ in try .example(ExampleBody.recordVisit) }
         stubs.getOwner = { _ in try .example(ExampleBody.getOwner) }

@@ -17,9 +17,9 @@ struct AssinafyStubsTests {
     }
 
     @Test func aMultipartFileFormFieldsAndAPerCallCredentialComeBackTyped() async throws {
-        let files = Recorder<MultipartFile>()
-        let grants = Recorder<AssinafyAPIStubs.ExchangeOAuthTokenCall>()
-        let codes = Recorder<String>()
+        let files = StubRecorder<MultipartFile>()
+        let grants = StubRecorder<AssinafyAPIStubs.ExchangeOAuthTokenCall>()
+        let codes = StubRecorder<String>()
         var stubs = AssinafyAPIStubs.examples
         stubs.uploadDocument = { call in
             files.record(call.file)
@@ -58,12 +58,4 @@ struct AssinafyStubsTests {
     @Test func everyJSONExampleDecodes() throws {
         try AssinafyAPIStubs.checkExamples()
     }
-}
-
-/// Values seen from `@Sendable` closures.
-final class Recorder<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [Value] = []
-    var values: [Value] { lock.withLock { stored } }
-    func record(_ value: Value) { lock.withLock { stored.append(value) } }
 }

@@ -24,7 +24,7 @@ struct ExampleValidationTests {
 
     /// Records each answer as the engine received it.
     struct AnswerTap: APIMiddleware {
-        let answers: Recorder<Answer>
+        let answers: StubRecorder<Answer>
         func intercept(
             _ request: APIRequest, operation: String, next: @Sendable (APIRequest) async throws -> RawResponse
         ) async throws -> RawResponse {
@@ -39,7 +39,7 @@ struct ExampleValidationTests {
     }
 
     @Test func theMockServersValidatorAcceptsEveryExampleAnswer() async throws {
-        let answers = Recorder<Answer>()
+        let answers = StubRecorder<Answer>()
         try await PetClinicExamplesTests.callEveryOperation(
             PetClinicStubsTests.engine(.examples, middlewares: [AnswerTap(answers: answers)]))
         #expect(Set(answers.values.map(\.operationId)).count == 12)

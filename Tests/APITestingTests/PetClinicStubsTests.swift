@@ -22,7 +22,7 @@ struct PetClinicStubsTests {
     }
 
     @Test func theClosureSeesTheTypedArgumentsAndTheAppTheTypedAnswer() async throws {
-        let seen = Recorder<PetClinicAPIStubs.ListPetsCall>()
+        let seen = StubRecorder<PetClinicAPIStubs.ListPetsCall>()
         var stubs = PetClinicAPIStubs()
         stubs.listPets = { call in
             seen.record(call)
@@ -44,7 +44,7 @@ struct PetClinicStubsTests {
     }
 
     @Test func optionalArgumentsTheAppLeftOutAreNil() async throws {
-        let seen = Recorder<PetClinicAPIStubs.ListPetsCall>()
+        let seen = StubRecorder<PetClinicAPIStubs.ListPetsCall>()
         var stubs = PetClinicAPIStubs()
         stubs.listPets = { call in
             seen.record(call)
@@ -56,8 +56,8 @@ struct PetClinicStubsTests {
     }
 
     @Test func bodiesPathCookiesAndDatesComeBackTyped() async throws {
-        let created = Recorder<NewPet>()
-        let visits = Recorder<PetClinicAPIStubs.ListVisitsCall>()
+        let created = StubRecorder<NewPet>()
+        let visits = StubRecorder<PetClinicAPIStubs.ListVisitsCall>()
         var stubs = PetClinicAPIStubs()
         stubs.createPet = { call in
             created.record(call.body)
@@ -122,7 +122,7 @@ struct PetClinicStubsTests {
     }
 
     @Test func aMiddlewareSeesTheBytesAServerWouldSend() async throws {
-        let bodies = Recorder<Data>()
+        let bodies = StubRecorder<Data>()
         var stubs = PetClinicAPIStubs()
         stubs.getPet = { _ in .ok(Self.rex) }
         let pet = try await PetsAPI(client: Self.engine(stubs, middlewares: [BodyTap(bodies: bodies)])).getPet(petId: 1)
@@ -142,7 +142,7 @@ struct PetClinicStubsTests {
 }
 
 struct BodyTap: APIMiddleware {
-    let bodies: Recorder<Data>
+    let bodies: StubRecorder<Data>
     func intercept(
         _ request: APIRequest, operation: String, next: @Sendable (APIRequest) async throws -> RawResponse
     ) async throws -> RawResponse {

@@ -73,6 +73,15 @@ extension StubRequest {
         return nil
     }
 
+    /// `date-time` text as `Date.parameterText` writes it, with or without fractional seconds.
+    static func rfc3339(_ text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let date = formatter.date(from: text) { return date }
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.date(from: text)
+    }
+
     /// A value the generated code requires: its absence is a mismatch the test should see.
     public func required<T>(_ value: T?, _ name: String) throws -> T {
         try value.orThrow(undecodable(name, "a required value is missing"))
@@ -100,6 +109,8 @@ extension StubRequest {
     /// Parameter text as the value it came from: first as a JSON string (strings, dates, string
     /// enums, base64 bytes), then as a bare JSON literal (numbers, booleans, integer enums).
     func value<T: Decodable>(_ text: String, _ name: String, as type: T.Type) throws -> T {
+        // Generated models read date-times themselves (RFC 3339); a bare `Date` has no such rule.
+        if type == Date.self, let date = Self.rfc3339(text) as? T { return date }
         if let quoted = try? JSONCoding.encode(text), let decoded = try? JSONCoding.decode(type, from: quoted) {
             return decoded
         }

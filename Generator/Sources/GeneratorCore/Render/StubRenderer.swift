@@ -45,6 +45,16 @@ public enum StubRenderer {
         return files.sorted { $0.name < $1.name }
     }
 
+    /// The stubs' own members, which an operation's closure must not take.
+    static let reservedMembers: Set<String> = ["transport", "examples", "checkExamples", "init"]
+
+    /// The closure property of an operation: its Swift name, with `Operation` added when that is
+    /// one of the stubs' own members (the property's doc comment says so).
+    static func member(_ operation: OperationDecl) -> String {
+        let bare = SwiftNames.bare(operation.swiftName)
+        return reservedMembers.contains(bare) ? bare + "Operation" : operation.swiftName
+    }
+
     static func callTypeName(_ operation: OperationDecl) -> String {
         SwiftNames.capitalizeFirst(SwiftNames.bare(operation.swiftName)) + "Call"
     }
@@ -64,8 +74,11 @@ public enum StubRenderer {
                 let answer = "StubAnswer<\((operation.successType ?? .named("Void")).rendered)>"
                 w.line()
                 w.line("/// `\(operation.method) \(operation.path)`")
+                if member(operation) != operation.swiftName {
+                    w.line("/// (`\(bare)` here is the stubs' own member, so this one is `\(member(operation))`.)")
+                }
                 w.line(
-                    "public var \(operation.swiftName): @Sendable (\(callTypeName(operation))) async throws -> \(answer) ="
+                    "public var \(member(operation)): @Sendable (\(callTypeName(operation))) async throws -> \(answer) ="
                 )
                 w.indent { w in w.line("{ _ in throw StubError.unimplemented(operation: \(swiftLiteral(bare))) }") }
             }
@@ -106,7 +119,7 @@ public enum StubRenderer {
                     } else {
                         answer = ".ok()"
                     }
-                    w.line("stubs.\(operation.swiftName) = { _ in \(answer) }")
+                    w.line("stubs.\(member(operation)) = { _ in \(answer) }")
                 }
                 w.line("return stubs")
             }
@@ -153,7 +166,7 @@ public enum StubRenderer {
         writer.line(
             "transport.route(\(swiftLiteral(bare)), pathTemplate: \(swiftLiteral(operation.path))) { request in")
         writer.indent { w in
-            w.line("try await stubs.\(operation.swiftName)(\(callTypeName(operation))(request))\(encoding)")
+            w.line("try await stubs.\(member(operation))(\(callTypeName(operation))(request))\(encoding)")
         }
         writer.line("}")
     }

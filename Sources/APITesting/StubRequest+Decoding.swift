@@ -65,14 +65,6 @@ extension StubRequest {
         return String(value.dropFirst("bearer ".count))
     }
 
-    /// A parameter stubs cannot read back yet (`deepObject`, `in: querystring`): nil when the
-    /// request does not carry it, an error naming it when it does, never a wrong value.
-    public func unreadable<T>(_ name: String) throws -> T? {
-        let present = query.contains { $0.name == name || $0.name.hasPrefix(name + "[") }
-        if present { throw undecodable(name, "stubs do not read this parameter's style back; see `request`") }
-        return nil
-    }
-
     /// `date-time` text as `Date.parameterText` writes it, with or without fractional seconds.
     static func rfc3339(_ text: String) -> Date? {
         let formatter = ISO8601DateFormatter()

@@ -15,6 +15,8 @@ public struct StubRequest: Sendable {
     /// Query items in order, percent-decoded.
     public let query: [QueryItem]
     public let cookies: [QueryItem]
+    /// The query as sent, still percent-encoded (an `in: querystring` parameter is all of it).
+    public let encodedQuery: String?
     /// The body as sent (a body streamed from a file is read whole; stubs are for tests).
     public let body: Data
 
@@ -29,7 +31,8 @@ public struct StubRequest: Sendable {
         let components = URLComponents(url: request.url, resolvingAgainstBaseURL: false)
         pathParameters = try Self.match(template: pathTemplate, path: components?.percentEncodedPath ?? "")
             .orThrow(StubError.pathMismatch(operation: operationName, template: pathTemplate, url: request.url))
-        query = Self.queryItems(components?.percentEncodedQuery)
+        encodedQuery = components?.percentEncodedQuery
+        query = Self.queryItems(encodedQuery)
         cookies = Self.cookies(request.headers.values(for: "Cookie"))
         switch request.body {
         case .data(let data)?: body = data

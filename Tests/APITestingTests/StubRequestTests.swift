@@ -56,6 +56,31 @@ struct StubRequestTests {
         #expect(try request.cookie("n", as: Int.self) == 5)
     }
 
+    struct Range: Codable, Equatable {
+        var gte: Int?
+        var label: String?
+        var tags: [String]?
+        var inner: Inner?
+        struct Inner: Codable, Equatable { var flag: Bool }
+    }
+
+    @Test func deepObjectsAndQuerystringsComeBackAsObjects() throws {
+        let deep = try Self.request(
+            "https://api.example.invalid/items/1/t?range%5Bgte%5D=5&range%5Blabel%5D=a%20b"
+                + "&range%5Btags%5D=x&range%5Btags%5D=y&range%5Binner%5D%5Bflag%5D=true&other=1")
+        #expect(
+            try deep.deepObject("range", as: Range.self)
+                == Range(gte: 5, label: "a b", tags: ["x", "y"], inner: .init(flag: true)))
+        #expect(try deep.deepObject("absent", as: Range.self) == nil)
+
+        let strings = try Self.request("https://api.example.invalid/items/1/t?label=12&tags=1&tags=2")
+        #expect(try strings.querystring("q", as: Range.self, style: .form) == Range(label: "12", tags: ["1", "2"]))
+        let json = try Self.request("https://api.example.invalid/items/1/t?%7B%22gte%22%3A3%7D")
+        #expect(try json.querystring("q", as: Range.self, style: .json) == Range(gte: 3))
+        let wrong = try Self.request("https://api.example.invalid/items/1/t?gte=many")
+        #expect(throws: StubError.self) { try wrong.querystring("q", as: Range.self, style: .form) }
+    }
+
     @Test func aMultipartBodyIsReadPartByPart() throws {
         let boundary = "boundary-test"
         let body = Data(

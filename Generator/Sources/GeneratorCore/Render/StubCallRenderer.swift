@@ -55,13 +55,18 @@ enum StubCallRenderer {
         case .text?: return ("request.text()", "the body")
         case nil: break
         }
-        return ("request.unreadable(\(swiftLiteral(argument.label)))", argument.label)
+        // Every argument is a parameter, a credential or the body: nothing else reaches here.
+        return ("Optional<\(argument.type.rendered)>.none", argument.label)
     }
 
     private static func parameterReading(_ parameter: ParameterDecl) -> String {
         let name = swiftLiteral(parameter.wireName)
-        if parameter.arrayStyle == "deepObject" || parameter.location == .querystring {
-            return "request.unreadable(\(name))"
+        if parameter.location == .querystring {
+            let style = parameter.arrayStyle == "form" ? "form" : parameter.arrayStyle == "json" ? "json" : "text"
+            return "request.querystring(\(name), as: \(parameter.type.rendered).self, style: .\(style))"
+        }
+        if parameter.arrayStyle == "deepObject" {
+            return "request.deepObject(\(name), as: \(parameter.type.rendered).self)"
         }
         let style = parameter.arrayStyle.flatMap { $0 == "exploded" ? nil : ", style: .\($0)" } ?? ""
         switch (parameter.location, parameter.type) {
@@ -73,7 +78,7 @@ enum StubCallRenderer {
         case (.header, let type): return "request.header(\(name), as: \(type.rendered).self)"
         case (.cookie, .array(let element)): return "request.cookieArray(\(name), of: \(element.rendered).self\(style))"
         case (.cookie, let type): return "request.cookie(\(name), as: \(type.rendered).self)"
-        case (.querystring, _): return "request.unreadable(\(name))"
+        case (.querystring, _): return "request.querystring(\(name), as: \(parameter.type.rendered).self, style: .text)"
         }
     }
 

@@ -85,6 +85,8 @@ public enum StubRenderer {
             w.line()
             w.line("/// Answers each call with the closure set for its operation when this is read.")
             w.block("public var transport: StubTransport") { w in
+                // A document without operations: nothing to route (and no unused locals).
+                guard !module.operations.isEmpty else { return w.line("StubTransport()") }
                 w.line("let stubs = self")
                 w.line("var transport = StubTransport()")
                 for operation in module.operations { renderRoute(operation, into: &w) }
@@ -106,6 +108,7 @@ public enum StubRenderer {
                 "decode into the operation's type fails that call, naming the type (see `checkExamples()`).",
             ])
             w.block("public static var examples: Self") { w in
+                guard !module.operations.isEmpty else { return w.line("Self()") }
                 w.line("var stubs = Self()")
                 for operation in module.operations {
                     let answer: String

@@ -53,6 +53,29 @@ import Testing
         #expect(Self.exampleBody(output) == #""{\"n\":6,\"d\":\"2024-01-31\",\"s\":\"exa\"}""#)
     }
 
+    static let itemSchema =
+        "{type: object, required: [id], properties: {id: {type: integer}, on: {type: string, format: date}}}"
+
+    @Test func aDocumentExampleThatDoesNotFitIsReportedAndABuiltValueAnswers() throws {
+        for (example, reason) in [
+            ("{on: '2024-02-03'}", "no 'id'"), ("{id: one}", "a string at /id"),
+            ("{id: 1, on: '2024-02-03T00:00:00'}", "'2024-02-03T00:00:00' is not a date at /on"),
+            ("{$ref: 'examples/item.json'}", "a $ref where the value belongs"),
+        ] {
+            let output = try Self.generate(
+                Self.itemSchema, mediaExtras: "              example: \(example)")
+            let warning = output.diagnostics.first { $0.message.contains("does not fit its schema") }
+            #expect(warning?.message.contains("(\(reason))") == true, "\(example): \(output.diagnostics)")
+            #expect(Self.exampleBody(output) == #""{\"id\":1,\"on\":\"2024-01-31\"}""#)
+        }
+    }
+
+    @Test func aDocumentExampleThatFitsIsTheAnswer() throws {
+        let output = try Self.generate(Self.itemSchema, mediaExtras: "              example: {id: 7, on: null}")
+        #expect(Self.exampleBody(output) == #""{\"id\":7,\"on\":null}""#)
+        #expect(!output.diagnostics.contains { $0.message.contains("does not fit") })
+    }
+
     @Test func withoutATestingOutputNoExampleIsBuilt() throws {
         let output = try GeneratorPipeline.generate(
             text: "openapi: 3.1.0\ninfo: {title: E, version: '1'}\npaths: {}\n", sourceName: "e.yaml", moduleName: "E")

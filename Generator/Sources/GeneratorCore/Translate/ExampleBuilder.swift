@@ -14,14 +14,22 @@ struct ExampleBuilder {
 
     /// The example of a media type, as compact JSON.
     mutating func json(for media: MediaType) -> String {
-        if let example = media.example { return Self.json(example) }
+        if let example = media.example,
+            usable(example, media.schema, at: media.pointer.description, media.schema?.location)
+        {
+            return Self.json(example)
+        }
         guard let schema = media.schema else { return "{}" }
         return Self.json(value(schema))
     }
 
     /// A `Node` valid against `schema`.
     mutating func value(_ schema: Schema, discriminated: (name: String, value: String)? = nil) -> Node {
-        if let example = schema.examples.first { return example }
+        if let example = schema.examples.first,
+            usable(example, schema, at: schema.pointer.description, schema.location)
+        {
+            return example
+        }
         if let ref = schema.ref {
             guard let target = document.schema(named: ref), visiting.filter({ $0 == ref }).count < 1 else {
                 return Self.node(schema.isNullable ? .null : .mapping([]))
@@ -55,9 +63,27 @@ struct ExampleBuilder {
         }
     }
 
+    /// Whether the document's example can stand for the schema; one that cannot is reported and
+    /// a value is built instead (an example the generated type would refuse helps no preview).
+    private mutating func usable(_ example: Node, _ schema: Schema?, at pointer: String, _ location: SourceLocation?)
+        -> Bool
+    {
+        guard let schema, let problem = ExampleFit(document: document).problem(example, schema) else { return true }
+        if reported.insert(pointer + " example").inserted {
+            diagnostics.append(
+                Diagnostic(
+                    .warning,
+                    "the document's example does not fit its schema (\(problem)); the example answer is built "
+                        + "from the schema instead", pointer: pointer, location: location))
+        }
+        return false
+    }
+
     private mutating func object(_ schema: Schema, discriminated: (name: String, value: String)?) -> Node {
         var entries: [Node.Entry] = []
-        for (name, property) in schema.properties where !property.writeOnly {
+        // A writeOnly member stays out of an answer unless required: the generated type reads
+        // `required` as present either way.
+        for (name, property) in schema.properties where !property.writeOnly || schema.required.contains(name) {
             if let discriminated, discriminated.name == name {
                 entries.append(Self.entry(name, Self.node(.string(discriminated.value))))
                 continue
@@ -74,7 +100,8 @@ struct ExampleBuilder {
         return Self.node(.mapping(entries))
     }
 
-    /// `allOf`: every member's object merged, later members adding their members.
+    /// `allOf`: every member's object merged, later members adding their members; a member that
+    /// is not an object (`allOf: [$ref: a string schema]`) is the value.
     private mutating func merged(_ schema: Schema, discriminated: (name: String, value: String)?) -> Node {
         var entries: [Node.Entry] = []
         var parts = schema.allOf
@@ -84,7 +111,8 @@ struct ExampleBuilder {
             parts.append(own)
         }
         for part in parts {
-            guard case .mapping(let members) = value(part, discriminated: discriminated).value else { continue }
+            let partValue = value(part, discriminated: discriminated)
+            guard case .mapping(let members) = partValue.value else { return partValue }
             for member in members {
                 if let index = entries.firstIndex(where: { $0.key == member.key }) {
                     entries[index] = member

@@ -76,6 +76,13 @@ import Testing
         #expect(!output.diagnostics.contains { $0.message.contains("does not fit") })
     }
 
+    @Test func aDefaultOfTheWrongKindIsNotTheExample() throws {
+        let output = try Self.generate("{type: object, properties: {a: {type: boolean, default: 'false'}}}")
+        #expect(Self.exampleBody(output) == #""{\"a\":true}""#)
+        let fitting = try Self.generate("{type: object, properties: {a: {type: boolean, default: false}}}")
+        #expect(Self.exampleBody(fitting) == #""{\"a\":false}""#)
+    }
+
     @Test func withoutATestingOutputNoExampleIsBuilt() throws {
         let output = try GeneratorPipeline.generate(
             text: "openapi: 3.1.0\ninfo: {title: E, version: '1'}\npaths: {}\n", sourceName: "e.yaml", moduleName: "E")

@@ -44,7 +44,11 @@ struct ExampleBuilder {
         }) {
             return first
         }
-        if let defaultValue = schema.defaultValue { return defaultValue }
+        // A default of the wrong kind (`default: "false"` on a boolean) is the document's slip,
+        // not a value the type would read: a value is built instead.
+        if let defaultValue = schema.defaultValue, ExampleFit(document: document).problem(defaultValue, schema) == nil {
+            return defaultValue
+        }
         if !schema.allOf.isEmpty { return merged(schema, discriminated: discriminated) }
         if let member = schema.oneOf.first ?? schema.anyOf.first { return union(schema, first: member) }
         let types = schema.nonNullTypes

@@ -132,6 +132,15 @@ struct PetClinicStubsTests {
         #expect(String(decoding: body, as: UTF8.self).contains("\"created_at\":\"2023-11-14T22:13:20Z\""))
     }
 
+    @Test func aRequestNotFromTheEngineOrOfAnotherModuleIsRefusedByName() async throws {
+        let transport = PetClinicAPIStubs().transport
+        var request = TransportRequest(url: URL(string: "https://clinic.example.invalid/api/pets")!, method: .get)
+        await #expect(throws: StubError.self) { try await transport.send(request) }
+        request.operationName = "listInvoices"
+        let error = await #expect(throws: StubError.self) { try await transport.send(request) }
+        #expect(error?.description.contains("listInvoices") == true)
+    }
+
     @Test func theTransportKeepsTheClosuresItWasMadeWith() async throws {
         var stubs = PetClinicAPIStubs()
         stubs.getPet = { _ in .ok(Self.rex) }

@@ -30,7 +30,7 @@ quick:
 # Regenerates the committed module from the contract, and the overlay's completion-handler
 # twins from its async methods (commit the result).
 generate: build
-	$(GENERATOR) generate $(GENERATE_ARGS) --output Sources/AssinafyAPI
+	$(GENERATOR) generate $(GENERATE_ARGS) --output Sources/AssinafyAPI --testing-output Sources/AssinafyAPITesting
 	$(GENERATOR) twins $(TWINS_ARGS) --output $(TWINS)
 
 # The end-to-end fixtures (Tests/EndToEndTests): each document's module is generated into
@@ -39,11 +39,14 @@ E2E_FIXTURES := Tests/GeneratorTests/Fixtures/EndToEnd
 E2E_GENERATED := Tests/EndToEnd/Generated
 E2E_MODULES := PetClinicAPI=petstore-3.0.yaml LedgerlyAPI=payments-3.1.yaml VaultboxAPI=storage-3.0.yaml \
 	PipelineCRMAPI=crm-3.1.yaml AtlasTripsAPI=atlas/openapi.yaml
+# Modules whose typed stubs (<Module>Testing, beside the module) are generated too.
+E2E_TESTING := PetClinicAPI
 generate-e2e:
 	swift build $(SWIFT_FLAGS) --product assinafy-generator
-	@for pair in $(E2E_MODULES); do \
-		$(GENERATOR) generate --spec $(E2E_FIXTURES)/$${pair#*=} --module $${pair%%=*} \
-			--output $(E2E_GENERATED)/$${pair%%=*} || exit 1; done
+	@for pair in $(E2E_MODULES); do module=$${pair%%=*}; \
+		testing=$$(case " $(E2E_TESTING) " in *" $$module "*) echo "--testing-output $(E2E_GENERATED)/$${module}Testing";; esac); \
+		$(GENERATOR) generate --spec $(E2E_FIXTURES)/$${pair#*=} --module $$module \
+			--output $(E2E_GENERATED)/$$module $$testing || exit 1; done
 
 # Rewrites the committed, prose-free digests of Assinafy's published documents that the contract,
 # diff and reader tests use on a plain clone (commit the result). Needs ../shared/reference.
@@ -57,22 +60,28 @@ digests: build
 # CI fails when the committed module or twins differ from a fresh generation.
 check-generated: build
 	@rm -rf .build/check-generated .build/check-twins && mkdir -p .build/check-generated .build/check-twins
-	@$(GENERATOR) generate $(GENERATE_ARGS) --output .build/check-generated >/dev/null
-	@diff -r -q .build/check-generated Sources/AssinafyAPI >/dev/null || { \
-		echo "Sources/AssinafyAPI is stale: run 'make generate' and commit the result"; \
-		diff -r .build/check-generated Sources/AssinafyAPI | head -40; exit 1; }
+	@$(GENERATOR) generate $(GENERATE_ARGS) --output .build/check-generated/api \
+		--testing-output .build/check-generated/testing >/dev/null
+	@for pair in api=Sources/AssinafyAPI testing=Sources/AssinafyAPITesting; do \
+		diff -r -q .build/check-generated/$${pair%%=*} $${pair#*=} >/dev/null || { \
+		echo "$${pair#*=} is stale: run 'make generate' and commit the result"; \
+		diff -r .build/check-generated/$${pair%%=*} $${pair#*=} | head -40; exit 1; }; done
 	@for pair in $(E2E_MODULES); do module=$${pair%%=*}; \
+		testing=$$(case " $(E2E_TESTING) " in *" $$module "*) echo "$${module}Testing";; esac); \
 		$(GENERATOR) generate --spec $(E2E_FIXTURES)/$${pair#*=} --module $$module \
-			--output .build/check-generated/e2e/$$module >/dev/null || exit 1; \
-		diff -r -q .build/check-generated/e2e/$$module $(E2E_GENERATED)/$$module >/dev/null || { \
-			echo "$(E2E_GENERATED)/$$module is stale: run 'make generate-e2e' and commit the result"; \
-			diff -r .build/check-generated/e2e/$$module $(E2E_GENERATED)/$$module | head -40; exit 1; }; \
+			--output .build/check-generated/e2e/$$module \
+			$${testing:+--testing-output .build/check-generated/e2e/$$testing} >/dev/null || exit 1; \
+		for dir in $$module $$testing; do \
+			diff -r -q .build/check-generated/e2e/$$dir $(E2E_GENERATED)/$$dir >/dev/null || { \
+				echo "$(E2E_GENERATED)/$$dir is stale: run 'make generate-e2e' and commit the result"; \
+				diff -r .build/check-generated/e2e/$$dir $(E2E_GENERATED)/$$dir | head -40; exit 1; }; \
+		done; \
 	done
 	@$(GENERATOR) twins $(TWINS_ARGS) --output .build/check-twins >/dev/null
 	@diff -r -q .build/check-twins $(TWINS) >/dev/null || { \
 		echo "$(TWINS) is stale: run 'make generate' and commit the result"; \
 		diff -r .build/check-twins $(TWINS) | head -40; exit 1; }
-	@echo "check-generated: Sources/AssinafyAPI matches openapi.yaml, $(E2E_GENERATED) its fixtures, $(TWINS) the overlay"
+	@echo "check-generated: Sources/AssinafyAPI and Sources/AssinafyAPITesting match openapi.yaml, $(E2E_GENERATED) its fixtures, $(TWINS) the overlay"
 
 # The transport's HTTPS tests need the throwaway test CA, trusted only inside a private mount
 # namespace (see scripts/test-ca.sh); the emulator-backed suites need the venv; the response

@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "Assinafy", targets: ["Assinafy"]),
         .library(name: "AssinafyAPI", targets: ["AssinafyAPI"]),
         .library(name: "APIRuntime", targets: ["APIRuntime"]),
+        // Typed stubs for tests and previews: add it to test and preview targets only.
+        .library(name: "APITesting", targets: ["APITesting"]),
         .executable(name: "assinafy-generator", targets: ["assinafy-generator"]),
         // The generator as other packages use it: `swift package generate-api` regenerates committed
         // sources; the build-tool plugin generates a target's client while it builds.
@@ -19,8 +21,12 @@ let package = Package(
     targets: [
         // Hand-written support that generated code depends on.
         .target(name: "APIRuntime", swiftSettings: strict),
+        // The stub transport and request reading that generated `<Module>Testing` modules use.
+        .target(name: "APITesting", dependencies: ["APIRuntime"], swiftSettings: strict),
         // Generated from openapi.yaml by assinafy-generator; never edited by hand.
         .target(name: "AssinafyAPI", dependencies: ["APIRuntime"], swiftSettings: strict),
+        // Generated with it: typed stubs of every AssinafyAPI operation.
+        .target(name: "AssinafyAPITesting", dependencies: ["AssinafyAPI", "APITesting"], swiftSettings: strict),
         // The hand-written overlay apps import.
         // PrivacyInfo.xcprivacy: the privacy manifest App Store Connect reads from the SDK's bundle.
         .target(
@@ -88,6 +94,9 @@ let package = Package(
             name: "PetClinicAPI", dependencies: ["APIRuntime"], path: "Tests/EndToEnd/Generated/PetClinicAPI",
             swiftSettings: strict),
         .target(
+            name: "PetClinicAPITesting", dependencies: ["PetClinicAPI", "APITesting"],
+            path: "Tests/EndToEnd/Generated/PetClinicAPITesting", swiftSettings: strict),
+        .target(
             name: "LedgerlyAPI", dependencies: ["APIRuntime"], path: "Tests/EndToEnd/Generated/LedgerlyAPI",
             swiftSettings: strict),
         .target(
@@ -104,6 +113,12 @@ let package = Package(
             dependencies: [
                 "APIRuntime", "AssinafyTestSupport", "PetClinicAPI", "LedgerlyAPI", "VaultboxAPI", "PipelineCRMAPI",
                 "AtlasTripsAPI",
+            ],
+            swiftSettings: strict),
+        .testTarget(
+            name: "APITestingTests",
+            dependencies: [
+                "APITesting", "APIRuntime", "PetClinicAPI", "PetClinicAPITesting", "AssinafyAPI", "AssinafyAPITesting",
             ],
             swiftSettings: strict),
     ],

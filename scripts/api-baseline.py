@@ -15,7 +15,7 @@ import json
 import os
 import sys
 
-MODULES = ["APIRuntime", "AssinafyAPI", "Assinafy", "GeneratorCore"]
+MODULES = ["APIRuntime", "AssinafyAPI", "Assinafy", "GeneratorCore", "APITesting"]
 BASELINE = "api"
 
 

@@ -243,6 +243,7 @@ public final class APIEngine: APIClientProtocol, Sendable {
                 maximumResponseBytes: exchange.limit, responseBodyFile: exchange.bodyFile,
                 downloadProgress: request.downloadProgress)
             transportRequest.maximumDownloadBytes = exchange.fileLimit
+            transportRequest.operationName = request.operationName
             transportRequest.responseBodyStaging = exchange.staging
             // What an earlier attempt streamed there (a success a middleware repeated) is stale.
             exchange.staging?.removeBody()

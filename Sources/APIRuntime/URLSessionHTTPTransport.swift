@@ -57,6 +57,9 @@ public struct TransportRequest: Sendable {
     var responseBodyStaging: StagingDirectory?
     /// Called with (bytes received, bytes expected or -1) while a body is written to `responseBodyFile`.
     public var downloadProgress: (@Sendable (Int64, Int64) -> Void)?
+    /// The generated operation this hop belongs to (`APIRequest.operationName`), set by the
+    /// engine; a stub transport answers by operation instead of by URL. Set it after `init`.
+    public var operationName: String?
 
     public init(
         url: URL, method: RequestMethod, headers: HeaderFields = HeaderFields(), body: Body? = nil,

@@ -8,6 +8,8 @@ public enum GeneratorPipeline {
         public var diagnostics: [Diagnostic]
         public var operationCount: Int
         public var schemaCount: Int
+        /// The `<Module>Testing` module (`StubRenderer`); empty unless the configuration has `testing`.
+        public var testingFiles: [GeneratedFile] = []
     }
 
     public struct Failure: Error, CustomStringConvertible {
@@ -105,7 +107,8 @@ public enum GeneratorPipeline {
         }
         let output = generate(
             document: loaded.document, diagnostics: loaded.diagnostics, options: options,
-            access: configuration.access, lineBudget: configuration.lineBudget)
+            access: configuration.access, lineBudget: configuration.lineBudget,
+            testing: configuration.testing != nil)
         return try checkWidening(output, rule: configuration.widening, file: specPath)
     }
 
@@ -124,7 +127,7 @@ public enum GeneratorPipeline {
         options.preferredRequestMediaTypes.merge(preferredRequestMediaTypes) { _, given in given }
         let output = generate(
             document: document, diagnostics: diagnostics, options: options, access: configuration.access,
-            lineBudget: configuration.lineBudget)
+            lineBudget: configuration.lineBudget, testing: configuration.testing != nil)
         return try checkWidening(output, rule: configuration.widening, file: sourceName)
     }
 
@@ -142,19 +145,32 @@ public enum GeneratorPipeline {
 
     static func generate(
         document: OpenAPIDocument, diagnostics: [Diagnostic], options: Translator.Options,
-        access: GeneratorConfiguration.AccessLevel?, lineBudget: Int = FileLayout.defaultLineBudget
+        access: GeneratorConfiguration.AccessLevel?, lineBudget: Int = FileLayout.defaultLineBudget,
+        testing: Bool = false
     ) -> Output {
         let translation = Translator.translate(document, options: options)
         var files = FileLayout.render(translation.module, lineBudget: lineBudget)
+        var testingFiles: [GeneratedFile] = []
+        var exampleDiagnostics: [Diagnostic] = []
+        if testing {
+            let examples = ExampleAnswers.examples(document, translation.module)
+            testingFiles = StubRenderer.render(translation.module, examples: examples.examples)
+            exampleDiagnostics = examples.diagnostics.map { $0.attributed(document.sourceFileNames) }
+        }
         if let access, access != .public {
             files = files.map {
+                GeneratedFile(name: $0.name, contents: AccessLevelRewrite.apply(access, to: $0.contents))
+            }
+            testingFiles = testingFiles.map {
                 GeneratedFile(name: $0.name, contents: AccessLevelRewrite.apply(access, to: $0.contents))
             }
         }
         return Output(
             files: files,
-            diagnostics: diagnostics + translation.diagnostics.map { $0.attributed(document.sourceFileNames) },
-            operationCount: document.operations.count, schemaCount: document.schemas.count)
+            diagnostics: diagnostics + translation.diagnostics.map { $0.attributed(document.sourceFileNames) }
+                + exampleDiagnostics,
+            operationCount: document.operations.count, schemaCount: document.schemas.count,
+            testingFiles: testingFiles)
     }
 
     /// The translator's options a configuration asks for (tools that translate without

@@ -96,6 +96,15 @@ import Testing
         #expect(try failure("- a\n").description == "gen.yaml:1:1: the configuration must be a mapping")
     }
 
+    @Test func testingNamesTheTestingModulesDirectory() throws {
+        #expect(try parse("testing: {output: Sources/PetsAPITesting}\n").testing?.output == "Sources/PetsAPITesting")
+        #expect(try parse("module: A\n").testing == nil)
+        let unknown = try failure("testing:\n  output: T\n  example: true\n")
+        #expect(unknown.description == "gen.yaml:3:3: unknown key 'example' in testing")
+        #expect(try failure("testing: {}\n").description == "gen.yaml:1:10: testing needs an output directory")
+        #expect(try failure("testing: T\n").description == "gen.yaml:1:10: testing must be a mapping")
+    }
+
     @Test func anOperationConfiguredTwiceIsAnError() throws {
         let error = try failure("operations:\n  GET /pets: a\n  get /pets: b\n")
         #expect(error.description == "gen.yaml:3:3: operation 'get /pets' is configured twice")

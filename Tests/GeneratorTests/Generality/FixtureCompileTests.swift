@@ -100,7 +100,7 @@ actor SwiftCompiler {
              "-I", runtime.path] + mode + paths)
     }
 
-    private func runtimeModule() async throws -> URL {
+    func runtimeModule() async throws -> URL {
         if let runtimeDirectory { return runtimeDirectory }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("runtime-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -121,7 +121,7 @@ actor SwiftCompiler {
 
     /// Waits for `swiftc` without blocking a cooperative thread: a minute-long compile must not
     /// starve the other suites running beside it on a 2-core machine.
-    private func run(_ arguments: [String]) async throws {
+    func run(_ arguments: [String]) async throws {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("swiftc-\(UUID().uuidString).log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: log) }

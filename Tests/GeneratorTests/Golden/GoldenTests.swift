@@ -12,7 +12,8 @@ import Testing
 /// (`FixtureCompileTests.goldenCaseCompiles`). A line `# per-call-credential: <scheme>` in the
 /// YAML passes that generator option, and `# preferred-media-type: <operationId> <type>` the
 /// per-operation request media type preference, the lines `# configuration: <line>`, joined, a
-/// generator configuration file, and `# type-name: <generated> <given>` a configuration `types:`
+/// generator configuration file (with `testing:`, the testing module's files follow, each
+/// introduced by `// Testing/<file name>`), and `# type-name: <generated> <given>` a configuration `types:`
 /// rename. `GOLDEN_RECORD=1 swift test --filter GoldenTests` rewrites
 /// every `.expected` from the current output (review the diff before committing it).
 @Suite("Golden output", .offCooperativePool)
@@ -72,6 +73,13 @@ struct GoldenTests {
                 .joined(separator: "\n")
             text += "// \(file.name)\n" + trimmingNewlines(body) + "\n"
         }
+        // The testing module (`# configuration: testing: {output: T}`), after the API module's files.
+        let testingImports: Set<Substring> = ["import Foundation", "import APIRuntime", "import APITesting", "import G"]
+        for file in output.testingFiles {
+            let body = file.contents.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(3)
+                .filter { !testingImports.contains($0) }.joined(separator: "\n")
+            text += "// Testing/\(file.name)\n" + trimmingNewlines(body) + "\n"
+        }
         return text
     }
 
@@ -90,7 +98,7 @@ struct GoldenTests {
             "declaredResponseHeaders", "securitySchemesAndServers", "duplicateInlineTypes", "reservedLookingNames",
             "webhookNamesNormalisingAlike", "requestMediaTypeOrder", "deepObjectAndCookies", "optionalConstant",
             "expandableMembers", "requestSettingsVersusParameterNames", "emptyFormBodies", "unionCaseNames",
-            "unionCaseFollowsRenamedType",
+            "unionCaseFollowsRenamedType", "typedStubs", "exampleAnswers",
         ]
         #expect(Set(required).isSubset(of: Set(Self.caseNames)), "missing: \(Set(required).subtracting(Self.caseNames))")
     }

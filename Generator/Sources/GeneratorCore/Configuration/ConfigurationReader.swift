@@ -17,8 +17,10 @@ extension GeneratorConfiguration {
     /// The keys of the top-level mapping, in the order the documentation lists them.
     public static let topLevelKeys = [
         "module", "access", "regenerate", "documents", "perCallCredentials", "operations", "types", "widening",
-        "fileLineBudget",
+        "fileLineBudget", "testing",
     ]
+    /// The keys of `testing`.
+    public static let testingKeys = ["output"]
     /// The keys of an `operations` entry written as a mapping.
     public static let operationKeys = ["name", "retry", "exclusiveConnection", "followsRedirects", "requestMediaType"]
 }
@@ -93,10 +95,20 @@ private struct ConfigurationReader {
             case "operations": result.operations = try operations(node)
             case "widening": result.widening = try choice(node, "widening")
             case "fileLineBudget": result.fileLineBudget = try lineBudget(node)
+            case "testing": result.testing = try testing(node)
             default: result.types = try types(node)
             }
         }
         return result
+    }
+
+    func testing(_ node: Node) throws -> GeneratorConfiguration.TestingOutput {
+        let entries = try mapping(node, "testing")
+        try checkKeys(entries, allowed: GeneratorConfiguration.testingKeys, in: "testing")
+        guard let output = entries.first(where: { $0.key == "output" }) else {
+            throw error("testing needs an output directory", at: node.location)
+        }
+        return GeneratorConfiguration.TestingOutput(output: try string(output.value, "testing.output"))
     }
 
     func lineBudget(_ node: Node) throws -> Int {

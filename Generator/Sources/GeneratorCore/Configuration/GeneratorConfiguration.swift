@@ -20,6 +20,8 @@
 ///   Pet: Animal                  # the name the generator would give → the one to use
 /// widening: error                # warning (default) | error: refuse a schema generated wider than it is
 /// fileLineBudget: 1500           # the most lines a generated file holds (one declaration may exceed it)
+/// testing:                       # also write the <module>Testing module (typed stubs, APITesting)
+///   output: Sources/PetStoreAPITesting   # relative to this file
 /// ```
 ///
 /// `widening`: where a schema says something its generated type cannot hold (a type list, a
@@ -48,6 +50,14 @@ public struct GeneratorConfiguration: Sendable, Equatable {
         case warning
         /// Generation fails, listing every widening; nothing is written.
         case error
+    }
+
+    /// `testing`: the `<Module>Testing` module of typed stubs, and where it goes.
+    public struct TestingOutput: Sendable, Equatable {
+        /// Relative to the configuration file, as `documents` are.
+        public var output: String
+
+        public init(output: String) { self.output = output }
     }
 
     public struct OperationSettings: Sendable, Equatable {
@@ -84,6 +94,8 @@ public struct GeneratorConfiguration: Sendable, Equatable {
     public var widening: WideningRule?
     /// `fileLineBudget`; `nil` is `FileLayout.defaultLineBudget`.
     public var fileLineBudget: Int?
+    /// `testing`; nil: no testing module.
+    public var testing: TestingOutput?
 
     public init(
         module: String? = nil, access: AccessLevel? = nil, regenerateCommand: String? = nil, documents: [String] = [],

@@ -313,9 +313,14 @@ public struct DocumentLoader {
                         explode: $0.value["explode"]?.bool)
                 )
             }
-            return MediaType(
+            var result = MediaType(
                 contentType: entry.key, schema: media["schema"].map { schema($0, at: mediaPointer / "schema") },
                 encoding: encoding, pointer: mediaPointer)
+            result.example = media["example"]
+            for example in media["examples"]?.entries ?? [] where result.example == nil {
+                result.example = follow(example.value, at: mediaPointer / "examples" / example.key)?["value"]
+            }
+            return result
         }
     }
 

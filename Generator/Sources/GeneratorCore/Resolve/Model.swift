@@ -122,6 +122,8 @@ public struct MediaType: Sendable {
     public var schema: Schema?
     public var encoding: [(name: String, encoding: Encoding)]
     public var pointer: JSONPointer
+    /// `example`, else the first of `examples` that has a `value` (an `externalValue` is not read).
+    public var example: Node? = nil
 
     public struct Encoding: Sendable {
         public var contentType: String?

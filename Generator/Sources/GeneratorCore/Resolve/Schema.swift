@@ -28,6 +28,8 @@ public struct Schema: @unchecked Sendable {
         var notStorage: [Schema] = []
         var discriminator: Discriminator? = nil
         var defaultValue: Node? = nil
+        /// `example` (3.0) and `examples` (3.1), in that order: what stubs answer with.
+        var examples: [Node] = []
         var deprecated: Bool = false
         var readOnly: Bool = false
         var writeOnly: Bool = false
@@ -138,6 +140,10 @@ public struct Schema: @unchecked Sendable {
     public var defaultValue: Node? {
         get { members.pointee.defaultValue }
         _modify { yield &mutableMembers.pointee.defaultValue }
+    }
+    public var examples: [Node] {
+        get { members.pointee.examples }
+        _modify { yield &mutableMembers.pointee.examples }
     }
     public var deprecated: Bool {
         get { members.pointee.deprecated }

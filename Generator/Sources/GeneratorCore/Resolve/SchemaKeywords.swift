@@ -11,6 +11,8 @@ struct SchemaKeywords {
     var enumValues: Node?
     var const: Node?
     var defaultValue: Node?
+    var example: Node?
+    var examples: Node?
     var deprecated: Node?
     var readOnly: Node?
     var writeOnly: Node?
@@ -56,6 +58,8 @@ struct SchemaKeywords {
                 Self.take(&discriminator, "discriminator", key, entry.value)
             case UInt8(ascii: "e"):
                 Self.take(&enumValues, "enum", key, entry.value)
+                Self.take(&example, "example", key, entry.value)
+                Self.take(&examples, "examples", key, entry.value)
                 Self.take(&exclusiveMinimum, "exclusiveMinimum", key, entry.value)
                 Self.take(&exclusiveMaximum, "exclusiveMaximum", key, entry.value)
             case UInt8(ascii: "f"): Self.take(&format, "format", key, entry.value)

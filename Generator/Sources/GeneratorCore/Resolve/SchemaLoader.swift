@@ -58,6 +58,7 @@ extension DocumentLoader {
         schema.enumValues = keywords.enumValues?.elements
         schema.const = keywords.const
         schema.defaultValue = keywords.defaultValue
+        schema.examples = (keywords.example.map { [$0] } ?? []) + (keywords.examples?.elements ?? [])
         schema.deprecated = keywords.deprecated?.bool ?? false
         schema.readOnly = keywords.readOnly?.bool ?? false
         schema.writeOnly = keywords.writeOnly?.bool ?? false

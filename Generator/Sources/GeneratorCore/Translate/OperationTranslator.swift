@@ -36,6 +36,12 @@ extension TypeTranslator {
         declaration.constantQuery = operation.constantQuery.map { ConstantField(name: $0.name, value: $0.value) }
         declaration.successIsText = success.binary && success.type == .named("String")
         declaration.responseHeaders = responseHeaders(operation)
+        // What a stub answers with: the success response the decoded type came from.
+        let successes = operation.responses.filter(\.isSuccess).sorted { $0.code < $1.code }
+        let answered = successes.first { !$0.content.isEmpty } ?? successes.first
+        declaration.successStatus = answered.flatMap { Int($0.code) } ?? 200
+        declaration.successContentType =
+            (answered?.content.first(where: \.isJSON) ?? answered?.content.first)?.contentType
         if !declaration.responseHeaders.isEmpty {
             declaration.responseHeadersTypeName = claimInline(typePrefix + "Headers")
         }

@@ -316,6 +316,10 @@ public struct OperationDecl: Sendable, Hashable {
     public var successIsBinary: Bool
     /// A `text/*` success: `String`, decoded with the answer's charset (still `.binary` on the wire).
     public var successIsText = false
+    /// The status of the success response `successType` comes from (`2XX` and none: 200), and
+    /// its media type: what a stub of the operation answers with.
+    public var successStatus = 200
+    public var successContentType: String?
     /// Headers the success response declares, read into a typed `<Operation>Headers` value.
     public var responseHeaders: [ResponseHeaderDecl] = []
     public var responseHeadersTypeName = ""

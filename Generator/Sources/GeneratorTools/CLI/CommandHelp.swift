@@ -37,6 +37,9 @@ enum CommandHelp {
           --widening warning|error       a schema generated wider than it says (untyped JSON it did
                                          not ask for): a warning, or an error that writes nothing
                                          (default: the configuration's `widening`, else warning)
+          --testing-output DIR           also write the <module>Testing module of typed stubs
+                                         (needs APITesting) into DIR (default: the configuration's
+                                         `testing.output`)
           --help                         this text
         """
 

@@ -138,9 +138,19 @@ public enum GeneratorCommand {
         let singleFile = options.value("--single-file")
         let format = try inputFormat(&options)
         let widening = try wideningRule(&options)
+        let givenTesting = options.value("--testing-output")
         try options.finish()
         var configuration = try configPath.map(readConfiguration) ?? GeneratorConfiguration()
         if let widening { configuration.widening = widening }
+        // The configuration's directory is relative to the configuration, as its documents are.
+        let testingOutput =
+            givenTesting
+            ?? configuration.testing.map { output in
+                let directory = configPath.map { ($0 as NSString).deletingLastPathComponent } ?? ""
+                return output.output.hasPrefix("/") || directory.isEmpty
+                    ? output.output : (directory as NSString).appendingPathComponent(output.output)
+            }
+        if let testingOutput { configuration.testing = GeneratorConfiguration.TestingOutput(output: testingOutput) }
         let documents = try documentPaths(
             spec: givenSpec, extras: givenExtras, configuration: configuration, configPath: configPath)
         for path in [documents.spec] + documents.extras {
@@ -180,6 +190,10 @@ public enum GeneratorCommand {
         out(
             "generated \(files.count) files, \(lines) lines, \(result.operationCount) operations, \(result.schemaCount) schemas → \(output)"
         )
+        if let testingOutput {
+            try GeneratorPipeline.write(result.testingFiles, to: testingOutput)
+            out("generated the testing module, \(result.testingFiles.count) files → \(testingOutput)")
+        }
         return 0
     }
 

@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "Assinafy", targets: ["Assinafy"]),
         .library(name: "AssinafyAPI", targets: ["AssinafyAPI"]),
         .library(name: "APIRuntime", targets: ["APIRuntime"]),
+        // For test and preview targets only: an in-process, stateful fake of the Assinafy API.
+        .library(name: "AssinafyTesting", targets: ["AssinafyTesting"]),
         .executable(name: "assinafy-generator", targets: ["assinafy-generator"]),
         // The generator as other packages use it: `swift package generate-api` regenerates committed
         // sources; the build-tool plugin generates a target's client while it builds.
@@ -26,6 +28,10 @@ let package = Package(
         .target(
             name: "Assinafy", dependencies: ["AssinafyAPI", "APIRuntime"],
             resources: [.copy("PrivacyInfo.xcprivacy")], swiftSettings: strict),
+        // The Assinafy API as an in-process `HTTPTransport` (no socket): apps add it to test and
+        // preview targets only.
+        .target(
+            name: "AssinafyTesting", dependencies: ["Assinafy", "AssinafyAPI", "APIRuntime"], swiftSettings: strict),
 
         // The generator: a library with the pipeline stages (it reads and writes no files), the
         // maintainer tools on top of it (diff, coverage, docs, digest, twins), and a thin CLI.
@@ -78,6 +84,9 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "AssinafyTests", dependencies: ["Assinafy", "AssinafyAPI", "APIRuntime", "AssinafyTestSupport"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "AssinafyTestingTests", dependencies: ["AssinafyTesting", "Assinafy", "AssinafyAPI", "APIRuntime"],
             swiftSettings: strict),
         // The overlay against the local emulator (tools/emulator): every operation, faults, OAuth.
         .testTarget(

@@ -86,7 +86,8 @@ let package = Package(
             name: "AssinafyTests", dependencies: ["Assinafy", "AssinafyAPI", "APIRuntime", "AssinafyTestSupport"],
             swiftSettings: strict),
         .testTarget(
-            name: "AssinafyTestingTests", dependencies: ["AssinafyTesting", "Assinafy", "AssinafyAPI", "APIRuntime"],
+            name: "AssinafyTestingTests",
+            dependencies: ["AssinafyTesting", "Assinafy", "AssinafyAPI", "APIRuntime", "AssinafyTestSupport"],
             swiftSettings: strict),
         // The overlay against the local emulator (tools/emulator): every operation, faults, OAuth.
         .testTarget(

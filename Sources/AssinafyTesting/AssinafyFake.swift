@@ -149,7 +149,9 @@ public final class AssinafyFake: @unchecked Sendable {
             let fault = route.flatMap { takeFault(for: $0.operation) }
             var exchange = FakeExchange(
                 operation: route?.operation, method: parsed.method, pathTemplate: route?.template,
-                target: request.url.path + (request.url.query.map { "?" + $0 } ?? ""), requestBody: parsed.body,
+                target: request.url.path + (request.url.query.map { "?" + $0 } ?? ""),
+                requestHeaders: Dictionary(request.headers.map { ($0.name, $0.value) }) { $1 },
+                requestBody: parsed.body,
                 statusCode: nil, responseHeaders: [:], responseBody: Data())
             defer { state.exchanges.append(exchange) }
             let reply: FakeReply

@@ -39,6 +39,7 @@ public struct FakeExchange: Sendable, Hashable {
     public var pathTemplate: String?
     /// The request path and query as sent.
     public var target: String
+    public var requestHeaders: [String: String]
     public var requestBody: Data
     /// `nil` when a fault answered with a transport error.
     public var statusCode: Int?

@@ -112,9 +112,18 @@ import Testing
             #expect(
                 WebhookSignature.verify(
                     body: delivery.body, headers: delivery.headers, secret: fake.webhookSecret, now: fake.clock.date))
-            let event = try JSONCoding.decode(WebhookEvent.self, from: delivery.body)
-            #expect(event.event == delivery.event && event.accountId == fake.accountId)
+            // What an app's receiver does with it: the SDK's own check and parse.
+            let received = try WebhookDelivery.verifyAndParse(
+                body: delivery.body, headers: delivery.headers, secret: fake.webhookSecret, now: fake.clock.date)
+            #expect(received.event.event == delivery.event && received.event.accountId == fake.accountId)
+            #expect(received.objectType == "Document")
         }
+        // A wrong secret is refused: the signature is real.
+        #expect(
+            !WebhookSignature.verify(
+                body: deliveries[0].body, headers: deliveries[0].headers,
+                secret: "whsec_" + Data("x".utf8).base64EncodedString(),
+                now: fake.clock.date))
     }
 
     @Test func anUnsuccessfulDeliveryIsRetriedThroughTheAPI() async throws {

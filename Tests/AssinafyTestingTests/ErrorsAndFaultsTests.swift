@@ -146,3 +146,36 @@ import FoundationNetworking
         #expect(error?.message.contains("listFieldTypes") == true)
     }
 }
+
+/// The fake under the ways apps use a client: files streamed from disk, calls in parallel.
+@Suite struct FakeUsageTests {
+    @Test func anUploadStreamedFromAFileIsReceivedWhole() async throws {
+        let fake = AssinafyFake()
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("fake-upload-\(UUID().uuidString).pdf")
+        try Sample.pdf.write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let client = fake.client()
+        let uploaded = try await client.documents.upload(fileURL: file)
+        #expect(uploaded.name == file.lastPathComponent)
+        let original = try await client.documents.downloadArtifact(documentId: uploaded.id, artifact: .original)
+        #expect(original == Sample.pdf)
+    }
+
+    @Test func callsInParallelAreServedOneAtATimeWithoutLoss() async throws {
+        let fake = AssinafyFake()
+        let client = fake.client()
+        let ids = try await withThrowingTaskGroup(of: String?.self) { group in
+            for index in 0..<20 {
+                group.addTask {
+                    try await client.signers.create(
+                        CreateSignerPayload(fullName: "Signer \(index)", email: "s\(index)@example.invalid")
+                    ).id
+                }
+            }
+            return try await group.reduce(into: Set<String?>()) { $0.insert($1) }
+        }
+        #expect(ids.count == 20)
+        let all = try await client.signers.list(params: ListParams(perPage: 50))
+        #expect(all.meta?.total == 20)
+    }
+}

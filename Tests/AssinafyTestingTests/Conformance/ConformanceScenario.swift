@@ -49,11 +49,13 @@ final class AnswerRecorder: APIMiddleware, @unchecked Sendable {
         return response
     }
 
-    /// The answers in order, a run of the same operation (polling) kept as its last answer.
+    /// The answers in order, a run of the same operation and status (polling) kept as its last.
     var recorded: [RecordedAnswer] {
         lock.withLock {
             answers.reduce(into: []) { kept, answer in
-                if kept.last?.operation == answer.operation { kept.removeLast() }
+                if let last = kept.last, last.operation == answer.operation, last.status == answer.status {
+                    kept.removeLast()
+                }
                 kept.append(answer)
             }
         }
@@ -65,6 +67,20 @@ final class AnswerRecorder: APIMiddleware, @unchecked Sendable {
 /// what is compared.
 enum ConformanceScenario {
     static let pdf = Data("%PDF-1.7\n1 0 obj << /Type /Page >> endobj\ntrailer <<>>\n%%EOF\n".utf8)
+
+    /// A processed document assigned to one signer: its id, the assignment's and the access code.
+    static func readyAndAssigned(_ owner: AssinafyClient, signerId: String) async throws -> (
+        id: String, assignmentId: String, accessCode: String
+    ) {
+        let uploaded = try await owner.documents.upload(pdf, options: DocumentUploadOptions(name: "annex.pdf"))
+        let document = try await owner.documents.waitUntilReady(
+            documentId: uploaded.id, options: WaitUntilReadyOptions(maxWaitSeconds: 30, pollIntervalSeconds: 0.05))
+        let assignment = try await owner.assignments.create(
+            documentId: document.id ?? "", payload: .withSignerIds([signerId], method: .virtual))
+        let url = assignment.signingUrls?.first?.url ?? ""
+        let code = URLComponents(string: url)?.queryItems?.first { $0.name == "signer-access-code" }?.value ?? ""
+        return (document.id ?? "", assignment.id ?? "", code)
+    }
 
     /// - Parameters:
     ///   - owner: a client with the workspace's credential and default account.
@@ -105,6 +121,17 @@ enum ConformanceScenario {
             WebhookRegisterPayload(
                 url: "https://example.invalid/hooks", email: "ops@example.invalid", events: ["document_ready"]))
         _ = try await owner.webhooks.listEventTypes()
+
+        // A second and a third document for the same signer: one signed in a batch, one declined.
+        _ = try await owner.signers.list(params: ListParams(page: 1, perPage: 1))
+        let batch = try await readyAndAssigned(owner, signerId: ana.id ?? "")
+        let declined = try await readyAndAssigned(owner, signerId: ana.id ?? "")
+        _ = try await signer.signers.listSignerDocuments(signerId: ana.id ?? "", signerAccessCode: batch.accessCode)
+        try await signer.signers.signMultipleDocuments(signerAccessCode: batch.accessCode, documentIds: [batch.id])
+        try await signer.assignments.decline(
+            documentId: declined.id, assignmentId: declined.assignmentId, signerAccessCode: declined.accessCode,
+            reason: "Wrong recipient")
+        _ = try await owner.documents.get(documentId: declined.id)
 
         _ = try? await owner.documents.get(documentId: "doc-missing")
         _ = try? await owner.assignments.create(

@@ -67,13 +67,12 @@ public final class AssinafyFake: @unchecked Sendable {
 
     // MARK: Test controls
 
-    /// Makes the next `times` calls to `operation` (a generated method's name, such as
-    /// `"getDocument"`, or `"*"` for any) fail with `fault`. Faults apply in the order added.
-    public func failNext(_ operation: String, with fault: FakeFault, times: Int = 1) {
-        precondition(
-            operation == "*" || FakeRoute.byOperation[operation] != nil,
-            "AssinafyFake.failNext: no operation named \(operation)")
-        lock.withLock { faults += Array(repeating: (operation: operation, fault: fault), count: max(0, times)) }
+    /// Makes the next `times` calls to `operation` (`.getDocument`, or `.any`) fail with `fault`.
+    /// Faults apply in the order added.
+    public func failNext(_ operation: FakeOperation, with fault: FakeFault, times: Int = 1) {
+        lock.withLock {
+            faults += Array(repeating: (operation: operation.name, fault: fault), count: max(0, times))
+        }
     }
 
     /// Every delivery made so far, oldest first, after applying what the clock made due.

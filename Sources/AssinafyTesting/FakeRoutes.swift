@@ -1,6 +1,6 @@
 // The operations of openapi.yaml and openapi-unpublished.yaml, named as the generated methods name
 // them (so `failNext("getDocument", …)` names the call a test makes), with their security class.
-// Kept in step with Sources/AssinafyAPI by FakeRoutesTests.
+// Kept in step with Sources/AssinafyAPI (and FakeOperation.swift) by FakeRoutesTests.
 
 /// Who may call an operation: the workspace credential, a signer's access code, or anyone.
 enum FakeSecurity {

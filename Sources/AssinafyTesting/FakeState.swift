@@ -251,7 +251,7 @@ final class FakeState {
 
     var now: Date { clock.date }
 
-    /// Ids that are the same on every run: `doc-0001`, `sig-0002`, ….
+    /// Ids that are the same on every run: `doc-0001`, `signer-0002`, ….
     func newId(_ prefix: String) -> String {
         let next = (counters[prefix] ?? 0) + 1
         counters[prefix] = next

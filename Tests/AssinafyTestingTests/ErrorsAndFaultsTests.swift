@@ -63,7 +63,7 @@ import FoundationNetworking
 
     @Test func rateLimitingCarriesRetryAfter() async throws {
         let fake = AssinafyFake()
-        fake.failNext("listDocuments", with: .rateLimited(retryAfter: 7))
+        fake.failNext(.listDocuments, with: .rateLimited(retryAfter: 7))
         let client = fake.client()
         let error = await #expect(throws: APIError.self) { _ = try await client.documents.list() }
         #expect(error?.statusCode == 429)
@@ -74,7 +74,7 @@ import FoundationNetworking
 
     @Test func anInjectedStatusAnswersWithTheEnvelope() async throws {
         let fake = AssinafyFake()
-        fake.failNext("createSigner", with: .status(409, message: "Duplicate"))
+        fake.failNext(.createSigner, with: .status(409, message: "Duplicate"))
         let error = await #expect(throws: APIError.self) {
             _ = try await fake.client().signers.create(CreateSignerPayload(fullName: "Ana", email: "a@example.invalid"))
         }
@@ -83,7 +83,7 @@ import FoundationNetworking
 
     @Test func aTimeoutIsANetworkError() async throws {
         let fake = AssinafyFake()
-        fake.failNext("getDocument", with: .timeout)
+        fake.failNext(.getDocument, with: .timeout)
         let error = await #expect(throws: NetworkError.self) {
             _ = try await fake.client().documents.get(documentId: "doc-0001")
         }
@@ -92,7 +92,7 @@ import FoundationNetworking
 
     @Test func aDroppedConnectionIsANetworkError() async throws {
         let fake = AssinafyFake()
-        fake.failNext("*", with: .connectionLost)
+        fake.failNext(.any, with: .connectionLost)
         let error = await #expect(throws: NetworkError.self) {
             _ = try await fake.client().documents.get(documentId: "doc-0001")
         }
@@ -111,7 +111,7 @@ import FoundationNetworking
         let fake = AssinafyFake()
         let client = fake.client()
         let uploaded = try await client.documents.upload(Sample.pdf)
-        fake.failNext("getDocument", with: .status(503), times: 2)
+        fake.failNext(.getDocument, with: .status(503), times: 2)
         let document = try await quickly { try await client.documents.waitUntilReady(documentId: uploaded.id) }
         #expect(document.status == "metadata_ready")
         #expect(fake.clock.recordedSleeps == [2, 2])
@@ -159,6 +159,19 @@ import FoundationNetworking
         #expect(uploaded.name == file.lastPathComponent)
         let original = try await client.documents.downloadArtifact(documentId: uploaded.id, artifact: .original)
         #expect(original == Sample.pdf)
+    }
+
+    @Test func anArtifactDownloadsToAFile() async throws {
+        let fake = AssinafyFake()
+        let client = fake.client()
+        let documentId = try await readyDocument(fake, client)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("fake-download-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try await client.documents.downloadArtifact(documentId: documentId, artifact: .original, to: file)
+        #expect(try Data(contentsOf: file) == Sample.pdf)
+        await #expect(throws: APIError.self) {
+            try await client.documents.downloadArtifact(documentId: documentId, artifact: .certificated, to: file)
+        }
     }
 
     @Test func callsInParallelAreServedOneAtATimeWithoutLoss() async throws {

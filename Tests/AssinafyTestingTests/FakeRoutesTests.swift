@@ -35,6 +35,17 @@ import Testing
         #expect(table.subtracting(generated).sorted() == [], "routes no generated operation has")
     }
 
+    @Test func everyOperationHasATypedName() throws {
+        let source = try String(
+            contentsOf: Self.generatedDirectory.deletingLastPathComponent()
+                .appendingPathComponent("AssinafyTesting/FakeOperation.swift"),
+            encoding: .utf8)
+        for route in FakeRoute.all {
+            #expect(source.contains("static let \(route.operation) = FakeOperation(\"\(route.operation)\")"))
+        }
+        #expect(FakeOperation.getDocument == "getDocument")
+    }
+
     @Test func aLiteralSegmentWinsOverAParameter() {
         #expect(FakeTransport.route(method: "GET", path: "/v1/documents/statuses")?.operation == "listDocumentStatuses")
         #expect(FakeTransport.route(method: "GET", path: "/v1/documents/doc-1")?.operation == "getDocument")

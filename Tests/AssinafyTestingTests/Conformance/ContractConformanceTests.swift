@@ -55,7 +55,7 @@ struct ContractConformanceTests {
         let (fake, _) = try await Self.fakeRun()
         // The README flows and the faults too: every shape the fake can give.
         let client = fake.client()
-        fake.failNext("listDocuments", with: .rateLimited(retryAfter: 3))
+        fake.failNext(.listDocuments, with: .rateLimited(retryAfter: 3))
         _ = try? await client.documents.list()
         _ = try await client.signers.list(params: ListParams(page: 1, perPage: 1))
         _ = try await client.webhooks.listDispatches()

@@ -90,11 +90,15 @@ extension FakeServer {
                 guard let name = body.trimmed("name") else { throw FakeAPIError.invalid("name cannot be blank.") }
                 template.name = name
             }
+            if body["document_name"] != nil { template.documentName = body.string("document_name") }
             if body["message"] != nil { template.message = body.string("message") }
             template.updatedAt = state.now
             return try .ok(FakeViews.template(template))
         case "deleteTemplate":
             let template = try template(context)
+            if state.documents.values.contains(where: { $0.templateId == template.id }) {
+                throw FakeAPIError.invalid("The template has documents and cannot be deleted.")
+            }
             state.templates[template.id] = nil
             state.templateOrder.removeAll { $0 == template.id }
             return try .message("")
@@ -132,7 +136,7 @@ extension FakeServer {
     private func documentFromTemplate(_ template: FakeTemplate, _ context: FakeContext) throws -> FakeReply {
         let body = try context.request.object()
         let specs = try roleSpecs(template, body.objects("signers") ?? [], needId: true)
-        let name = body.trimmed("name") ?? template.name
+        let name = body.trimmed("name") ?? template.documentName ?? template.name
         let document = FakeDocument(
             id: state.newId("doc"), accountId: state.accountId, name: name, data: FakeArtifacts.pdf(lines: [name]),
             now: state.now)

@@ -138,6 +138,7 @@ final class FakeTemplate {
     let id: String
     let accountId: String
     var name: String
+    var documentName: String?
     var message: String?
     /// (role id, role name), in order.
     var roles: [(id: String, name: String)]

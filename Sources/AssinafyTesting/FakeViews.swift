@@ -133,7 +133,8 @@ enum FakeViews {
 
     static func template(_ template: FakeTemplate) -> Template {
         Template(
-            resource: "template", id: template.id, name: template.name, documentName: template.name,
+            resource: "template", id: template.id, name: template.name,
+            documentName: template.documentName ?? template.name,
             message: template.message, status: "ready", pages: [],
             roles: template.roles.map {
                 TemplateRole(

@@ -33,5 +33,12 @@ def test_a_conforming_answer_has_no_findings_and_a_wrong_one_is_named():
 
 
 def test_what_the_contract_does_not_describe_is_skipped_not_passed():
-    findings = run([exchange({}, target="/v1/accounts/a/templates/t"), {**exchange({}), "status": None}])
+    findings = run([exchange({}, target="/v1/no-such-route"), {**exchange({}), "status": None}])
     assert [f.get("skipped") is not None for f in findings] == [True, True]
+
+
+def test_the_unpublished_routes_are_checked_too():
+    template = {"status": 200, "message": "", "data": {"id": "t", "name": 7}}
+    findings = run([exchange(template, target="/v1/accounts/a/templates/t")])
+    assert "skipped" not in findings[0]
+    assert len(findings[0]["errors"]) == 1 and "name" in findings[0]["errors"][0]

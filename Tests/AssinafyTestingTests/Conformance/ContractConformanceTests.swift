@@ -66,6 +66,14 @@ struct ContractConformanceTests {
             templateId: templateId, signers: [TemplateSigner(roleId: roleIds[0], id: signer.id)],
             options: CreateDocumentFromTemplateOptions(name: "Offer letter"))
 
+        // The unpublished template routes, checked against openapi-unpublished.yaml.
+        let created = try await client.templates.create(name: "Lease", pdfData: ConformanceScenario.pdf)
+        let createdId = try #require(created.id)
+        _ = try await client.templates.get(templateId: createdId)
+        _ = try await client.templates.update(templateId: createdId, payload: UpdateTemplatePayload(name: "Lease v2"))
+        try await client.templates.delete(templateId: createdId)
+        await #expect(throws: APIError.self) { try await client.templates.delete(templateId: templateId) }
+
         let found = try Self.violations(fake.exchanges)
         #expect(found == [], "the fake's answers the document does not allow")
         let checked = try ContractPython.validate(Self.payload(fake.exchanges)).filter { $0["skipped"] == nil }

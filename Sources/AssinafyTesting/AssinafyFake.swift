@@ -153,7 +153,7 @@ public final class AssinafyFake: @unchecked Sendable {
                 requestBody: parsed.body,
                 statusCode: nil, responseHeaders: [:], responseBody: Data())
             defer { state.exchanges.append(exchange) }
-            let reply: FakeReply
+            var reply: FakeReply
             switch fault {
             case .timeout?: throw URLError(.timedOut)
             case .connectionLost?: throw URLError(.networkConnectionLost)
@@ -161,6 +161,9 @@ public final class AssinafyFake: @unchecked Sendable {
                 var error = FakeAPIError(status: status, message: message ?? "Injected fault.")
                 if let retryAfter { error.headers.append(("Retry-After", String(retryAfter))) }
                 reply = .error(error)
+            case .errorEnvelope(let status, let message)?:
+                reply = .error(FakeAPIError(status: status, message: message))
+                reply.status = 200
             case .rateLimited(let retryAfter)?:
                 reply = .error(
                     FakeAPIError(

@@ -4,6 +4,9 @@ import Foundation
 public enum FakeFault: Sendable, Hashable {
     /// Answers `status` with the API's error envelope; `retryAfter` adds a `Retry-After` header.
     case status(Int, message: String? = nil, retryAfter: Int? = nil)
+    /// HTTP 200 whose body is an error envelope `{status, message, data: null}`, as the live API
+    /// sometimes answers a refusal.
+    case errorEnvelope(status: Int = 400, message: String = "One or more fields failed validation.")
     /// 429 with `Retry-After` and the rate-limit headers the API sends.
     case rateLimited(retryAfter: Int = 1)
     /// The request is never answered: the transport throws `URLError(.timedOut)`; nothing changes.

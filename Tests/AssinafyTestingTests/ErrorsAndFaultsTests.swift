@@ -81,6 +81,15 @@ import FoundationNetworking
         #expect(error?.statusCode == 409 && error?.message == "Duplicate")
     }
 
+    @Test func anErrorEnvelopeInsideA200IsAnAPIError() async throws {
+        let fake = AssinafyFake()
+        fake.failNext(.getDocument, with: .errorEnvelope(status: 400, message: "Refused"))
+        let error = await #expect(throws: APIError.self) {
+            _ = try await fake.client().documents.get(documentId: "doc-0001")
+        }
+        #expect(error?.statusCode == 400 && error?.httpStatusCode == 200 && error?.message == "Refused")
+    }
+
     @Test func aTimeoutIsANetworkError() async throws {
         let fake = AssinafyFake()
         fake.failNext(.getDocument, with: .timeout)

@@ -137,3 +137,86 @@ enum ReadmeSignerSide {
         #expect(error?.statusCode == 401)
     }
 }
+
+/// Ordered signing, declining in a batch and expiry on the virtual clock.
+@Suite struct SigningOrderAndTimeTests {
+    func signer(_ client: AssinafyClient, _ name: String) async throws -> String {
+        try #require(
+            try await client.signers.create(CreateSignerPayload(fullName: name, email: "\(name)@example.invalid")).id)
+    }
+
+    @Test func stepsSignInTurn() async throws {
+        let fake = AssinafyFake()
+        let client = fake.client()
+        let documentId = try await readyDocument(fake, client)
+        let (ana, bia) = (try await signer(client, "ana"), try await signer(client, "bia"))
+        let assignment = try await client.assignments.create(
+            documentId: documentId,
+            payload: CreateAssignmentPayload(
+                signers: [.descriptor(id: ana, step: 1), .descriptor(id: bia, step: 2)]))
+        let assignmentId = try #require(assignment.id)
+        let biaCode = try #require(fake.accessCode(documentId: documentId, signerId: bia))
+        let anaCode = try #require(fake.accessCode(documentId: documentId, signerId: ana))
+
+        // The link carries only the access code: the signer finds the document by it.
+        let toSign = try await client.signers.getSigningDocument(signerAccessCode: biaCode)
+        #expect(toSign.id == documentId)
+        try await ReadmeSignerSide.signVirtualAssignment(
+            client: client, documentId: documentId, assignmentId: assignmentId, accessCode: anaCode,
+            fullName: "ana", email: "ana@example.invalid")
+        #expect(fake.documentStatus(documentId) == "pending_signature")
+        try await ReadmeSignerSide.signVirtualAssignment(
+            client: client, documentId: documentId, assignmentId: assignmentId, accessCode: biaCode,
+            fullName: "bia", email: "bia@example.invalid")
+        #expect(fake.documentStatus(documentId) == "certificating")
+    }
+
+    @Test func theSecondStepWaitsForTheFirst() async throws {
+        let fake = AssinafyFake()
+        let client = fake.client()
+        let documentId = try await readyDocument(fake, client)
+        let (ana, bia) = (try await signer(client, "ana"), try await signer(client, "bia"))
+        let assignment = try await client.assignments.create(
+            documentId: documentId,
+            payload: CreateAssignmentPayload(
+                signers: [.descriptor(id: ana, step: 1), .descriptor(id: bia, step: 2)]))
+        let biaCode = try #require(fake.accessCode(documentId: documentId, signerId: bia))
+        let error = await #expect(throws: APIError.self) {
+            try await ReadmeSignerSide.signVirtualAssignment(
+                client: client, documentId: documentId, assignmentId: try #require(assignment.id),
+                accessCode: biaCode, fullName: "bia", email: "bia@example.invalid")
+        }
+        #expect(error?.message == "It is not your turn to sign this document yet.")
+    }
+
+    @Test func aSignerDeclinesSeveralDocumentsTogether() async throws {
+        let fake = AssinafyFake()
+        let client = fake.client()
+        let ana = try await signer(client, "ana")
+        var documents: [String] = []
+        for name in ["a.pdf", "b.pdf"] {
+            let documentId = try await readyDocument(fake, client, name: name)
+            _ = try await client.assignments.create(documentId: documentId, payload: .withSignerIds([ana]))
+            documents.append(documentId)
+        }
+        let code = try #require(fake.accessCode(documentId: documents[0], signerId: ana))
+        try await client.signers.declineMultipleDocuments(
+            signerAccessCode: code, documentIds: documents, reason: "Not mine")
+        #expect(documents.map { fake.documentStatus($0) } == ["rejected_by_signer", "rejected_by_signer"])
+    }
+
+    @Test func anAssignmentExpiresWhenTheVirtualClockPassesItsDeadline() async throws {
+        let fake = AssinafyFake()
+        let client = fake.client()
+        let documentId = try await readyDocument(fake, client)
+        let ana = try await signer(client, "ana")
+        _ = try await client.assignments.create(
+            documentId: documentId,
+            payload: CreateAssignmentPayload(
+                signers: [.signer(id: ana)], expiresAt: fake.clock.date.addingTimeInterval(3600)))
+        fake.clock.advance(by: 3599)
+        #expect(fake.documentStatus(documentId) == "pending_signature")
+        fake.clock.advance(by: 2)
+        #expect(try await client.documents.get(documentId: documentId).status == "expired")
+    }
+}

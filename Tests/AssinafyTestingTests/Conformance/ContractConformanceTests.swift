@@ -90,6 +90,7 @@ struct ContractConformanceTests {
         #expect(found.count == 1 && found[0].contains("deletable"))
     }
 
+    #if !(os(iOS) || os(tvOS) || os(watchOS) || os(visionOS))
     @Test func theFakeAndTheEmulatorAgree() async throws {
         let python = try #require(ContractPython.path)
         let (fake, fakeAnswers) = try await Self.fakeRun()
@@ -139,4 +140,5 @@ struct ContractConformanceTests {
                 """)
         }
     }
+    #endif
 }

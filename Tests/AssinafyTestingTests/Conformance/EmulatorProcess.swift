@@ -39,6 +39,7 @@ enum ContractPython {
     }
 }
 
+#if !(os(iOS) || os(tvOS) || os(watchOS) || os(visionOS))
 /// `tools/emulator/emulator.py` as a child process for one test, stopped by closing its
 /// standard input (how the emulator knows to exit).
 final class EmulatorProcess: @unchecked Sendable {
@@ -90,3 +91,4 @@ final class EmulatorProcess: @unchecked Sendable {
         process.waitForExitOrKill(within: 10)  // our own child, by handle
     }
 }
+#endif

@@ -12,6 +12,9 @@ let package = Package(
         .library(name: "APIRuntime", targets: ["APIRuntime"]),
         // Typed stubs for tests and previews: add it to test and preview targets only.
         .library(name: "APITesting", targets: ["APITesting"]),
+        // For test and preview targets only: an in-process, stateful fake of the Assinafy API, and
+        // typed stubs and example answers for every Assinafy operation.
+        .library(name: "AssinafyTesting", targets: ["AssinafyTesting", "AssinafyAPITesting"]),
         .executable(name: "assinafy-generator", targets: ["assinafy-generator"]),
         // The generator as other packages use it: `swift package generate-api` regenerates committed
         // sources; the build-tool plugin generates a target's client while it builds.
@@ -32,6 +35,10 @@ let package = Package(
         .target(
             name: "Assinafy", dependencies: ["AssinafyAPI", "APIRuntime"],
             resources: [.copy("PrivacyInfo.xcprivacy")], swiftSettings: strict),
+        // The Assinafy API as an in-process `HTTPTransport` (no socket): apps add it to test and
+        // preview targets only.
+        .target(
+            name: "AssinafyTesting", dependencies: ["Assinafy", "AssinafyAPI", "APIRuntime"], swiftSettings: strict),
 
         // The generator: a library with the pipeline stages (it reads and writes no files), the
         // maintainer tools on top of it (diff, coverage, docs, digest, twins), and a thin CLI.
@@ -84,6 +91,10 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "AssinafyTests", dependencies: ["Assinafy", "AssinafyAPI", "APIRuntime", "AssinafyTestSupport"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "AssinafyTestingTests",
+            dependencies: ["AssinafyTesting", "Assinafy", "AssinafyAPI", "APIRuntime", "AssinafyTestSupport"],
             swiftSettings: strict),
         // The overlay against the local emulator (tools/emulator): every operation, faults, OAuth.
         .testTarget(

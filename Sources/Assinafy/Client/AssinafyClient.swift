@@ -44,6 +44,21 @@ public final class AssinafyClient: Sendable {
                 engineParts: ClientContext.EngineParts(transport: httpTransport, middlewares: middlewares)))
     }
 
+    /// The same, with `documents.waitUntilReady` reading time from `pollingClock` and sleeping on
+    /// it: a test's virtual clock (`AssinafyTesting`'s fake) makes a long wait finish at once.
+    public convenience init(
+        configuration: AssinafyClientConfiguration, httpTransport: any HTTPTransport,
+        middlewares: [any APIMiddleware] = [], pollingClock: any PollingClock
+    ) {
+        self.init(
+            context: ClientContext(
+                configuration: configuration,
+                client: AssinafyEngine.client(
+                    configuration: configuration, transport: httpTransport, middlewares: middlewares),
+                engineParts: ClientContext.EngineParts(transport: httpTransport, middlewares: middlewares),
+                pollingClock: pollingClock))
+    }
+
     /// A client over your own operation-level client (`HTTPClientProtocol`), which then decides
     /// credentials, redirects and retries itself; Assinafy's request shaping and envelope
     /// checks still apply.
@@ -59,7 +74,7 @@ public final class AssinafyClient: Sendable {
         auth = AuthResource(context: context)
         oauth = OAuthResource(context: context)
         workspaces = WorkspacesResource(context: context)
-        documents = DocumentsResource(context: context)
+        documents = DocumentsResource(context: context, clock: context.pollingClock)
         signers = SignersResource(context: context)
         assignments = AssignmentsResource(context: context)
         fields = FieldsResource(context: context)

@@ -24,11 +24,18 @@ import Foundation
     @usableFromInline let configuration: AssinafyClientConfiguration
     @usableFromInline let client: any APIClientProtocol
     @usableFromInline let engineParts: EngineParts?
+    /// Time for `documents.waitUntilReady`, carried here so that clients derived from this one
+    /// (per-call options) keep a test's virtual clock.
+    let pollingClock: any PollingClock
 
-    init(configuration: AssinafyClientConfiguration, client: any APIClientProtocol, engineParts: EngineParts?) {
+    init(
+        configuration: AssinafyClientConfiguration, client: any APIClientProtocol, engineParts: EngineParts?,
+        pollingClock: any PollingClock = SystemPollingClock()
+    ) {
         self.configuration = configuration
         self.client = client
         self.engineParts = engineParts
+        self.pollingClock = pollingClock
     }
 
     @usableFromInline var accounts: AccountsAPI { AccountsAPI(client: client) }
@@ -46,7 +53,9 @@ import Foundation
 
     /// The same context whose calls pass `middleware` first (per-call options, upload progress).
     func adding(_ middleware: any APIMiddleware) -> ClientContext {
-        ClientContext(configuration: configuration, client: client.adding(middleware), engineParts: engineParts)
+        ClientContext(
+            configuration: configuration, client: client.adding(middleware), engineParts: engineParts,
+            pollingClock: pollingClock)
     }
 
     /// The account an account-scoped call targets: the explicit argument, else the default.

@@ -63,9 +63,10 @@ public struct WaitUntilReadyOptions: Sendable, Hashable {
     }
 }
 
-/// Time as polling sees it. Injected so tests run a long wait instantly; production uses the
+/// Time as polling sees it. Injected so tests run a long wait instantly
+/// (`AssinafyClient(configuration:httpTransport:middlewares:pollingClock:)`); production uses the
 /// monotonic system clock and `Task.sleep`, which ends early with `CancellationError`.
-@usableFromInline protocol PollingClock: Sendable {
+public protocol PollingClock: Sendable {
     /// Monotonic seconds from an arbitrary origin.
     func now() -> Double
     /// Suspends for `seconds`, throwing `CancellationError` when the task is cancelled.

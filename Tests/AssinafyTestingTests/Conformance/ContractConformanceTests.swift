@@ -1,0 +1,144 @@
+import APIRuntime
+import Assinafy
+import Foundation
+import Testing
+
+@testable import AssinafyTesting
+
+/// The fake is not a second source of truth: every answer it gives validates against
+/// openapi.yaml (with the emulator's openapi-core checks), and the same scenario gets the same
+/// statuses and shapes from the fake and from the emulator. Where they differ, the failure says
+/// which one the document disagrees with.
+@Suite(.enabled(if: ContractPython.available, "no Python with openapi-core: set ASSINAFY_PYTHON or run `make venv`"))
+struct ContractConformanceTests {
+    /// Each exchange as `validate_exchanges.py` reads it.
+    static func payload(_ exchanges: [FakeExchange]) -> [JSONValue] {
+        exchanges.map { exchange in
+            func headers(_ fields: [String: String]) -> JSONValue {
+                .object(JSONObject(fields.sorted { $0.key < $1.key }.map { (key: $0.key, value: .string($0.value)) }))
+            }
+            return [
+                "method": .string(exchange.method), "target": .string(exchange.target),
+                "request_headers": headers(exchange.requestHeaders),
+                "request_body": .string(exchange.requestBody.base64EncodedString()),
+                "status": exchange.statusCode.map { .integer(Int64($0)) } ?? .null,
+                "response_headers": headers(exchange.responseHeaders),
+                "response_body": .string(exchange.responseBody.base64EncodedString()),
+            ]
+        }
+    }
+
+    /// Contract findings per exchange: "operation status: message".
+    static func violations(_ exchanges: [FakeExchange]) throws -> [String] {
+        try zip(exchanges, ContractPython.validate(payload(exchanges))).flatMap { exchange, finding in
+            (finding["errors"]?.arrayValue ?? []).compactMap(\.stringValue).map {
+                "\(exchange.operation ?? exchange.target) \(exchange.statusCode.map(String.init) ?? "-"): \($0)"
+            }
+        }
+    }
+
+    static func fakeRun() async throws -> (AssinafyFake, AnswerRecorder) {
+        let fake = AssinafyFake()
+        let recorder = AnswerRecorder()
+        let owner = AssinafyClient(
+            configuration: AssinafyClientConfiguration(
+                token: fake.token, baseURL: AssinafyFake.baseURL, defaultAccountId: fake.accountId),
+            httpTransport: fake.transport, middlewares: [recorder], pollingClock: fake.clock)
+        let signer = AssinafyClient(
+            configuration: AssinafyClientConfiguration(), httpTransport: fake.transport, middlewares: [recorder],
+            pollingClock: fake.clock)
+        try await ConformanceScenario.run(owner: owner, signer: signer) { fake.clock.advance(by: 2) }
+        return (fake, recorder)
+    }
+
+    @Test func everyAnswerOfTheFakeValidatesAgainstTheDocument() async throws {
+        let (fake, _) = try await Self.fakeRun()
+        // The README flows and the faults too: every shape the fake can give.
+        let client = fake.client()
+        fake.failNext(.listDocuments, with: .rateLimited(retryAfter: 3))
+        _ = try? await client.documents.list()
+        _ = try await client.signers.list(params: ListParams(page: 1, perPage: 1))
+        _ = try await client.webhooks.listDispatches()
+        let (templateId, roleIds) = fake.addTemplate(name: "Offer", roles: ["Candidate"])
+        _ = try await client.templates.list()
+        let signer = try await client.signers.create(CreateSignerPayload(fullName: "Bia", email: "bia@example.invalid"))
+        _ = try await client.documents.createFromTemplate(
+            templateId: templateId, signers: [TemplateSigner(roleId: roleIds[0], id: signer.id)],
+            options: CreateDocumentFromTemplateOptions(name: "Offer letter"))
+
+        // The unpublished template routes, checked against openapi-unpublished.yaml.
+        let created = try await client.templates.create(name: "Lease", pdfData: ConformanceScenario.pdf)
+        let createdId = try #require(created.id)
+        _ = try await client.templates.get(templateId: createdId)
+        _ = try await client.templates.update(templateId: createdId, payload: UpdateTemplatePayload(name: "Lease v2"))
+        try await client.templates.delete(templateId: createdId)
+        await #expect(throws: APIError.self) { try await client.templates.delete(templateId: templateId) }
+
+        let found = try Self.violations(fake.exchanges)
+        #expect(found == [], "the fake's answers the document does not allow")
+        let checked = try ContractPython.validate(Self.payload(fake.exchanges)).filter { $0["skipped"] == nil }
+        #expect(checked.count > 30, "too few answers were checked for this to mean anything")
+    }
+
+    @Test func theValidatorRefusesAnAnswerTheDocumentDoesNotAllow() throws {
+        let wrong = FakeExchange(
+            operation: "listDocumentStatuses", method: "GET", pathTemplate: "/v1/documents/statuses",
+            target: "/v1/documents/statuses", requestHeaders: [:], requestBody: Data(), statusCode: 200,
+            responseHeaders: ["Content-Type": "application/json"],
+            responseBody: Data(#"{"status": 200, "message": "", "data": [{"code": "x", "deletable": "no"}]}"#.utf8))
+        let found = try Self.violations([wrong])
+        #expect(found.count == 1 && found[0].contains("deletable"))
+    }
+
+    #if !(os(iOS) || os(tvOS) || os(watchOS) || os(visionOS))
+    @Test func theFakeAndTheEmulatorAgree() async throws {
+        let python = try #require(ContractPython.path)
+        let (fake, fakeAnswers) = try await Self.fakeRun()
+
+        let emulator = try EmulatorProcess(python: python)
+        defer { emulator.stop() }
+        let state = try await emulator.admin("/state")
+        let recorder = AnswerRecorder()
+        var configuration = AssinafyClientConfiguration(
+            apiKey: state["api_key"]?.stringValue ?? "", baseURL: emulator.baseURL,
+            defaultAccountId: state["account_id"]?.stringValue)
+        configuration.allowsInsecureLoopback = true
+        let owner = AssinafyClient(
+            configuration: configuration, httpTransport: URLSessionHTTPTransport(), middlewares: [recorder])
+        var anonymous = AssinafyClientConfiguration()
+        anonymous.baseURL = emulator.baseURL
+        anonymous.allowsInsecureLoopback = true
+        let signer = AssinafyClient(
+            configuration: anonymous, httpTransport: URLSessionHTTPTransport(), middlewares: [recorder])
+        try await ConformanceScenario.run(owner: owner, signer: signer) {
+            try await Task.sleep(nanoseconds: 400_000_000)
+        }
+        let emulatorAnswers = recorder.recorded
+        let emulatorViolations = (try await emulator.admin("/violations")).arrayValue ?? []
+        let fakeViolations = try Self.violations(fake.exchanges)
+
+        let ours = fakeAnswers.recorded
+        #expect(ours.count > 20 && Set(ours.map(\.status)) == [200, 400, 401, 404])
+        let document = emulatorAnswers.last { $0.operation == "getDocument" && $0.status == 200 }?.shape ?? []
+        #expect(document.contains("data.assignment.signers[].email: string"), "shapes were not read")
+        #expect(ours.map(\.operation) == emulatorAnswers.map(\.operation), "the scenario took different paths")
+        for (mine, theirs) in zip(ours, emulatorAnswers) where mine.operation == theirs.operation {
+            let onlyFake = mine.shape.subtracting(theirs.shape).sorted()
+            let onlyEmulator = theirs.shape.subtracting(mine.shape).sorted()
+            guard mine.status != theirs.status || !onlyFake.isEmpty || !onlyEmulator.isEmpty else { continue }
+            let fakeWrong = fakeViolations.filter { $0.hasPrefix(mine.operation + " ") }
+            let emulatorWrong = emulatorViolations.filter {
+                $0["kind"]?.stringValue == "response" && $0["status"]?.intValue == Int64(theirs.status)
+            }
+            Issue.record(
+                """
+                \(mine.operation): fake \(mine.status), emulator \(theirs.status)
+                only the fake: \(onlyFake)
+                only the emulator: \(onlyEmulator)
+                by openapi.yaml, the fake: \(fakeWrong.isEmpty ? "valid" : fakeWrong.joined(separator: "; "))
+                by openapi.yaml, the emulator: \(emulatorWrong.isEmpty ? "valid" : "\(emulatorWrong)")
+                """)
+        }
+    }
+    #endif
+}

@@ -222,7 +222,11 @@ final class StreamTransfer: TaskObserver, ChunkSource, @unchecked Sendable {
                 } else if cancelled || ended {
                     let failure = cancelled && !ended ? CancellationError() : self.failure
                     condition.unlock()
-                    if let failure { continuation.resume(throwing: failure) } else { continuation.resume(returning: nil) }
+                    if let failure {
+                        continuation.resume(throwing: failure)
+                    } else {
+                        continuation.resume(returning: nil)
+                    }
                 } else {
                     reader = continuation
                     readerDeadline = deadlines.schedule(after: idleTimeout) { [weak self] in self?.expire() }

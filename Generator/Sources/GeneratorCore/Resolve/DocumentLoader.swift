@@ -290,7 +290,8 @@ public struct DocumentLoader {
             }
             return MediaType(
                 contentType: entry.key, schema: media["schema"].map { schema($0, at: mediaPointer / "schema") },
-                encoding: encoding, pointer: mediaPointer)
+                encoding: encoding, pointer: mediaPointer,
+                itemSchema: media["itemSchema"].map { schema($0, at: mediaPointer / "itemSchema") })
         }
     }
 

@@ -102,6 +102,8 @@ public struct MediaType: Sendable {
     public var schema: Schema?
     public var encoding: [(name: String, encoding: Encoding)]
     public var pointer: JSONPointer
+    /// OpenAPI 3.2 `itemSchema`: the shape of each item of a streamed body.
+    public var itemSchema: Schema? = nil
 
     public struct Encoding: Sendable {
         public var contentType: String?

@@ -264,8 +264,10 @@ class Handler(BaseHTTPRequestHandler):
                 self.wfile.write(b"%x\r\n%s\r\n" % (len(piece), piece))
                 self.wfile.flush()
                 record_event(ident, "sent-%d" % i, started)
-                if i == stall_after:
-                    time.sleep(stall)
+                if i == stall_after and self.hung_up(time.time() + stall):
+                    record_event(ident, "disconnected", started)
+                    self.close_connection = True
+                    return
                 elif interval:
                     time.sleep(interval)
             self.wfile.write(b"0\r\n\r\n")
@@ -274,6 +276,20 @@ class Handler(BaseHTTPRequestHandler):
         except OSError:
             record_event(ident, "disconnected", started)
             self.close_connection = True
+
+    def hung_up(self, until):
+        """Waits until `until` unless the client closes the connection first (then True)."""
+        sock = self.connection
+        while time.time() < until:
+            readable, _, _ = select.select([sock], [], [], 0.05)
+            if readable:
+                try:
+                    peek = sock.recv(1, socket.MSG_PEEK)
+                except (OSError, ssl.SSLError, ValueError):
+                    peek = b""
+                if not peek:
+                    return True
+        return False
 
     def large(self, ident, size, gzip_body, chunked, ctype, pause):
         """`size` bytes of a JSON string ("xxx…"), sent as fast as the client takes them."""

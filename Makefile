@@ -38,7 +38,7 @@ generate: build
 E2E_FIXTURES := Tests/GeneratorTests/Fixtures/EndToEnd
 E2E_GENERATED := Tests/EndToEnd/Generated
 E2E_MODULES := PetClinicAPI=petstore-3.0.yaml LedgerlyAPI=payments-3.1.yaml VaultboxAPI=storage-3.0.yaml \
-	PipelineCRMAPI=crm-3.1.yaml
+	PipelineCRMAPI=crm-3.1.yaml TickerlyAPI=events-3.2.yaml
 generate-e2e:
 	swift build $(SWIFT_FLAGS) --product assinafy-generator
 	@for pair in $(E2E_MODULES); do \

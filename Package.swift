@@ -96,10 +96,14 @@ let package = Package(
         .target(
             name: "PipelineCRMAPI", dependencies: ["APIRuntime"], path: "Tests/EndToEnd/Generated/PipelineCRMAPI",
             swiftSettings: strict),
+        .target(
+            name: "TickerlyAPI", dependencies: ["APIRuntime"], path: "Tests/EndToEnd/Generated/TickerlyAPI",
+            swiftSettings: strict),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
                 "APIRuntime", "AssinafyTestSupport", "PetClinicAPI", "LedgerlyAPI", "VaultboxAPI", "PipelineCRMAPI",
+                "TickerlyAPI",
             ],
             swiftSettings: strict),
     ],

@@ -120,6 +120,22 @@ import FoundationNetworking
         #expect(left - sent >= 2.9 && left - sent < 12, "the client left \(left - sent) s after the first item")
     }
 
+    @Test func aStreamFollowsARedirectByTheSameRules() async throws {
+        let id = Fixture.id()
+        let target = server.origin("http", "127.0.0.2") + "/v1/events/\(id)?format=jsonl&count=2"
+        var request = Fixture.request("redirect", id, query: [QueryItem("code", "302"), QueryItem("to", target)])
+        request.streamsResponse = true
+        let response = try await Fixture.transport().send(request)
+        var seen: [Int] = []
+        for try await tick in response.stream(of: Tick.self, framing: .jsonLines).body { seen.append(tick.n) }
+        #expect(seen == [0, 1])
+        let records = try await server.requests(id)
+        try #require(records.count == 2)
+        #expect(records[0].header("Authorization") != nil)
+        #expect(records[1].origin == server.origin("http", "127.0.0.2"))
+        #expect(records[1].header("Authorization") == nil, "a credential crossed origins with a stream")
+    }
+
     @Test func aFailedStreamedCallArrivesWholeAsAnError() async throws {
         var request = Fixture.request(
             "respond", Fixture.id(),

@@ -250,9 +250,7 @@ public final class APIEngine: APIClientProtocol, Sendable {
             exchange.staging?.removeBody()
             let answer: TransportResponse
             do {
-                answer =
-                    try await request.streamsResponse
-                    ? transport.stream(transportRequest) : transport.send(transportRequest)
+                answer = try await transmit(transportRequest, streamed: request.streamsResponse)
             } catch let error as URLError {
                 if Task.isCancelled { throw CancellationError() }
                 if error.code == .timedOut { throw TransportError.timedOut(after: exchange.timeout) }
@@ -296,6 +294,13 @@ public final class APIEngine: APIClientProtocol, Sendable {
                 return raw
             }
         }
+    }
+
+    /// One hop over the transport. Out of line: a second awaited call in `follow` splits that
+    /// async function once more, which cost several kilobytes of app size.
+    @inline(never)
+    private func transmit(_ request: TransportRequest, streamed: Bool) async throws -> TransportResponse {
+        streamed ? try await transport.stream(request) : try await transport.send(request)
     }
 
     /// What reading a streamed body threw, in the engine's vocabulary (as `follow` maps a failed send).

@@ -105,12 +105,7 @@ private final class ForwardedChunks: ChunkSource, @unchecked Sendable {
 public struct ResponseStream<Element: Sendable>: AsyncSequence, Sendable {
     private let make: @Sendable () -> AsyncIterator
 
-    init<Base: AsyncSequence & Sendable>(_ base: Base) where Base.Element == Element {
-        make = {
-            var iterator = base.makeAsyncIterator()
-            return AsyncIterator { try await iterator.next() }
-        }
-    }
+    init(_ make: @escaping @Sendable () -> AsyncIterator) { self.make = make }
 
     public struct AsyncIterator: AsyncIteratorProtocol {
         let advance: () async throws -> Element?
@@ -121,7 +116,7 @@ public struct ResponseStream<Element: Sendable>: AsyncSequence, Sendable {
 }
 
 /// The framing of a streamed answer, by its documented media type.
-public enum StreamFraming: Sendable, Hashable {
+public enum StreamFraming: Sendable {
     /// `text/event-stream`: each event's `data` is one item.
     case serverSentEvents
     /// `application/jsonl`, `application/x-ndjson`: one JSON text per line.
@@ -142,40 +137,76 @@ extension RawResponse {
         of type: T.Type, framing: StreamFraming
     ) -> APIResponse<ResponseStream<T>> {
         let chunks = bodyChunks
-        let items: ResponseStream<T>
-        switch framing {
-        case .serverSentEvents: items = ResponseStream(DecodedEventData<T>(events: ServerSentEventStream(chunks)))
-        case .jsonLines: items = ResponseStream(JSONRecordStream(chunks, framing: .lines, as: T.self))
-        case .jsonSequence: items = ResponseStream(JSONRecordStream(chunks, framing: .recordSeparated, as: T.self))
+        let items = ResponseStream<T> {
+            let reader = StreamItemReader(chunks, framing: framing)
+            var index = 0
+            return ResponseStream.AsyncIterator {
+                guard let text = try await reader.nextText() else { return nil }
+                defer { index += 1 }
+                do {
+                    return try JSONCoding.decode(T.self, from: text)
+                } catch {
+                    throw StreamItemError(index: index, text: text, underlyingError: error)
+                }
+            }
         }
         return APIResponse(body: items, statusCode: statusCode, headers: headers)
     }
 
     /// The answer's server-sent events as they arrive, undecoded.
     public func serverSentEvents() -> APIResponse<ResponseStream<ServerSentEvent>> {
-        APIResponse(body: ResponseStream(ServerSentEventStream(bodyChunks)), statusCode: statusCode, headers: headers)
+        let chunks = bodyChunks
+        let events = ResponseStream<ServerSentEvent> {
+            let reader = StreamItemReader(chunks, framing: .serverSentEvents)
+            return ResponseStream.AsyncIterator { try await reader.nextEvent() }
+        }
+        return APIResponse(body: events, statusCode: statusCode, headers: headers)
     }
 }
 
-/// Each event's `data` decoded as `T`.
-struct DecodedEventData<T: Decodable & Sendable>: AsyncSequence, Sendable {
-    typealias Element = T
-    let events: ServerSentEventStream<ResponseBodyStream>
+/// The items of one pass over a streamed body, as the parsers complete them. Not generic (the
+/// generic sequences in StreamSequences.swift are for tests): every public generic entry point
+/// would otherwise carry generic async state machines for each sequence type into every app.
+final class StreamItemReader {
+    private var chunks: ResponseBodyStream.AsyncIterator
+    private let framing: StreamFraming
+    private var parser = ServerSentEventParser()
+    private var splitter: JSONRecordSplitter
+    private var events = ReadyItems<ServerSentEvent>()
+    private var texts = ReadyItems<Data>()
+    private var ended = false
 
-    struct AsyncIterator: AsyncIteratorProtocol {
-        var upstream: ServerSentEventStream<ResponseBodyStream>.AsyncIterator
-        var index = 0
+    init(_ body: ResponseBodyStream, framing: StreamFraming) {
+        chunks = body.makeAsyncIterator()
+        self.framing = framing
+        splitter = JSONRecordSplitter(framing == .jsonSequence ? .recordSeparated : .lines)
+    }
 
-        mutating func next() async throws -> T? {
-            guard let event = try await upstream.next() else { return nil }
-            defer { index += 1 }
-            do {
-                return try event.decodeData(as: T.self)
-            } catch {
-                throw StreamItemError(index: index, text: Data(event.data.utf8), underlyingError: error)
+    func nextEvent() async throws -> ServerSentEvent? {
+        while true {
+            if let event = events.next() { return event }
+            if ended { return nil }
+            if let chunk = try await chunks.next() {
+                events.refill(parser.feed(chunk))
+            } else {
+                ended = true
+                events.refill(parser.finish())
             }
         }
     }
 
-    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(upstream: events.makeAsyncIterator()) }
+    /// The next item's bytes: an event's data, or one JSON text.
+    func nextText() async throws -> Data? {
+        if framing == .serverSentEvents { return try await nextEvent().map { Data($0.data.utf8) } }
+        while true {
+            if let text = texts.next() { return text }
+            if ended { return nil }
+            if let chunk = try await chunks.next() {
+                texts.refill(splitter.feed(chunk))
+            } else {
+                ended = true
+                texts.refill(try splitter.finish())
+            }
+        }
+    }
 }

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Public because an operation whose events have no documented type returns these; the parser
 /// and the other stream types stay internal (every public symbol stays in an app on ELF).
-public struct ServerSentEvent: Sendable, Hashable, CustomStringConvertible {
+public struct ServerSentEvent: Sendable, Equatable, CustomStringConvertible {
     /// The `event` field; `nil` where the stream named none (a browser calls that type "message").
     public var event: String?
     /// The `data` fields of the event joined by line feeds.

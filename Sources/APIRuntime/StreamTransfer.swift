@@ -8,9 +8,8 @@ extension URLSessionHTTPTransport {
     /// A streamed exchange (see `HTTPTransport.stream`): the head is returned as soon as it
     /// arrives and a 2xx body is handed to the reader chunk by chunk.
     ///
-    /// Each stream gets a session, so a connection and a delegate queue, of its own: a reader that
-    /// falls behind holds that queue (and so libcurl, or the system loader) back instead of
-    /// letting chunks pile up, and no other call waits behind it.
+    /// Each stream gets a session, so a connection, of its own: a long-lived stream never holds
+    /// a pooled connection other calls wait for.
     public func stream(_ request: TransportRequest) async throws -> TransportResponse {
         try Task.checkCancellation()
         let session = URLSession(
@@ -65,12 +64,13 @@ enum StreamHead: Sendable {
 /// One streamed URLSession task: the head for the caller that sent it, then the body for the
 /// reader through a small buffer.
 ///
-/// When the buffer holds more than `highWater` bytes, the delegate callback that delivers the
-/// next chunk waits until the reader catches up (or goes away): that is the back-pressure, and
-/// the memory a stream holds stays near `highWater` however fast the server sends.
+/// Memory is bounded, not back-pressured: a reader that falls behind by more than `limit` bytes
+/// (the call's in-memory limit) ends the stream with `ResponseTooLargeError` and the transfer is
+/// cancelled. Holding the delivering callback until the reader caught up was tried and dropped:
+/// on Linux it stalled every other URLSession transfer of the process while it waited (a full
+/// parallel test run hung), as swift-corelibs-foundation cannot pause one transfer.
 final class StreamTransfer: TaskObserver, ChunkSource, @unchecked Sendable {
     // @unchecked: every stored var is only touched with `condition` locked.
-    static let highWater = 256 * 1024
 
     let uploadProgress: (@Sendable (Int64, Int64) -> Void)?
     private let limit: Int64?
@@ -88,6 +88,7 @@ final class StreamTransfer: TaskObserver, ChunkSource, @unchecked Sendable {
     /// The next chunk to hand over: the array is not shifted per chunk.
     private var first = 0
     private var buffered = 0
+    private var mostBuffered = 0
     private var reader: CheckedContinuation<Data?, any Error>?
     private var readerDeadline: UInt64?
     private var refusal: (any Error)?
@@ -107,6 +108,9 @@ final class StreamTransfer: TaskObserver, ChunkSource, @unchecked Sendable {
     }
 
     var timedOut: Bool { locked { expired } }
+
+    /// The most body bytes ever waiting for the reader at once (for tests).
+    var highestBacklog: Int { locked { mostBuffered } }
 
     func start(_ task: URLSessionTask, continuation: CheckedContinuation<StreamHead, Never>) {
         let startNow: Bool = locked {
@@ -163,9 +167,15 @@ final class StreamTransfer: TaskObserver, ChunkSource, @unchecked Sendable {
         } else {
             chunks.append(data)
             buffered += data.count
-        }
-        while buffered > StreamTransfer.highWater, !cancelled, !ended {
-            condition.wait()
+            mostBuffered = max(mostBuffered, buffered)
+            if let limit, Int64(buffered) > limit {
+                failure = ResponseTooLargeError(limit: limit, receivedBytes: Int64(buffered))
+                cancelled = true
+                chunks.removeAll()
+                first = 0
+                buffered = 0
+                return task
+            }
         }
         return nil
     }
@@ -220,7 +230,7 @@ final class StreamTransfer: TaskObserver, ChunkSource, @unchecked Sendable {
                     condition.unlock()
                     continuation.resume(returning: chunk)
                 } else if cancelled || ended {
-                    let failure = cancelled && !ended ? CancellationError() : self.failure
+                    let failure = cancelled ? self.failure ?? CancellationError() : self.failure
                     condition.unlock()
                     if let failure {
                         continuation.resume(throwing: failure)

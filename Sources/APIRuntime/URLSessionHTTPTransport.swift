@@ -15,7 +15,8 @@ import FoundationNetworking
 public protocol HTTPTransport: Sendable {
     func send(_ request: TransportRequest) async throws -> TransportResponse
     /// Like `send`, but a 2xx answer's body comes back in `TransportResponse.bodyStream`, handed
-    /// over as it arrives, and is not held to `maximumResponseBytes`; other answers arrive whole
+    /// over as it arrives; `maximumResponseBytes` bounds what waits unread, not the total (a
+    /// reader further behind gets `ResponseTooLargeError`); other answers arrive whole
     /// in `body`. `timeout` bounds the wait for the head and then each wait for more of the body.
     /// Reading the stream after cancelling the reading task, or dropping it, must stop the
     /// transfer. The default collects the whole answer with `send`.

@@ -17,7 +17,7 @@ protocol ChunkSource: AnyObject, Sendable {
 public struct ResponseBodyStream: AsyncSequence, Sendable {
     public typealias Element = Data
 
-    private let handle: Handle
+    let handle: Handle
     private let mapError: (@Sendable (any Error) -> any Error)?
 
     /// A body already in memory, as one chunk (a transport or test double without streaming).

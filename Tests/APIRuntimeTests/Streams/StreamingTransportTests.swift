@@ -120,6 +120,44 @@ import FoundationNetworking
         #expect(left - sent >= 2.9 && left - sent < 12, "the client left \(left - sent) s after the first item")
     }
 
+    @Test func aReaderFarBehindEndsTheStreamInsteadOfBufferingIt() async throws {
+        let limit: Int64 = 1 << 20
+        var request = Fixture.request(
+            "large", Fixture.id(), query: [QueryItem("size", String(64 << 20)), QueryItem("chunked", "1")])
+        request.streamsResponse = true
+        request.maximumResponseBytes = limit
+        let response = try await Fixture.transport().send(request)
+        let body = try #require(response.bodyStream)
+        // The server sends far faster than this reader reads.
+        try await Task.sleep(nanoseconds: 300_000_000)
+        var received = 0
+        let error = await thrown {
+            for try await chunk in body {
+                received += chunk.count
+                try await Task.sleep(nanoseconds: 20_000_000)
+            }
+        }
+        #expect(error is ResponseTooLargeError, "\(String(describing: error))")
+        #expect(received < 64 << 20)
+        let transfer = try #require(body.handle.source as? StreamTransfer)
+        // One delivered piece past the limit at most.
+        #expect(transfer.highestBacklog < Int(limit) + (1 << 20), "\(transfer.highestBacklog) bytes waited")
+    }
+
+    @Test func aReaderThatKeepsUpGetsAStreamLargerThanTheLimit() async throws {
+        // More in total than the limit, paced so that a reader on a busy machine still keeps up.
+        let size = 6 << 20
+        var request = Fixture.request(
+            "large", Fixture.id(),
+            query: [QueryItem("size", String(size)), QueryItem("chunked", "1"), QueryItem("pause", "0.005")])
+        request.streamsResponse = true
+        request.maximumResponseBytes = 4 << 20
+        let response = try await Fixture.transport().send(request)
+        var received = 0
+        for try await chunk in response.bodyChunks { received += chunk.count }
+        #expect(received == size)
+    }
+
     @Test func aStreamFollowsARedirectByTheSameRules() async throws {
         let id = Fixture.id()
         let target = server.origin("http", "127.0.0.2") + "/v1/events/\(id)?format=jsonl&count=2"

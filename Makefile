@@ -38,7 +38,8 @@ generate: build
 E2E_FIXTURES := Tests/GeneratorTests/Fixtures/EndToEnd
 E2E_GENERATED := Tests/EndToEnd/Generated
 E2E_MODULES := PetClinicAPI=petstore-3.0.yaml LedgerlyAPI=payments-3.1.yaml VaultboxAPI=storage-3.0.yaml \
-	PipelineCRMAPI=crm-3.1.yaml AtlasTripsAPI=atlas/openapi.yaml
+	PipelineCRMAPI=crm-3.1.yaml AtlasTripsAPI=atlas/openapi.yaml \
+	TickerlyAPI=events-3.2.yaml
 # Modules whose typed stubs (<Module>Testing, beside the module) are generated too.
 E2E_TESTING := PetClinicAPI
 generate-e2e:

@@ -119,11 +119,14 @@ let package = Package(
         .target(
             name: "AtlasTripsAPI", dependencies: ["APIRuntime"], path: "Tests/EndToEnd/Generated/AtlasTripsAPI",
             swiftSettings: strict),
+        .target(
+            name: "TickerlyAPI", dependencies: ["APIRuntime"], path: "Tests/EndToEnd/Generated/TickerlyAPI",
+            swiftSettings: strict),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
                 "APIRuntime", "AssinafyTestSupport", "PetClinicAPI", "LedgerlyAPI", "VaultboxAPI", "PipelineCRMAPI",
-                "AtlasTripsAPI",
+                "AtlasTripsAPI", "TickerlyAPI",
             ],
             swiftSettings: strict),
         .testTarget(

@@ -177,7 +177,8 @@ public final class APIEngine: APIClientProtocol, Sendable {
                 logger.info("Received response", context: context)
             }
             let policy = configuration.retryPolicy
-            if raw.refusedRedirect == nil,
+            // A streamed answer has begun: repeating it would hand the reader its items twice.
+            if raw.refusedRedirect == nil, raw.bodyStream == nil,
                 policy.shouldRetry(
                     method: request.method, statusCode: raw.statusCode, attempt: attempt, retryable: request.retryable)
             {
@@ -249,7 +250,7 @@ public final class APIEngine: APIClientProtocol, Sendable {
             exchange.staging?.removeBody()
             let answer: TransportResponse
             do {
-                answer = try await transport.send(transportRequest)
+                answer = try await transmit(transportRequest, streamed: request.streamsResponse)
             } catch let error as URLError {
                 if Task.isCancelled { throw CancellationError() }
                 if error.code == .timedOut { throw TransportError.timedOut(after: exchange.timeout) }
@@ -258,6 +259,7 @@ public final class APIEngine: APIClientProtocol, Sendable {
             var raw = RawResponse(
                 statusCode: answer.statusCode, headers: answer.headers, body: answer.body,
                 url: URLBuilder.redacted(hop.url), isFromOtherOrigin: !sameOrigin)
+            raw.bodyStream = answer.bodyStream?.mappingErrors { [self] in translate(streamError($0, exchange)) }
             if let staging = exchange.staging, (200..<300).contains(answer.statusCode) {
                 if MediaType.isJSON(answer.headers["Content-Type"]) {
                     // A download answered with JSON (an error in a 2xx, usually) is not the file:
@@ -293,6 +295,20 @@ public final class APIEngine: APIClientProtocol, Sendable {
                 return raw
             }
         }
+    }
+
+    /// One hop over the transport. Out of line: a second awaited call in `follow` splits that
+    /// async function once more, which cost several kilobytes of app size.
+    @inline(never)
+    private func transmit(_ request: TransportRequest, streamed: Bool) async throws -> TransportResponse {
+        streamed ? try await transport.stream(request) : try await transport.send(request)
+    }
+
+    /// What reading a streamed body threw, in the engine's vocabulary (as `follow` maps a failed send).
+    private func streamError(_ error: any Error, _ exchange: Exchange) -> any Error {
+        guard let urlError = error as? URLError else { return error }
+        if urlError.code == .timedOut { return TransportError.timedOut(after: exchange.timeout) }
+        return TransportError.from(urlError, redactor: exchange.redactor)
     }
 
     /// Headers the caller may not set: the engine alone decides credentials and framing.

@@ -284,6 +284,11 @@ public struct APIRequest: Sendable {
     /// Called with (bytes received, bytes expected or -1) while a body streams to
     /// `downloadDestination`.
     public var downloadProgress: (@Sendable (Int64, Int64) -> Void)?
+    /// Hands a successful (2xx) answer's body over as it arrives (`RawResponse.bodyStream`)
+    /// instead of collecting it: for event streams and JSON Lines. The call's timeout then bounds
+    /// the wait for the answer's head and each wait for more of its body, not the whole stream,
+    /// and the answer is never repeated once it has begun; other answers arrive whole.
+    public var streamsResponse = false
     /// The private file a download is written to before it is moved into place (set by the engine).
     var downloadStaging: URL?
 

@@ -18,6 +18,9 @@ public struct RawResponse: Sendable {
     /// `body` is then empty. Inside the middleware chain this is a private file the engine moves
     /// into place (or removes) when the call ends.
     public var bodyFile: URL?
+    /// The body of a 2xx answer to a request that streams it (`APIRequest.streamsResponse`), as
+    /// it arrives; `body` is then empty. Other answers arrive whole in `body`.
+    public var bodyStream: ResponseBodyStream?
 
     public init(
         statusCode: Int, headers: HeaderFields = HeaderFields(), body: Data = Data(), url: URL? = nil,

@@ -34,10 +34,20 @@ enum TransferOutcome: Sendable {
     case cancelledBeforeStart
 }
 
+/// What the session delegate reports one task's events to.
+protocol TaskObserver: AnyObject, Sendable {
+    var uploadProgress: (@Sendable (Int64, Int64) -> Void)? { get }
+    /// `false` refuses the answer (the task is then cancelled).
+    func received(_ response: URLResponse) -> Bool
+    /// A piece of the body. Returns the task to cancel when the transfer must stop now.
+    func received(_ data: Data) -> URLSessionTask?
+    func completed(_ error: (any Error)?, response: URLResponse?)
+}
+
 /// The state of one in-flight URLSession task: collects the answer (in memory or in a file),
 /// holds it to the size limit for where it goes as it arrives, and resumes the caller once. Fed
 /// by the session delegate.
-final class Transfer: @unchecked Sendable {
+final class Transfer: TaskObserver, @unchecked Sendable {
     private struct State {
         var continuation: CheckedContinuation<TransferOutcome, Never>?
         var task: URLSessionTask?
@@ -211,13 +221,13 @@ final class Transfer: @unchecked Sendable {
 final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     /// Keyed by task identity: task identifiers are unique only within one session, and this
     /// delegate serves several.
-    fileprivate let transfers = Locked([ObjectIdentifier: Transfer]())
+    fileprivate let transfers = Locked([ObjectIdentifier: any TaskObserver]())
 
-    func register(_ transfer: Transfer, for task: URLSessionTask) {
+    func register(_ transfer: any TaskObserver, for task: URLSessionTask) {
         transfers.withLock { $0[ObjectIdentifier(task)] = transfer }
     }
 
-    private func transfer(for task: URLSessionTask) -> Transfer? {
+    private func transfer(for task: URLSessionTask) -> (any TaskObserver)? {
         transfers.withLock { $0[ObjectIdentifier(task)] }
     }
 

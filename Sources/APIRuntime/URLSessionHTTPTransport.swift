@@ -14,6 +14,24 @@ import FoundationNetworking
 /// the exchange (`.timedOut` when `timeout` passes).
 public protocol HTTPTransport: Sendable {
     func send(_ request: TransportRequest) async throws -> TransportResponse
+    /// Like `send`, but a 2xx answer's body comes back in `TransportResponse.bodyStream`, handed
+    /// over as it arrives; `maximumResponseBytes` bounds what waits unread, not the total (a
+    /// reader further behind gets `ResponseTooLargeError`); other answers arrive whole
+    /// in `body`. `timeout` bounds the wait for the head and then each wait for more of the body.
+    /// Reading the stream after cancelling the reading task, or dropping it, must stop the
+    /// transfer. The default collects the whole answer with `send`.
+    func stream(_ request: TransportRequest) async throws -> TransportResponse
+}
+
+extension HTTPTransport {
+    public func stream(_ request: TransportRequest) async throws -> TransportResponse {
+        var answer = try await send(request)
+        if (200..<300).contains(answer.statusCode), answer.bodyFile == nil {
+            answer.bodyStream = ResponseBodyStream(answer.body)
+            answer.body = Data()
+        }
+        return answer
+    }
 }
 
 /// One hop of a request, fully decided by the engine.
@@ -86,6 +104,8 @@ public struct TransportResponse: Sendable {
     public var body: Data
     /// The `TransportRequest.responseBodyFile` the body was written to (`body` is then empty).
     public var bodyFile: URL?
+    /// A streamed 2xx body (`HTTPTransport.stream`); `body` is then empty.
+    public var bodyStream: ResponseBodyStream?
 
     public init(statusCode: Int, headers: HeaderFields = HeaderFields(), body: Data = Data(), bodyFile: URL? = nil) {
         self.statusCode = statusCode
@@ -100,9 +120,9 @@ public struct TransportResponse: Sendable {
 /// configuration it is given; exact per-request deadlines; cancellation that reaches the socket.
 public final class URLSessionHTTPTransport: HTTPTransport, Sendable {
     private let session: URLSession
-    private let sessionConfiguration: URLSessionConfiguration
-    private let delegate: SessionDelegate
-    private let deadlines = DeadlineScheduler()
+    let sessionConfiguration: URLSessionConfiguration
+    let delegate: SessionDelegate
+    let deadlines = DeadlineScheduler()
 
     /// - Parameter configuration: a base for the session (proxies, TLS settings, extra
     ///   protocol classes, connection limits); the settings that would store or send state the
@@ -176,6 +196,19 @@ public final class URLSessionHTTPTransport: HTTPTransport, Sendable {
 
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
         try Task.checkCancellation()
+        let transfer = Transfer(
+            uploadProgress: URLSessionHTTPTransport.uploadProgress(for: request), limit: request.maximumResponseBytes,
+            bodyFile: request.responseBodyFile, fileLimit: request.maximumDownloadBytes,
+            staging: request.responseBodyStaging, downloadProgress: request.downloadProgress)
+        let response = try await execute(
+            URLSessionHTTPTransport.urlRequest(for: request), body: request.body, transfer: transfer,
+            remaining: request.timeout, exclusive: request.needsExclusiveConnection)
+        return TransportResponse(
+            statusCode: response.statusCode, headers: URLSessionHTTPTransport.headers(of: response.response),
+            body: response.body, bodyFile: response.bodyFile)
+    }
+
+    static func urlRequest(for request: TransportRequest) -> URLRequest {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method.rawValue
         urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
@@ -191,21 +224,15 @@ public final class URLSessionHTTPTransport: HTTPTransport, Sendable {
             urlRequest.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
         }
         #endif
-        var uploadProgress = request.uploadProgress
-        if case .file(_, let length)? = request.body, let report = uploadProgress {
-            // A streamed body's length is unknown to URLSession (see `streaming`); this one's is not.
-            uploadProgress = { sent, expected in report(sent, expected > 0 ? expected : length) }
+        return urlRequest
+    }
+
+    static func uploadProgress(for request: TransportRequest) -> (@Sendable (Int64, Int64) -> Void)? {
+        guard case .file(_, let length)? = request.body, let report = request.uploadProgress else {
+            return request.uploadProgress
         }
-        let transfer = Transfer(
-            uploadProgress: uploadProgress, limit: request.maximumResponseBytes,
-            bodyFile: request.responseBodyFile, fileLimit: request.maximumDownloadBytes,
-            staging: request.responseBodyStaging, downloadProgress: request.downloadProgress)
-        let response = try await execute(
-            urlRequest, body: request.body, transfer: transfer, remaining: request.timeout,
-            exclusive: request.needsExclusiveConnection)
-        return TransportResponse(
-            statusCode: response.statusCode, headers: URLSessionHTTPTransport.headers(of: response.response),
-            body: response.body, bodyFile: response.bodyFile)
+        // A streamed body's length is unknown to URLSession (see `streaming`); this one's is not.
+        return { sent, expected in report(sent, expected > 0 ? expected : length) }
     }
 
     private func execute(
@@ -263,8 +290,8 @@ public final class URLSessionHTTPTransport: HTTPTransport, Sendable {
     /// limit (a completion handler gets it only whole) and to stream downloads to a file, and on
     /// Linux only such tasks report upload progress. Redirects and challenges reach the same
     /// session delegate.
-    private func makeTask(
-        _ session: URLSession, _ urlRequest: URLRequest, body: TransportRequest.Body?, transfer: Transfer
+    func makeTask(
+        _ session: URLSession, _ urlRequest: URLRequest, body: TransportRequest.Body?, transfer: any TaskObserver
     ) throws -> URLSessionTask {
         let task: URLSessionTask
         switch body {

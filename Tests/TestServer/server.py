@@ -171,6 +171,9 @@ class Handler(BaseHTTPRequestHandler):
             return self.slow(ident, float(opt("delay", "5")))
         if scenario == "trickle":
             return self.trickle(ident, int(opt("count", "10")), float(opt("interval", "0.5")))
+        if scenario == "events":
+            return self.events(ident, opt("format", "sse"), int(opt("count", "3")), float(opt("interval", "0")),
+                               int(opt("stall_after", "-1")), float(opt("stall", "0")))
         if scenario == "reset":
             self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
             self.close_connection = True
@@ -238,6 +241,55 @@ class Handler(BaseHTTPRequestHandler):
         except OSError:
             record_event(ident, "disconnected", started)
             self.close_connection = True
+
+    def events(self, ident, fmt, count, interval, stall_after, stall):
+        """`count` items ({"n": i}) as server-sent events, JSON Lines or a JSON text sequence,
+        chunked, each flushed on its own; `stall` seconds of silence after item `stall_after`."""
+        started = time.time()
+        ctype = {"sse": "text/event-stream", "jsonl": "application/jsonl", "seq": "application/json-seq"}[fmt]
+
+        def item(i):
+            text = json.dumps({"n": i}).encode()
+            if fmt == "sse":
+                return b"event: tick\nid: %d\ndata: %s\n\n" % (i, text)
+            return (b"\x1e" if fmt == "seq" else b"") + text + b"\n"
+
+        try:
+            self.send_response(200)
+            self.send_header("Content-Type", ctype)
+            self.send_header("Transfer-Encoding", "chunked")
+            self.end_headers()
+            for i in range(count):
+                piece = item(i)
+                self.wfile.write(b"%x\r\n%s\r\n" % (len(piece), piece))
+                self.wfile.flush()
+                record_event(ident, "sent-%d" % i, started)
+                if i == stall_after and self.hung_up(time.time() + stall):
+                    record_event(ident, "disconnected", started)
+                    self.close_connection = True
+                    return
+                elif interval:
+                    time.sleep(interval)
+            self.wfile.write(b"0\r\n\r\n")
+            self.wfile.flush()
+            record_event(ident, "completed", started)
+        except OSError:
+            record_event(ident, "disconnected", started)
+            self.close_connection = True
+
+    def hung_up(self, until):
+        """Waits until `until` unless the client closes the connection first (then True)."""
+        sock = self.connection
+        while time.time() < until:
+            readable, _, _ = select.select([sock], [], [], 0.05)
+            if readable:
+                try:
+                    peek = sock.recv(1, socket.MSG_PEEK)
+                except (OSError, ssl.SSLError, ValueError):
+                    peek = b""
+                if not peek:
+                    return True
+        return False
 
     def large(self, ident, size, gzip_body, chunked, ctype, pause):
         """`size` bytes of a JSON string ("xxx…"), sent as fast as the client takes them."""

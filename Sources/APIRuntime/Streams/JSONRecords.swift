@@ -17,7 +17,7 @@ struct JSONRecordSplitter: Sendable {
     }
 
     /// A text that did not end as its framing requires.
-    struct TruncatedRecord: Error, Sendable, Hashable, CustomStringConvertible {
+    struct TruncatedRecord: Error, Sendable, CustomStringConvertible {
         /// The record's bytes as received.
         var bytes: Data
         var description: String {

@@ -3,27 +3,27 @@ import Foundation
 /// One event of a `text/event-stream` answer, as the WHATWG HTML standard's event stream
 /// interpretation dispatches it.
 ///
-/// The stream types are internal until the engine hands a streamed body over: every public symbol
-/// stays in an app on ELF whether it is used or not.
-struct ServerSentEvent: Sendable, Hashable, CustomStringConvertible {
+/// Public because an operation whose events have no documented type returns these; the parser
+/// and the other stream types stay internal (every public symbol stays in an app on ELF).
+public struct ServerSentEvent: Sendable, Equatable, CustomStringConvertible {
     /// The `event` field; `nil` where the stream named none (a browser calls that type "message").
-    var event: String?
+    public var event: String?
     /// The `data` fields of the event joined by line feeds.
-    var data: String
+    public var data: String
     /// The last event ID at the time of this event: it carries over to later events until an
     /// `id` field changes it.
-    var id: String?
+    public var id: String?
     /// A `retry` field given with this event: the reconnection delay the server asks for, in ms.
-    var retry: Int?
+    public var retry: Int?
 
-    init(event: String? = nil, data: String, id: String? = nil, retry: Int? = nil) {
+    public init(event: String? = nil, data: String, id: String? = nil, retry: Int? = nil) {
         self.event = event
         self.data = data
         self.id = id
         self.retry = retry
     }
 
-    var description: String {
+    public var description: String {
         var parts = ["data: \(data.debugDescription)"]
         if let event { parts.insert("event: \(event)", at: 0) }
         if let id { parts.append("id: \(id)") }

@@ -49,8 +49,9 @@ public enum SwiftNames {
         "OpenAPIModel", "OpenEnum",
         "ParameterValue", "QueryItem", "RawResponse", "RequestBody",
         "RequestMethod", "RequestPath", "RequestValidationError", "ResponseKind", "ResponseTooLargeError",
-        "RetryPolicy",
-        "SecurityRequirement", "SecurityScheme", "ServerResponseError", "ServerURL", "TransportError",
+        "ResponseBodyStream", "ResponseStream", "RetryPolicy",
+        "SecurityRequirement", "SecurityScheme", "ServerResponseError", "ServerSentEvent", "ServerURL",
+        "StreamFraming", "TransportError",
         "TransportRequest", "TransportResponse", "URLSessionHTTPTransport",
     ]
 

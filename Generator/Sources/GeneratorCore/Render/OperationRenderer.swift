@@ -101,7 +101,11 @@ package enum OperationRenderer {
         } else {
             statements += bodyStatements(operation)
         }
-        if operation.successIsBinary {
+        if operation.successStream != nil {
+            statements.append("\(request).streamsResponse = true")
+            statements.append(
+                "\(request).headers.add(\"Accept\", \(swiftLiteral(operation.successStreamMediaType)))")
+        } else if operation.successIsBinary {
             statements.append("\(request).responseKind = .binary")
         } else if operation.successType == nil {
             statements.append("\(request).responseKind = .empty")
@@ -145,7 +149,12 @@ package enum OperationRenderer {
             }
         }
         for statement in statements { writer.line(statement) }
-        if operation.successIsText {
+        if let framing = operation.successStream, let item = operation.successType {
+            let read =
+                item == .named("ServerSentEvent")
+                ? "$0.serverSentEvents()" : "$0.stream(of: \(item.rendered).self, framing: .\(framing))"
+            writer.line("return try await client.perform(\(request)) { \(read) }")
+        } else if operation.successIsText {
             writer.line("return try await client.perform(\(request)) { try $0.text() }")
         } else if operation.successIsBinary {
             writer.line("return try await client.perform(\(request)) { $0.data() }")

@@ -315,7 +315,8 @@ public struct DocumentLoader {
             }
             var result = MediaType(
                 contentType: entry.key, schema: media["schema"].map { schema($0, at: mediaPointer / "schema") },
-                encoding: encoding, pointer: mediaPointer)
+                encoding: encoding, pointer: mediaPointer,
+                itemSchema: media["itemSchema"].map { schema($0, at: mediaPointer / "itemSchema") })
             result.example = media["example"]
             for example in media["examples"]?.entries ?? [] where result.example == nil {
                 result.example = follow(example.value, at: mediaPointer / "examples" / example.key)?["value"]

@@ -124,6 +124,8 @@ public struct MediaType: Sendable {
     public var pointer: JSONPointer
     /// `example`, else the first of `examples` that has a `value` (an `externalValue` is not read).
     public var example: Node? = nil
+    /// OpenAPI 3.2 `itemSchema`: the shape of each item of a streamed body.
+    public var itemSchema: Schema? = nil
 
     public struct Encoding: Sendable {
         public var contentType: String?

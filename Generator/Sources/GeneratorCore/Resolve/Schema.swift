@@ -26,6 +26,8 @@ public struct Schema: @unchecked Sendable {
         var oneOf: [Schema] = []
         var anyOf: [Schema] = []
         var notStorage: [Schema] = []
+        var contentSchemaStorage: [Schema] = []
+        var contentMediaType: String? = nil
         var discriminator: Discriminator? = nil
         var defaultValue: Node? = nil
         /// `example` (3.0) and `examples` (3.1), in that order: what stubs answer with.
@@ -133,6 +135,16 @@ public struct Schema: @unchecked Sendable {
         get { members.pointee.notStorage }
         _modify { yield &mutableMembers.pointee.notStorage }
     }
+    /// `contentSchema`, in an array as `notStorage` is (a struct cannot hold itself).
+    public var contentSchemaStorage: [Schema] {
+        get { members.pointee.contentSchemaStorage }
+        _modify { yield &mutableMembers.pointee.contentSchemaStorage }
+    }
+    /// The media type of a string's content (`contentMediaType`), with `contentSchema` its shape.
+    public var contentMediaType: String? {
+        get { members.pointee.contentMediaType }
+        _modify { yield &mutableMembers.pointee.contentMediaType }
+    }
     public var discriminator: Discriminator? {
         get { members.pointee.discriminator }
         _modify { yield &mutableMembers.pointee.discriminator }
@@ -226,6 +238,10 @@ public struct Schema: @unchecked Sendable {
     public var not: Schema? {
         get { notStorage.first }
         set { notStorage = newValue.map { [$0] } ?? [] }
+    }
+    public var contentSchema: Schema? {
+        get { contentSchemaStorage.first }
+        set { contentSchemaStorage = newValue.map { [$0] } ?? [] }
     }
 
     public enum AdditionalProperties: Sendable {

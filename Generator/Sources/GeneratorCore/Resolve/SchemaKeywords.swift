@@ -35,6 +35,8 @@ struct SchemaKeywords {
     var oneOf: Node?
     var anyOf: Node?
     var not: Node?
+    var contentSchema: Node?
+    var contentMediaType: Node?
     var discriminator: Node?
     /// Whether any key starts with `x-`.
     var hasExtensions = false
@@ -50,7 +52,10 @@ struct SchemaKeywords {
                 Self.take(&additionalProperties, "additionalProperties", key, entry.value)
                 Self.take(&allOf, "allOf", key, entry.value)
                 Self.take(&anyOf, "anyOf", key, entry.value)
-            case UInt8(ascii: "c"): Self.take(&const, "const", key, entry.value)
+            case UInt8(ascii: "c"):
+                Self.take(&const, "const", key, entry.value)
+                Self.take(&contentSchema, "contentSchema", key, entry.value)
+                Self.take(&contentMediaType, "contentMediaType", key, entry.value)
             case UInt8(ascii: "d"):
                 Self.take(&description, "description", key, entry.value)
                 Self.take(&defaultValue, "default", key, entry.value)

@@ -114,6 +114,10 @@ extension DocumentLoader {
         if let not = keywords.not {
             schema.not = self.schema(not, at: pointer / "not", depth: depth + 1)
         }
+        if let content = keywords.contentSchema {
+            schema.contentSchema = self.schema(content, at: pointer / "contentSchema", depth: depth + 1)
+        }
+        schema.contentMediaType = keywords.contentMediaType?.string
         if let discriminator = keywords.discriminator {
             schema.discriminator = readDiscriminator(discriminator, at: pointer / "discriminator")
         }

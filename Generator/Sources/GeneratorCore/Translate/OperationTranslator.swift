@@ -17,7 +17,9 @@ extension TypeTranslator {
         }
         let bodyName = parameterNames.claim("body")
         let body = requestBody(operation, prefix: typePrefix, preferred: preferredMediaType, names: &parameterNames)
-        let success = successType(operation, prefix: typePrefix)
+        let streamed = operation.responses.filter(\.isSuccess).sorted { $0.code < $1.code }
+            .first { !$0.content.isEmpty }.flatMap { streamedSuccess($0, prefix: typePrefix) }
+        let success = streamed.map { ($0.item, false) } ?? successType(operation, prefix: typePrefix)
         var errors: [(String, SwiftType)] = []
         for response in operation.responses where response.isError {
             guard let media = response.content.first(where: \.isJSON), let schema = media.schema else { continue }
@@ -35,6 +37,8 @@ extension TypeTranslator {
             deprecated: operation.deprecated, unpublished: unpublished)
         declaration.constantQuery = operation.constantQuery.map { ConstantField(name: $0.name, value: $0.value) }
         declaration.successIsText = success.binary && success.type == .named("String")
+        declaration.successStream = streamed?.framing
+        declaration.successStreamMediaType = streamed?.contentType ?? ""
         declaration.responseHeaders = responseHeaders(operation)
         // What a stub answers with: the success response the decoded type came from.
         let successes = operation.responses.filter(\.isSuccess).sorted { $0.code < $1.code }

@@ -320,6 +320,10 @@ public struct OperationDecl: Sendable, Hashable {
     /// its media type: what a stub of the operation answers with.
     public var successStatus = 200
     public var successContentType: String?
+    /// A streamed success: its `StreamFraming` case (`successType` is then the item type) and
+    /// the media type asked for.
+    public var successStream: String? = nil
+    public var successStreamMediaType = ""
     /// Headers the success response declares, read into a typed `<Operation>Headers` value.
     public var responseHeaders: [ResponseHeaderDecl] = []
     public var responseHeadersTypeName = ""
@@ -344,7 +348,10 @@ public struct OperationDecl: Sendable, Hashable {
     public var followsRedirects = true
 
     public var credential: CredentialDecl { security.credential }
-    public var returnType: SwiftType { .generic("APIResponse", [successType ?? .named("Void")]) }
+    public var returnType: SwiftType {
+        let body = successType ?? .named("Void")
+        return .generic("APIResponse", [successStream == nil ? body : .generic("ResponseStream", [body])])
+    }
 
     public static func == (lhs: OperationDecl, rhs: OperationDecl) -> Bool {
         lhs.swiftName == rhs.swiftName && lhs.group == rhs.group && lhs.path == rhs.path && lhs.method == rhs.method

@@ -9,6 +9,14 @@ enum StubCallRenderer {
         writer.line("/// The arguments of a `\(bare)` call, as the engine sent them.")
         writer.block("public struct \(StubRenderer.callTypeName(operation)): Sendable") { w in
             for argument in operation.arguments {
+                // A body of several multipart forms is not read back into its enum: the closure
+                // gets its parts, as they were sent, and says so.
+                if isFormsBody(argument, of: operation) {
+                    w.line("/// The multipart body's parts: which of its forms was sent is not read back.")
+                    w.line("public let \(SwiftNames.escaped(SwiftNames.bare(argument.label))): [MultipartPart]"
+                        + (argument.required ? "" : "?"))
+                    continue
+                }
                 let type = argument.type.rendered + (argument.required ? "" : "?")
                 w.line("public let \(SwiftNames.escaped(SwiftNames.bare(argument.label))): \(type)")
             }
@@ -31,6 +39,11 @@ enum StubCallRenderer {
         }
     }
 
+    private static func isFormsBody(_ argument: ArgumentDecl, of operation: OperationDecl) -> Bool {
+        guard case .multipartForms(let typeName, _, _)? = operation.body else { return false }
+        return argument.type.rendered == typeName
+    }
+
     /// The expression that reads one argument (optional-valued) and the name a failure gives.
     private static func reading(_ argument: ArgumentDecl, of operation: OperationDecl) -> (
         expression: String, name: String
@@ -51,6 +64,7 @@ enum StubCallRenderer {
                 return (formReading(field), field.parameter.wireName)
             }
         case .json(let type, _, _)?: return ("request.json(\(type.rendered).self)", "the body")
+        case .multipartForms?: return ("request.parts()", "the body")
         case .raw?: return ("request.data()", "the body")
         case .text?: return ("request.text()", "the body")
         case nil: break

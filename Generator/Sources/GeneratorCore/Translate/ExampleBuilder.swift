@@ -237,7 +237,7 @@ enum ExampleAnswers {
     ) -> (examples: [String: String], diagnostics: [Diagnostic]) {
         var byRoute: [String: Operation] = [:]
         for operation in document.operations {
-            let key = DocumentLoader.wireMethod(operation.method) + " " + operation.path
+            let key = operation.method.wire + " " + operation.path
             if byRoute[key] == nil { byRoute[key] = operation }
         }
         var builder = ExampleBuilder(document: document)

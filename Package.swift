@@ -94,7 +94,9 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "AssinafyTestingTests",
-            dependencies: ["AssinafyTesting", "Assinafy", "AssinafyAPI", "APIRuntime", "AssinafyTestSupport"],
+            dependencies: [
+                "AssinafyTesting", "AssinafyAPITesting", "Assinafy", "AssinafyAPI", "APIRuntime", "AssinafyTestSupport",
+            ],
             swiftSettings: strict),
         // The overlay against the local emulator (tools/emulator): every operation, faults, OAuth.
         .testTarget(

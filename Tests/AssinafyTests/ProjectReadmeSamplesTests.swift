@@ -86,8 +86,11 @@ struct ProjectReadmeSamplesTests {
         // The install snippet is a package manifest, not code this target can compile; the
         // "another API" example is compiled against its own generated module
         // (FixtureCompileTests.readmeExampleCompiles); the plugin example's files are shown as
-        // committed (ExampleInReadmeTests) and built with their package (PluginSampleTests).
-        let elsewhere = ["import Kennel", "import PetsAPI", "import PackageDescription"]
+        // committed (ExampleInReadmeTests) and built with their package (PluginSampleTests); the
+        // testing samples need the test-only product (AssinafyTestingTests.ReadmeTestingSamplesTests).
+        let elsewhere = [
+            "import Kennel", "import PetsAPI", "import PackageDescription", "import AssinafyTesting",
+        ]
         for block in blocks
         where !(block.first?.hasPrefix("dependencies:") ?? false) && !elsewhere.contains(where: block.contains) {
             for line in block where !line.isEmpty && line != "import Assinafy" {

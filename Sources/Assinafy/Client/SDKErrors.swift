@@ -83,7 +83,12 @@ public struct AssinafySDKError: Error, Sendable, LocalizedError, CustomNSError, 
     }
 
     public var errorDescription: String? { message }
-    public var description: String { "AssinafySDKError: \(message)" }
+    /// Names the underlying error too, so a failing test says what failed (an unstubbed
+    /// operation, a middleware's own error) rather than only that something did.
+    public var description: String {
+        guard let underlyingError else { return "AssinafySDKError: \(message)" }
+        return "AssinafySDKError: \(message) (\(underlyingError))"
+    }
     public static var errorDomain: String { "com.assinafy.sdk.SDKError" }
     public var errorCode: Int { -1 }
     public var errorUserInfo: [String: Any] {

@@ -76,6 +76,15 @@ let package = Package(
         .executableTarget(
             name: "assinafy-appsize-baseline", path: "Bench/AppSize/Baseline", swiftSettings: strict),
 
+        // A sample app's screen: the view model (every platform; tested with typed stubs and the fake
+        // by AssinafyTestingTests) and its SwiftUI view with a preview on example answers (Apple only).
+        .target(
+            name: "SigningAppViewModel", dependencies: ["Assinafy"], path: "Examples/SigningApp/ViewModel",
+            swiftSettings: strict),
+        .target(
+            name: "SigningAppPreviews", dependencies: ["SigningAppViewModel", "Assinafy", "AssinafyAPITesting"],
+            path: "Examples/SigningApp/Previews", swiftSettings: strict),
+
         // `make demo`: the signing lifecycle against the local emulator (or the sandbox).
         .executableTarget(name: "assinafy-demo", dependencies: ["Assinafy"], path: "Demo", swiftSettings: strict),
 
@@ -96,6 +105,7 @@ let package = Package(
             name: "AssinafyTestingTests",
             dependencies: [
                 "AssinafyTesting", "AssinafyAPITesting", "Assinafy", "AssinafyAPI", "APIRuntime", "AssinafyTestSupport",
+                "SigningAppViewModel", "SigningAppPreviews",
             ],
             swiftSettings: strict),
         // The overlay against the local emulator (tools/emulator): every operation, faults, OAuth.

@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-read -r -a paths <<< "${LINT_PATHS:-Sources/Assinafy Sources/APIRuntime Sources/APITesting Generator Plugins}"
+read -r -a paths <<< "${LINT_PATHS:-Sources/Assinafy Sources/APIRuntime Sources/APITesting Sources/AssinafyTesting Examples/SigningApp Generator Plugins}"
 report="$(mktemp)"
 trap 'rm -f "$report"' EXIT
 if swift format lint --strict --recursive --parallel "${paths[@]}" 2>"$report"; then

@@ -15,7 +15,8 @@ import Testing
         let stubbed = AssinafyClient(
             configuration: AssinafyClientConfiguration(token: "test-token", defaultAccountId: "account-1"),
             httpTransport: stubs.transport)
-        let signer = try await stubbed.signers.create(CreateSignerPayload(fullName: "Ana", email: "ana@example.invalid"))
+        let signer = try await stubbed.signers.create(
+            CreateSignerPayload(fullName: "Ana", email: "ana@example.invalid"))
         #expect(signer.id == "signer-1")
         #expect(signer.fullName == "Ana")
     }

@@ -13,8 +13,9 @@ enum StubCallRenderer {
                 // gets its parts, as they were sent, and says so.
                 if isFormsBody(argument, of: operation) {
                     w.line("/// The multipart body's parts: which of its forms was sent is not read back.")
-                    w.line("public let \(SwiftNames.escaped(SwiftNames.bare(argument.label))): [MultipartPart]"
-                        + (argument.required ? "" : "?"))
+                    w.line(
+                        "public let \(SwiftNames.escaped(SwiftNames.bare(argument.label))): [MultipartPart]"
+                            + (argument.required ? "" : "?"))
                     continue
                 }
                 let type = argument.type.rendered + (argument.required ? "" : "?")

@@ -13,6 +13,7 @@ Without the corpus directory it says so and exits 0 (clones without ../shared).
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import re
 import subprocess
@@ -155,15 +156,22 @@ def run(arguments: list, timeout: int = 1800) -> str:
 
 
 def runtime_module(work: Path) -> Path:
-    """APIRuntime built once as a module and one object file, as SwiftPM would."""
+    """APIRuntime built as a module and one object file, as SwiftPM would; built again whenever
+    its sources change (a stale build would fail documents for code the tree no longer has)."""
     out = work / "APIRuntime"
-    if (out / "APIRuntime.o").exists():
-        return out
-    out.mkdir(parents=True, exist_ok=True)
     sources = sorted(str(p) for p in (ROOT / "Sources" / "APIRuntime").rglob("*.swift"))
+    digest = hashlib.sha256()
+    for source in sources:
+        digest.update(source.encode() + b"\0" + Path(source).read_bytes() + b"\0")
+    stamp = out / "sources.sha256"
+    if (out / "APIRuntime.o").exists() and stamp.exists() and stamp.read_text() == digest.hexdigest():
+        return out
+    subprocess.run(["rm", "-rf", str(out)], check=True)
+    out.mkdir(parents=True, exist_ok=True)
     run(["swiftc", "-wmo", "-module-name", "APIRuntime", "-package-name", "assinafy", *SWIFT_FLAGS,
          "-emit-module", "-emit-module-path", out / "APIRuntime.swiftmodule", "-c", "-o", out / "APIRuntime.o",
          *sources])
+    stamp.write_text(digest.hexdigest())
     return out
 
 

@@ -99,5 +99,32 @@ def test_the_whole_chain_on_the_repositorys_own_fixtures(tmp_path):
     fixtures = corpus.ROOT / "Tests" / "GeneratorTests" / "Fixtures" / "EndToEnd"
     assert corpus.main(["--corpus", str(fixtures), "--results", str(results)]) == 0
     rows = [line for line in results.read_text().splitlines() if line.startswith("| ") and "yaml" in line]
-    assert len(rows) == 5 and all(row.endswith("| pass |") for row in rows)
+    # Every fixture document: the single-file ones and the folder ones (their root is openapi.yaml).
+    documents = list(fixtures.glob("*.yaml")) + list(fixtures.glob("*/openapi.yaml"))
+    assert len(documents) >= 6
+    assert len(rows) == len(documents) and all(row.endswith("| pass |") for row in rows)
     assert "| 12/12 of 12 |" in rows[0]
+
+
+def test_the_runtime_module_is_built_again_when_its_sources_change(tmp_path, monkeypatch):
+    # A build kept across source changes failed every document for code the tree no longer had.
+    root = tmp_path / "repo"
+    (root / "Sources" / "APIRuntime").mkdir(parents=True)
+    source = root / "Sources" / "APIRuntime" / "Engine.swift"
+    source.write_text("struct A {}\n")
+    builds = []
+
+    def fake_run(command):
+        builds.append(command)
+        Path(command[command.index("-o") + 1]).write_bytes(b"object")
+        return ""
+
+    monkeypatch.setattr(corpus, "ROOT", root)
+    monkeypatch.setattr(corpus, "run", fake_run)
+    work = tmp_path / "work"
+    corpus.runtime_module(work)
+    corpus.runtime_module(work)
+    assert len(builds) == 1
+    source.write_text("struct B {}\n")
+    corpus.runtime_module(work)
+    assert len(builds) == 2

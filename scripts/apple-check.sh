@@ -62,10 +62,17 @@ run_ios() {
     local destination="${IOS_DESTINATION:-platform=iOS Simulator,name=iPhone 17 Pro,OS=latest}"
     local only=()
     local target
-    for target in ${IOS_TEST_TARGETS:-APIRuntimeTests AssinafyTests}; do only+=("-only-testing:$target"); done
+    for target in ${IOS_TEST_TARGETS:-APIRuntimeTests AssinafyTests APITestingTests AssinafyTestingTests}; do only+=("-only-testing:$target"); done
 
+    # Every library product, read from the manifest so a new one is never left out.
+    local libraries
+    read -r -a libraries <<<"$(sed -n 's/^ *\.library(name: "\([^"]*\)".*/\1/p' Package.swift | tr '\n' ' ')"
+    if [ "${#libraries[@]}" -eq 0 ]; then
+        echo "apple-check: no .library(name: ...) product in Package.swift" >&2
+        exit 1
+    fi
     local library
-    for library in APIRuntime AssinafyAPI Assinafy; do
+    for library in "${libraries[@]}"; do
         echo "apple-check: xcodebuild build -scheme $library for iOS"
         xcodebuild build -quiet -scheme "$library" -destination 'generic/platform=iOS' "${settings[@]}"
     done

@@ -41,13 +41,17 @@ check)
 esac
 
 # DocC without the plugin: symbol graphs from one build, then one `docc convert` per public
-# module. Building Assinafy builds the modules it depends on, and every module's graphs land in
+# module. Building a module builds the modules it depends on, and every module's graphs land in
 # the same directory; each archive takes its own module's graphs (its extensions of other
 # modules' types included, MODULE@Other.symbols.json).
 graphs="$docs_scratch/symbol-graphs"
 mkdir -p "$graphs"
-swift build --scratch-path "$docs_scratch" --target Assinafy \
-    -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs" >/dev/null
+# The testing products' modules (AssinafyTesting, and AssinafyAPITesting with APITesting under it)
+# are public too: an app's test and preview targets import them.
+for target in Assinafy AssinafyTesting AssinafyAPITesting; do
+    swift build --scratch-path "$docs_scratch" --target "$target" \
+        -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs" >/dev/null
+done
 # Broken links and catalog problems fail. DocC's check that every parameter of a documented
 # function is described is opt-in (DOCC_STRICT_PARAMETERS=1): partially documented parameters
 # are a documentation-quality finding, not a broken reference.
@@ -77,7 +81,9 @@ convert() {
 
 convert Assinafy strict
 convert APIRuntime strict
-# AssinafyAPI is generated (never edited by hand). Under DOCC_STRICT_PARAMETERS=1 its operation
+convert APITesting strict
+convert AssinafyTesting strict
+# AssinafyAPI and AssinafyAPITesting are generated (never edited by hand). Under DOCC_STRICT_PARAMETERS=1 its operation
 # methods' `body`, multipart `file` and per-call credential parameters are undocumented: the
 # generator writes a `- Parameter` callout only for an OpenAPI parameter with a description
 # (OperationSignature's docs). Until the generator writes those, with strict parameters this
@@ -86,3 +92,4 @@ convert APIRuntime strict
 generated=strict
 if [ "${DOCC_STRICT_PARAMETERS:-0}" = 1 ]; then generated=lenient; fi
 convert AssinafyAPI "$generated"
+convert AssinafyAPITesting "$generated"

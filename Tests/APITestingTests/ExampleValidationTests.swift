@@ -5,6 +5,9 @@ import PetClinicAPI
 import PetClinicAPITesting
 import Testing
 
+// Spawns Python with Foundation's `Process`, which iOS, tvOS, watchOS and visionOS lack (the
+// same platform test as ReferenceTool's): compiled for macOS and Linux only.
+#if !(os(iOS) || os(tvOS) || os(watchOS) || os(visionOS))
 /// The bytes `PetClinicAPIStubs.examples` sends, checked against petstore-3.0.yaml by the mock
 /// server's own validator (openapi-core, tools/mockserver/validate_answers.py).
 @Suite(.enabled(if: Validator.python != nil, "no Python with openapi-core"))
@@ -89,3 +92,4 @@ enum Validator {
         return FileManager.default.isExecutableFile(atPath: venv.path) ? venv : nil
     }()
 }
+#endif

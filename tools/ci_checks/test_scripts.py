@@ -151,12 +151,17 @@ def test_apple_check_ios_builds_the_libraries_then_tests_on_a_simulator(tmp_path
     result, calls = apple_check(tmp_path, "ios")
     assert result.returncode == 0, result.stderr
     builds = [call for call in calls if call.startswith("xcodebuild build")]
-    assert [re.search(r"-scheme (\S+)", call).group(1) for call in builds] == ["APIRuntime", "AssinafyAPI", "Assinafy"]
+    products = re.findall(r'^\s*\.library\(name: "([^"]+)"', (ROOT / "Package.swift").read_text(encoding="utf-8"), re.M)
+    assert {"APIRuntime", "AssinafyAPI", "Assinafy", "APITesting", "AssinafyTesting"} <= set(products)
+    assert [re.search(r"-scheme (\S+)", call).group(1) for call in builds] == products
     assert all("generic/platform=iOS" in call and "SWIFT_TREAT_WARNINGS_AS_ERRORS=YES" in call for call in builds)
     (test,) = [call for call in calls if call.startswith("xcodebuild test")]
     assert "-scheme Assinafy-Package" in test
     assert "platform=iOS Simulator,name=iPhone 17 Pro,OS=latest" in test
-    assert "-only-testing:APIRuntimeTests -only-testing:AssinafyTests" in test
+    assert (
+        "-only-testing:APIRuntimeTests -only-testing:AssinafyTests"
+        " -only-testing:APITestingTests -only-testing:AssinafyTestingTests" in test
+    )
     assert not any(call.startswith("swift build") for call in calls)
 
 

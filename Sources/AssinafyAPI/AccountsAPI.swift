@@ -5,6 +5,8 @@ import Foundation
 import APIRuntime
 
 /// The operations tagged `Accounts`.
+///
+/// Workspaces, their branding and statistics.
 public struct AccountsAPI: Sendable {
     public let client: any APIClientProtocol
 

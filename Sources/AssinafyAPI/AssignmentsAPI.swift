@@ -5,6 +5,8 @@ import Foundation
 import APIRuntime
 
 /// The operations tagged `Assignments`.
+///
+/// Signature requests and their cost.
 public struct AssignmentsAPI: Sendable {
     public let client: any APIClientProtocol
 

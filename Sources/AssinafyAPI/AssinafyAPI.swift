@@ -14,6 +14,9 @@ extension SecurityScheme {
     /// Signer access code, for signer operations.
     public static let signerAccessCode = SecurityScheme("signerAccessCode", .apiKey(name: "signer-access-code", location: .query))
     /// OAuth 2.1 authorization code with PKCE, for apps acting for a user.
+    ///
+    /// Tokens:
+    /// - `authorizationCode` flow: authorization `https://auth.assinafy.com.br/oauth/authorize`, token `https://api.assinafy.com.br/v1/oauth/token`, refresh `https://api.assinafy.com.br/v1/oauth/token`.
     public static let oauth2 = SecurityScheme("oauth2", .bearer)
 }
 

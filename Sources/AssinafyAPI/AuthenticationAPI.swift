@@ -5,6 +5,8 @@ import Foundation
 import APIRuntime
 
 /// The operations tagged `Authentication`.
+///
+/// Logins, passwords, second factors and API keys.
 public struct AuthenticationAPI: Sendable {
     public let client: any APIClientProtocol
 

@@ -5,6 +5,8 @@ import Foundation
 import APIRuntime
 
 /// The operations tagged `Documents`.
+///
+/// Upload, inspect, download, label and delete documents.
 public struct DocumentsAPI: Sendable {
     public let client: any APIClientProtocol
 

@@ -5,6 +5,8 @@ import Foundation
 import APIRuntime
 
 /// The operations tagged `Fields`.
+///
+/// Field definitions placed on documents and templates.
 public struct FieldsAPI: Sendable {
     public let client: any APIClientProtocol
 

@@ -5,6 +5,8 @@ import Foundation
 import APIRuntime
 
 /// The operations tagged `OAuth`.
+///
+/// Token, revocation, userinfo and resource metadata endpoints.
 public struct OAuthAPI: Sendable {
     public let client: any APIClientProtocol
 

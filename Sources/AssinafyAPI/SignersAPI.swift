@@ -5,6 +5,8 @@ import Foundation
 import APIRuntime
 
 /// The operations tagged `Signers`.
+///
+/// People who sign a workspace's documents.
 public struct SignersAPI: Sendable {
     public let client: any APIClientProtocol
 

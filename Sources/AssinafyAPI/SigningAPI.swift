@@ -5,6 +5,8 @@ import Foundation
 import APIRuntime
 
 /// The operations tagged `Signing`.
+///
+/// What a signer does with an access code.
 public struct SigningAPI: Sendable {
     public let client: any APIClientProtocol
 

@@ -5,6 +5,8 @@ import Foundation
 import APIRuntime
 
 /// The operations tagged `Tags`.
+///
+/// Labels for documents and templates.
 public struct TagsAPI: Sendable {
     public let client: any APIClientProtocol
 

@@ -5,6 +5,8 @@ import Foundation
 import APIRuntime
 
 /// The operations tagged `Templates`.
+///
+/// Reusable document templates.
 public struct TemplatesAPI: Sendable {
     public let client: any APIClientProtocol
 

@@ -5,6 +5,8 @@ import Foundation
 import APIRuntime
 
 /// The operations tagged `Users`.
+///
+/// The signed-in user.
 public struct UsersAPI: Sendable {
     public let client: any APIClientProtocol
 

@@ -5,6 +5,8 @@ import Foundation
 import APIRuntime
 
 /// The operations tagged `Webhooks`.
+///
+/// Webhook endpoints, subscription and delivery history.
 public struct WebhooksAPI: Sendable {
     public let client: any APIClientProtocol
 

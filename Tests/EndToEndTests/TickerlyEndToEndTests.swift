@@ -11,7 +11,8 @@ struct TickerlyEndToEndTests {
     @Test func elevenOperationsPassTheMocksValidation() async throws {
         try await MockServer.run("events-3.2.yaml", minimumOperations: 11) { mock in
             let engine = mock.engine(["tickerKey": .apiKey("tick-key-3")])
-            let feeds = FeedsAPI(client: engine)
+            // `Feeds` is nested under `Ticks` (3.2 `parent`): its operations are in `TicksAPI`.
+            let feeds = TicksAPI(client: engine)
             var ticks: [Tick] = []
             for try await tick in try await feeds.watchTicks(symbol: "ACME").body { ticks.append(tick) }
             #expect(ticks.count == 3 && ticks.allSatisfy { $0.id >= 1 && !$0.symbol.isEmpty })

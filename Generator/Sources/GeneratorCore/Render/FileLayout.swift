@@ -34,7 +34,8 @@ public enum FileLayout {
         }
         for group in groups {
             files += OperationFileLayout.files(
-                group: group, operations: operationsByGroup[group] ?? [], budget: lineBudget,
+                group: group, docs: module.groupDocs[group] ?? [], operations: operationsByGroup[group] ?? [],
+                budget: lineBudget,
                 header: header + "\n" + imports + "\n"
             ).map { ($0.name, $0.contents) }
         }

@@ -9,6 +9,10 @@ enum ModuleFileRenderer {
             writer.block("extension SecurityScheme") { w in
                 for scheme in module.securitySchemes {
                     if !scheme.docs.isEmpty { w.line("/// \(scheme.docs)") }
+                    if !scheme.sourceDocs.isEmpty {
+                        if !scheme.docs.isEmpty { w.line("///") }
+                        w.docs(scheme.sourceDocs)
+                    }
                     w.line(
                         "public static let \(scheme.swiftName) = SecurityScheme(\(swiftLiteral(scheme.name)), \(kind(scheme.kind)))"
                     )

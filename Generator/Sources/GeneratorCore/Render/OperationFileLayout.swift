@@ -19,15 +19,15 @@ enum OperationFileLayout {
     }
 
     static func files(
-        group: String, operations: [OperationDecl], budget: Int, header: String
+        group: String, docs: [String] = [], operations: [OperationDecl], budget: Int, header: String
     ) -> [(name: String, contents: String)] {
         var whole = SwiftWriter()
-        OperationRenderer.render(group: group, operations: operations, into: &whole)
+        OperationRenderer.render(group: group, docs: docs, operations: operations, into: &whole)
         let headerLines = lineBreakCount(header)
         if headerLines + lineBreakCount(whole.text) <= budget { return [("\(group).swift", header + whole.text)] }
 
         let entries = self.entries(operations)
-        var layout = Layout(group: group, header: header, headerLines: headerLines, budget: budget)
+        var layout = Layout(group: group, docs: docs, header: header, headerLines: headerLines, budget: budget)
         layout.main(entries.filter { $0.words.isEmpty })
         layout.split(entries.filter { !$0.words.isEmpty }, depth: 0, prefix: group + "+")
         return layout.files
@@ -60,6 +60,7 @@ enum OperationFileLayout {
 
     struct Layout {
         let group: String
+        let docs: [String]
         let header: String
         let headerLines: Int
         let budget: Int
@@ -72,10 +73,10 @@ enum OperationFileLayout {
         mutating func main(_ entries: [Entry]) {
             let rendered = entries.map(Rendered.init)
             var bare = SwiftWriter()
-            OperationRenderer.render(group: group, operations: [], into: &bare)
+            OperationRenderer.render(group: group, docs: docs, operations: [], into: &bare)
             let chunks = pack(rendered, firstBase: lineBreakCount(bare.text))
             var writer = SwiftWriter()
-            OperationRenderer.render(group: group, operations: chunks[0].map(\.operation), into: &writer)
+            OperationRenderer.render(group: group, docs: docs, operations: chunks[0].map(\.operation), into: &writer)
             add(group, header + writer.text)
             for (index, chunk) in chunks.enumerated().dropFirst() {
                 add(group + String(index + 1), header + extensionText(chunk, paths: []))

@@ -1,7 +1,12 @@
 /// Operation groups → one `public struct <Tag>API` per tag.
 package enum OperationRenderer {
-    static func render(group: String, operations: [OperationDecl], into writer: inout SwiftWriter) {
-        writer.line("/// The operations tagged `\(group.hasSuffix("API") ? String(group.dropLast(3)) : group)`.")
+    static func render(group: String, docs: [String] = [], operations: [OperationDecl], into writer: inout SwiftWriter)
+    {
+        if docs.isEmpty {
+            writer.line("/// The operations tagged `\(group.hasSuffix("API") ? String(group.dropLast(3)) : group)`.")
+        } else {
+            for line in docs { writer.line(line.isEmpty ? "///" : "/// " + line) }
+        }
         writer.block("public struct \(group): Sendable") { w in
             w.line("public let client: any APIClientProtocol")
             w.line()

@@ -53,6 +53,8 @@ struct DocumentBundler {
 
     let source: any DocumentSource
     let rootFile: String
+    /// The root's `$self`, when it is an absolute URI: URL references under it are local files.
+    var selfBase: SelfBase?
     let firstIndex: Int32
     var trees: [String: Node] = [:]
     /// Each file's number in locations; the root has none (0).
@@ -96,6 +98,7 @@ struct DocumentBundler {
             return DocumentBundle(root: root, files: bundler.files, diagnostics: [], fileNames: [:])
         }
         bundler.trees[rootFile] = root
+        bundler.selfBase = SelfBase(root["$self"]?.string)
         bundler.reserveComponents(of: root)
         var tree = root
         bundler.visit(&tree, file: rootFile, position: [], shape: .document, stamp: nil)
@@ -112,7 +115,9 @@ struct DocumentBundler {
             for entry in kindEntry.value.entries ?? [] {
                 taken[kindEntry.key, default: []].insert(entry.key.lowercased())
                 guard let reference = entry.value["$ref"]?.string, ReferenceTarget.isExternal(reference),
-                    let target = try? ReferenceTarget.resolve(reference, from: rootFile), target.file != rootFile
+                    let target = try? ReferenceTarget.resolve(
+                        reference, from: rootFile, rootFile: rootFile, selfBase: selfBase),
+                    target.file != rootFile
                 else { continue }
                 let local = JSONPointer(["components", kindEntry.key, entry.key]).description
                 if placed[target.key] == nil { placed[target.key] = local }
@@ -280,7 +285,7 @@ struct DocumentBundler {
         if file == rootFile && !ReferenceTarget.isExternal(reference) { return .unchanged }
         let target: ReferenceTarget
         do {
-            target = try ReferenceTarget.resolve(reference, from: file)
+            target = try ReferenceTarget.resolve(reference, from: file, rootFile: rootFile, selfBase: selfBase)
         } catch {
             // A security scheme in another document is never needed to generate code: the loader
             // leaves it out with a warning (a requirement naming it is reported where it is used).

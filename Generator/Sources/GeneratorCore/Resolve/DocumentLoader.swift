@@ -103,9 +103,7 @@ public struct DocumentLoader {
             openapi: version, info: info, servers: servers(root["servers"], at: top / "servers"),
             operations: operations, webhooks: webhooks, schemas: schemas, securitySchemes: schemes,
             security: root["security"].map { securityRequirements($0, at: top / "security") },
-            tags: (root["tags"]?.elements ?? []).compactMap { node in
-                node["name"]?.string.map { Tag(name: $0, description: node["description"]?.string) }
-            },
+            tags: tags(root["tags"], at: top / "tags"),
             recursiveSchemas: [],
             extensions: (root.entries ?? []).filter { $0.key.hasPrefix("x-") }.map { ($0.key, $0.value) })
         let graph = ComponentGraph(document.schemas)
@@ -319,7 +317,9 @@ public struct DocumentLoader {
                 itemSchema: media["itemSchema"].map { schema($0, at: mediaPointer / "itemSchema") })
             result.example = media["example"]
             for example in media["examples"]?.entries ?? [] where result.example == nil {
-                result.example = follow(example.value, at: mediaPointer / "examples" / example.key)?["value"]
+                let pointer = mediaPointer / "examples" / example.key
+                guard let object = follow(example.value, at: pointer) else { continue }
+                result.example = exampleValue(object, for: result, at: pointer)
             }
             return result
         }
@@ -346,7 +346,8 @@ public struct DocumentLoader {
         }
         return Response(
             code: code == "default" ? code : code.uppercased(), description: resolved["description"]?.string,
-            headers: headers, content: content(resolved["content"], at: contentPointer / "content"),
+            summary: resolved["summary"]?.string, headers: headers,
+            content: content(resolved["content"], at: contentPointer / "content"),
             componentName: componentName(of: node, kind: "responses"), pointer: pointer)
     }
 
@@ -369,10 +370,17 @@ public struct DocumentLoader {
     }
 
     func securityScheme(_ node: Node) -> SecurityScheme {
-        SecurityScheme(
+        var scheme = SecurityScheme(
             type: node["type"]?.string ?? "", scheme: node["scheme"]?.string?.lowercased(),
             bearerFormat: node["bearerFormat"]?.string, location: node["in"]?.string,
             parameterName: node["name"]?.string, description: node["description"]?.string)
+        let urlFields = ["authorizationUrl", "deviceAuthorizationUrl", "tokenUrl", "refreshUrl"]
+        scheme.oauthFlows = (node["flows"]?.entries ?? []).filter { !$0.key.hasPrefix("x-") }.map { flow in
+            (flow.key, urlFields.compactMap { field in flow.value[field]?.string.map { (field, $0) } })
+        }
+        scheme.oauth2MetadataURL = node["oauth2MetadataUrl"]?.string
+        scheme.openIdConnectURL = node["openIdConnectUrl"]?.string
+        return scheme
     }
 
     func servers(_ node: Node?, at pointer: JSONPointer) -> [Server] {

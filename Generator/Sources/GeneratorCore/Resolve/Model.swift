@@ -49,6 +49,11 @@ public struct Server: Sendable {
 public struct Tag: Sendable {
     public var name: String
     public var description: String?
+    /// OpenAPI 3.2: a short title, the tag this one is nested under, and what the tag is for
+    /// (`nav`, `badge`, `audience`, … as the document spells it).
+    public var summary: String? = nil
+    public var parent: String? = nil
+    public var kind: String? = nil
 }
 
 /// An operation's method: a fixed Path Item field (`get` … `trace`, and OpenAPI 3.2's `query`),
@@ -144,6 +149,8 @@ public struct Response: Sendable {
     /// `200`, `2XX`, `default`.
     public var code: String
     public var description: String?
+    /// OpenAPI 3.2: a short summary of the response.
+    public var summary: String? = nil
     public var headers: [(name: String, header: Header)]
     public var content: [MediaType]
     public var componentName: String?
@@ -168,6 +175,12 @@ public struct SecurityScheme: Sendable {
     public var location: String?
     public var parameterName: String?
     public var description: String?
+    /// For `oauth2`: each flow as written (`authorizationCode`, 3.2's `deviceAuthorization`, …)
+    /// with its URL fields in the specification's order, and 3.2's `oauth2MetadataUrl`.
+    public var oauthFlows: [(flow: String, urls: [(field: String, url: String)])] = []
+    public var oauth2MetadataURL: String? = nil
+    /// For `openIdConnect`: the discovery document.
+    public var openIdConnectURL: String? = nil
 }
 
 /// One alternative of a `security` list: every scheme in it applies together.

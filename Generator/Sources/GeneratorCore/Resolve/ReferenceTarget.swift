@@ -16,9 +16,25 @@ struct ReferenceTarget: Hashable {
 
     /// Resolves `reference`, written in `file`. Only relative paths inside the root folder are
     /// followed: the generator reads no network and nothing outside the tree it was pointed at.
-    static func resolve(_ reference: String, from file: String) throws(Refusal) -> ReferenceTarget {
+    ///
+    /// With `selfBase` (the root document's OpenAPI 3.2 `$self`, see `SelfBase`), a URL under the
+    /// folder `$self` names is the file at the same place under the root document's folder.
+    static func resolve(
+        _ reference: String, from file: String, rootFile: String = "", selfBase: SelfBase? = nil
+    ) throws(Refusal) -> ReferenceTarget {
         let (pathPart, fragment) = split(reference)
         guard !pathPart.isEmpty else { return ReferenceTarget(file: file, fragment: fragment) }
+        if let selfBase, let scheme = scheme(of: pathPart) {
+            if pathPart == selfBase.document { return ReferenceTarget(file: rootFile, fragment: fragment) }
+            guard pathPart.hasPrefix(selfBase.folder) else {
+                throw Refusal(
+                    message: "'\(reference)' is a \(scheme): URL outside the folder of the document's $self "
+                        + "('\(selfBase.folder)'); only files under it are read, from beside the document "
+                        + "(the generator does not use the network)")
+            }
+            let relative = String(pathPart.dropFirst(selfBase.folder.count))
+            return try resolve(relative + (fragment.isEmpty ? "" : "#" + fragment), from: rootFile)
+        }
         if let scheme = scheme(of: pathPart) {
             throw Refusal(
                 message: "'\(reference)' is a \(scheme): URL; only relative file references are followed "
@@ -87,5 +103,23 @@ extension JSONPointer {
     /// The pointer a `ReferenceTarget` fragment spells, nil when it is not a JSON pointer.
     init?(fragment: String) {
         self.init(reference: "#" + fragment)
+    }
+}
+
+/// The root document's `$self` (OpenAPI 3.2): the URI its references resolve against. The
+/// generator never fetches, so a URL reference is read from the local file at the same place
+/// relative to the root document as the URL is relative to `$self`.
+struct SelfBase: Hashable {
+    /// `$self` without a fragment.
+    var document: String
+    /// `document` up to and including its last `/`.
+    var folder: String
+
+    init?(_ value: String?) {
+        guard let value, let slash = value.lastIndex(of: "/"), ReferenceTarget.scheme(of: value) != nil else {
+            return nil
+        }
+        document = ReferenceTarget.split(value).path
+        folder = String(value[...slash])
     }
 }

@@ -118,6 +118,10 @@ enum OperationSignature {
         let query = operation.constantQuery.map { $0.value.isEmpty ? $0.name : $0.name + "=" + $0.value }
         let route = operation.path + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
         docs.append("`\(operation.method) \(route)` · security: \(operation.security.summary)")
+        if !operation.tagPath.isEmpty {
+            docs.append("")
+            docs.append("Tag: " + operation.tagPath.map { "`\($0)`" }.joined(separator: " › ") + ".")
+        }
         if !operation.responseHeadersTypeName.isEmpty {
             docs.append("")
             docs.append("Declared response headers: `\(operation.responseHeadersTypeName)(response.headers)`.")
@@ -132,6 +136,8 @@ enum OperationSignature {
         for parameter in documented {
             docs.append("- Parameter \(SwiftNames.bare(parameter.swiftName)): \(parameter.docs ?? "")")
         }
+        let returns = DocText.paragraph(operation.successSummary).joined(separator: " ")
+        if !returns.isEmpty { docs.append("- Returns: \(returns)") }
         return docs
     }
 }

@@ -44,6 +44,7 @@ extension TypeTranslator {
         let successes = operation.responses.filter(\.isSuccess).sorted { $0.code < $1.code }
         let answered = successes.first { !$0.content.isEmpty } ?? successes.first
         declaration.successStatus = answered.flatMap { Int($0.code) } ?? 200
+        declaration.successSummary = answered?.summary
         declaration.successContentType =
             (answered?.content.first(where: \.isJSON) ?? answered?.content.first)?.contentType
         if !declaration.responseHeaders.isEmpty {

@@ -23,12 +23,30 @@ extension TypeTranslator {
                 // mutualTLS and other http schemes carry nothing the runtime can attach.
                 continue
             }
-            result.append(
-                SecuritySchemeDecl(
-                    swiftName: names.claim(SwiftNames.memberName(name)), name: name, kind: kind,
-                    docs: DocText.paragraph(scheme.description).joined(separator: " ")))
+            var decl = SecuritySchemeDecl(
+                swiftName: names.claim(SwiftNames.memberName(name)), name: name, kind: kind,
+                docs: DocText.paragraph(scheme.description).joined(separator: " "))
+            decl.sourceDocs = Self.tokenSources(scheme)
+            result.append(decl)
         }
         return result
+    }
+
+    /// Where the bearer token comes from, as the document says: one line per OAuth 2.0 flow with
+    /// its URLs, the authorization server's metadata (3.2), the OpenID Connect discovery URL. The
+    /// client only attaches the token; getting one is the app's (or an OAuth library's) part.
+    static func tokenSources(_ scheme: SecurityScheme) -> [String] {
+        let labels = [
+            "authorizationUrl": "authorization", "deviceAuthorizationUrl": "device authorization",
+            "tokenUrl": "token", "refreshUrl": "refresh",
+        ]
+        var lines = scheme.oauthFlows.map { flow in
+            let urls = flow.urls.map { "\(labels[$0.field] ?? $0.field) `\($0.url)`" }
+            return "- `\(flow.flow)` flow" + (urls.isEmpty ? "" : ": " + urls.joined(separator: ", ")) + "."
+        }
+        if let metadata = scheme.oauth2MetadataURL { lines.append("- Authorization server metadata: `\(metadata)`.") }
+        if let discovery = scheme.openIdConnectURL { lines.append("- OpenID Connect discovery: `\(discovery)`.") }
+        return lines.isEmpty ? [] : ["Tokens:"] + lines
     }
 
     /// The operation's requirements (its own, else the document's), with per-call schemes

@@ -249,6 +249,8 @@ public struct SecuritySchemeDecl: Sendable, Hashable {
     public var name: String
     public var kind: Kind
     public var docs: String
+    /// Where a bearer scheme's tokens come from (OAuth 2.0 flows, metadata, OpenID discovery).
+    public var sourceDocs: [String] = []
 }
 
 /// A scheme whose value each call passes as an argument.
@@ -320,6 +322,8 @@ public struct OperationDecl: Sendable, Hashable {
     /// its media type: what a stub of the operation answers with.
     public var successStatus = 200
     public var successContentType: String?
+    /// That response's OpenAPI 3.2 `summary`, for the doc comment's `- Returns:`.
+    public var successSummary: String? = nil
     /// A streamed success: its `StreamFraming` case (`successType` is then the item type) and
     /// the media type asked for.
     public var successStream: String? = nil
@@ -336,6 +340,8 @@ public struct OperationDecl: Sendable, Hashable {
     public var ownErrorTypes: [(code: String, type: SwiftType)] = []
     public var deprecated: Bool
     public var unpublished: Bool
+    /// Its first tag's ancestry, top-level tag first, when that tag is nested (OpenAPI 3.2 `parent`).
+    public var tagPath: [String] = []
     /// Decided by `OperationSignature` once the rest is known.
     public var arguments: [ArgumentDecl] = []
     public var locals = OperationLocals()
@@ -381,6 +387,8 @@ public struct ModuleDecl: Sendable {
     public var webhookEvents: EnumDecl?
     public var webhookPayloads: [WebhookPayloadDecl]
     public var securitySchemes: [SecuritySchemeDecl] = []
+    /// Operation group → its doc comment's lines (`GroupDocs`); a group not listed gets the default line.
+    public var groupDocs: [String: [String]] = [:]
     public var servers: [ServerDecl] = []
     /// What most operations' requests share, named once in the module file (`SharedRequestParts`).
     public var sharedSecurity: [[SecuritySchemeDecl]] = []

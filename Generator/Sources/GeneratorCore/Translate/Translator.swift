@@ -88,9 +88,14 @@ public enum Translator {
         var groupScopes: [String: SwiftNames.Scope] = [:]
         var directUsers: [String: ComponentGraph.Users] = [:]
         var groupsByDeclaration: [String: Set<String>] = [:]
+        let tagTree = TagTree(document.tags)
+        var groupTags: [String: String] = [:]
         for operationIndex in canonicalOrder(document.operations) {
             let operation = document.operations[operationIndex]
-            let group = SwiftNames.typeName(operation.tags.first ?? "Default") + "API"
+            // One group per top-level tag: an operation tagged with a nested tag joins its top ancestor's.
+            let top = operation.tags.first.map(tagTree.top(of:))
+            let group = SwiftNames.typeName(top ?? "Default") + "API"
+            if let top, groupTags[group] == nil { groupTags[group] = top }
             var scope = groupScopes[group] ?? SwiftNames.Scope(reserved: ["client", "init"])
             let name = scope.claim(functionName(for: operation, options: options, diagnostics: &types.diagnostics))
             groupScopes[group] = scope
@@ -103,6 +108,7 @@ public enum Translator {
                 operation, swiftName: name, group: group, unpublished: unpublished, schemes: schemes,
                 perCallCredentialSchemes: options.perCallCredentialSchemes,
                 preferredMediaType: options.lookup(options.preferredRequestMediaTypes, operation))
+            if let tag = operation.tags.first, tag != top { decl.tagPath = tagTree.path(to: tag) }
             if let settings = options.lookup(options.requestSettings, operation) {
                 decl.retryable = settings.retryable
                 decl.needsExclusiveConnection = settings.needsExclusiveConnection
@@ -146,6 +152,7 @@ public enum Translator {
             declarationGroups: declarationGroups, operations: operations.sorted { $0.index < $1.index }.map(\.decl),
             webhookEvents: webhooks.events, webhookPayloads: webhooks.payloads)
         module.securitySchemes = schemes
+        module.groupDocs = GroupDocs.decide(groupTags, tree: tagTree)
         module.servers = types.serverDecls()
         module.regenerateCommand = options.regenerateCommand ?? ModuleDecl.defaultRegenerateCommand
         if !options.typeNames.isEmpty {

@@ -5,6 +5,8 @@ import Foundation
 import APIRuntime
 
 /// The operations tagged `Trips`.
+///
+/// A trip and its segments, in travel order.
 public struct TripsAPI: Sendable {
     public let client: any APIClientProtocol
 

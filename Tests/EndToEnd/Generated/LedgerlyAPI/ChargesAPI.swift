@@ -4,7 +4,7 @@
 import Foundation
 import APIRuntime
 
-/// The operations tagged `Charges`.
+/// The operations tagged `charges`.
 public struct ChargesAPI: Sendable {
     public let client: any APIClientProtocol
 

@@ -4,7 +4,7 @@
 import Foundation
 import APIRuntime
 
-/// The operations tagged `Customers`.
+/// The operations tagged `customers`.
 public struct CustomersAPI: Sendable {
     public let client: any APIClientProtocol
 

@@ -4,7 +4,7 @@
 import Foundation
 import APIRuntime
 
-/// The operations tagged `Refunds`.
+/// The operations tagged `refunds`.
 public struct RefundsAPI: Sendable {
     public let client: any APIClientProtocol
 

@@ -4,7 +4,7 @@
 import Foundation
 import APIRuntime
 
-/// The operations tagged `Owners`.
+/// The operations tagged `owners`.
 public struct OwnersAPI: Sendable {
     public let client: any APIClientProtocol
 

@@ -4,7 +4,7 @@
 import Foundation
 import APIRuntime
 
-/// The operations tagged `Pets`.
+/// The operations tagged `pets`.
 public struct PetsAPI: Sendable {
     public let client: any APIClientProtocol
 

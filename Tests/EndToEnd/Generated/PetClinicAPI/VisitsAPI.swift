@@ -4,7 +4,7 @@
 import Foundation
 import APIRuntime
 
-/// The operations tagged `Visits`.
+/// The operations tagged `visits`.
 public struct VisitsAPI: Sendable {
     public let client: any APIClientProtocol
 

@@ -4,7 +4,7 @@
 import Foundation
 import APIRuntime
 
-/// The operations tagged `Activities`.
+/// The operations tagged `activities`.
 public struct ActivitiesAPI: Sendable {
     public let client: any APIClientProtocol
 

@@ -4,7 +4,7 @@
 import Foundation
 import APIRuntime
 
-/// The operations tagged `Contacts`.
+/// The operations tagged `contacts`.
 public struct ContactsAPI: Sendable {
     public let client: any APIClientProtocol
 

@@ -4,7 +4,7 @@
 import Foundation
 import APIRuntime
 
-/// The operations tagged `Deals`.
+/// The operations tagged `deals`.
 public struct DealsAPI: Sendable {
     public let client: any APIClientProtocol
 

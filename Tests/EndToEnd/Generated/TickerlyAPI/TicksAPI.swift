@@ -5,10 +5,27 @@ import Foundation
 import APIRuntime
 
 /// The operations tagged `Ticks`.
+///
+/// Also the operations tagged with its nested tags: `Feeds`.
 public struct TicksAPI: Sendable {
     public let client: any APIClientProtocol
 
     public init(client: any APIClientProtocol) { self.client = client }
+
+    /// Ticks as server-sent events with JSON data.
+    ///
+    /// `GET /ticks` · security: `tickerKey`
+    ///
+    /// Tag: `Ticks` › `Feeds`.
+    @_alwaysEmitIntoClient @discardableResult
+    public func watchTicks(symbol: String? = nil) async throws -> APIResponse<ResponseStream<Tick>> {
+        var request = APIRequest(
+            operationName: "watchTicks", method: .get, pathTemplate: "/ticks", path: "/ticks", security: .shared)
+        request.query.add("symbol", symbol)
+        request.streamsResponse = true
+        request.headers.add("Accept", "text/event-stream")
+        return try await client.perform(request) { $0.stream(of: Tick.self, framing: .serverSentEvents) }
+    }
 
     /// `POST /ticks` · security: `tickerKey`
     @_alwaysEmitIntoClient @discardableResult public func createTick(body: NewTick) async throws -> APIResponse<Tick> {
@@ -25,6 +42,19 @@ public struct TicksAPI: Sendable {
             path: "/ticks", security: .shared)
         request.responseKind = .empty
         return try await client.perform(request) { $0.empty() }
+    }
+
+    /// `GET /ticks/raw` · security: `tickerKey`
+    ///
+    /// Tag: `Ticks` › `Feeds`.
+    @_alwaysEmitIntoClient @discardableResult
+    public func watchRawTicks() async throws -> APIResponse<ResponseStream<ServerSentEvent>> {
+        var request = APIRequest(
+            operationName: "watchRawTicks", method: .get, pathTemplate: "/ticks/raw", path: "/ticks/raw",
+            security: .shared)
+        request.streamsResponse = true
+        request.headers.add("Accept", "text/event-stream")
+        return try await client.perform(request) { $0.serverSentEvents() }
     }
 
     /// `QUERY /ticks/search` · security: `tickerKey`
@@ -62,5 +92,43 @@ public struct TicksAPI: Sendable {
             security: .shared)
         request.responseKind = .empty
         return try await client.perform(request) { $0.empty() }
+    }
+
+    /// `GET /logs` · security: `tickerKey`
+    ///
+    /// Tag: `Ticks` › `Feeds`.
+    @_alwaysEmitIntoClient @discardableResult
+    public func tailLogs() async throws -> APIResponse<ResponseStream<LogLine>> {
+        var request = APIRequest(
+            operationName: "tailLogs", method: .get, pathTemplate: "/logs", path: "/logs", security: .shared)
+        request.streamsResponse = true
+        request.headers.add("Accept", "application/jsonl")
+        return try await client.perform(request) { $0.stream(of: LogLine.self, framing: .jsonLines) }
+    }
+
+    /// `GET /logs/ndjson` · security: `tickerKey`
+    ///
+    /// Tag: `Ticks` › `Feeds`.
+    @_alwaysEmitIntoClient @discardableResult
+    public func tailLogsNDJSON() async throws -> APIResponse<ResponseStream<LogLine>> {
+        var request = APIRequest(
+            operationName: "tailLogsNDJSON", method: .get, pathTemplate: "/logs/ndjson", path: "/logs/ndjson",
+            security: .shared)
+        request.streamsResponse = true
+        request.headers.add("Accept", "application/x-ndjson")
+        return try await client.perform(request) { $0.stream(of: LogLine.self, framing: .jsonLines) }
+    }
+
+    /// `GET /measurements` · security: `tickerKey`
+    ///
+    /// Tag: `Ticks` › `Feeds`.
+    @_alwaysEmitIntoClient @discardableResult
+    public func streamMeasurements() async throws -> APIResponse<ResponseStream<Reading>> {
+        var request = APIRequest(
+            operationName: "streamMeasurements", method: .get, pathTemplate: "/measurements", path: "/measurements",
+            security: .shared)
+        request.streamsResponse = true
+        request.headers.add("Accept", "application/json-seq")
+        return try await client.perform(request) { $0.stream(of: Reading.self, framing: .jsonSequence) }
     }
 }

@@ -4,6 +4,32 @@
 import Foundation
 import APIRuntime
 
+public struct Tick: OpenAPIModel {
+    @_alwaysEmitIntoClient public var id: Int { _storage.value.id }
+    @_alwaysEmitIntoClient public var symbol: String { _storage.value.symbol }
+    @_alwaysEmitIntoClient public var price: Double { _storage.value.price }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(id: Int, symbol: String, price: Double, additionalFields: JSONObject)>
+    private static let knownKeys: MemberNames = ["id", "symbol", "price"]
+
+    @_alwaysEmitIntoClient public init(id: Int, symbol: String, price: Double, additionalFields: JSONObject = [:]) {
+        _storage = ModelStorage((id, symbol, price, additionalFields))
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: DynamicCodingKey.self)
+        try self.init(
+            id: container.decode("id"), symbol: container.decode("symbol"), price: container.decode("price"),
+            additionalFields: decoder.members(except: Self.knownKeys))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try MemberWriter(encoder).encode("id", id).encode("symbol", symbol).encode("price", price)
+            .additionalFields(additionalFields)
+    }
+}
+
 public struct NewTick: OpenAPIModel {
     @_alwaysEmitIntoClient public var symbol: String { _storage.value.symbol }
     @_alwaysEmitIntoClient public var price: Double { _storage.value.price }
@@ -52,5 +78,64 @@ public struct TickFilter: OpenAPIModel {
     public func encode(to encoder: any Encoder) throws {
         try MemberWriter(encoder).encodeIfPresent("symbol", symbol).encodeIfPresent("minPrice", minPrice)
             .additionalFields(additionalFields)
+    }
+}
+
+public struct LogLineLevel: OpenEnum, ExpressibleByStringLiteral {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    @_alwaysEmitIntoClient public static var debug: Self { Self(rawValue: "debug") }
+    @_alwaysEmitIntoClient public static var info: Self { Self(rawValue: "info") }
+    @_alwaysEmitIntoClient public static var warn: Self { Self(rawValue: "warn") }
+    @_alwaysEmitIntoClient public static var error: Self { Self(rawValue: "error") }
+    public static let knownValues: [Self] = [.debug, .info, .warn, .error]
+}
+
+public struct LogLine: OpenAPIModel {
+    @_alwaysEmitIntoClient public var level: LogLineLevel { _storage.value.level }
+    @_alwaysEmitIntoClient public var message: String { _storage.value.message }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(level: LogLineLevel, message: String, additionalFields: JSONObject)>
+    private static let knownKeys: MemberNames = ["level", "message"]
+
+    @_alwaysEmitIntoClient public init(level: LogLineLevel, message: String, additionalFields: JSONObject = [:]) {
+        _storage = ModelStorage((level, message, additionalFields))
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: DynamicCodingKey.self)
+        try self.init(
+            level: container.decode("level"), message: container.decode("message"),
+            additionalFields: decoder.members(except: Self.knownKeys))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try MemberWriter(encoder).encode("level", level).encode("message", message).additionalFields(additionalFields)
+    }
+}
+
+public struct Reading: OpenAPIModel {
+    @_alwaysEmitIntoClient public var sensor: String { _storage.value.sensor }
+    @_alwaysEmitIntoClient public var value: Double { _storage.value.value }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.value.additionalFields }
+    @usableFromInline let _storage: ModelStorage<(sensor: String, value: Double, additionalFields: JSONObject)>
+    private static let knownKeys: MemberNames = ["sensor", "value"]
+
+    @_alwaysEmitIntoClient public init(sensor: String, value: Double, additionalFields: JSONObject = [:]) {
+        _storage = ModelStorage((sensor, value, additionalFields))
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: DynamicCodingKey.self)
+        try self.init(
+            sensor: container.decode("sensor"), value: container.decode("value"),
+            additionalFields: decoder.members(except: Self.knownKeys))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try MemberWriter(encoder).encode("sensor", sensor).encode("value", value).additionalFields(additionalFields)
     }
 }

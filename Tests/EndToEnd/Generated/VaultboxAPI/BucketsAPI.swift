@@ -4,7 +4,7 @@
 import Foundation
 import APIRuntime
 
-/// The operations tagged `Buckets`.
+/// The operations tagged `buckets`.
 public struct BucketsAPI: Sendable {
     public let client: any APIClientProtocol
 

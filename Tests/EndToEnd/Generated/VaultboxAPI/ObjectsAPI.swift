@@ -4,7 +4,7 @@
 import Foundation
 import APIRuntime
 
-/// The operations tagged `Objects`.
+/// The operations tagged `objects`.
 public struct ObjectsAPI: Sendable {
     public let client: any APIClientProtocol
 

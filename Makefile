@@ -41,7 +41,7 @@ E2E_MODULES := PetClinicAPI=petstore-3.0.yaml LedgerlyAPI=payments-3.1.yaml Vaul
 	PipelineCRMAPI=crm-3.1.yaml AtlasTripsAPI=atlas/openapi.yaml \
 	TickerlyAPI=events-3.2.yaml
 # Modules whose typed stubs (<Module>Testing, beside the module) are generated too.
-E2E_TESTING := PetClinicAPI
+E2E_TESTING := PetClinicAPI TickerlyAPI
 generate-e2e:
 	swift build $(SWIFT_FLAGS) --product assinafy-generator
 	@for pair in $(E2E_MODULES); do module=$${pair%%=*}; \

@@ -134,6 +134,9 @@ let package = Package(
         .target(
             name: "TickerlyAPI", dependencies: ["APIRuntime"], path: "Tests/EndToEnd/Generated/TickerlyAPI",
             swiftSettings: strict),
+        .target(
+            name: "TickerlyAPITesting", dependencies: ["TickerlyAPI", "APITesting"],
+            path: "Tests/EndToEnd/Generated/TickerlyAPITesting", swiftSettings: strict),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
@@ -145,6 +148,7 @@ let package = Package(
             name: "APITestingTests",
             dependencies: [
                 "APITesting", "APIRuntime", "PetClinicAPI", "PetClinicAPITesting", "AssinafyAPI", "AssinafyAPITesting",
+                "TickerlyAPI", "TickerlyAPITesting",
             ],
             swiftSettings: strict),
     ],

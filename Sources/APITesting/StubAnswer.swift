@@ -92,3 +92,58 @@ extension StubAnswer where Success: Decodable {
         }
     }
 }
+
+/// A streamed success (`APIResponse<ResponseStream<Item>>`): the stub answers with all its items
+/// at once, each framed as the operation's media type frames it, so the engine's stream reader
+/// splits and decodes them as it would a server's.
+extension StubAnswer {
+    /// Each item as JSON, in `framing`'s envelope: an event's `data` line, a line, or an RFC 7464
+    /// record.
+    public func stream<Item: Encodable & Sendable>(
+        defaultStatus: Int, contentType: String, framing: StreamFraming
+    ) throws -> TransportResponse where Success == [Item] {
+        try response(defaultStatus: defaultStatus, contentType: contentType) { items in
+            var body = Data()
+            for item in items {
+                // Compact JSON is one line: newlines inside strings are escaped.
+                let json = try JSONCoding.encode(item)
+                switch framing {
+                case .serverSentEvents: body += Data("data: ".utf8) + json + Data("\n\n".utf8)
+                case .jsonLines: body += json + Data("\n".utf8)
+                case .jsonSequence: body += Data([0x1E]) + json + Data("\n".utf8)
+                }
+            }
+            return body
+        }
+    }
+
+    /// Untyped events, written field by field (`event`, one `data` line per line of data, `id`,
+    /// `retry`).
+    public func events(defaultStatus: Int, contentType: String) throws -> TransportResponse
+    where Success == [ServerSentEvent] {
+        try response(defaultStatus: defaultStatus, contentType: contentType) { events in
+            var text = ""
+            for event in events {
+                if let name = event.event { text += "event: \(name)\n" }
+                for line in event.data.split(separator: "\n", omittingEmptySubsequences: false) {
+                    text += "data: \(line)\n"
+                }
+                if let id = event.id { text += "id: \(id)\n" }
+                if let retry = event.retry { text += "retry: \(retry)\n" }
+                text += "\n"
+            }
+            return Data(text.utf8)
+        }
+    }
+
+    /// One item decoded from JSON text (a document's example), answered as a stream of that item;
+    /// throws, naming the type, when the text does not decode.
+    public static func example<Item: Decodable & Sendable>(item json: String, status: Int? = nil) throws -> Self
+    where Success == [Item] {
+        do {
+            return .ok([try JSONCoding.decode(Item.self, from: Data(json.utf8))], status: status)
+        } catch {
+            throw StubError.undecodable(operation: "\(Item.self)", name: "the example", reason: "\(error)")
+        }
+    }
+}

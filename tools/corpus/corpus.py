@@ -3,7 +3,8 @@
     python tools/corpus/corpus.py [--corpus ../shared/corpus/documents] [--results FILE] [--only NAME]...
 
 For each document: `assinafy-generator check` (0 errors), `generate` (timed), `swiftc` of the
-module with warnings as errors (timed), then a driver (`assinafy-generator smoke`) that calls
+module with warnings as errors (timed), its testing module (`--testing-output`) likewise, with
+every example answer decoded into its operation's type (`<Module>Stubs.checkExamples()`), then a driver (`assinafy-generator smoke`) that calls
 every operation through APIEngine against tools/mockserver serving the document. A call counts
 as valid when the mock recorded it with no request violation and as decoded when the generated
 code returned without throwing (the driver reads the mock's record after each call). Exits 1 when a document misses any of that; prints why.
@@ -46,6 +47,7 @@ class Row:
     valid: int = 0
     decoded: int = 0
     skipped: int = 0
+    examples_checked: bool = False
     problems: list = field(default_factory=list)
     notes: list = field(default_factory=list)
 
@@ -124,14 +126,14 @@ def tally(row: Row, outcomes: list[dict]) -> None:
 def render(rows: list[Row]) -> str:
     lines = [
         "| document | operations | document lines | generated lines | generate s | compile s "
-        "| calls valid/decoded | not called | mock notes | result |",
-        "|---|---:|---:|---:|---:|---:|---|---:|---:|---|",
+        "| calls valid/decoded | not called | mock notes | examples | result |",
+        "|---|---:|---:|---:|---:|---:|---|---:|---:|---|---|",
     ]
     for r in rows:
         lines.append(
             f"| {r.document} | {r.operations} | {r.document_lines} | {r.generated_lines} | {r.generate_s:.1f} "
             f"| {r.compile_s:.1f} | {r.valid}/{r.decoded} of {r.called} | {r.skipped} | {len(r.notes)} "
-            f"| {'pass' if r.passed else 'FAIL'} |")
+            f"| {'decode' if r.examples_checked else '-'} | {'pass' if r.passed else 'FAIL'} |")
     for r in rows:
         for title, items in (("", r.problems), (" (mock notes, not failures)", r.notes)):
             if items:
@@ -155,27 +157,57 @@ def run(arguments: list, timeout: int = 1800) -> str:
     return done.stdout + done.stderr
 
 
-def runtime_module(work: Path) -> Path:
-    """APIRuntime built as a module and one object file, as SwiftPM would; built again whenever
+def library_module(work: Path, name: str, includes=()) -> Path:
+    """Sources/<name> built as a module and one object file, as SwiftPM would; built again whenever
     its sources change (a stale build would fail documents for code the tree no longer has)."""
-    out = work / "APIRuntime"
-    sources = sorted(str(p) for p in (ROOT / "Sources" / "APIRuntime").rglob("*.swift"))
+    out = work / name
+    sources = sorted(str(p) for p in (ROOT / "Sources" / name).rglob("*.swift"))
     digest = hashlib.sha256()
     for source in sources:
         digest.update(source.encode() + b"\0" + Path(source).read_bytes() + b"\0")
+    for include in includes:
+        stamp_of_dependency = Path(include) / "sources.sha256"
+        digest.update(stamp_of_dependency.read_bytes() if stamp_of_dependency.exists() else b"-")
     stamp = out / "sources.sha256"
-    if (out / "APIRuntime.o").exists() and stamp.exists() and stamp.read_text() == digest.hexdigest():
+    if (out / f"{name}.o").exists() and stamp.exists() and stamp.read_text() == digest.hexdigest():
         return out
     subprocess.run(["rm", "-rf", str(out)], check=True)
     out.mkdir(parents=True, exist_ok=True)
-    run(["swiftc", "-wmo", "-module-name", "APIRuntime", "-package-name", "assinafy", *SWIFT_FLAGS,
-         "-emit-module", "-emit-module-path", out / "APIRuntime.swiftmodule", "-c", "-o", out / "APIRuntime.o",
+    search = [flag for include in includes for flag in ("-I", include)]
+    run(["swiftc", "-wmo", "-module-name", name, "-package-name", "assinafy", *SWIFT_FLAGS, *search,
+         "-emit-module", "-emit-module-path", out / f"{name}.swiftmodule", "-c", "-o", out / f"{name}.o",
          *sources])
     stamp.write_text(digest.hexdigest())
     return out
 
 
-def drive(row: Row, root: Path, runtime: Path, work: Path, python: str) -> None:
+def runtime_module(work: Path) -> Path:
+    return library_module(work, "APIRuntime")
+
+
+def testing_module(work: Path, runtime: Path) -> Path:
+    return library_module(work, "APITesting", includes=(runtime,))
+
+
+def check_examples(row: Row, out: Path, runtime: Path, testing: Path) -> None:
+    """The testing module compiles, and every example answer decodes into its operation's type."""
+    files = sorted((out / "Testing").glob("*.swift"))
+    name = row.module + "Testing"
+    run(["swiftc", "-wmo", "-module-name", name, *SWIFT_FLAGS, "-I", runtime, "-I", testing, "-I", out,
+         "-emit-module", "-emit-module-path", out / f"{name}.swiftmodule", "-c", "-o", out / f"{name}.o", *files])
+    main = out / "examples.swift"
+    main.write_text(f"import {name}\n\n@main struct CheckExamples {{\n    static func main() throws {{\n"
+                    f"        try {row.module}Stubs.checkExamples()\n    }}\n}}\n")
+    run(["swiftc", "-module-name", "CheckExamples", *SWIFT_FLAGS, "-I", runtime, "-I", testing, "-I", out, main,
+         out / f"{name}.o", out / f"{row.module}.o", testing / "APITesting.o", runtime / "APIRuntime.o",
+         "-o", out / "check-examples"])
+    done = subprocess.run([out / "check-examples"], capture_output=True, text=True, timeout=300)
+    if done.returncode != 0:
+        raise Failure(f"examples: {(done.stderr or done.stdout).strip()[-2000:]}")
+    row.examples_checked = True
+
+
+def drive(row: Row, root: Path, runtime: Path, work: Path, python: str, testing: Path = None) -> None:
     out = work / row.module
     subprocess.run(["rm", "-rf", str(out)], check=True)
     out.mkdir(parents=True)
@@ -184,7 +216,8 @@ def drive(row: Row, root: Path, runtime: Path, work: Path, python: str) -> None:
     if errors:
         raise Failure(f"check reports {errors} errors")
     start = time.monotonic()
-    run([GENERATOR, "generate", "--spec", root, "--module", row.module, "--output", out / "Sources"])
+    run([GENERATOR, "generate", "--spec", root, "--module", row.module, "--output", out / "Sources",
+         "--testing-output", out / "Testing"])
     row.generate_s = time.monotonic() - start
     files = sorted((out / "Sources").glob("*.swift"))
     row.generated_lines = sum(_lines(f) for f in files)
@@ -192,6 +225,8 @@ def drive(row: Row, root: Path, runtime: Path, work: Path, python: str) -> None:
     run(["swiftc", "-wmo", "-module-name", row.module, *SWIFT_FLAGS, "-I", runtime, "-emit-module",
          "-emit-module-path", out / f"{row.module}.swiftmodule", "-c", "-o", out / f"{row.module}.o", *files])
     row.compile_s = time.monotonic() - start
+    if testing is not None:
+        check_examples(row, out, runtime, testing)
     run([GENERATOR, "smoke", "--spec", root, "--module", row.module, "--output", out / "main.swift"])
     run(["swiftc", "-module-name", "Smoke", *SWIFT_FLAGS, "-I", runtime, "-I", out, out / "main.swift",
          out / f"{row.module}.o", runtime / "APIRuntime.o", "-o", out / "smoke"])
@@ -233,6 +268,7 @@ def main(argv=None) -> int:
         return 1
     WORK.mkdir(parents=True, exist_ok=True)
     runtime = runtime_module(WORK)
+    testing = testing_module(WORK, runtime)
     rows = []
     for name, root in discover(args.corpus):
         if args.only and name not in args.only:
@@ -241,7 +277,7 @@ def main(argv=None) -> int:
                   document_lines=document_lines(root))
         print(f"corpus: {row.document} as {row.module} …", flush=True)
         try:
-            drive(row, root, runtime, WORK, args.python)
+            drive(row, root, runtime, WORK, args.python, testing)
         except (Failure, subprocess.TimeoutExpired, ValueError, OSError) as error:
             row.problems.append(str(error))
         rows.append(row)

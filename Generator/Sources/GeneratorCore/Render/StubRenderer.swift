@@ -71,7 +71,7 @@ public enum StubRenderer {
             w.line("public init() {}")
             for operation in module.operations {
                 let bare = SwiftNames.bare(operation.swiftName)
-                let answer = "StubAnswer<\((operation.successType ?? .named("Void")).rendered)>"
+                let answer = "StubAnswer<\(answerType(operation).rendered)>"
                 w.line()
                 w.line("/// `\(operation.method) \(operation.path)`")
                 if member(operation) != operation.swiftName {
@@ -112,7 +112,11 @@ public enum StubRenderer {
                 w.line("var stubs = Self()")
                 for operation in module.operations {
                     let answer: String
-                    if operation.successIsText {
+                    if operation.successStream != nil, operation.successType == Self.rawEvent {
+                        answer = ".ok([ServerSentEvent(data: ExampleBody.\(operation.swiftName))])"
+                    } else if operation.successStream != nil {
+                        answer = "try .example(item: ExampleBody.\(operation.swiftName))"
+                    } else if operation.successIsText {
                         answer = ".ok(ExampleBody.\(operation.swiftName))"
                     } else if operation.successIsBinary {
                         // Bytes, not none: an empty body is a missing one to a validator.
@@ -129,16 +133,17 @@ public enum StubRenderer {
             w.line()
             w.line("/// Decodes every JSON example into its operation's type; throws for the first that does not.")
             w.block("public static func checkExamples() throws") { w in
-                for operation in json where !operation.successIsText {
-                    let type = (operation.successType ?? .named("Void")).rendered
-                    w.line("_ = try StubAnswer<\(type)>.example(ExampleBody.\(operation.swiftName))")
+                for operation in json where !operation.successIsText && operation.successType != Self.rawEvent {
+                    let type = answerType(operation).rendered
+                    let argument = operation.successStream == nil ? "" : "item: "
+                    w.line("_ = try StubAnswer<\(type)>.example(\(argument)ExampleBody.\(operation.swiftName))")
                 }
             }
             w.line()
             w.line("/// The example bodies as JSON (or text), by operation: what `examples` answers with.")
             w.block("public enum ExampleBody") { w in
                 for operation in json {
-                    let fallback = operation.successIsText ? "example" : "{}"
+                    let fallback = operation.successIsText || operation.successType == Self.rawEvent ? "example" : "{}"
                     let text = swiftLiteral(examples[operation.swiftName] ?? fallback)
                     w.line("public static let \(operation.swiftName) = \(text)")
                 }
@@ -147,11 +152,26 @@ public enum StubRenderer {
         return writer.text
     }
 
+    /// An event stream's item when its data has no documented type.
+    static let rawEvent = SwiftType.named("ServerSentEvent")
+
+    /// What a stub's closure answers with: the success type, or for a stream all of its items.
+    static func answerType(_ operation: OperationDecl) -> SwiftType {
+        let success = operation.successType ?? .named("Void")
+        return operation.successStream == nil ? success : .array(success)
+    }
+
     private static func renderRoute(_ operation: OperationDecl, into writer: inout SwiftWriter) {
         let bare = SwiftNames.bare(operation.swiftName)
         let status = operation.successStatus
         let encoding: String
-        if operation.successIsText {
+        if let framing = operation.successStream {
+            let type = swiftLiteral(operation.successStreamMediaType)
+            encoding =
+                operation.successType == Self.rawEvent
+                ? ".events(defaultStatus: \(status), contentType: \(type))"
+                : ".stream(defaultStatus: \(status), contentType: \(type), framing: .\(framing))"
+        } else if operation.successIsText {
             let type = swiftLiteral(operation.successContentType ?? "text/plain")
             encoding = ".text(defaultStatus: \(status), contentType: \(type))"
         } else if operation.successIsBinary {

@@ -246,7 +246,9 @@ enum ExampleAnswers {
             guard let operation = byRoute[declaration.method + " " + declaration.path] else { continue }
             let successes = operation.responses.filter(\.isSuccess).sorted { $0.code < $1.code }
             guard let response = successes.first(where: { !$0.content.isEmpty }) else { continue }
-            if let json = response.content.first(where: \.isJSON) {
+            if declaration.successStream != nil {
+                result[declaration.swiftName] = streamItem(response, document: document, builder: &builder)
+            } else if let json = response.content.first(where: \.isJSON) {
                 result[declaration.swiftName] = builder.json(for: json)
             } else if declaration.successIsText, let media = response.content.first {
                 result[declaration.swiftName] =
@@ -254,5 +256,31 @@ enum ExampleAnswers {
             }
         }
         return (result, builder.diagnostics)
+    }
+
+    /// One item of a streamed success, as the stubs send each item: JSON for a typed item, the
+    /// `data` text for an event whose data has no type. Built from the item's schema (the
+    /// media type's own example describes the whole stream, so it is not used).
+    static func streamItem(_ response: Response, document: OpenAPIDocument, builder: inout ExampleBuilder) -> String {
+        guard let media = response.content.first(where: { TypeTranslator.streamFraming($0.contentType) != nil }),
+            var schema = media.itemSchema ?? media.schema
+        else { return "example" }
+        let framing = TypeTranslator.streamFraming(media.contentType)
+        if framing == "serverSentEvents" {
+            var target = schema
+            for _ in 0..<32 {
+                guard let ref = target.ref, let resolved = document.schema(named: ref) else { break }
+                target = resolved
+            }
+            if let data = target.properties.first(where: { $0.name == "data" })?.schema {
+                schema = data.contentSchema ?? data
+            }
+            if schema.isUnconstrained || schema.nonNullTypes == ["string"] {
+                return schema.examples.first?.string ?? "example"
+            }
+        } else if media.itemSchema == nil, schema.nonNullTypes == ["array"], let items = schema.items {
+            schema = items
+        }
+        return ExampleBuilder.json(builder.value(schema))
     }
 }

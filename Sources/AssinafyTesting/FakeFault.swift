@@ -18,7 +18,7 @@ public enum FakeFault: Sendable, Hashable {
     case lostResponse
 }
 
-/// One delivery the fake made to the workspace's webhook subscription: what a receiver would
+/// One delivery the fake made to one of the workspace's webhook endpoints: what a receiver would
 /// have been sent. Signed with the Standard Webhooks rules (`WebhookSignature.verify` accepts it
 /// with the fake's `webhookSecret` and `now: clock.date`).
 public struct FakeWebhookDelivery: Sendable, Hashable {

@@ -1,0 +1,81 @@
+import APIRuntime
+import AssinafyAPI
+import AssinafyAPITesting
+import Foundation
+
+/// The workspace owner: who logs in, and the second factor a test may require.
+final class FakeUser {
+    let id = "user-0001"
+    var name = "Fake Owner"
+    var email: String
+    var password: String
+    /// The code `verifyMFA` accepts once login has answered the challenge; nil means no second factor.
+    var mfaCode: String?
+    /// Challenge token → expiry.
+    var mfaTokens: [String: Date] = [:]
+    let createdAt: Date
+
+    init(email: String, password: String, now: Date) {
+        self.email = email
+        self.password = password
+        createdAt = now
+    }
+}
+
+/// Login, the two-factor challenge and the current user (the emulator's `h_users.py`).
+extension FakeServer {
+    static let badLogin = "Incorrect email or password."
+    /// As long as the emulator keeps a challenge open.
+    static let mfaTokenLifetime: TimeInterval = 300
+
+    func usersHandler(_ operation: String, _ context: FakeContext) throws -> FakeReply? {
+        let request = context.request
+        let user = state.user
+        switch operation {
+        case "login":
+            let call = try request.call(AssinafyAPIStubs.LoginCall.init)
+            guard !call.body.email.isEmpty, !call.body.password.isEmpty else {
+                throw FakeAPIError.invalid("email and password cannot be blank.")
+            }
+            guard call.body.email.lowercased() == user.email.lowercased(), call.body.password == user.password else {
+                throw FakeAPIError.invalid(Self.badLogin)
+            }
+            guard user.mfaCode != nil else { return try .ok(session()) }
+            let token = state.newId("mfa")
+            user.mfaTokens[token] = state.now.addingTimeInterval(Self.mfaTokenLifetime)
+            let challenge = AuthSession(additionalFields: [
+                "mfa_required": true, "mfa_token": .string(token),
+                "mfa_methods": ["totp"],
+            ])
+            return try .ok(challenge, message: "Two-factor authentication required.")
+        case "verifyMFA":
+            let call = try request.call(AssinafyAPIStubs.VerifyMFACall.init)
+            guard let expiry = user.mfaTokens[call.body.mfaToken], expiry >= state.now else {
+                throw FakeAPIError(status: 401, message: "The two-factor challenge is invalid or expired.")
+            }
+            guard call.body.code == user.mfaCode else { throw FakeAPIError.invalid("Invalid two-factor code.") }
+            user.mfaTokens[call.body.mfaToken] = nil
+            return try .ok(session())
+        case "getCurrentUser":
+            return try .ok(Self.view(user))
+        default:
+            return nil
+        }
+    }
+
+    private func session() -> AuthSession {
+        AuthSession(
+            accessToken: state.token, user: Self.view(state.user),
+            accounts: [
+                AuthAccount(
+                    id: state.accountId, name: state.workspaceName, roles: ["owner"], isDeleteAllowed: true,
+                    createdAt: state.user.createdAt)
+            ])
+    }
+
+    static func view(_ user: FakeUser) -> AuthUser {
+        AuthUser(
+            id: user.id, name: user.name, email: user.email, isEmailVerified: true, hasAcceptedTerms: true,
+            createdAt: user.createdAt)
+    }
+}

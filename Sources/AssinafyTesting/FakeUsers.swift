@@ -13,7 +13,13 @@ final class FakeUser {
     var mfaCode: String?
     /// Challenge token → expiry.
     var mfaTokens: [String: Date] = [:]
+    var notificationPreferences = JSONObject(FakeUser.notificationKeys.map { (key: $0, value: JSONValue.bool(true)) })
     let createdAt: Date
+
+    static let notificationKeys = [
+        "DocumentCompleted", "SignerDeclined", "DocumentCancelled", "DocumentAboutToExpire", "DocumentExpired",
+        "DocumentExpirationReset", "DocumentProcessingFailed", "TemplateProcessingFailed", "SignerWhatsappFailed",
+    ]
 
     init(email: String, password: String, now: Date) {
         self.email = email
@@ -22,7 +28,8 @@ final class FakeUser {
     }
 }
 
-/// Login, the two-factor challenge and the current user (the emulator's `h_users.py`).
+/// Login, the two-factor challenge, the current user, their statistics and notification
+/// preferences, and the password-reset request (the emulator's `h_users.py`, in part).
 extension FakeServer {
     static let badLogin = "Incorrect email or password."
     /// As long as the emulator keeps a challenge open.
@@ -58,6 +65,28 @@ extension FakeServer {
             return try .ok(session())
         case "getCurrentUser":
             return try .ok(Self.view(user))
+        case "getUserStats":
+            let call = try request.call(AssinafyAPIStubs.GetUserStatsCall.init)
+            return try .ok(try FakeStats.rows(state, granularity: call.granularity?.rawValue, month: call.month))
+        case "getNotificationPreferences":
+            return try .ok(JSONValue.object(user.notificationPreferences))
+        case "updateNotificationPreferences":
+            let body = try request.object()
+            guard !body.isEmpty else { throw FakeAPIError.invalid("The request body cannot be empty.") }
+            for (key, value) in body {
+                guard FakeUser.notificationKeys.contains(key) else {
+                    throw FakeAPIError.invalid("Unknown notification code: \(key).")
+                }
+                guard case .bool = value else { throw FakeAPIError.invalid("\(key) must be a boolean.") }
+            }
+            for (key, value) in body { user.notificationPreferences[key] = value }
+            return try .ok(JSONValue.object(user.notificationPreferences))
+        case "requestPasswordReset":
+            guard let email = try request.object().trimmed("email") else {
+                throw FakeAPIError.invalid("email cannot be blank.")
+            }
+            return try .ok(
+                JSONValue.object(["email": .string(email)]), message: "Se o e-mail existir, enviaremos instruções.")
         default:
             return nil
         }

@@ -117,4 +117,19 @@ import Testing
         let deliveries = fake.webhookDeliveries.filter { $0.event == "signer_created" }
         #expect(deliveries.map(\.url) == ["https://example.invalid/all", "https://example.invalid/signed"])
     }
+
+    @Test func notificationPreferencesAndUserStatistics() async throws {
+        let fake = AssinafyFake()
+        let client = fake.client()
+        #expect(try await client.auth.notificationPreferences().documentCompleted == true)
+        let changed = try await client.auth.updateNotificationPreferences(
+            NotificationPreferences(documentCompleted: false))
+        #expect(changed.documentCompleted == false && changed.signerDeclined == true)
+        #expect(try await client.auth.notificationPreferences().documentCompleted == false)
+        _ = try await client.documents.upload(Sample.pdf)
+        let stats = try await client.auth.userStats()
+        #expect(stats.first?.documentsUploaded == 1)
+        try await client.auth.requestPasswordReset(email: AssinafyFake.ownerEmail)
+        #expect(fake.exchanges.last?.statusCode == 200)
+    }
 }

@@ -171,5 +171,9 @@ struct ContractConformanceTests {
         _ = try await client.workspaces.update(UpdateWorkspacePayload(name: "Renamed"))
         _ = try await client.workspaces.stats()
         _ = try await client.workspaces.stats(granularity: .daily)
+        _ = try await client.auth.userStats()
+        _ = try await client.auth.notificationPreferences()
+        _ = try await client.auth.updateNotificationPreferences(NotificationPreferences(signerDeclined: false))
+        try await client.auth.requestPasswordReset(email: AssinafyFake.ownerEmail)
     }
 }

@@ -78,7 +78,8 @@ public final class AssinafyFake: @unchecked Sendable {
     /// Every delivery made so far, oldest first, after applying what the clock made due.
     public var webhookDeliveries: [FakeWebhookDelivery] { withState { $0.deliveries } }
 
-    /// The secret every delivery is signed with (`whsec_…`, the Standard Webhooks form).
+    /// The secret deliveries are signed with (`whsec_…`, the Standard Webhooks form), by every
+    /// endpoint whose secret has not been rotated.
     public var webhookSecret: String { withState { $0.webhookSecret } }
 
     /// The status the (imaginary) webhook receiver answers; not 2xx makes deliveries fail, so a

@@ -148,7 +148,8 @@ extension FakeState {
             "Content-Type": "application/json", "webhook-id": dispatch.messageId, "webhook-timestamp": timestamp,
         ]
         if let signature = try? WebhookSignature.sign(
-            body: body, id: dispatch.messageId, timestamp: timestamp, secret: webhookSecret)
+            body: body, id: dispatch.messageId, timestamp: timestamp,
+            secret: endpoints.first { $0.id == dispatch.endpointId }?.secret ?? webhookSecret)
         {
             headers["webhook-signature"] = signature
         }

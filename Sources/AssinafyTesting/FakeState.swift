@@ -180,11 +180,14 @@ final class FakeEndpoint {
     var events: [String] = []
     var isActive = true
     var signingEnabled = false
+    /// Starts as the fake's `webhookSecret`; `rotateWebhookEndpointSecret` replaces it.
+    var secret: String
     let createdAt: Date
     var updatedAt: Date
 
-    init(id: String, now: Date) {
+    init(id: String, secret: String, now: Date) {
         self.id = id
+        self.secret = secret
         createdAt = now
         updatedAt = now
     }

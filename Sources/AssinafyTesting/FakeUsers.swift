@@ -63,6 +63,16 @@ extension FakeServer {
             guard call.body.code == user.mfaCode else { throw FakeAPIError.invalid("Invalid two-factor code.") }
             user.mfaTokens[call.body.mfaToken] = nil
             return try .ok(session())
+        case "changePassword":
+            let body = try request.object()
+            guard body.string("email")?.lowercased() == user.email.lowercased(),
+                body.string("password") == user.password
+            else { throw FakeAPIError.invalid(Self.badLogin) }
+            guard let new = body.string("new_password"), new.count >= 8 else {
+                throw FakeAPIError.invalid("new_password should contain at least 8 characters.")
+            }
+            user.password = new
+            return try .ok(JSONValue.object(["email": .string(user.email)]))
         case "getCurrentUser":
             return try .ok(Self.view(user))
         case "getUserStats":

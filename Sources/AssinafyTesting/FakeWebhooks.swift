@@ -4,8 +4,8 @@ import Foundation
 
 /// Webhook endpoints, the legacy subscription (the first endpoint), event types, delivery history
 /// and retries (the emulator's `webhooks.py`). Deliveries are not sent anywhere: the test reads
-/// them from `AssinafyFake.webhookDeliveries`. Every endpoint signs with the fake's one
-/// `webhookSecret`, so a test verifies any delivery the same way.
+/// them from `AssinafyFake.webhookDeliveries`. Every endpoint signs, with the fake's
+/// `webhookSecret` until its secret is rotated, so a test verifies any delivery the same way.
 extension FakeServer {
     func webhooksHandler(_ operation: String, _ context: FakeContext) throws -> FakeReply? {
         let request = context.request
@@ -73,8 +73,13 @@ extension FakeServer {
             state.endpoints.removeAll { $0 === endpoint }
             return try .ok([JSONValue]())
         case "getWebhookEndpointSecret":
-            _ = try endpoint(context)
-            return try .ok(WebhookEndpointSecret(secret: state.webhookSecret))
+            return try .ok(WebhookEndpointSecret(secret: try endpoint(context).secret))
+        case "rotateWebhookEndpointSecret":
+            let endpoint = try endpoint(context)
+            let seed = "assinafy-fake-rotated-" + state.newId("secret")
+            endpoint.secret = "whsec_" + Data(seed.utf8).base64EncodedString()
+            endpoint.updatedAt = state.now
+            return try .ok(WebhookEndpointSecret(secret: endpoint.secret))
         default:
             return nil
         }
@@ -97,7 +102,7 @@ extension FakeServer {
             throw FakeAPIError(
                 status: 403, message: "This workspace can register at most \(Self.endpointLimit) webhook endpoint(s).")
         }
-        let endpoint = FakeEndpoint(id: state.newId("endpoint"), now: state.now)
+        let endpoint = FakeEndpoint(id: state.newId("endpoint"), secret: state.webhookSecret, now: state.now)
         try apply(body, to: endpoint)
         state.endpoints.append(endpoint)
         return endpoint

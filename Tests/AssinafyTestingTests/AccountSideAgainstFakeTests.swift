@@ -132,4 +132,39 @@ import Testing
         try await client.auth.requestPasswordReset(email: AssinafyFake.ownerEmail)
         #expect(fake.exchanges.last?.statusCode == 200)
     }
+
+    @Test func aChangedPasswordIsTheOneLoginAccepts() async throws {
+        let fake = AssinafyFake()
+        let client = fake.client()
+        let owner = AssinafyFake.ownerEmail
+        try await client.auth.changePassword(
+            ChangePasswordPayload(email: owner, password: AssinafyFake.ownerPassword, newPassword: "a-new-password"))
+        await #expect(throws: (any Error).self) {
+            try await client.auth.login(LoginPayload(email: owner, password: AssinafyFake.ownerPassword))
+        }
+        _ = try await client.auth.login(LoginPayload(email: owner, password: "a-new-password"))
+        await #expect(throws: (any Error).self) {
+            try await client.auth.changePassword(
+                ChangePasswordPayload(email: owner, password: "a-new-password", newPassword: "short"))
+        }
+        #expect(fake.exchanges.last?.statusCode == 400)
+    }
+
+    @Test func aRotatedSecretSignsTheEndpointsNextDeliveries() async throws {
+        let fake = AssinafyFake()
+        let client = fake.client()
+        let endpoint = try await client.webhooks.createEndpoint(
+            CreateWebhookEndpointPayload(url: "https://example.invalid/h", email: "o@example.invalid", events: []))
+        let endpointId = try #require(endpoint.id)
+        let rotated = try await client.webhooks.rotateEndpointSecret(endpointId: endpointId)
+        #expect(rotated != fake.webhookSecret)
+        #expect(try await client.webhooks.endpointSecret(endpointId: endpointId) == rotated)
+        _ = try await client.signers.create(CreateSignerPayload(fullName: "Ana", email: "ana@example.invalid"))
+        let delivery = try #require(fake.webhookDeliveries.last)
+        let now = fake.clock.date
+        #expect(WebhookSignature.verify(body: delivery.body, headers: delivery.headers, secret: rotated, now: now))
+        #expect(
+            !WebhookSignature.verify(
+                body: delivery.body, headers: delivery.headers, secret: fake.webhookSecret, now: now))
+    }
 }

@@ -151,10 +151,10 @@ import FoundationNetworking
 
     @Test func anOperationTheFakeDoesNotModelAnswers501NamingIt() async throws {
         let error = await #expect(throws: APIError.self) {
-            _ = try await AssinafyFake().client().webhooks.rotateEndpointSecret(endpointId: "endpoint-0001")
+            _ = try await AssinafyFake().client().auth.mfaStatus()
         }
         #expect(error?.statusCode == 501)
-        #expect(error?.message.contains("rotateWebhookEndpointSecret") == true)
+        #expect(error?.message.contains("listMFAMethods") == true)
     }
 }
 

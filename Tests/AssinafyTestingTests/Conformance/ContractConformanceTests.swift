@@ -166,6 +166,7 @@ struct ContractConformanceTests {
         _ = try await client.webhooks.updateEndpoint(
             endpointId: endpointId, payload: UpdateWebhookEndpointPayload(isActive: false))
         _ = try await client.webhooks.endpointSecret(endpointId: endpointId)
+        _ = try await client.webhooks.rotateEndpointSecret(endpointId: endpointId)
         try await client.webhooks.deleteEndpoint(endpointId: endpointId)
         _ = try await client.workspaces.create(CreateWorkspacePayload(name: "Second"))
         _ = try await client.workspaces.update(UpdateWorkspacePayload(name: "Renamed"))

@@ -35,7 +35,7 @@ public struct FakeWebhookDelivery: Sendable, Hashable {
 /// A request the fake answered, and its answer, for assertions and for validating the fake's
 /// responses against the document.
 public struct FakeExchange: Sendable, Hashable {
-    /// The document's operation (the generated method's name), or `nil` for an unknown route.
+    /// The document's operation (the generated method's name), or `nil` when the request named none.
     public var operation: String?
     public var method: String
     /// The path template, such as `/v1/documents/{documentId}`.

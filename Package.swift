@@ -38,7 +38,9 @@ let package = Package(
         // The Assinafy API as an in-process `HTTPTransport` (no socket): apps add it to test and
         // preview targets only.
         .target(
-            name: "AssinafyTesting", dependencies: ["Assinafy", "AssinafyAPI", "APIRuntime"], swiftSettings: strict),
+            name: "AssinafyTesting",
+            dependencies: ["Assinafy", "AssinafyAPI", "APIRuntime", "AssinafyAPITesting", "APITesting"],
+            swiftSettings: strict),
 
         // The generator: a library with the pipeline stages (it reads and writes no files), the
         // maintainer tools on top of it (diff, coverage, docs, digest, twins), and a thin CLI.

@@ -21,6 +21,13 @@ public struct StubTransport: HTTPTransport {
         routes[operationName] = Route(pathTemplate: pathTemplate, handler: handler)
     }
 
+    /// The operations this transport answers, sorted.
+    public var operationNames: [String] { routes.keys.sorted() }
+
+    /// The path template of `operationName`, for a transport that serves these operations itself
+    /// and reads their requests back with `StubRequest`.
+    public func pathTemplate(for operationName: String) -> String? { routes[operationName]?.pathTemplate }
+
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
         guard let name = request.operationName, let route = routes[name] else {
             throw StubError.unknownOperation(request.operationName, url: request.url)

@@ -78,7 +78,8 @@ public final class AssinafyFake: @unchecked Sendable {
     /// Every delivery made so far, oldest first, after applying what the clock made due.
     public var webhookDeliveries: [FakeWebhookDelivery] { withState { $0.deliveries } }
 
-    /// The secret every delivery is signed with (`whsec_…`, the Standard Webhooks form).
+    /// The secret deliveries are signed with (`whsec_…`, the Standard Webhooks form), by every
+    /// endpoint whose secret has not been rotated.
     public var webhookSecret: String { withState { $0.webhookSecret } }
 
     /// The status the (imaginary) webhook receiver answers; not 2xx makes deliveries fail, so a
@@ -122,6 +123,14 @@ public final class AssinafyFake: @unchecked Sendable {
         }
     }
 
+    /// The email and password `auth.login` accepts (the workspace owner's).
+    public static let ownerEmail = "owner@example.invalid"
+    public static let ownerPassword = "fake-password"
+
+    /// Turns the owner's second factor on: `auth.login` then throws `MFARequiredError` carrying a
+    /// challenge token, and `auth.verifyMFA(mfaToken:code:)` finishes it with `code`.
+    public func requireSecondFactor(code: String) { withState { $0.user.mfaCode = code } }
+
     /// The status of a document as the API would report it now.
     public func documentStatus(_ documentId: String) -> String? { withState { $0.documents[documentId]?.status } }
 
@@ -144,10 +153,9 @@ public final class AssinafyFake: @unchecked Sendable {
         let parsed = try FakeTransport.parse(request)
         return try lock.withLock {
             state.tick()
-            let route = FakeTransport.route(method: parsed.method, path: parsed.path)
-            let fault = route.flatMap { takeFault(for: $0.operation) }
+            let fault = parsed.operation.flatMap { takeFault(for: $0) }
             var exchange = FakeExchange(
-                operation: route?.operation, method: parsed.method, pathTemplate: route?.template,
+                operation: parsed.operation, method: parsed.method, pathTemplate: parsed.pathTemplate,
                 target: request.url.path + (request.url.query.map { "?" + $0 } ?? ""),
                 requestHeaders: Dictionary(request.headers.map { ($0.name, $0.value) }) { $1 },
                 requestBody: parsed.body,
@@ -173,7 +181,7 @@ public final class AssinafyFake: @unchecked Sendable {
                             ("X-Rate-Limit-Remaining", "0"), ("X-Rate-Limit-Reset", String(retryAfter)),
                         ]))
             case .lostResponse?, nil:
-                reply = FakeServer(state: state).answer(parsed, route: route)
+                reply = FakeServer(state: state).answer(parsed)
                 if case .lostResponse? = fault { throw URLError(.networkConnectionLost) }
             }
             let response = FakeTransport.response(reply)

@@ -1,21 +1,51 @@
 import APIRuntime
 import AssinafyAPI
+import AssinafyAPITesting
 import Foundation
 
-/// The one workspace: read, theme and logo (the emulator's `h_accounts.py`, in part).
+/// The workspace: read, change, theme, logo and statistics (the emulator's `h_accounts.py`, in
+/// part). Workspaces created through the API are listed and read back, but every other
+/// operation serves only the fake's own `accountId` and answers 404 for them.
 extension FakeServer {
     func accountsHandler(_ operation: String, _ context: FakeContext) throws -> FakeReply? {
         switch operation {
         case "listAccounts":
-            return try .ok([workspace()])
+            return try .ok([workspace()] + state.otherWorkspaces)
         case "getAccount":
+            if let other = state.otherWorkspaces.first(where: { $0.id == context.param("accountId") }) {
+                return try .ok(other)
+            }
             try state.requireAccount(context.param("accountId"))
             return try .ok(workspace())
+        case "createAccount":
+            let call = try context.request.call(AssinafyAPIStubs.CreateAccountCall.init)
+            let name = call.body.name.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !name.isEmpty else { throw FakeAPIError.invalid("name cannot be blank.") }
+            let created = Workspace(
+                resource: "account", id: state.newId("account"), name: name,
+                notificationSenderType: call.body.notificationSenderType ?? .user, roles: ["owner"],
+                isDeleteAllowed: true, createdAt: state.now)
+            state.otherWorkspaces.append(created)
+            return try .ok(created)
+        case "updateAccount":
+            let call = try context.request.call(AssinafyAPIStubs.UpdateAccountCall.init)
+            try state.requireAccount(call.accountId)
+            if let name = call.body.name {
+                let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+                guard !trimmed.isEmpty else { throw FakeAPIError.invalid("name cannot be blank.") }
+                state.workspaceName = trimmed
+            }
+            if let sender = call.body.notificationSenderType { state.notificationSenderType = sender }
+            return try .ok(workspace())
+        case "getAccountStats":
+            let call = try context.request.call(AssinafyAPIStubs.GetAccountStatsCall.init)
+            try state.requireAccount(call.accountId)
+            return try .ok(try FakeStats.rows(state, granularity: call.granularity?.rawValue, month: call.month))
         case "getAccountTheme":
             try state.requireAccount(context.param("accountId"))
             return try .ok(
                 WorkspaceTheme(
-                    accountName: "Fake workspace", primaryColor: "#1a73e8", secondaryColor: "#ffffff",
+                    accountName: state.workspaceName, primaryColor: "#1a73e8", secondaryColor: "#ffffff",
                     logo: state.logo == nil
                         ? nil : "\(context.request.origin)/v1/accounts/\(state.accountId)/logo"))
         case "uploadAccountLogo":
@@ -40,8 +70,8 @@ extension FakeServer {
 
     private func workspace() -> Workspace {
         Workspace(
-            resource: "account", id: state.accountId, name: "Fake workspace", primaryColor: "#1a73e8",
-            secondaryColor: "#ffffff", notificationSenderType: .user, roles: ["owner"],
+            resource: "account", id: state.accountId, name: state.workspaceName, primaryColor: "#1a73e8",
+            secondaryColor: "#ffffff", notificationSenderType: state.notificationSenderType, roles: ["owner"],
             isDeleteAllowed: true, createdAt: state.clock.date)
     }
 }

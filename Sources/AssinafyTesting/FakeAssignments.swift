@@ -1,9 +1,45 @@
 import APIRuntime
 import AssinafyAPI
+import AssinafyAPITesting
 import Foundation
 
-/// Building an assignment, shared by `createAssignment` and template documents.
+/// Building an assignment, shared by `createAssignment` and template documents; the resend
+/// estimate and the expiration reset (the emulator's `h_assignments.py`).
 extension FakeServer {
+    func assignmentsHandler(_ operation: String, _ context: FakeContext) throws -> FakeReply? {
+        switch operation {
+        case "estimateResendCost":
+            let call = try context.request.call(AssinafyAPIStubs.EstimateResendCostCall.init)
+            let (_, _, stage) = try stage(call.documentId, call.assignmentId, call.signerId)
+            return try .ok(estimate([(stage.verificationMethod, stage.notificationMethod)], documents: 0))
+        case "resetAssignmentExpiration":
+            let call = try context.request.call(AssinafyAPIStubs.ResetAssignmentExpirationCall.init)
+            let document = try state.document(call.documentId)
+            guard let assignment = state.assignments[call.assignmentId], assignment.documentId == document.id else {
+                throw FakeAPIError.notFound()
+            }
+            if let expires = call.body.expiresAt, expires <= state.now {
+                throw FakeAPIError.invalid("expires_at must be in the future.")
+            }
+            assignment.expiresAt = call.body.expiresAt
+            if document.status == "expired" { state.setStatus(document, "pending_signature") }
+            document.updatedAt = state.now
+            return try .ok(FakeViews.assignment(state, assignment, origin: context.request.origin))
+        default:
+            return nil
+        }
+    }
+
+    private func stage(
+        _ documentId: String, _ assignmentId: String, _ signerId: String
+    ) throws -> (FakeDocument, FakeAssignment, FakeStage) {
+        let document = try state.document(documentId)
+        guard let assignment = state.assignments[assignmentId], assignment.documentId == document.id,
+            let stage = assignment.stages[signerId]
+        else { throw FakeAPIError.notFound() }
+        return (document, assignment, stage)
+    }
+
     func buildAssignment(
         _ document: FakeDocument, method: String, specs: [JSONObject], entries: [JSONObject], message: String?,
         expiresAt: String?, copyReceivers: [String]
@@ -60,6 +96,7 @@ extension FakeServer {
         let assignment = FakeAssignment(
             id: state.newId("assignment"), documentId: document.id, method: method, senderEmail: state.userEmail,
             expiresAt: expires, message: message, copyReceivers: copyReceivers, signerOrder: order, stages: stages)
+        assignment.createdAt = state.now
         state.assignments[assignment.id] = assignment
         for (signerId, stage) in stages { state.accessCodes[stage.accessCode] = (assignment.id, signerId) }
         document.assignmentId = assignment.id

@@ -18,7 +18,7 @@ public enum FakeFault: Sendable, Hashable {
     case lostResponse
 }
 
-/// One delivery the fake made to the workspace's webhook subscription: what a receiver would
+/// One delivery the fake made to one of the workspace's webhook endpoints: what a receiver would
 /// have been sent. Signed with the Standard Webhooks rules (`WebhookSignature.verify` accepts it
 /// with the fake's `webhookSecret` and `now: clock.date`).
 public struct FakeWebhookDelivery: Sendable, Hashable {
@@ -35,7 +35,7 @@ public struct FakeWebhookDelivery: Sendable, Hashable {
 /// A request the fake answered, and its answer, for assertions and for validating the fake's
 /// responses against the document.
 public struct FakeExchange: Sendable, Hashable {
-    /// The document's operation (the generated method's name), or `nil` for an unknown route.
+    /// The document's operation (the generated method's name), or `nil` when the request named none.
     public var operation: String?
     public var method: String
     /// The path template, such as `/v1/documents/{documentId}`.

@@ -1,9 +1,17 @@
 import APIRuntime
+import APITesting
 import AssinafyAPI
 import Foundation
 
 /// A request as the fake's handlers see it.
 struct FakeRequest {
+    /// The document's operation the engine named, if it has one.
+    var operation: String?
+    var pathTemplate: String?
+    /// Path parameters by name, percent-decoded.
+    var params: [String: String]
+    /// The request as the generated stubs read it back, for their typed `<Operation>Call`s.
+    var stub: StubRequest?
     var method: String
     var path: String
     var query: [(name: String, value: String)]
@@ -11,6 +19,15 @@ struct FakeRequest {
     var body: Data
     /// `scheme://host[:port]` the client addressed, for URLs in answers.
     var origin: String
+
+    /// The generated `<Operation>Call` of this request: its typed path, query and body, decoded
+    /// as a stub would; a 400 like the API's when the body does not fit the document.
+    func call<Call>(_ read: (StubRequest) throws -> Call) throws -> Call {
+        guard let stub else { throw FakeAPIError.invalid("The request names no operation.") }
+        do { return try read(stub) } catch {
+            throw FakeAPIError.invalid("Invalid data in request body: \(error)")
+        }
+    }
 
     func query(_ name: String) -> String? { query.first { $0.name == name }?.value }
 

@@ -105,7 +105,9 @@ extension FakeState {
         ["id": "user-fake", "name": .string(userName), "email": .string(userEmail), "type": "User"]
     }
 
-    func accountSubject() -> JSONObject { ["id": .string(accountId), "name": "Fake workspace", "type": "Account"] }
+    func accountSubject() -> JSONObject {
+        ["id": .string(accountId), "name": .string(workspaceName), "type": "Account"]
+    }
 
     func signerSubject(_ signer: FakeSigner) -> JSONObject {
         var subject = FakeViews.object(FakeViews.signer(signer))
@@ -113,7 +115,7 @@ extension FakeState {
         return subject
     }
 
-    /// Stores the activity and delivers it to the subscription when it listens for `event`.
+    /// Stores the activity and delivers it to every active endpoint that listens for `event`.
     func record(
         _ event: String, subject: JSONObject, document: FakeDocument? = nil, object: JSONObject? = nil,
         payload: JSONObject? = nil, names: [String: String] = [:]
@@ -127,15 +129,15 @@ extension FakeState {
             payload: payload, createdAt: now, accountId: accountId, documentId: document?.id, subject: subject,
             object: object)
         activities.append(activity)
-        guard let subscription, subscription.isActive,
-            subscription.events.isEmpty || subscription.events.contains(event)
-        else { return }
-        let dispatch = FakeDispatch(
-            id: newId("dispatch"), activity: activity, messageId: "msg_" + newId("message"), url: subscription.url,
-            payload: FakeEvents.body(activity), now: now)
-        dispatches[dispatch.id] = dispatch
-        dispatchOrder.append(dispatch.id)
-        deliver(dispatch)
+        for endpoint in endpoints
+        where endpoint.isActive && (endpoint.events.isEmpty || endpoint.events.contains(event)) {
+            let dispatch = FakeDispatch(
+                id: newId("dispatch"), activity: activity, messageId: "msg_" + newId("message"), endpoint: endpoint,
+                payload: FakeEvents.body(activity), now: now)
+            dispatches[dispatch.id] = dispatch
+            dispatchOrder.append(dispatch.id)
+            deliver(dispatch)
+        }
     }
 
     /// One attempt: a signed delivery the test can read, delivered when the receiver says 2xx.
@@ -146,7 +148,8 @@ extension FakeState {
             "Content-Type": "application/json", "webhook-id": dispatch.messageId, "webhook-timestamp": timestamp,
         ]
         if let signature = try? WebhookSignature.sign(
-            body: body, id: dispatch.messageId, timestamp: timestamp, secret: webhookSecret)
+            body: body, id: dispatch.messageId, timestamp: timestamp,
+            secret: endpoints.first { $0.id == dispatch.endpointId }?.secret ?? webhookSecret)
         {
             headers["webhook-signature"] = signature
         }

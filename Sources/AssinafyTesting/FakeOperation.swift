@@ -1,5 +1,5 @@
 // The document's operations by the names the generated methods have, for `AssinafyFake.failNext`.
-// Kept in step with FakeRoutes.swift by FakeRoutesTests.
+// Kept in step with the generated AssinafyAPIStubs by FakeRoutesTests.
 
 /// An operation of the document, named as the generated method that calls it (`.getDocument`
 /// for `DocumentsAPI.getDocument`), or `.any`. A string literal works too and is checked: a name
@@ -9,7 +9,7 @@ public struct FakeOperation: Hashable, Sendable, ExpressibleByStringLiteral, Cus
 
     public init(_ name: String) {
         precondition(
-            name == "*" || FakeRoute.byOperation[name] != nil, "AssinafyFake: no operation named \(name)")
+            name == "*" || FakeRoutes.pathTemplate(for: name) != nil, "AssinafyFake: no operation named \(name)")
         self.name = name
     }
 

@@ -1,4 +1,5 @@
 import APIRuntime
+import AssinafyAPI
 import Foundation
 
 /// An error the fake answers with the API's `{status, message}` envelope.
@@ -94,6 +95,7 @@ final class FakeAssignment {
     let copyReceivers: [String]
     let signerOrder: [String]
     let stages: [String: FakeStage]
+    var createdAt: Date?
 
     init(
         id: String, documentId: String, method: String, senderEmail: String, expiresAt: Date?, message: String?,
@@ -168,13 +170,27 @@ struct FakeActivity {
     let object: JSONObject
 }
 
-/// The workspace's one webhook subscription (the legacy `subscriptions` view).
-struct FakeSubscription {
-    var url: String
-    var email: String
-    var events: [String]
-    var isActive: Bool
+/// A webhook endpoint; the workspace's first one is what the legacy `subscriptions` calls show
+/// and change, as in the emulator.
+final class FakeEndpoint {
+    let id: String
+    var name: String?
+    var url = ""
+    var email = ""
+    var events: [String] = []
+    var isActive = true
+    var signingEnabled = false
+    /// Starts as the fake's `webhookSecret`; `rotateWebhookEndpointSecret` replaces it.
+    var secret: String
+    let createdAt: Date
     var updatedAt: Date
+
+    init(id: String, secret: String, now: Date) {
+        self.id = id
+        self.secret = secret
+        createdAt = now
+        updatedAt = now
+    }
 }
 
 final class FakeDispatch {
@@ -182,6 +198,7 @@ final class FakeDispatch {
     let event: String
     let activityId: Int
     let messageId: String
+    let endpointId: String
     let url: String
     let payload: JSONObject
     var delivered: Bool
@@ -190,12 +207,14 @@ final class FakeDispatch {
     let createdAt: Date
     var updatedAt: Date
 
-    init(id: String, activity: FakeActivity, messageId: String, url: String, payload: JSONObject, now: Date) {
+    init(id: String, activity: FakeActivity, messageId: String, endpoint: FakeEndpoint, payload: JSONObject, now: Date)
+    {
         self.id = id
         event = activity.event
         activityId = activity.id
         self.messageId = messageId
-        self.url = url
+        endpointId = endpoint.id
+        url = endpoint.url
         self.payload = payload
         delivered = false
         createdAt = now
@@ -231,8 +250,17 @@ final class FakeState {
     var tagOrder: [String] = []
     var templates: [String: FakeTemplate] = [:]
     var templateOrder: [String] = []
+    lazy var user = FakeUser(email: AssinafyFake.ownerEmail, password: AssinafyFake.ownerPassword, now: now)
+    var fields: [String: FakeField] = [:]
+    var fieldOrder: [String] = []
     var activities: [FakeActivity] = []
-    var subscription: FakeSubscription?
+    var workspaceName = "Fake workspace"
+    var notificationSenderType: AccountNotificationSenderType = .user
+    /// Created through `createAccount`: listed and read back only.
+    var otherWorkspaces: [Workspace] = []
+    /// In creation order.
+    var endpoints: [FakeEndpoint] = []
+    var subscription: FakeEndpoint? { endpoints.first }
     var dispatches: [String: FakeDispatch] = [:]
     var dispatchOrder: [String] = []
     var deliveries: [FakeWebhookDelivery] = []
@@ -251,6 +279,41 @@ final class FakeState {
     }
 
     var now: Date { clock.date }
+
+    /// The workspace's fields in creation order, seeded on first use as the emulator seeds them:
+    /// the standard ones (read-only, one hidden) and the pre-defined ones.
+    var fieldList: [FakeField] {
+        seedFields()
+        return fieldOrder.compactMap { fields[$0] }
+    }
+
+    @discardableResult
+    func addField(name: String, type: String) -> FakeField {
+        seedFields()
+        let field = FakeField(id: newId("field"), name: name, type: type)
+        fields[field.id] = field
+        fieldOrder.append(field.id)
+        return field
+    }
+
+    private func seedFields() {
+        guard fieldOrder.isEmpty else { return }
+        let seeds = [
+            ("Assinatura", "signature", true), ("Rubrica", "initial", true),
+            ("Data da assinatura", "signatureDate", true),
+            ("Nome completo", "name", false), ("CPF", "cpf", false), ("E-mail", "email", false),
+            ("Virtual", "virtual", true),
+        ]
+        for (name, type, standard) in seeds {
+            let field = FakeField(id: newId("field"), name: name, type: type)
+            field.isStandard = standard
+            field.isReadOnly = standard
+            field.isPreDefined = !standard
+            field.isVisible = type != "virtual"
+            fields[field.id] = field
+            fieldOrder.append(field.id)
+        }
+    }
 
     /// Ids that are the same on every run: `doc-0001`, `signer-0002`, ….
     func newId(_ prefix: String) -> String {

@@ -1,4 +1,5 @@
 import APIRuntime
+import APITesting
 import Foundation
 
 /// `AssinafyFake` as an `HTTPTransport`: bytes in, bytes out, never a socket.
@@ -9,31 +10,32 @@ struct FakeTransport: HTTPTransport {
         try await fake.serve(request)
     }
 
+    /// The request read back by its operation's path template (path parameters and query decoded
+    /// as the generated stubs decode them); `operation` is nil when the engine named no operation
+    /// the document has.
     static func parse(_ request: TransportRequest) throws -> FakeRequest {
-        let body: Data
-        switch request.body {
-        case .data(let data)?: body = data
-        case .file(let url, _)?: body = try Data(contentsOf: url)
-        case nil: body = Data()
-        }
         let components = URLComponents(url: request.url, resolvingAgainstBaseURL: false)
-        let query = (components?.queryItems ?? []).map { (name: $0.name, value: $0.value ?? "") }
         var origin = "\(components?.scheme ?? "https")://\(components?.host ?? "api.example.invalid")"
         if let port = components?.port { origin += ":\(port)" }
+        let path = components?.path ?? request.url.path
+        guard let name = request.operationName, let template = FakeRoutes.pathTemplate(for: name),
+            let read = try? StubRequest(request, operationName: name, pathTemplate: template)
+        else {
+            let body: Data
+            switch request.body {
+            case .data(let data)?: body = data
+            case .file(let url, _)?: body = try Data(contentsOf: url)
+            case nil: body = Data()
+            }
+            return FakeRequest(
+                operation: nil, pathTemplate: nil, params: [:], stub: nil, method: request.method.rawValue.uppercased(),
+                path: path, query: [], headers: request.headers, body: body, origin: origin)
+        }
         return FakeRequest(
-            method: request.method.rawValue.uppercased(), path: components?.path ?? request.url.path, query: query,
-            headers: request.headers, body: body, origin: origin)
-    }
-
-    /// The most specific route of this shape and method.
-    static func route(method: String, path: String) -> FakeRoute? {
-        let segments = pathSegments(path)
-        return FakeRoute.all.filter { $0.method == method && $0.match(segments) != nil }
-            .max { $0.specificity < $1.specificity }
-    }
-
-    static func pathSegments(_ path: String) -> [String] {
-        path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+            operation: name, pathTemplate: template, params: read.pathParameters, stub: read,
+            method: request.method.rawValue.uppercased(), path: path,
+            query: read.query.map { (name: $0.name, value: $0.value) }, headers: request.headers, body: read.body,
+            origin: origin)
     }
 
     static func response(_ reply: FakeReply) -> TransportResponse {
@@ -51,12 +53,11 @@ struct FakeServer {
 
     static let unauthorized = "Your request was made with invalid credentials."
 
-    func answer(_ request: FakeRequest, route: FakeRoute?) -> FakeReply {
-        guard let route else { return unknownRoute(request) }
-        let params = route.match(FakeTransport.pathSegments(request.path)) ?? [:]
-        var context = FakeContext(state: state, request: request, params: params, session: nil)
+    func answer(_ request: FakeRequest) -> FakeReply {
+        guard let operation = request.operation else { return unknownRoute(request) }
+        var context = FakeContext(state: state, request: request, params: request.params, session: nil)
         do {
-            switch route.security {
+            switch FakeSecurity.of(operation) {
             case .account:
                 guard authenticated(request) else {
                     throw FakeAPIError(
@@ -70,9 +71,8 @@ struct FakeServer {
                 context.session = (assignment, found.signerId)
             case .open: break
             }
-            if let reply = try handle(route.operation, context) { return reply }
-            return .error(
-                FakeAPIError(status: 501, message: "AssinafyFake does not implement \(route.operation) yet."))
+            if let reply = try handle(operation, context) { return reply }
+            return .error(FakeAPIError(status: 501, message: "AssinafyFake does not implement \(operation) yet."))
         } catch let error as FakeAPIError {
             return .error(error)
         } catch {
@@ -90,23 +90,19 @@ struct FakeServer {
         if let reply = try signersHandler(operation, context) { return reply }
         if let reply = try signingHandler(operation, context) { return reply }
         if let reply = try catalogHandler(operation, context) { return reply }
+        if let reply = try fieldsHandler(operation, context) { return reply }
+        if let reply = try usersHandler(operation, context) { return reply }
+        if let reply = try assignmentsHandler(operation, context) { return reply }
         if let reply = try accountsHandler(operation, context) { return reply }
         return try webhooksHandler(operation, context)
     }
 
-    /// The framework's answer to a path no operation has: 405 with `Allow` when the path exists
-    /// under another method, 404 otherwise.
+    /// A request the engine did not name an operation of the document for (one sent to the
+    /// transport by hand): the framework's 404, since the fake matches operations, not URLs.
     private func unknownRoute(_ request: FakeRequest) -> FakeReply {
-        let segments = FakeTransport.pathSegments(request.path)
-        let allowed = Array(Set(FakeRoute.all.filter { $0.match(segments) != nil }.map(\.method))).sorted()
-        let status = allowed.isEmpty ? 404 : 405
         let object: JSONObject = [
-            "name": .string(allowed.isEmpty ? "Not Found" : "Method Not Allowed"),
-            "message": .string(allowed.isEmpty ? "Page not found." : "Method Not Allowed."), "code": 0,
-            "status": .integer(Int64(status)),
+            "name": "Not Found", "message": "Page not found.", "code": 0, "status": 404,
         ]
-        var reply = FakeReply(status: status, body: JSONValue.object(object).jsonData())
-        if !allowed.isEmpty { reply.headers.append(("Allow", allowed.joined(separator: ", "))) }
-        return reply
+        return FakeReply(status: 404, body: JSONValue.object(object).jsonData())
     }
 }

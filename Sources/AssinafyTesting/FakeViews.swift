@@ -152,7 +152,7 @@ enum FakeViews {
     static func dispatch(_ dispatch: FakeDispatch) -> WebhookDispatch {
         WebhookDispatch(
             resource: "webhook_dispatch", id: dispatch.id, event: dispatch.event, activityId: dispatch.activityId,
-            endpointId: "endpoint-subscription", endpoint: dispatch.url, payload: dispatch.payload,
+            endpointId: dispatch.endpointId, endpoint: dispatch.url, payload: dispatch.payload,
             delivered: dispatch.delivered, httpStatus: dispatch.httpStatus, error: dispatch.error,
             createdAt: dispatch.createdAt, updatedAt: dispatch.updatedAt)
     }

@@ -150,9 +150,11 @@ import FoundationNetworking
     }
 
     @Test func anOperationTheFakeDoesNotModelAnswers501NamingIt() async throws {
-        let error = await #expect(throws: APIError.self) { _ = try await AssinafyFake().client().fields.types() }
+        let error = await #expect(throws: APIError.self) {
+            _ = try await AssinafyFake().client().auth.mfaStatus()
+        }
         #expect(error?.statusCode == 501)
-        #expect(error?.message.contains("listFieldTypes") == true)
+        #expect(error?.message.contains("listMFAMethods") == true)
     }
 }
 

@@ -11,28 +11,37 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Sources/AssinafyAPI")
 
-    /// `name METHOD template` for every `APIRequest(operationName:method:pathTemplate:…)`.
-    static func generatedOperations() throws -> Set<String> {
+    /// Each `APIRequest(operationName:…)` of the generated client with the `security:` argument
+    /// it passes (`default` when it passes none).
+    static func generatedOperations() throws -> [String: String] {
         let pattern = try NSRegularExpression(
-            pattern: #"operationName: "(\w+)",\s*method: \.(\w+),\s*pathTemplate: "([^"]+)""#)
-        var found: Set<String> = []
+            pattern: #"operationName: "(\w+)",(?:(?!APIRequest\()[\s\S])*?(?:security: ([^,)\n]+)|errors:)"#)
+        var found: [String: String] = [:]
         for file in try FileManager.default.contentsOfDirectory(atPath: generatedDirectory.path)
         where file.hasSuffix("API.swift") {
             let text = try String(contentsOf: generatedDirectory.appendingPathComponent(file), encoding: .utf8)
             for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
-                let parts = (1...3).compactMap { Range(match.range(at: $0), in: text).map { String(text[$0]) } }
-                found.insert("\(parts[0]) \(parts[1].uppercased()) \(parts[2])")
+                guard let name = Range(match.range(at: 1), in: text).map({ String(text[$0]) }) else { continue }
+                found[name] = Range(match.range(at: 2), in: text).map { String(text[$0]) } ?? "default"
             }
         }
         return found
     }
 
-    @Test func theTableMatchesTheGeneratedClient() throws {
+    @Test func theFakeServesEveryOperationOfTheGeneratedClient() throws {
         let generated = try Self.generatedOperations()
-        let table = Set(FakeRoute.all.map { "\($0.operation) \($0.method) \($0.template)" })
         #expect(!generated.isEmpty)
-        #expect(generated.subtracting(table).sorted() == [], "operations the fake does not route")
-        #expect(table.subtracting(generated).sorted() == [], "routes no generated operation has")
+        #expect(Set(generated.keys) == Set(FakeRoutes.operations.operationNames))
+    }
+
+    /// The fake's short security lists say what the generated client applies: an access code for
+    /// the signer operations, nothing for the open ones, the workspace credential for the rest.
+    @Test func theSecurityListsMatchTheGeneratedClient() throws {
+        let generated = try Self.generatedOperations()
+        let signer = Set(generated.filter { $0.value == "[[.signerAccessCode]]" }.keys)
+        #expect(signer == FakeSecurity.signerOperations)
+        let open = Set(generated.filter { $0.value == "default" || $0.value == "[]" }.keys)
+        #expect(open == FakeSecurity.openOperations)
     }
 
     @Test func everyOperationHasATypedName() throws {
@@ -40,15 +49,18 @@ import Testing
             contentsOf: Self.generatedDirectory.deletingLastPathComponent()
                 .appendingPathComponent("AssinafyTesting/FakeOperation.swift"),
             encoding: .utf8)
-        for route in FakeRoute.all {
-            #expect(source.contains("static let \(route.operation) = FakeOperation(\"\(route.operation)\")"))
+        for name in FakeRoutes.operations.operationNames {
+            #expect(source.contains("static let \(name) = FakeOperation(\"\(name)\")"))
         }
         #expect(FakeOperation.getDocument == "getDocument")
     }
 
-    @Test func aLiteralSegmentWinsOverAParameter() {
-        #expect(FakeTransport.route(method: "GET", path: "/v1/documents/statuses")?.operation == "listDocumentStatuses")
-        #expect(FakeTransport.route(method: "GET", path: "/v1/documents/doc-1")?.operation == "getDocument")
-        #expect(FakeTransport.route(method: "GET", path: "/v1/signers/self")?.operation == "getCurrentSigner")
+    @Test func aLiteralSegmentIsNotMistakenForAParameter() async throws {
+        let fake = AssinafyFake()
+        let client = fake.client()
+        _ = try await client.documents.statuses()
+        let missing: String = "doc-1"
+        _ = try? await client.documents.get(documentId: missing)
+        #expect(fake.exchanges.map(\.operation) == ["listDocumentStatuses", "getDocument"])
     }
 }

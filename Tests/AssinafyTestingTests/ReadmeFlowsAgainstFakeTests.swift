@@ -148,6 +148,33 @@ import Testing
         #expect(fake.exchanges.filter { $0.operation == "createSigner" }.count == 1)
     }
 
+    /// The README's field validation sample, as published, on fields the test defines first.
+    @Test func fieldValidation() async throws {
+        let fake = AssinafyFake()
+        let client = fake.client()
+        let fieldId = try #require(
+            try await client.fields.create(CreateFieldPayload(name: "Quantity", type: "number")).id)
+        let dateFieldId = try #require(try await client.fields.create(CreateFieldPayload(name: "Due", type: "date")).id)
+
+        try await quickly {
+            let result = try await client.fields.validate(
+                fieldId: fieldId,
+                value: JSONValue(.integer(42))
+            )
+            #expect(result.success == true && result.type == "number")
+
+            let batch = try await client.fields.validateMultiple(items: [
+                FieldValidateMultipleItem(fieldId: dateFieldId, value: "2026-08-27"),
+                FieldValidateMultipleItem(fieldId: fieldId, value: "forty-two"),
+            ])
+            #expect(batch.map(\.success) == [true, false])
+            #expect(batch.last?.errorMessage == "Número inválido.")
+        }
+        let listed = try await client.fields.list().data
+        #expect(listed.contains { $0.id == fieldId })
+        #expect(!listed.contains { $0.type == "signature" })
+    }
+
     /// The README's signer-side function, as published.
     func signAsReadmeDoes(
         _ client: AssinafyClient, _ documentId: String, _ assignmentId: String, _ accessCode: String

@@ -40,6 +40,18 @@ import Testing
         #expect(!documents.data.isEmpty)
     }
 
+    /// The one-line spellings for previews: the example transport as an implicit member, and a
+    /// whole client.
+    @Test func exampleShorthands() async throws {
+        let configured = AssinafyClient(
+            configuration: AssinafyClientConfiguration(token: "preview", defaultAccountId: "account-1"),
+            httpTransport: .examples)
+        #expect(!(try await configured.documents.list().data.isEmpty))
+        let client: AssinafyClient = .examples
+        #expect(!(try await client.signers.list().data.isEmpty))
+        #expect(try await client.documents.get(documentId: "any").id != nil)
+    }
+
     @Test func fake() async throws {
         let pdfData = Sample.pdf
         let fake = AssinafyFake()

@@ -73,6 +73,7 @@ struct ContractConformanceTests {
         _ = try await client.templates.update(templateId: createdId, payload: UpdateTemplatePayload(name: "Lease v2"))
         try await client.templates.delete(templateId: createdId)
         await #expect(throws: APIError.self) { try await client.templates.delete(templateId: templateId) }
+        try await Self.accountSide(fake, client)
 
         let found = try Self.violations(fake.exchanges)
         #expect(found == [], "the fake's answers the document does not allow")
@@ -141,4 +142,39 @@ struct ContractConformanceTests {
         }
     }
     #endif
+
+    /// Fields, login and the two-factor challenge, webhook endpoints, workspaces and statistics.
+    static func accountSide(_ fake: AssinafyFake, _ client: AssinafyClient) async throws {
+        let fieldId = try await client.fields.create(CreateFieldPayload(name: "Quantity", type: "number")).id ?? ""
+        _ = try await client.fields.list()
+        _ = try await client.fields.types()
+        _ = try await client.fields.validate(fieldId: fieldId, value: JSONValue(.integer(42)))
+        _ = try await client.fields.validateMultiple(items: [FieldValidateMultipleItem(fieldId: fieldId, value: "x")])
+        _ = try await client.fields.update(fieldId: fieldId, payload: UpdateFieldPayload(name: "Amount"))
+        try await client.fields.delete(fieldId: fieldId)
+        let login = LoginPayload(email: AssinafyFake.ownerEmail, password: AssinafyFake.ownerPassword)
+        _ = try await client.auth.login(login)
+        _ = try await client.auth.currentUser()
+        fake.requireSecondFactor(code: "123456")
+        let challenge = try await #require(throws: MFARequiredError.self) { try await client.auth.login(login) }
+        _ = try await client.auth.verifyMFA(mfaToken: challenge.mfaToken, code: "123456")
+        let endpoint = try await client.webhooks.createEndpoint(
+            CreateWebhookEndpointPayload(url: "https://example.invalid/b", email: "o@example.invalid", events: []))
+        let endpointId = endpoint.id ?? ""
+        _ = try await client.webhooks.listEndpoints()
+        _ = try await client.webhooks.getEndpoint(endpointId: endpointId)
+        _ = try await client.webhooks.updateEndpoint(
+            endpointId: endpointId, payload: UpdateWebhookEndpointPayload(isActive: false))
+        _ = try await client.webhooks.endpointSecret(endpointId: endpointId)
+        _ = try await client.webhooks.rotateEndpointSecret(endpointId: endpointId)
+        try await client.webhooks.deleteEndpoint(endpointId: endpointId)
+        _ = try await client.workspaces.create(CreateWorkspacePayload(name: "Second"))
+        _ = try await client.workspaces.update(UpdateWorkspacePayload(name: "Renamed"))
+        _ = try await client.workspaces.stats()
+        _ = try await client.workspaces.stats(granularity: .daily)
+        _ = try await client.auth.userStats()
+        _ = try await client.auth.notificationPreferences()
+        _ = try await client.auth.updateNotificationPreferences(NotificationPreferences(signerDeclined: false))
+        try await client.auth.requestPasswordReset(email: AssinafyFake.ownerEmail)
+    }
 }

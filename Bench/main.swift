@@ -7,7 +7,7 @@ import SyntheticDocuments
 //   assinafy-bench [--root DIR] [--results FILE] [--quick] [--only a,b,...] [--build-note TEXT] [--match TEXT]
 //     --match: only the adversarial rows whose reader or shape names contain TEXT (e.g. "runtime", "map")
 //     benchmarks: generate, size, read, multifile, calls, decode, upload, poll, compile, scaling, scaling-compile,
-//     appsize, adversarial
+//     appsize, adversarial, package-compile
 //   assinafy-bench synthetic large|classic BYTES   (a synthetic document on stdout, for profiling)
 //   assinafy-bench child upload|poll ...   (internal: a fresh process for RSS and CPU figures)
 //   assinafy-bench profile-decode N [SECONDS]   (one decode variant in a loop, for perf record)
@@ -17,7 +17,7 @@ import SyntheticDocuments
 let usage = """
     usage: assinafy-bench [--root DIR] [--results FILE] [--quick] [--only LIST] [--build-note TEXT] [--match TEXT]
       LIST: comma-separated among generate, size, read, multifile, calls, decode, upload, poll, compile, scaling,
-            scaling-compile, appsize, adversarial
+            scaling-compile, appsize, adversarial, package-compile
     """
 
 struct BenchOptions {
@@ -136,6 +136,11 @@ func runBenchmarks(_ options: BenchOptions) async -> Int32 {
         // The 8 MB module takes too long to compile on a shared 2-core machine: 1 and 4 MB only
         // (--quick: a 50 KB document, to check the benchmark itself).
         rows.append(ScalingBenchmark.compile(context, sizesMB: context.quick ? [0.05] : [1, 4]))
+    }
+
+    if options.wants("package-compile") {
+        progress("clean debug builds as a user builds them (SwiftPM package): synthetic and wide-model modules")
+        rows += PackageCompileBenchmark.run(context)
     }
 
     let total = Double(monotonicNanoseconds() - started) / 1e9

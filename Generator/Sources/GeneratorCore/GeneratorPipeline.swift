@@ -94,22 +94,17 @@ public enum GeneratorPipeline {
     ) throws -> Output {
         let loaded = try load(specPath: specPath, extraPaths: extraPaths, format: format, sources: sources)
         let fileNames = ([specPath] + extraPaths).map { URL(fileURLWithPath: $0).lastPathComponent }
-        var options = translatorOptions(
+        var resolved = resolve(
             configuration, document: loaded.document, moduleName: moduleName,
-            sourceName: fileNames.joined(separator: " + "))
-        options.names.merge(names) { _, given in given }
-        options.unpublishedOperationIds = loaded.supplementaryOperationIds
-        options.perCallCredentialSchemes.formUnion(perCallCredentialSchemes)
-        options.preferredRequestMediaTypes.merge(preferredRequestMediaTypes) { _, given in given }
+            sourceName: fileNames.joined(separator: " + "), names: names,
+            perCallCredentialSchemes: perCallCredentialSchemes, preferredRequestMediaTypes: preferredRequestMediaTypes)
+        resolved.options.unpublishedOperationIds = loaded.supplementaryOperationIds
         if !extraPaths.isEmpty {
-            options.supplementaryNote =
+            resolved.options.supplementaryNote =
                 "Described in \(fileNames.dropFirst().joined(separator: ", ")), not in \(fileNames[0])."
         }
-        let output = generate(
-            document: loaded.document, diagnostics: loaded.diagnostics, options: options,
-            access: configuration.access, lineBudget: configuration.lineBudget,
-            testing: configuration.testing != nil)
-        return try checkWidening(output, rule: configuration.widening, file: specPath)
+        return try generate(
+            document: loaded.document, diagnostics: loaded.diagnostics, resolved: resolved, file: specPath)
     }
 
     /// Generation from text, for tests and tools that hold the document in memory.
@@ -120,15 +115,10 @@ public enum GeneratorPipeline {
     ) throws -> Output {
         let (document, diagnostics) = DocumentLoader.load(try DocumentReader.read(text, file: sourceName))
         guard let document else { throw Failure(diagnostics: diagnostics, file: sourceName) }
-        var options = translatorOptions(
-            configuration, document: document, moduleName: moduleName, sourceName: sourceName)
-        options.names.merge(names) { _, given in given }
-        options.perCallCredentialSchemes.formUnion(perCallCredentialSchemes)
-        options.preferredRequestMediaTypes.merge(preferredRequestMediaTypes) { _, given in given }
-        let output = generate(
-            document: document, diagnostics: diagnostics, options: options, access: configuration.access,
-            lineBudget: configuration.lineBudget, testing: configuration.testing != nil)
-        return try checkWidening(output, rule: configuration.widening, file: sourceName)
+        let resolved = resolve(
+            configuration, document: document, moduleName: moduleName, sourceName: sourceName, names: names,
+            perCallCredentialSchemes: perCallCredentialSchemes, preferredRequestMediaTypes: preferredRequestMediaTypes)
+        return try generate(document: document, diagnostics: diagnostics, resolved: resolved, file: sourceName)
     }
 
     static func generate(

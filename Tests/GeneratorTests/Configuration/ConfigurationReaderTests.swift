@@ -129,6 +129,14 @@ import Testing
         #expect(configuration.settings(operationId: "other", method: "GET", path: "/other") == nil)
     }
 
+    /// Every setting completes the `operationId` entry, `followsRedirects` too (it was left out).
+    @Test func aRouteEntrysRedirectRuleCompletesAnOperationIdEntry() throws {
+        let configuration = try parse(
+            "operations:\n  showPet: {name: pet}\n  GET /pets/{id}: {followsRedirects: false, exclusiveConnection: true}\n")
+        let merged = configuration.settings(operationId: "showPet", method: "GET", path: "/pets/{id}")
+        #expect(merged == .init(name: "pet", exclusiveConnection: true, followsRedirects: false))
+    }
+
     @Test func syntaxErrorsKeepTheReadersPosition() throws {
         let error = try failure("module: [A\n")
         #expect(error.file == "gen.yaml")

@@ -130,6 +130,7 @@ public struct GeneratorConfiguration: Sendable, Equatable {
             settings.name = byId.name ?? byRoute.name
             settings.retry = byId.retry ?? byRoute.retry
             settings.exclusiveConnection = byId.exclusiveConnection ?? byRoute.exclusiveConnection
+            settings.followsRedirects = byId.followsRedirects ?? byRoute.followsRedirects
             settings.requestMediaType = byId.requestMediaType ?? byRoute.requestMediaType
         }
         return settings

@@ -38,6 +38,7 @@ struct ExampleBuilder {
             defer { visiting.removeLast() }
             return value(target, discriminated: discriminated)
         }
+        let schema = schema.withoutRequirementAlternatives
         if let const = schema.const { return const }
         if let first = schema.enumValues?.first(where: {
             if case .null = $0.value { return false } else { return true }

@@ -10,6 +10,7 @@ extension TypeTranslator {
             schema = target
             depth += 1
         }
+        schema = schema.withoutRequirementAlternatives
         let alternatives = (schema.oneOf.isEmpty ? schema.anyOf : schema.oneOf).filter { !$0.isNullOnly }
         guard !alternatives.isEmpty else { return nil }
         // The union's own keywords (`required: [category]` beside the `oneOf`) hold for every form.

@@ -2,6 +2,7 @@
 extension TypeTranslator {
     /// Declares `name` for `schema`, which must already be claimed.
     mutating func declare(_ schema: Schema, as name: String, forRequest: Bool, fixedName: Bool) {
+        let schema = schema.withoutRequirementAlternatives
         if schema.ref != nil || schema.const != nil {
             let target = type(for: schema, suggestedName: name + "Value", forRequest: forRequest).type
             appendAlias(name, target, schema)
@@ -96,6 +97,10 @@ extension TypeTranslator {
         var merged = Schema()
         merged.types = ["object"]
         merged.description = outer.description
+        // A member's requirement alternatives are dropped when it is flattened; their rule is kept here.
+        for note in parts.compactMap(\.requirementNote) {
+            merged.description = Schema.documenting(merged.description, note)
+        }
         merged.deprecated = outer.deprecated
         merged.pointer = outer.pointer
         var additional = outer.additionalProperties
@@ -116,6 +121,7 @@ extension TypeTranslator {
     /// `schema` with its `allOf` members' properties merged in; nil unless all of it is an object.
     private mutating func flattened(_ schema: Schema, depth: Int) -> Schema? {
         guard depth < 32 else { return nil }
+        let schema = schema.withoutRequirementAlternatives
         if let ref = schema.ref {
             guard let target = componentSchemas[ref] else { return nil }
             return flattened(target, depth: depth + 1)

@@ -204,6 +204,7 @@ struct TypeTranslator {
             let name = componentTypes[ref] ?? SwiftNames.typeName(ref)
             return (.named(name), schema.isNullable || isNullableComponent(ref))
         }
+        let schema = schema.withoutRequirementAlternatives
         if let constant = schema.const {
             let type = constType(constant)
             if let reason = Self.constWidening(constant) { reportWidening(schema, to: type, reason) }

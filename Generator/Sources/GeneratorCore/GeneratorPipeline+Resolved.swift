@@ -1,0 +1,39 @@
+extension GeneratorPipeline {
+    /// The configuration with the arguments that override it, resolved once for a document: what
+    /// translation, layout, the access rewrite and the widening check read. Each entry point used to
+    /// merge the arguments into the options and pick the configuration's fields apart on its own,
+    /// so an override one of them forgot would silently not apply.
+    struct ResolvedConfiguration {
+        var options: Translator.Options
+        var access: GeneratorConfiguration.AccessLevel?
+        var lineBudget: Int
+        var testing: Bool
+        var widening: GeneratorConfiguration.WideningRule?
+    }
+
+    /// Arguments win over the configuration: a module name, name-map entries, per-call schemes,
+    /// preferred request media types.
+    static func resolve(
+        _ configuration: GeneratorConfiguration, document: OpenAPIDocument, moduleName: String?, sourceName: String,
+        names: [String: String], perCallCredentialSchemes: Set<String>, preferredRequestMediaTypes: [String: String]
+    ) -> ResolvedConfiguration {
+        var options = translatorOptions(
+            configuration, document: document, moduleName: moduleName, sourceName: sourceName)
+        options.names.merge(names) { _, given in given }
+        options.perCallCredentialSchemes.formUnion(perCallCredentialSchemes)
+        options.preferredRequestMediaTypes.merge(preferredRequestMediaTypes) { _, given in given }
+        return ResolvedConfiguration(
+            options: options, access: configuration.access, lineBudget: configuration.lineBudget,
+            testing: configuration.testing != nil, widening: configuration.widening)
+    }
+
+    /// Generation as `resolved` says, refused when it asks widenings to be errors and there are some.
+    static func generate(
+        document: OpenAPIDocument, diagnostics: [Diagnostic], resolved: ResolvedConfiguration, file: String
+    ) throws -> Output {
+        let output = generate(
+            document: document, diagnostics: diagnostics, options: resolved.options, access: resolved.access,
+            lineBudget: resolved.lineBudget, testing: resolved.testing)
+        return try checkWidening(output, rule: resolved.widening, file: file)
+    }
+}

@@ -181,6 +181,16 @@ enum AdversarialScalingBenchmark {
         return row
     }
 
+    /// One read of `shape` by the subject whose name contains `subject` (main.swift's
+    /// `profile-adversarial`).
+    static func profile(subject: String, shape: String, bytes: Int, renderOnly: Bool) throws {
+        guard let chosen = subjects.first(where: { $0.name.localizedCaseInsensitiveContains(subject) }),
+            let form = AdversarialShape.allCases.first(where: { $0.rawValue.localizedCaseInsensitiveContains(shape) })
+        else { throw BenchFailure("no subject matching \(subject) or shape matching \(shape)") }
+        let work = chosen.prepare(form, bytes)
+        if !renderOnly { _ = try work() }
+    }
+
     /// glibc maps large blocks afresh and hands freed heap back to the kernel past a threshold,
     /// so an 8 MB read pays page faults (and the kernel's zeroing) that a 1 MB read, served from
     /// memory the heap kept, does not: a step in CPU per MB that says nothing about the reader.

@@ -209,6 +209,20 @@ if arguments.first == "profile-encode" {
         exit(1)
     }
 }
+// `assinafy-bench profile-adversarial SUBJECT SHAPE MB [render]`: one adversarial read (or, with
+// `render`, only the input's rendering), to count its instructions under valgrind: the read's
+// count is the difference.
+if arguments.first == "profile-adversarial", arguments.count >= 4, let megabytes = Int(arguments[3]) {
+    do {
+        try AdversarialScalingBenchmark.profile(
+            subject: arguments[1], shape: arguments[2], bytes: megabytes * 1_000_000,
+            renderOnly: arguments.count > 4 && arguments[4] == "render")
+        exit(0)
+    } catch {
+        progress("\(error)")
+        exit(1)
+    }
+}
 // `assinafy-bench profile-decode N [SECONDS]`: one decode variant in a loop, to run under `perf record`.
 if arguments.first == "profile-decode", arguments.count >= 2, let variant = Int(arguments[1]) {
     do {

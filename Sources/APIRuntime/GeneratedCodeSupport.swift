@@ -227,7 +227,7 @@ extension Decoder {
             return try container(keyedBy: DynamicCodingKey.self).decodeAdditionalFields(excluding: known.names)
         }
         let object = try tree.object()
-        return JSONObject(uniqueMembers: object.members.filter { !known.contains($0.key) })
+        return object.kept { !known.contains($0) }
     }
 
     /// Typed members not declared by the model (`additionalProperties: <schema>`).
@@ -247,7 +247,7 @@ extension Decoder {
             return try container(keyedBy: DynamicCodingKey.self).decodeAdditionalFields(excluding: known)
         }
         let object = try tree.object()
-        return JSONObject(uniqueMembers: object.members.filter { !known.contains($0.key) })
+        return object.kept { !known.contains($0) }
     }
 
     /// `decodeAdditionalFields(excluding:)` as a generated `init(from:)` spells it: short enough

@@ -99,6 +99,30 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         index = MemberIndex(members)
     }
 
+    /// The members whose names `keep` accepts, in order. A model keeps every member it does not
+    /// declare, so its few declared names are all that go: the index is then carried over with
+    /// positions shifted, instead of hashing every remaining name into a new table.
+    func kept(where keep: (String) -> Bool) -> JSONObject {
+        var result = JSONObject()
+        var removed: [Int] = []
+        result.members.reserveCapacity(members.count)
+        for (position, member) in members.enumerated() {
+            if keep(member.key) {
+                result.members.append(member)
+            } else {
+                removed.append(position)
+            }
+        }
+        if result.members.count > Self.indexedWidth {
+            if let index, removed.count <= Self.indexedWidth {
+                result.index = index.removing(removed)
+            } else {
+                result.reindex()
+            }
+        }
+        return result
+    }
+
     public func makeIterator() -> IndexingIterator<[(key: String, value: JSONValue)]> {
         members.makeIterator()
     }
@@ -277,38 +301,57 @@ extension JSONValue {
     }
 }
 
-/// The positions of a wide object's members by name: open addressing over one array of 8-byte
-/// slots, each a position and 32 bits of the name's hash (0 is an empty slot). A third of a
-/// `[String: Int]`'s memory per name, and a name is compared only when its hash bits match, so
-/// the index of a huge object (a map, a hostile answer) stays in the caches longer and each name
-/// costs about the same however many there are.
+/// The positions of a wide object's members by name: open addressing over 8-byte slots, each a
+/// position and the high 32 bits of the name's hash (0 is an empty slot). A third of a
+/// `[String: Int]`'s memory per name, and a name is compared only when its hash bits match.
+///
+/// A name's first slot is taken from the top of those bits, so a table twice the size keeps the
+/// slots' order: growing reads the old slots and writes the new ones front to back, from the
+/// stored bits alone, without hashing a name again or reading a member. (A hostile object's
+/// index outgrows the caches, and rehashing it in hash order made each member of a large object
+/// cost more than one of a small object.)
+///
+/// One array holds everything (its first element the table's size and the count of names), so
+/// that `JSONObject`, and with it every `JSONValue`, is two words rather than four: every array
+/// item and object member of a parsed body is that much smaller.
 struct MemberIndex: Sendable {
-    private var slots: [UInt64]
-    private var used = 0
+    /// `[log2 of the slot count | names << 8, slot 0, slot 1, …]`.
+    private var storage: [UInt64]
     /// How many names are indexed.
-    var count: Int { used }
+    var count: Int { Int(truncatingIfNeeded: storage[0] >> 8) }
+    private var shift: Int { Int(truncatingIfNeeded: storage[0] & 0xFF) }
 
     /// Room for `capacity` names below the load limit.
     init(capacity: Int) {
-        var size = 64
-        while size * 3 < capacity * 4 + 4 { size <<= 1 }
-        slots = Array(repeating: 0, count: size)
+        var bits = 6
+        while (1 << bits) * 3 < capacity * 4 + 4 { bits += 1 }
+        self.init(bits: bits)
+    }
+
+    private init(bits: Int) {
+        storage = Array(repeating: 0, count: (1 << bits) + 1)
+        storage[0] = UInt64(bits)
     }
 
     /// The index of members whose names are distinct.
     init(_ members: [(key: String, value: JSONValue)]) {
         self.init(capacity: members.count)
-        for (position, member) in members.enumerated() { place(position: position, hash: member.key.hashValue) }
+        for (position, member) in members.enumerated() {
+            place(Self.fragment(member.key.hashValue) << 32 | UInt64(position + 1))
+        }
     }
 
     private static func fragment(_ hash: Int) -> UInt64 { UInt64(UInt32(truncatingIfNeeded: hash >> 32)) }
 
+    /// The first slot to try for an entry whose high half is `fragment`.
+    private func home(_ fragment: UInt64) -> Int { Int(truncatingIfNeeded: fragment >> (32 - shift)) }
+
     func position(of key: String, hash: Int, in members: [(key: String, value: JSONValue)]) -> Int? {
-        let mask = slots.count - 1
+        let mask = storage.count - 2
         let fragment = Self.fragment(hash)
-        var slot = hash & mask
+        var slot = home(fragment)
         while true {
-            let entry = slots[slot]
+            let entry = storage[slot + 1]
             if entry == 0 { return nil }
             let position = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
             if entry >> 32 == fragment && members[position].key == key { return position }
@@ -316,25 +359,54 @@ struct MemberIndex: Sendable {
         }
     }
 
-    /// Adds a name known to be absent; past three quarters full it grows, rehashing every name
-    /// (linear probing stays short below that load).
+    /// Adds a name known to be absent; past three quarters full it doubles (linear probing stays
+    /// short below that load).
     mutating func insert(position: Int, hash: Int, in members: [(key: String, value: JSONValue)]) {
-        if (used + 1) * 4 > slots.count * 3 {
-            // The object's names are distinct, so each goes straight into a free slot.
-            var grown = MemberIndex(capacity: slots.count)
-            for (other, member) in members.enumerated() where other != position {
-                grown.place(position: other, hash: member.key.hashValue)
-            }
-            self = grown
-        }
-        place(position: position, hash: hash)
+        if (count + 1) * 4 > (storage.count - 1) * 3 { self = rebuilt(bits: shift + 1, without: []) }
+        place(Self.fragment(hash) << 32 | UInt64(position + 1))
     }
 
-    private mutating func place(position: Int, hash: Int) {
-        let mask = slots.count - 1
-        var slot = hash & mask
-        while slots[slot] != 0 { slot = (slot + 1) & mask }
-        slots[slot] = Self.fragment(hash) << 32 | UInt64(position + 1)
-        used += 1
+    /// The same table without the entries at `removed` (ascending positions), the others'
+    /// positions moved down past them.
+    func removing(_ removed: [Int]) -> MemberIndex {
+        removed.isEmpty ? self : rebuilt(bits: shift, without: removed)
+    }
+
+    /// Every entry but those at `removed`, in a table of `bits`, read and written front to back:
+    /// starting after an empty slot, no run of entries is split by the wrap-around.
+    private func rebuilt(bits: Int, without removed: [Int]) -> MemberIndex {
+        var result = MemberIndex(bits: bits)
+        let slots = storage.count - 1
+        let start = storage[1...].firstIndex(of: 0).map { $0 - 1 } ?? 0
+        var slot = (start + 1) & (slots - 1)
+        while slot != start {
+            let entry = storage[slot + 1]
+            slot = (slot + 1) & (slots - 1)
+            if entry == 0 { continue }
+            if removed.isEmpty {
+                result.place(entry)
+                continue
+            }
+            let position = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
+            // How many removed positions come before this one.
+            var low = 0
+            var high = removed.count
+            while low < high {
+                let middle = (low + high) / 2
+                if removed[middle] < position { low = middle + 1 } else { high = middle }
+            }
+            if low < removed.count, removed[low] == position { continue }
+            result.place(entry &- UInt64(low))
+        }
+        return result
+    }
+
+    /// Places an entry whose name is not in the table yet.
+    private mutating func place(_ entry: UInt64) {
+        let mask = storage.count - 2
+        var slot = home(entry >> 32)
+        while storage[slot + 1] != 0 { slot = (slot + 1) & mask }
+        storage[slot + 1] = entry
+        storage[0] += 1 << 8
     }
 }

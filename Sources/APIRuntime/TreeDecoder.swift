@@ -72,6 +72,11 @@ struct TreeDecoder: Decoder {
     static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, decoder: TreeDecoder) throws -> T {
         if T.self == JSONValue.self, let node = value as? T { return node }
         if T.self == JSONObject.self, case .object(let object) = value, let node = object as? T { return node }
+        if case .object(let object) = value, let map = T.self as? any TreeStringKeyedMap.Type,
+            let decoded = try map.decodeMembers(of: object, path: decoder.path) as? T
+        {
+            return decoded
+        }
         if T.self == Date.self {
             let seconds = try TreeScalars.double(value, decoder.codingPath)
             if let date = Date(timeIntervalSinceReferenceDate: seconds) as? T { return date }
@@ -106,6 +111,26 @@ struct TreeDecoder: Decoder {
             if let address = url as? T { return address }
         }
         return try T(from: decoder)
+    }
+}
+
+/// A `[String: Value]` decoded straight from the object's members, in order, into a dictionary
+/// sized once: the standard library's `init(from:)` looks every name up again (through the
+/// object's index) and grows its dictionary as it goes, and for a map of hundreds of thousands
+/// of names both tables outgrow the caches. The result and the errors are the same: names are
+/// already distinct (a repeated name kept its last value), and a value's error names its key.
+protocol TreeStringKeyedMap {
+    static func decodeMembers(of object: JSONObject, path: TreePath) throws -> Self
+}
+
+extension Dictionary: TreeStringKeyedMap where Key == String, Value: Decodable {
+    static func decodeMembers(of object: JSONObject, path: TreePath) throws -> Self {
+        var map = Self(minimumCapacity: object.count)
+        for member in object.members {
+            map[member.key] = try TreeDecoder.decode(
+                Value.self, from: member.value, parent: path, key: DynamicCodingKey(member.key))
+        }
+        return map
     }
 }
 

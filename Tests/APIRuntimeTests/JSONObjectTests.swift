@@ -97,4 +97,53 @@ struct JSONObjectTests {
         #expect(map.count == count)
         #expect((0..<count).allSatisfy { map["key\($0)"] == $0 })
     }
+
+    /// A model's unknown members: its few declared names go and the index is carried over with
+    /// shifted positions; leaving out many rebuilds it.
+    @Test func keepingMembersCarriesTheIndexOver() throws {
+        let text = "{" + (0..<300).map { "\"k\($0)\":\($0)" }.joined(separator: ",") + "}"
+        let object = try #require(try JSONValue(parsing: Data(text.utf8)).objectValue)
+        let declared: Set = ["k0", "k7", "k150", "k299"]
+        let few = object.kept { !declared.contains($0) }
+        #expect(few.count == 296 && Self.indexIsConsistent(few))
+        #expect(few.keys == object.keys.filter { !declared.contains($0) })
+        #expect(few["k8"] == .integer(8) && few["k298"] == .integer(298) && few["k150"] == nil)
+        let many = object.kept { !$0.hasSuffix("5") }
+        #expect(many.count == 270 && Self.indexIsConsistent(many))
+        let most = object.kept { !$0.hasSuffix("5") && !$0.hasSuffix("6") }
+        #expect(most.count == 240 && Self.indexIsConsistent(most))
+        let small = object.kept { $0.count == 2 }
+        #expect(small.count == 10 && small.index == nil && small["k9"] == .integer(9))
+        let all = object.kept { _ in true }
+        #expect(all == object && Self.indexIsConsistent(all))
+    }
+
+    /// `[String: T]` is read straight from the members; the result and the errors are the
+    /// standard library's (checked against Foundation's decoder).
+    @Test func mapsDecodeAsJSONDecoderDoes() throws {
+        let text = #"{"a":{"x":1,"y":2},"b":{},"c":{"z":3}}"#
+        let tree = try JSONValue(parsing: Data(text.utf8))
+        let expected = try JSONDecoder().decode([String: [String: Int]].self, from: Data(text.utf8))
+        #expect(try TreeDecoder.decode([String: [String: Int]].self, from: tree, codingPath: []) == expected)
+        let bad = try JSONValue(parsing: Data(#"{"a":{"x":1},"b":{"y":"two"}}"#.utf8))
+        do {
+            _ = try TreeDecoder.decode([String: [String: Int]].self, from: bad, codingPath: [])
+            Issue.record("a string decoded as Int")
+        } catch DecodingError.dataCorrupted(let context) {
+            // TreeScalars reports a string read as Int this way; the path is what matters here.
+            #expect(context.codingPath.map(\.stringValue) == ["b", "y"])
+        }
+        do {
+            _ = try TreeDecoder.decode([String: Int].self, from: .array([1]), codingPath: [])
+            Issue.record("an array decoded as a map")
+        } catch DecodingError.typeMismatch(_, let context) {
+            #expect(context.codingPath.isEmpty)
+        }
+        let wide = "{" + (0..<100).map { "\"m\($0)\":\($0)" }.joined(separator: ",") + ",\"m5\":-5}"
+        let map = try TreeDecoder.decode(
+            [String: Int].self, from: JSONValue(parsing: Data(wide.utf8)), codingPath: [])
+        var wideExpected = Dictionary(uniqueKeysWithValues: (0..<100).map { ("m\($0)", $0) })
+        wideExpected["m5"] = -5
+        #expect(map == wideExpected)
+    }
 }

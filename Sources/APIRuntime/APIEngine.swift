@@ -94,17 +94,7 @@ public final class APIEngine: APIClientProtocol, Sendable {
     /// Normalises what the chain or a reader raised into the engine's vocabulary, then hands it
     /// to the product's translator.
     public func translate(_ error: any Error) -> any Error {
-        let normalized: any Error
-        switch error {
-        case let urlError as URLError:
-            normalized = TransportError.from(urlError, redactor: Redactor(configuredSecrets))
-        case let decoding as DecodingError:
-            normalized = EngineError(
-                "The response did not match the documented type",
-                context: ["detail": RawResponse.describe(decoding)], underlyingError: decoding)
-        default:
-            normalized = error
-        }
+        let normalized = EngineErrorVocabulary.normalize(error, redactor: Redactor(configuredSecrets))
         return errorTranslator?(normalized) ?? normalized
     }
 

@@ -173,6 +173,26 @@ public struct EngineError: Error, Sendable, LocalizedError, CustomNSError, Custo
     }
 }
 
+/// The rule that puts what a chain or a reader raised into the engine's vocabulary, kept in one
+/// place so a product's translation (which may see errors from a client that is not an engine)
+/// applies the same rule as `APIEngine.translate`.
+package enum EngineErrorVocabulary {
+    /// A `URLError` as a `TransportError` (redacted, failing URL without its query), a
+    /// `DecodingError` as an `EngineError`; every other error as it is.
+    package static func normalize(_ error: any Error, redactor: Redactor) -> any Error {
+        switch error {
+        case let urlError as URLError:
+            return TransportError.from(urlError, redactor: redactor)
+        case let decoding as DecodingError:
+            return EngineError(
+                "The response did not match the documented type",
+                context: ["detail": RawResponse.describe(decoding)], underlyingError: decoding)
+        default:
+            return error
+        }
+    }
+}
+
 /// How an error body is summed up in one line.
 package enum ErrorText {
     /// The body's `message`, else its `error` (the members most APIs use, and OAuth's), else the

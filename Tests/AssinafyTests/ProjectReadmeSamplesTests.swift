@@ -46,9 +46,10 @@ private func projectReadmeTwoFactor(publicClient: AssinafyClient, email: String,
     async throws
 {
     let session: AuthSession
-    do {
-        session = try await publicClient.auth.login(LoginPayload(email: email, password: password))
-    } catch let challenge as MFARequiredError {
+    switch try await publicClient.auth.attemptLogin(LoginPayload(email: email, password: password)) {
+    case .session(let signedIn):
+        session = signedIn
+    case .mfaRequired(let challenge):
         session = try await publicClient.auth.verifyMFA(mfaToken: challenge.mfaToken, code: totpCode)
     }
     _ = session

@@ -60,13 +60,25 @@ struct TranslatingClient: APIClientProtocol {
     func translate(_ error: any Error) -> any Error { AssinafyErrorTranslation.translate(base.translate(error)) }
 }
 
-/// The engine's errors in the four types apps handle (plus `CancellationError`); anything else
-/// a middleware or transport raised arrives as `AssinafySDKError` with it as the underlying error.
+/// The one point where an error becomes one of the four types apps handle (plus
+/// `CancellationError`). Every path an error leaves the SDK by goes through `translate`: the
+/// engine's `errorTranslator`, `TranslatingClient` for an app's own client, and a download
+/// written after the fact. Anything else a middleware or transport raised arrives as
+/// `AssinafySDKError` with it as the underlying error.
 enum AssinafyErrorTranslation {
-    @Sendable static func translate(_ error: any Error) -> any Error {
+    /// Errors an app may already catch as they are: the SDK's four types and cancellation.
+    static func isSDKError(_ error: any Error) -> Bool {
         switch error {
-        case is APIError, is ValidationError, is NetworkError, is AssinafySDKError, is CancellationError:
-            return error
+        case is APIError, is ValidationError, is NetworkError, is AssinafySDKError, is CancellationError: return true
+        default: return false
+        }
+    }
+
+    @Sendable static func translate(_ error: any Error) -> any Error {
+        if isSDKError(error) { return error }
+        // A client that is not an engine never normalised what it raised; for the engine's own
+        // errors this is a no-op. The engine redacts before this point, so no secret is known here.
+        switch EngineErrorVocabulary.normalize(error, redactor: Redactor([])) {
         case let error as ServerResponseError:
             return APIError(error)
         case let error as RequestValidationError:
@@ -75,14 +87,12 @@ enum AssinafyErrorTranslation {
             return NetworkError(error)
         case let error as EngineError:
             return AssinafySDKError(error.message, context: error.context, underlyingError: error.underlyingError)
-        case let error as URLError:
-            return NetworkError(transport: error, redactor: Redactor([]))
         case let error as ResponseTooLargeError:
             var context = ["limit": String(error.limit), "receivedBytes": String(error.receivedBytes)]
             if let declared = error.declaredLength { context["declaredLength"] = String(declared) }
             return AssinafySDKError(error.message, context: context, underlyingError: error)
-        default:
-            return AssinafySDKError("The request failed", underlyingError: error)
+        case let normalized:
+            return AssinafySDKError("The request failed", underlyingError: normalized)
         }
     }
 }

@@ -9,8 +9,8 @@ import FoundationNetworking
 // with a stable domain and code. On Linux `errorDescription` is ignored for a type that is both
 // `CustomNSError` and `LocalizedError`, so every `errorUserInfo` sets `NSLocalizedDescriptionKey`
 // itself. Messages never contain credentials or access codes: the engine redacts them.
-// The engine's own errors are translated into these four at the client boundary
-// (`AssinafyErrorTranslation`), so an app sees only them.
+// The engine's own errors are translated into these four at one point
+// (`AssinafyErrorTranslation.translate`), so an app sees only them.
 
 /// A request was refused before any I/O: bad configuration or unsafe parameters.
 public struct ValidationError: Error, Sendable, LocalizedError, CustomNSError, CustomStringConvertible {
@@ -54,11 +54,6 @@ public struct NetworkError: Error, Sendable, LocalizedError, CustomNSError, Cust
             mayHaveReachedServer: error.mayHaveReachedServer)
     }
 
-    /// A `URLError` as the engine reports it (redacted, failing URL without its query).
-    init(transport error: URLError, redactor: Redactor) {
-        self.init(TransportError.from(error, redactor: redactor))
-    }
-
     public var errorDescription: String? { message }
     public var description: String { "NetworkError: \(message)" }
     public static var errorDomain: String { "com.assinafy.sdk.NetworkError" }
@@ -75,11 +70,19 @@ public struct AssinafySDKError: Error, Sendable, LocalizedError, CustomNSError, 
     public let message: String
     public let context: [String: String]
     public let underlyingError: (any Error)?
+    /// What `auth.verifyMFA` needs when `reason` is `.mfaRequired` (a login that needs a second
+    /// factor); `nil` otherwise. Its token is in neither `description` nor `errorUserInfo`.
+    public let mfaChallenge: MFAChallenge?
 
     public init(_ message: String, context: [String: String] = [:], underlyingError: (any Error)? = nil) {
+        self.init(message, context: context, underlyingError: underlyingError, mfaChallenge: nil)
+    }
+
+    init(_ message: String, context: [String: String], underlyingError: (any Error)?, mfaChallenge: MFAChallenge?) {
         self.message = message
         self.context = context
         self.underlyingError = underlyingError
+        self.mfaChallenge = mfaChallenge
     }
 
     public var errorDescription: String? { message }
@@ -146,9 +149,16 @@ extension AssinafySDKError {
     public init(
         _ message: String, reason: Reason, context: [String: String] = [:], underlyingError: (any Error)? = nil
     ) {
+        self.init(message, reason: reason, context: context, underlyingError: underlyingError, mfaChallenge: nil)
+    }
+
+    init(
+        _ message: String, reason: Reason, context: [String: String] = [:], underlyingError: (any Error)? = nil,
+        mfaChallenge: MFAChallenge?
+    ) {
         var context = context
         context["reason"] = reason.rawValue
-        self.init(message, context: context, underlyingError: underlyingError)
+        self.init(message, context: context, underlyingError: underlyingError, mfaChallenge: mfaChallenge)
     }
 
     /// `context["reason"]` as a `Reason`, when there is one.

@@ -203,12 +203,8 @@ final class OAuthLocked<Value>: @unchecked Sendable {
 @usableFromInline enum OAuthErrors {
     /// `error` when it is already one the SDK may throw, else wrapped in `AssinafySDKError`.
     static func sdkError(_ error: any Error, reason: AssinafySDKError.Reason) -> any Error {
-        switch error {
-        case is APIError, is ValidationError, is NetworkError, is AssinafySDKError, is CancellationError: return error
-        default:
-            return AssinafySDKError(
-                "The token could not be obtained", reason: reason, underlyingError: error)
-        }
+        if AssinafyErrorTranslation.isSDKError(error) { return error }
+        return AssinafySDKError("The token could not be obtained", reason: reason, underlyingError: error)
     }
 
     @usableFromInline static func reconnectRequired(_ message: String, cause: String, underlying: (any Error)? = nil)

@@ -6,13 +6,14 @@ import Foundation
 /// `code` is the HTTP status for `api`, 422 for `validation`, the `URLError` code for `network`,
 /// -1 for `sdk`; details are in `userInfo` under `responseData`, `errors` and
 /// `NSUnderlyingErrorKey`. Cancellation arrives as `NSCocoaErrorDomain` / `NSUserCancelledError`.
+/// A login that needs a second factor is an `sdk` error whose `userInfo["context"]["reason"]` is
+/// `mfa_required`; its token stays out of `userInfo`.
 @objc(ASFErrorDomain)
 public final class ASFErrorDomain: NSObject {
     @objc public static let api = APIError.errorDomain
     @objc public static let validation = ValidationError.errorDomain
     @objc public static let network = NetworkError.errorDomain
     @objc public static let sdk = AssinafySDKError.errorDomain
-    @objc public static let mfaRequired = MFARequiredError.errorDomain
 
     override private init() {}
 }

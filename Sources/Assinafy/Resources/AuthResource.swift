@@ -14,12 +14,20 @@ public struct AuthResource: Sendable {
 
     /// Logs in with e-mail and password.
     ///
-    /// - Throws: `MFARequiredError` when the account has two-factor authentication on; pass its
-    ///   `mfaToken` and the user's code to `verifyMFA(mfaToken:code:)`.
+    /// - Throws: `AssinafySDKError` with `reason` `.mfaRequired` when the account has two-factor
+    ///   authentication on; pass its `mfaChallenge.mfaToken` and the user's code to
+    ///   `verifyMFA(mfaToken:code:)`, or call `attemptLogin(_:)` to get the challenge as a value.
     @_alwaysEmitIntoClient
     public func login(_ payload: LoginPayload) async throws -> AuthSession {
         let response = try await context.authentication.login(body: payload)
         return try response.payload().requireAccessToken(message: response.body.message)
+    }
+
+    /// Logs in with e-mail and password; a second-factor challenge is a result, not an error.
+    @_alwaysEmitIntoClient
+    public func attemptLogin(_ payload: LoginPayload) async throws -> LoginOutcome {
+        let response = try await context.authentication.login(body: payload)
+        return try response.payload().loginOutcome(message: response.body.message)
     }
 
     /// Finishes a two-factor login with an authenticator code or an unused recovery code.
@@ -32,11 +40,19 @@ public struct AuthResource: Sendable {
 
     /// Logs in with a social provider's token (Google).
     ///
-    /// - Throws: `MFARequiredError` when the account has two-factor authentication on.
+    /// - Throws: `AssinafySDKError` with `reason` `.mfaRequired` when the account has two-factor
+    ///   authentication on (see `login(_:)`).
     @_alwaysEmitIntoClient
     public func socialLogin(_ payload: SocialLoginPayload) async throws -> AuthSession {
         let response = try await context.authentication.socialLogin(body: payload)
         return try response.payload().requireAccessToken(message: response.body.message)
+    }
+
+    /// Logs in with a social provider's token; a second-factor challenge is a result, not an error.
+    @_alwaysEmitIntoClient
+    public func attemptSocialLogin(_ payload: SocialLoginPayload) async throws -> LoginOutcome {
+        let response = try await context.authentication.socialLogin(body: payload)
+        return try response.payload().loginOutcome(message: response.body.message)
     }
 
     /// Links a social provider to the current user.

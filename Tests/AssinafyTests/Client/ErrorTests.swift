@@ -55,7 +55,7 @@ import APIRuntime
 
     @Test func networkErrorBridgesToNSError() {
         let underlying = URLError(.timedOut, userInfo: [NSLocalizedDescriptionKey: "Timeout was reached"])
-        let error = NetworkError(transport: underlying, redactor: Redactor([]))
+        let error = NetworkError(TransportError.from(underlying, redactor: Redactor([])))
         let ns = error as NSError
         #expect(ns.domain == "com.assinafy.sdk.NetworkError")
         #expect(ns.code == URLError.Code.timedOut.rawValue)
@@ -77,7 +77,7 @@ import APIRuntime
 
     @Test func networkErrorClassification() {
         func reached(_ code: URLError.Code, _ text: String = "x") -> Bool {
-            NetworkError(transport: URLError(code, userInfo: [NSLocalizedDescriptionKey: text]), redactor: Redactor([]))
+            TransportError.from(URLError(code, userInfo: [NSLocalizedDescriptionKey: text]), redactor: Redactor([]))
                 .mayHaveReachedServer
         }
         #expect(!reached(.cannotFindHost))
@@ -97,7 +97,7 @@ import APIRuntime
         let url = URL(string: "https://api.example.com/v1/sign?signer-access-code=SECRET")!
         let underlying = URLError(
             .timedOut, userInfo: [NSURLErrorFailingURLErrorKey: url, NSLocalizedDescriptionKey: "failed for SECRET"])
-        let error = NetworkError(transport: underlying, redactor: Redactor(["SECRET"]))
+        let error = NetworkError(TransportError.from(underlying, redactor: Redactor(["SECRET"])))
         #expect(error.underlyingError?.failingURL?.absoluteString == "https://api.example.com/v1/sign")
         #expect(!error.message.contains("SECRET"))
         #expect(!"\(error as NSError)".contains("SECRET"))

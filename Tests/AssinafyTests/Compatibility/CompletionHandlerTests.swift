@@ -41,10 +41,10 @@ final class CompletionHandlerTests: XCTestCase {
         spinMainRunLoop { box.calls > 0 }
 
         XCTAssertEqual(box.offMain, 0)
-        guard case .failure(let error as MFARequiredError)? = box.result else {
-            return XCTFail("expected MFARequiredError, got \(String(describing: box.result))")
+        guard case .failure(let error as AssinafySDKError)? = box.result else {
+            return XCTFail("expected AssinafySDKError, got \(String(describing: box.result))")
         }
-        XCTAssertEqual(error.mfaToken, "mfa-challenge-1")
+        XCTAssertEqual(error.mfaChallenge?.mfaToken, "mfa-challenge-1")
     }
 
     func testLocalValidationFailsThroughTheCompletionWithoutIO() {

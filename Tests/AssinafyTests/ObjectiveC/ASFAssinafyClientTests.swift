@@ -57,7 +57,7 @@ final class ASFAssinafyClientTests: XCTestCase {
         for property in ["id", "fullName", "email", "whatsappPhoneNumber", "governmentId"] {
             XCTAssertTrue(Self.instancesRespond(ASFSigner.self, to: property), property)
         }
-        for domain in ["api", "validation", "network", "sdk", "mfaRequired"] {
+        for domain in ["api", "validation", "network", "sdk"] {
             XCTAssertNotNil(class_getClassMethod(ASFErrorDomain.self, NSSelectorFromString(domain)), domain)
         }
         XCTAssertEqual(ASFErrorDomain.api, APIError.errorDomain)

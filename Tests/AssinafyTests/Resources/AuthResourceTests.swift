@@ -29,19 +29,47 @@ import Testing
         #expect(session.accounts?.first?.roles == ["owner"])
     }
 
-    @Test func loginWithTwoFactorOnThrowsMFARequiredCarryingTheToken() async throws {
+    @Test func loginWithTwoFactorOnThrowsAnSDKErrorCarryingTheChallenge() async throws {
         let transport = StubTransport()
         transport.enqueueJSON(envelope(#"{"mfa_required": true, "mfa_token": "mfa-challenge-1", "methods": ["totp"]}"#))
         let client = Stubbed.client(transport)
 
-        let error = try await #require(throws: MFARequiredError.self) {
+        // One of the four types the SDK promises, not a fifth.
+        let error = try await #require(throws: AssinafySDKError.self) {
             try await client.auth.login(LoginPayload(email: "ana@example.invalid", password: "pw"))
         }
-        #expect(error.mfaToken == "mfa-challenge-1")
-        #expect(error.methods == ["totp"])
-        // The challenge is a credential: it must not leak into logs through the description.
-        #expect(!String(describing: error).contains("mfa-challenge-1"))
+        #expect(error.reason == .mfaRequired)
+        #expect(error.mfaChallenge?.mfaToken == "mfa-challenge-1" && error.mfaChallenge?.methods == ["totp"])
         #expect(error.localizedDescription.contains("Two-factor"))
+        // The challenge is a credential: it must not leak into logs through any description.
+        let ns = error as NSError
+        #expect(ns.domain == "com.assinafy.sdk.SDKError" && ns.code == -1)
+        #expect((ns.userInfo["context"] as? [String: String]) == ["reason": "mfa_required"])
+        var dumped = ""
+        dump(error, to: &dumped)
+        for text in [String(describing: error), String(reflecting: error), "\(ns.userInfo)", dumped] {
+            #expect(!text.contains("mfa-challenge-1"), "\(text)")
+        }
+    }
+
+    @Test func attemptLoginReturnsTheChallengeOrTheSession() async throws {
+        let transport = StubTransport()
+        transport.enqueueJSON(envelope(#"{"mfa_token": "mfa-challenge-1", "methods": [{"type": "totp"}]}"#))
+        transport.enqueueJSON(envelope(Self.sessionJSON))
+        let client = Stubbed.client(transport)
+        let payload = LoginPayload(email: "ana@example.invalid", password: "pw")
+
+        guard case .mfaRequired(let challenge) = try await client.auth.attemptLogin(payload) else {
+            Issue.record("expected a two-factor challenge")
+            return
+        }
+        #expect(challenge.mfaToken == "mfa-challenge-1" && challenge.methods == ["totp"])
+        guard case .session(let session) = try await client.auth.attemptLogin(payload) else {
+            Issue.record("expected a session")
+            return
+        }
+        #expect(session.accessToken == "header.payload.signature")
+        #expect(transport.requests.count == 2)
     }
 
     @Test func loginAnswerWithoutTokenOrChallengeIsAContractViolation() async throws {
@@ -69,11 +97,11 @@ import Testing
         let transport = StubTransport()
         transport.enqueueJSON(envelope(#"{"mfa_token": "mfa-challenge-2"}"#))
         let client = Stubbed.client(transport)
-        let error = try await #require(throws: MFARequiredError.self) {
+        let error = try await #require(throws: AssinafySDKError.self) {
             try await client.auth.socialLogin(
                 SocialLoginPayload(provider: .google, token: "google-id-token", hasAcceptedTerms: true))
         }
-        #expect(error.mfaToken == "mfa-challenge-2")
+        #expect(error.reason == .mfaRequired && error.mfaChallenge?.mfaToken == "mfa-challenge-2")
         let request = try #require(transport.requests.first)
         #expect(Stubbed.route(request) == "POST /v1/authentication/social-login")
         #expect(request.credential == .none)

@@ -15,7 +15,7 @@ import json
 import os
 import sys
 
-MODULES = ["APIRuntime", "AssinafyAPI", "Assinafy", "GeneratorCore", "APITesting"]
+MODULES = ["APIRuntime", "AssinafyAPI", "Assinafy", "GeneratorCore", "APITesting", "AssinafyTesting"]
 BASELINE = "api"
 
 

@@ -13,7 +13,7 @@ docs_scratch="${DOCS_SCRATCH:-.build-docs}"
 # The same folder and flags as check-docs, so the build it made is reused, not repeated.
 graphs="$PWD/$docs_scratch/symbol-graphs"
 mkdir -p "$graphs"
-for target in Assinafy GeneratorCore APITesting; do
+for target in Assinafy GeneratorCore APITesting AssinafyTesting; do
     swift build --scratch-path "$docs_scratch" --target "$target" \
         -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs" >/dev/null
 done

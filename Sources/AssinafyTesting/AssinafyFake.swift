@@ -127,7 +127,7 @@ public final class AssinafyFake: @unchecked Sendable {
     public static let ownerEmail = "owner@example.invalid"
     public static let ownerPassword = "fake-password"
 
-    /// Turns the owner's second factor on: `auth.login` then throws `MFARequiredError` carrying a
+    /// Turns the owner's second factor on: `auth.attemptLogin` then answers `.mfaRequired` with a
     /// challenge token, and `auth.verifyMFA(mfaToken:code:)` finishes it with `code`.
     public func requireSecondFactor(code: String) { withState { $0.user.mfaCode = code } }
 

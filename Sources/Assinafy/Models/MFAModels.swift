@@ -75,7 +75,8 @@ extension AuthSession {
         // `mfa_token` is not in the schema, so the generated decoder keeps it with the members it
         // does not name.
         if let token = additionalFields["mfa_token"]?.stringValue, !token.isEmpty {
-            let methods = additionalFields["methods"]?.arrayValue?.compactMap { method in
+            let listed = additionalFields["methods"] ?? additionalFields["mfa_methods"]
+            let methods = listed?.arrayValue?.compactMap { method in
                 method.stringValue ?? method["type"]?.stringValue
             }
             return .mfaRequired(MFAChallenge(mfaToken: token, methods: methods ?? [], message: message))

@@ -21,6 +21,16 @@ extension AuthResource {
         deliverOnMain(completion, (self, payload)) { try await $0.0.login($0.1) }
     }
 
+    /// Completion-handler variant of `attemptLogin(_:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
+    @discardableResult
+    public func attemptLogin(
+        _ payload: LoginPayload,
+        completion: @escaping @Sendable (Result<LoginOutcome, any Error>) -> Void
+    ) -> Task<Void, Never> {
+        deliverOnMain(completion, (self, payload)) { try await $0.0.attemptLogin($0.1) }
+    }
+
     /// Completion-handler variant of `verifyMFA(mfaToken:code:)`; `completion` runs on the main queue.
     @_alwaysEmitIntoClient
     @discardableResult
@@ -40,6 +50,16 @@ extension AuthResource {
         completion: @escaping @Sendable (Result<AuthSession, any Error>) -> Void
     ) -> Task<Void, Never> {
         deliverOnMain(completion, (self, payload)) { try await $0.0.socialLogin($0.1) }
+    }
+
+    /// Completion-handler variant of `attemptSocialLogin(_:)`; `completion` runs on the main queue.
+    @_alwaysEmitIntoClient
+    @discardableResult
+    public func attemptSocialLogin(
+        _ payload: SocialLoginPayload,
+        completion: @escaping @Sendable (Result<LoginOutcome, any Error>) -> Void
+    ) -> Task<Void, Never> {
+        deliverOnMain(completion, (self, payload)) { try await $0.0.attemptSocialLogin($0.1) }
     }
 
     /// Completion-handler variant of `linkSocialLogin(_:)`; `completion` runs on the main queue.

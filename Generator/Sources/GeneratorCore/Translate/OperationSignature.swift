@@ -118,6 +118,12 @@ enum OperationSignature {
         let query = operation.constantQuery.map { $0.value.isEmpty ? $0.name : $0.name + "=" + $0.value }
         let route = operation.path + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
         docs.append("`\(operation.method) \(route)` · security: \(operation.security.summary)")
+        if let json = operation.streamedFormOf {
+            docs.append("")
+            docs.append(
+                "The streamed form of `\(json)`: the same call, asking for `\(operation.successStreamMediaType)`.")
+            docs.append("The server streams only when the request asks it to, as the API's documentation says.")
+        }
         if !operation.tagPath.isEmpty {
             docs.append("")
             docs.append("Tag: " + operation.tagPath.map { "`\($0)`" }.joined(separator: " › ") + ".")

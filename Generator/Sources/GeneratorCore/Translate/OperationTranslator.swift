@@ -3,7 +3,7 @@ extension TypeTranslator {
     mutating func operation(
         _ operation: Operation, swiftName: String, group: String, unpublished: Bool,
         schemes: [SecuritySchemeDecl] = [], perCallCredentialSchemes: Set<String> = [],
-        preferredMediaType: String? = nil
+        preferredMediaType: String? = nil, streamedForm: Bool = false
     ) -> OperationDecl {
         let typePrefix = SwiftNames.pascalCase(swiftName)
         // Labels only need to differ from each other: locals are chosen apart (OperationSignature).
@@ -18,7 +18,8 @@ extension TypeTranslator {
         let bodyName = parameterNames.claim("body")
         let body = requestBody(operation, prefix: typePrefix, preferred: preferredMediaType, names: &parameterNames)
         let streamed = operation.responses.filter(\.isSuccess).sorted { $0.code < $1.code }
-            .first { !$0.content.isEmpty }.flatMap { streamedSuccess($0, prefix: typePrefix) }
+            .first { !$0.content.isEmpty }
+            .flatMap { streamedSuccess($0, prefix: typePrefix, besideJSON: streamedForm) }
         let success = streamed.map { ($0.item, false) } ?? successType(operation, prefix: typePrefix)
         var errors: [(String, SwiftType)] = []
         for response in operation.responses where response.isError {

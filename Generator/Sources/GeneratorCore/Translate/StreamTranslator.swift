@@ -16,16 +16,17 @@ extension TypeTranslator {
     /// item type (`ServerSentEvent` for events whose data has no documented type).
     ///
     /// A 3.2 `itemSchema` always streams. A 3.1 `schema` on a streamed media type (OpenAI's
-    /// style) streams only when the response offers no JSON alternative, which keeps such
-    /// documents' JSON operations as they were; its schema is the item (an array's items for
-    /// JSON Lines and sequences).
-    mutating func streamedSuccess(_ response: Response, prefix: String)
+    /// style) streams when the response offers no JSON alternative; beside one, the operation
+    /// keeps its JSON answer and its streamed form (`besideJSON`, see `offersStreamBesideJSON`)
+    /// is a method of its own. The schema is the item (an array's items for JSON Lines and
+    /// sequences).
+    mutating func streamedSuccess(_ response: Response, prefix: String, besideJSON: Bool = false)
         -> (contentType: String, framing: String, item: SwiftType)?
     {
         guard let media = response.content.first(where: { Self.streamFraming($0.contentType) != nil }),
             let framing = Self.streamFraming(media.contentType)
         else { return nil }
-        if media.itemSchema == nil, response.content.contains(where: \.isJSON) { return nil }
+        if media.itemSchema == nil, response.content.contains(where: \.isJSON), !besideJSON { return nil }
         let item: SwiftType
         if framing == "serverSentEvents" {
             item = eventData(media, prefix: prefix)
@@ -41,6 +42,17 @@ extension TypeTranslator {
             }
         }
         return (media.contentType, framing, item)
+    }
+
+    /// Whether `operation`'s success answer is JSON or a stream, as the request asks: its first
+    /// success response with content lists a JSON media type and a streamed one (a 3.1 `schema`).
+    func offersStreamBesideJSON(_ operation: Operation) -> Bool {
+        guard
+            let response = operation.responses.filter(\.isSuccess).sorted(by: { $0.code < $1.code })
+                .first(where: { !$0.content.isEmpty }),
+            let media = response.content.first(where: { Self.streamFraming($0.contentType) != nil })
+        else { return false }
+        return media.itemSchema == nil && response.content.contains(where: \.isJSON)
     }
 
     /// The type each event's `data` decodes to. A schema of the event (one with a `data`

@@ -328,6 +328,9 @@ public struct OperationDecl: Sendable, Hashable {
     /// the media type asked for.
     public var successStream: String? = nil
     public var successStreamMediaType = ""
+    /// This method is the streamed form of the operation whose method is named here (the same
+    /// call, asking for the response's streamed media type instead of its JSON).
+    public var streamedFormOf: String? = nil
     /// Headers the success response declares, read into a typed `<Operation>Headers` value.
     public var responseHeaders: [ResponseHeaderDecl] = []
     public var responseHeadersTypeName = ""

@@ -90,6 +90,9 @@ public enum Translator {
         var groupsByDeclaration: [String: Set<String>] = [:]
         let tagTree = TagTree(document.tags)
         var groupTags: [String: String] = [:]
+        // Names first, every operation's before any streamed form's (below), so a method the
+        // document names never yields its name to one the generator adds.
+        var planned: [(index: Int, group: String, top: String?, name: String)] = []
         for operationIndex in canonicalOrder(document.operations) {
             let operation = document.operations[operationIndex]
             // One group per top-level tag: an operation tagged with a nested tag joins its top ancestor's.
@@ -99,22 +102,38 @@ public enum Translator {
             var scope = groupScopes[group] ?? SwiftNames.Scope(reserved: ["client", "init"])
             let name = scope.claim(functionName(for: operation, options: options, diagnostics: &types.diagnostics))
             groupScopes[group] = scope
+            planned.append((operationIndex, group, top, name))
+        }
+        // OpenAI's style: one response offers JSON and a stream, and the request decides which
+        // comes back. The JSON form keeps the operation's name; the stream gets a method of its
+        // own, so neither answer is lost.
+        var streamedNames: [Int: String] = [:]
+        for plan in planned where types.offersStreamBesideJSON(document.operations[plan.index]) {
+            streamedNames[plan.index] = groupScopes[plan.group, default: SwiftNames.Scope()].claim(
+                SwiftNames.bare(plan.name) + "Stream")
+        }
+        for (operationIndex, group, top, name) in planned {
+            let operation = document.operations[operationIndex]
             let before = types.createdDeclarations.count
             types.touchedComponents = []
             types.usedDeclarations = []
             types.beginOperationScope()
             let unpublished = operation.operationId.map(options.unpublishedOperationIds.contains) ?? false
-            var decl = types.operation(
-                operation, swiftName: name, group: group, unpublished: unpublished, schemes: schemes,
-                perCallCredentialSchemes: options.perCallCredentialSchemes,
-                preferredMediaType: options.lookup(options.preferredRequestMediaTypes, operation))
-            if let tag = operation.tags.first, tag != top { decl.tagPath = tagTree.path(to: tag) }
-            if let settings = options.lookup(options.requestSettings, operation) {
-                decl.retryable = settings.retryable
-                decl.needsExclusiveConnection = settings.needsExclusiveConnection
-                decl.followsRedirects = settings.followsRedirects
+            for streamedName in [nil] + [streamedNames[operationIndex]].compactMap({ $0 }) {
+                var decl = types.operation(
+                    operation, swiftName: streamedName ?? name, group: group, unpublished: unpublished,
+                    schemes: schemes, perCallCredentialSchemes: options.perCallCredentialSchemes,
+                    preferredMediaType: options.lookup(options.preferredRequestMediaTypes, operation),
+                    streamedForm: streamedName != nil)
+                if let tag = operation.tags.first, tag != top { decl.tagPath = tagTree.path(to: tag) }
+                if let settings = options.lookup(options.requestSettings, operation) {
+                    decl.retryable = settings.retryable
+                    decl.needsExclusiveConnection = settings.needsExclusiveConnection
+                    decl.followsRedirects = settings.followsRedirects
+                }
+                if streamedName != nil { decl.streamedFormOf = SwiftNames.bare(name) }
+                operations.append((operationIndex * 2 + (streamedName == nil ? 0 : 1), decl))
             }
-            operations.append((operationIndex, decl))
             for created in types.createdDeclarations[before...] {
                 rank[created] = document.schemas.count + operationIndex
             }

@@ -125,6 +125,18 @@ class OAResponse:
         self.content_type = content_type or ""
 
 
+def acceptable(content: dict, accept) -> str:
+    """The media type of `content` the request's Accept header names (exactly or as `type/*`),
+    else the first: a response offering JSON and a stream answers as the request asks."""
+    ranges = [part.split(";")[0].strip().lower() for part in (accept or "").split(",")]
+    for wanted in ranges:
+        for media_type in content:
+            base = media_type.split(";")[0].strip().lower()
+            if wanted == base or (wanted.endswith("/*") and wanted != "*/*" and base.startswith(wanted[:-1])):
+                return media_type
+    return next(iter(content))
+
+
 def classify(error: Exception) -> tuple[str, dict]:
     """(kind, details) of one openapi-core finding: the violation kinds tests assert on."""
     if isinstance(error, (SecurityValidationError, SecurityNotFound)):
@@ -273,7 +285,8 @@ class MockApp:
             self._validate_request(route, request)
         else:
             self._check_body(route, body, content_type)
-        status, response_headers, response_body, media = self._answer(route)
+        accept = next((value for name, value in headers if name.lower() == "accept"), None)
+        status, response_headers, response_body, media = self._answer(route, accept)
         kind = openapi32.stream_kind(media)
         if kind:
             for message in openapi32.check_items(kind, response_body, self._media(route, media), self.builder):
@@ -364,7 +377,7 @@ class MockApp:
 
     # MARK: answers
 
-    def _answer(self, route: Route):
+    def _answer(self, route: Route, accept=None):
         code, response = self._success(route.operation)
         status = 200 if code in ("default", "2XX") else int(code)
         response = self.builder.resolve(response or {})
@@ -378,8 +391,8 @@ class MockApp:
         content = response.get("content") or {}
         if not content or route.method == "head":
             return status, headers, b"", ""
-        media_type, media = next(iter(content.items()))
-        media = self.builder.resolve(media or {})
+        media_type = acceptable(content, accept)
+        media = self.builder.resolve(content[media_type] or {})
         headers.append(("Content-Type", media_type))
         kind = openapi32.stream_kind(media_type)
         if kind:

@@ -82,3 +82,25 @@ def test_additional_operation_and_querystring_are_served():
     assert call(app, "PURGE", "/search")[0] == 204
     assert call(app, "GET", "/search", query=[('{"n":1}', "")])[0] == 200
     assert app.violations == []
+
+
+DOC_BESIDE_JSON = {
+    "openapi": "3.1.0",
+    "info": {"title": "t", "version": "1"},
+    "paths": {"/chat": {"post": {"operationId": "createChat", "responses": {"200": {
+        "description": "ok", "content": {
+            "application/json": {"schema": TICK},
+            "text/event-stream": {"schema": TICK}}}}}}},
+}
+
+
+def test_a_response_offering_json_and_a_stream_answers_as_the_request_accepts():
+    app = MockApp(DOC_BESIDE_JSON)
+    status, headers, body = app.handle("POST", "/chat", [], [("Accept", "text/event-stream")], {}, b"", None)
+    assert status == 200 and ("Content-Type", "text/event-stream") in headers
+    assert "data: {" in body.decode()
+    status, headers, body = app.handle("POST", "/chat", [], [("Accept", "application/json")], {}, b"", None)
+    assert ("Content-Type", "application/json") in headers and isinstance(json.loads(body)["n"], int)
+    status, headers, body = call(app, "POST", "/chat")
+    assert ("Content-Type", "application/json") in headers
+    assert app.violations == []

@@ -29,6 +29,16 @@ struct PipelineCRMEndToEndTests {
             #expect(avatar.body.url.isEmpty == false)
             #expect(try await contacts.exportContacts(format: .csv, include: ["email", "phones"]).body.isEmpty == false)
 
+            // 70 members: more than one initialiser sets, so the model keeps them in two parts.
+            let custom = try await contacts.getCustomFields(contactId: Self.contactId).body
+            let copy = try JSONDecoder().decode(CustomFields.self, from: JSONEncoder().encode(custom))
+            #expect(copy == custom)
+            let edited = CustomFields(
+                field0: "tier", field1: 3, field63: "last of the first part", field64: 4, field66: 2.5,
+                field69: ["a", "b"], additionalFields: ["extra": "kept"])
+            #expect(edited.field63 == "last of the first part" && edited.field64 == 4 && edited.field69 == ["a", "b"])
+            _ = try await contacts.replaceCustomFields(contactId: Self.contactId, body: edited)
+
             let deals = DealsAPI(client: engine)
             _ = try await deals.listDeals(xTenant: "acme", stage: [.lead, .won])
             _ = try await deals.createDeal(
@@ -51,6 +61,10 @@ struct PipelineCRMEndToEndTests {
             let search = recorded.first { $0.operationId == "searchContacts" }
             #expect(search?.query.contains(["filter[company]", "Acme & Co"]) == true)
             #expect(search?.query.contains(["sort", "name -created"]) == true)
+            let replaced = recorded.first { $0.operationId == "replaceCustomFields" }
+            let sent = try replaced.map { try JSONValue(parsing: Data($0.body.utf8)) }
+            #expect(sent?["field64"] == 4 && sent?["field69"] == ["a", "b"] && sent?["extra"] == "kept")
+            #expect(sent?["field2"] == nil)
             let upload = recorded.first { $0.operationId == "uploadAvatar" }
             #expect(upload?.header("Content-Type")?.hasPrefix("multipart/form-data; boundary=") == true)
         }

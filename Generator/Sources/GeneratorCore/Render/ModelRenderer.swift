@@ -41,7 +41,7 @@ enum ModelRenderer {
                     "\(OperationRenderer.emittedIntoClient) public var additionalFields: \(extras.rendered) { \(read("additionalFields", members, decl.storage)) }"
                 )
             }
-            if decl.storage == .storedClass {
+            if decl.storage.isClass {
                 renderStoredClass(decl, members, into: &w)
             } else if members.count == 1 {
                 w.line("@usableFromInline let \(storageName): ModelStorage<\(members[0].type.rendered)>")
@@ -107,6 +107,9 @@ enum ModelRenderer {
     }
 
     static func read(_ label: String, _ members: [StoredMember], _ shape: ModelStorageShape) -> String {
+        if shape == .partedClass, let index = members.firstIndex(where: { $0.label == label }) {
+            return "\(storageName).\(partProperty(index / ModelStorageShape.partLimit)).\(label)"
+        }
         if shape == .storedClass { return "\(storageName).\(label)" }
         return members.count == 1 ? "\(storageName).value" : "\(storageName).value.\(label)"
     }
@@ -115,28 +118,76 @@ enum ModelRenderer {
     /// generic with the model, and named so no document's type can be shadowed by it.
     static let storedClassName = "_Stored"
 
+    /// The parts of a `partedClass` model, nested in it like the class.
+    static func partName(_ index: Int) -> String { "_Part\(index)" }
+    static func partProperty(_ index: Int) -> String { "p\(index)" }
+
+    /// The members of each initialiser: all of them, or `partLimit` at a time for a parted class.
+    static func parts<Element>(_ elements: [Element], _ shape: ModelStorageShape) -> [ArraySlice<Element>] {
+        guard shape == .partedClass else { return [elements[...]] }
+        return stride(from: 0, to: elements.count, by: ModelStorageShape.partLimit).map {
+            elements[$0..<min($0 + ModelStorageShape.partLimit, elements.count)]
+        }
+    }
+
     /// Decoding assigns the members one by one in the class's own initialiser: a throwing call
     /// per member among the arguments of one call would need, on each call's error path, the
     /// clean-up of every argument before it (quadratic code); assigned stored properties are
-    /// cleaned up from one record of which are set.
+    /// cleaned up from one record of which are set. A parted class does the same in each part.
     private static func renderStoredClass(
         _ decl: StructDecl, _ members: [StoredMember], into writer: inout SwiftWriter
     ) {
         writer.line("@usableFromInline let \(storageName): \(storedClassName)")
+        let extrasType = extrasType(decl)
+        let decoded = decodedValues(decl) + (extrasType == nil ? [] : ["additionalFields"])
+        let memberParts = parts(members, decl.storage)
+        let valueParts = parts(decoded, decl.storage)
+        let extras = extrasType.map { ", _ additionalFields: \($0.rendered)" } ?? ""
         writer.block("@usableFromInline final class \(storedClassName): Sendable") { w in
-            for member in members { w.line("@usableFromInline let \(member.label): \(member.type.rendered)") }
-            let parameters = members.indices.map { "_ m\($0): \(members[$0].type.rendered)" }
-            w.list("@usableFromInline init(", parameters, ") {")
-            w.indent { w in
-                for (index, member) in members.enumerated() { w.line("self.\(member.label) = m\(index)") }
-            }
-            w.line("}")
-            let extras = extrasType(decl).map { ", _ additionalFields: \($0.rendered)" } ?? ""
-            w.block("init(_ container: KeyedDecodingContainer<DynamicCodingKey>\(extras)) throws") { w in
-                for (member, value) in zip(members, decodedValues(decl)) {
-                    w.line("self.\(member.label) = try \(value)")
+            if decl.storage == .partedClass {
+                let stored = memberParts.indices.map { StoredMember(label: partProperty($0), type: .named(partName($0))) }
+                renderStoredMembers(stored, into: &w)
+                w.block("init(_ container: KeyedDecodingContainer<DynamicCodingKey>\(extras)) throws") { w in
+                    for index in memberParts.indices {
+                        let last = index == memberParts.count - 1 && !extras.isEmpty
+                        w.line("self.\(partProperty(index)) = try \(partName(index))(container\(last ? ", additionalFields" : ""))")
+                    }
                 }
-                if !extras.isEmpty { w.line("self.additionalFields = additionalFields") }
+            } else {
+                renderStoredMembers(members, into: &w)
+                renderDecodingInit(memberParts[0], valueParts[0], extras: extras, into: &w)
+            }
+        }
+        guard decl.storage == .partedClass else { return }
+        for (index, (part, values)) in zip(memberParts, valueParts).enumerated() {
+            let last = index == memberParts.count - 1
+            writer.block("@usableFromInline struct \(partName(index)): Sendable") { w in
+                renderStoredMembers(Array(part), into: &w)
+                renderDecodingInit(part, values, extras: last ? extras : "", into: &w)
+            }
+        }
+    }
+
+    /// `@usableFromInline let` for each member and the memberwise initialiser.
+    private static func renderStoredMembers(_ members: [StoredMember], into writer: inout SwiftWriter) {
+        for member in members { writer.line("@usableFromInline let \(member.label): \(member.type.rendered)") }
+        let parameters = members.indices.map { "_ m\($0): \(members[$0].type.rendered)" }
+        writer.list("@usableFromInline init(", parameters, ") {")
+        writer.indent { w in
+            for (index, member) in members.enumerated() { w.line("self.\(member.label) = m\(index)") }
+        }
+        writer.line("}")
+    }
+
+    /// Each member assigned from `container` (the last, `additionalFields`, from the parameter).
+    private static func renderDecodingInit(
+        _ members: ArraySlice<StoredMember>, _ values: ArraySlice<String>, extras: String,
+        into writer: inout SwiftWriter
+    ) {
+        writer.block("init(_ container: KeyedDecodingContainer<DynamicCodingKey>\(extras)) throws") { w in
+            for (member, value) in zip(members, values) {
+                let isExtras = !extras.isEmpty && member.label == "additionalFields" && value == "additionalFields"
+                w.line(isExtras ? "self.additionalFields = additionalFields" : "self.\(member.label) = try \(value)")
             }
         }
     }
@@ -144,7 +195,16 @@ enum ModelRenderer {
     /// `prefix` + the storage made from `values` (the stored members in order).
     static func storing(_ values: [String], _ shape: ModelStorageShape, prefix: String, into writer: inout SwiftWriter)
     {
-        if shape == .storedClass {
+        if shape == .partedClass {
+            let made = parts(values, shape)
+            writer.line("\(storageName) = \(prefix)\(storedClassName)(")
+            writer.indent { w in
+                for (index, part) in made.enumerated() {
+                    let last = index == made.count - 1
+                    w.list("\(partName(index))(", Array(part), last ? "))" : "),", closesLastLine: true)
+                }
+            }
+        } else if shape == .storedClass {
             writer.list("\(storageName) = \(prefix)\(storedClassName)(", values, ")", closesLastLine: true)
         } else if values.count == 1 {
             writer.line("\(storageName) = \(prefix)ModelStorage(\(values[0]))")
@@ -181,7 +241,7 @@ enum ModelRenderer {
     /// written once. An optional constant cannot go that way (the initialiser always sets it, a
     /// decoded one may be absent), so a type with one assigns each member here instead.
     private static func renderDecoder(_ decl: StructDecl, into writer: inout SwiftWriter) {
-        if decl.storage == .storedClass {
+        if decl.storage.isClass {
             writer.block("public init(from decoder: any Decoder) throws") { w in
                 w.line("let container = try decoder.container(keyedBy: DynamicCodingKey.self)")
                 let extras = extrasType(decl) != nil ? ", decoder.members(except: Self.knownKeys)" : ""
@@ -292,7 +352,7 @@ enum ModelRenderer {
                 w.line("_ = MemberWriter(encoder)")
                 return
             }
-            if decl.storage == .storedClass {
+            if decl.storage.isClass {
                 // Statements of a bounded number of steps: one chain of hundreds costs the type
                 // checker more than linear time.
                 w.line("let writer = MemberWriter(encoder)")

@@ -6,9 +6,21 @@
 /// square of the width: a public document's 566-member model did not finish compiling in
 /// twenty minutes. Past `tupleLimit` members the model keeps them as the stored properties of
 /// a final class of its own, read one by one, so compile cost stays linear in the width.
+///
+/// The class's initialisers cost the compiler more than the square of the members they set
+/// (definite initialisation tracks each member at each of them), so past `partLimit` members
+/// the class keeps them in parts, structs of at most `partLimit` members each, and only the
+/// parts are set together.
 public enum ModelStorageShape: Sendable, Hashable {
     case tuple
     case storedClass
+    case partedClass
+
+    /// A class or a part sets at most this many members in one initialiser.
+    public static let partLimit = 64
+
+    /// Whether the members live in a class of the model's own (`storedClass`, `partedClass`).
+    public var isClass: Bool { self != .tuple }
 
     /// Wider than any model of the repository's own document, narrow enough that the squared
     /// cost is still small.
@@ -18,7 +30,7 @@ public enum ModelStorageShape: Sendable, Hashable {
         declarations.map { declaration in
             guard case .structure(var decl) = declaration else { return declaration }
             let stored = decl.properties.count + (decl.keepsAdditionalFields ? 1 : 0)
-            decl.storage = stored > tupleLimit ? .storedClass : .tuple
+            decl.storage = stored > partLimit ? .partedClass : stored > tupleLimit ? .storedClass : .tuple
             return .structure(decl)
         }
     }

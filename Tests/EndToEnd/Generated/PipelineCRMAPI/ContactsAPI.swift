@@ -52,6 +52,25 @@ public struct ContactsAPI: Sendable {
         return try await client.perform(request) { try $0.decode(Contact.self) }
     }
 
+    /// `GET /contacts/{contactId}/custom-fields` · security: `crmQueryKey`
+    @_alwaysEmitIntoClient @discardableResult
+    public func getCustomFields(contactId: String) async throws -> APIResponse<CustomFields> {
+        let request = APIRequest(
+            operationName: "getCustomFields", method: .get, pathTemplate: "/contacts/{contactId}/custom-fields",
+            path: "/contacts/\(contactId)/custom-fields", security: .shared)
+        return try await client.perform(request) { try $0.decode(CustomFields.self) }
+    }
+
+    /// `PUT /contacts/{contactId}/custom-fields` · security: `crmQueryKey`
+    @_alwaysEmitIntoClient @discardableResult
+    public func replaceCustomFields(contactId: String, body: CustomFields) async throws -> APIResponse<CustomFields> {
+        var request = APIRequest(
+            operationName: "replaceCustomFields", method: .put, pathTemplate: "/contacts/{contactId}/custom-fields",
+            path: "/contacts/\(contactId)/custom-fields", security: .shared)
+        request.body = try .encoding(body)
+        return try await client.perform(request) { try $0.decode(CustomFields.self) }
+    }
+
     /// `POST /contacts/{contactId}/avatar` · security: `crmQueryKey`
     @_alwaysEmitIntoClient @discardableResult public func uploadAvatar(
         contactId: String, image: MultipartFile, caption: String? = nil, crop: UploadAvatarCrop? = nil

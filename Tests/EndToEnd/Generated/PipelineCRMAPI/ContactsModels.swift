@@ -4,6 +4,382 @@
 import Foundation
 import APIRuntime
 
+/// Wider than one initialiser should set; fields 0, 66 and 69 are always there.
+public struct CustomFields: OpenAPIModel {
+    @_alwaysEmitIntoClient public var field0: String { _storage.p0.field0 }
+    @_alwaysEmitIntoClient public var field1: Int? { _storage.p0.field1 }
+    @_alwaysEmitIntoClient public var field2: Bool? { _storage.p0.field2 }
+    @_alwaysEmitIntoClient public var field3: Double? { _storage.p0.field3 }
+    @_alwaysEmitIntoClient public var field4: Date? { _storage.p0.field4 }
+    @_alwaysEmitIntoClient public var field5: String? { _storage.p0.field5 }
+    @_alwaysEmitIntoClient public var field6: [String]? { _storage.p0.field6 }
+    @_alwaysEmitIntoClient public var field7: String? { _storage.p0.field7 }
+    @_alwaysEmitIntoClient public var field8: Int? { _storage.p0.field8 }
+    @_alwaysEmitIntoClient public var field9: Bool? { _storage.p0.field9 }
+    @_alwaysEmitIntoClient public var field10: Double? { _storage.p0.field10 }
+    @_alwaysEmitIntoClient public var field11: Date? { _storage.p0.field11 }
+    @_alwaysEmitIntoClient public var field12: String? { _storage.p0.field12 }
+    @_alwaysEmitIntoClient public var field13: [String]? { _storage.p0.field13 }
+    @_alwaysEmitIntoClient public var field14: String? { _storage.p0.field14 }
+    @_alwaysEmitIntoClient public var field15: Int? { _storage.p0.field15 }
+    @_alwaysEmitIntoClient public var field16: Bool? { _storage.p0.field16 }
+    @_alwaysEmitIntoClient public var field17: Double? { _storage.p0.field17 }
+    @_alwaysEmitIntoClient public var field18: Date? { _storage.p0.field18 }
+    @_alwaysEmitIntoClient public var field19: String? { _storage.p0.field19 }
+    @_alwaysEmitIntoClient public var field20: [String]? { _storage.p0.field20 }
+    @_alwaysEmitIntoClient public var field21: String? { _storage.p0.field21 }
+    @_alwaysEmitIntoClient public var field22: Int? { _storage.p0.field22 }
+    @_alwaysEmitIntoClient public var field23: Bool? { _storage.p0.field23 }
+    @_alwaysEmitIntoClient public var field24: Double? { _storage.p0.field24 }
+    @_alwaysEmitIntoClient public var field25: Date? { _storage.p0.field25 }
+    @_alwaysEmitIntoClient public var field26: String? { _storage.p0.field26 }
+    @_alwaysEmitIntoClient public var field27: [String]? { _storage.p0.field27 }
+    @_alwaysEmitIntoClient public var field28: String? { _storage.p0.field28 }
+    @_alwaysEmitIntoClient public var field29: Int? { _storage.p0.field29 }
+    @_alwaysEmitIntoClient public var field30: Bool? { _storage.p0.field30 }
+    @_alwaysEmitIntoClient public var field31: Double? { _storage.p0.field31 }
+    @_alwaysEmitIntoClient public var field32: Date? { _storage.p0.field32 }
+    @_alwaysEmitIntoClient public var field33: String? { _storage.p0.field33 }
+    @_alwaysEmitIntoClient public var field34: [String]? { _storage.p0.field34 }
+    @_alwaysEmitIntoClient public var field35: String? { _storage.p0.field35 }
+    @_alwaysEmitIntoClient public var field36: Int? { _storage.p0.field36 }
+    @_alwaysEmitIntoClient public var field37: Bool? { _storage.p0.field37 }
+    @_alwaysEmitIntoClient public var field38: Double? { _storage.p0.field38 }
+    @_alwaysEmitIntoClient public var field39: Date? { _storage.p0.field39 }
+    @_alwaysEmitIntoClient public var field40: String? { _storage.p0.field40 }
+    @_alwaysEmitIntoClient public var field41: [String]? { _storage.p0.field41 }
+    @_alwaysEmitIntoClient public var field42: String? { _storage.p0.field42 }
+    @_alwaysEmitIntoClient public var field43: Int? { _storage.p0.field43 }
+    @_alwaysEmitIntoClient public var field44: Bool? { _storage.p0.field44 }
+    @_alwaysEmitIntoClient public var field45: Double? { _storage.p0.field45 }
+    @_alwaysEmitIntoClient public var field46: Date? { _storage.p0.field46 }
+    @_alwaysEmitIntoClient public var field47: String? { _storage.p0.field47 }
+    @_alwaysEmitIntoClient public var field48: [String]? { _storage.p0.field48 }
+    @_alwaysEmitIntoClient public var field49: String? { _storage.p0.field49 }
+    @_alwaysEmitIntoClient public var field50: Int? { _storage.p0.field50 }
+    @_alwaysEmitIntoClient public var field51: Bool? { _storage.p0.field51 }
+    @_alwaysEmitIntoClient public var field52: Double? { _storage.p0.field52 }
+    @_alwaysEmitIntoClient public var field53: Date? { _storage.p0.field53 }
+    @_alwaysEmitIntoClient public var field54: String? { _storage.p0.field54 }
+    @_alwaysEmitIntoClient public var field55: [String]? { _storage.p0.field55 }
+    @_alwaysEmitIntoClient public var field56: String? { _storage.p0.field56 }
+    @_alwaysEmitIntoClient public var field57: Int? { _storage.p0.field57 }
+    @_alwaysEmitIntoClient public var field58: Bool? { _storage.p0.field58 }
+    @_alwaysEmitIntoClient public var field59: Double? { _storage.p0.field59 }
+    @_alwaysEmitIntoClient public var field60: Date? { _storage.p0.field60 }
+    @_alwaysEmitIntoClient public var field61: String? { _storage.p0.field61 }
+    @_alwaysEmitIntoClient public var field62: [String]? { _storage.p0.field62 }
+    @_alwaysEmitIntoClient public var field63: String? { _storage.p0.field63 }
+    @_alwaysEmitIntoClient public var field64: Int? { _storage.p1.field64 }
+    @_alwaysEmitIntoClient public var field65: Bool? { _storage.p1.field65 }
+    @_alwaysEmitIntoClient public var field66: Double { _storage.p1.field66 }
+    @_alwaysEmitIntoClient public var field67: Date? { _storage.p1.field67 }
+    @_alwaysEmitIntoClient public var field68: String? { _storage.p1.field68 }
+    @_alwaysEmitIntoClient public var field69: [String] { _storage.p1.field69 }
+    /// Members the API description does not name, kept so that nothing received is lost.
+    @_alwaysEmitIntoClient public var additionalFields: JSONObject { _storage.p1.additionalFields }
+    @usableFromInline let _storage: _Stored
+    @usableFromInline final class _Stored: Sendable {
+        @usableFromInline let p0: _Part0
+        @usableFromInline let p1: _Part1
+        @usableFromInline init(_ m0: _Part0, _ m1: _Part1) {
+            self.p0 = m0
+            self.p1 = m1
+        }
+        init(_ container: KeyedDecodingContainer<DynamicCodingKey>, _ additionalFields: JSONObject) throws {
+            self.p0 = try _Part0(container)
+            self.p1 = try _Part1(container, additionalFields)
+        }
+    }
+    @usableFromInline struct _Part0: Sendable {
+        @usableFromInline let field0: String
+        @usableFromInline let field1: Int?
+        @usableFromInline let field2: Bool?
+        @usableFromInline let field3: Double?
+        @usableFromInline let field4: Date?
+        @usableFromInline let field5: String?
+        @usableFromInline let field6: [String]?
+        @usableFromInline let field7: String?
+        @usableFromInline let field8: Int?
+        @usableFromInline let field9: Bool?
+        @usableFromInline let field10: Double?
+        @usableFromInline let field11: Date?
+        @usableFromInline let field12: String?
+        @usableFromInline let field13: [String]?
+        @usableFromInline let field14: String?
+        @usableFromInline let field15: Int?
+        @usableFromInline let field16: Bool?
+        @usableFromInline let field17: Double?
+        @usableFromInline let field18: Date?
+        @usableFromInline let field19: String?
+        @usableFromInline let field20: [String]?
+        @usableFromInline let field21: String?
+        @usableFromInline let field22: Int?
+        @usableFromInline let field23: Bool?
+        @usableFromInline let field24: Double?
+        @usableFromInline let field25: Date?
+        @usableFromInline let field26: String?
+        @usableFromInline let field27: [String]?
+        @usableFromInline let field28: String?
+        @usableFromInline let field29: Int?
+        @usableFromInline let field30: Bool?
+        @usableFromInline let field31: Double?
+        @usableFromInline let field32: Date?
+        @usableFromInline let field33: String?
+        @usableFromInline let field34: [String]?
+        @usableFromInline let field35: String?
+        @usableFromInline let field36: Int?
+        @usableFromInline let field37: Bool?
+        @usableFromInline let field38: Double?
+        @usableFromInline let field39: Date?
+        @usableFromInline let field40: String?
+        @usableFromInline let field41: [String]?
+        @usableFromInline let field42: String?
+        @usableFromInline let field43: Int?
+        @usableFromInline let field44: Bool?
+        @usableFromInline let field45: Double?
+        @usableFromInline let field46: Date?
+        @usableFromInline let field47: String?
+        @usableFromInline let field48: [String]?
+        @usableFromInline let field49: String?
+        @usableFromInline let field50: Int?
+        @usableFromInline let field51: Bool?
+        @usableFromInline let field52: Double?
+        @usableFromInline let field53: Date?
+        @usableFromInline let field54: String?
+        @usableFromInline let field55: [String]?
+        @usableFromInline let field56: String?
+        @usableFromInline let field57: Int?
+        @usableFromInline let field58: Bool?
+        @usableFromInline let field59: Double?
+        @usableFromInline let field60: Date?
+        @usableFromInline let field61: String?
+        @usableFromInline let field62: [String]?
+        @usableFromInline let field63: String?
+        @usableFromInline init(
+            _ m0: String, _ m1: Int?, _ m2: Bool?, _ m3: Double?, _ m4: Date?, _ m5: String?, _ m6: [String]?,
+            _ m7: String?, _ m8: Int?, _ m9: Bool?, _ m10: Double?, _ m11: Date?, _ m12: String?, _ m13: [String]?,
+            _ m14: String?, _ m15: Int?, _ m16: Bool?, _ m17: Double?, _ m18: Date?, _ m19: String?, _ m20: [String]?,
+            _ m21: String?, _ m22: Int?, _ m23: Bool?, _ m24: Double?, _ m25: Date?, _ m26: String?, _ m27: [String]?,
+            _ m28: String?, _ m29: Int?, _ m30: Bool?, _ m31: Double?, _ m32: Date?, _ m33: String?, _ m34: [String]?,
+            _ m35: String?, _ m36: Int?, _ m37: Bool?, _ m38: Double?, _ m39: Date?, _ m40: String?, _ m41: [String]?,
+            _ m42: String?, _ m43: Int?, _ m44: Bool?, _ m45: Double?, _ m46: Date?, _ m47: String?, _ m48: [String]?,
+            _ m49: String?, _ m50: Int?, _ m51: Bool?, _ m52: Double?, _ m53: Date?, _ m54: String?, _ m55: [String]?,
+            _ m56: String?, _ m57: Int?, _ m58: Bool?, _ m59: Double?, _ m60: Date?, _ m61: String?, _ m62: [String]?,
+            _ m63: String?
+        ) {
+            self.field0 = m0
+            self.field1 = m1
+            self.field2 = m2
+            self.field3 = m3
+            self.field4 = m4
+            self.field5 = m5
+            self.field6 = m6
+            self.field7 = m7
+            self.field8 = m8
+            self.field9 = m9
+            self.field10 = m10
+            self.field11 = m11
+            self.field12 = m12
+            self.field13 = m13
+            self.field14 = m14
+            self.field15 = m15
+            self.field16 = m16
+            self.field17 = m17
+            self.field18 = m18
+            self.field19 = m19
+            self.field20 = m20
+            self.field21 = m21
+            self.field22 = m22
+            self.field23 = m23
+            self.field24 = m24
+            self.field25 = m25
+            self.field26 = m26
+            self.field27 = m27
+            self.field28 = m28
+            self.field29 = m29
+            self.field30 = m30
+            self.field31 = m31
+            self.field32 = m32
+            self.field33 = m33
+            self.field34 = m34
+            self.field35 = m35
+            self.field36 = m36
+            self.field37 = m37
+            self.field38 = m38
+            self.field39 = m39
+            self.field40 = m40
+            self.field41 = m41
+            self.field42 = m42
+            self.field43 = m43
+            self.field44 = m44
+            self.field45 = m45
+            self.field46 = m46
+            self.field47 = m47
+            self.field48 = m48
+            self.field49 = m49
+            self.field50 = m50
+            self.field51 = m51
+            self.field52 = m52
+            self.field53 = m53
+            self.field54 = m54
+            self.field55 = m55
+            self.field56 = m56
+            self.field57 = m57
+            self.field58 = m58
+            self.field59 = m59
+            self.field60 = m60
+            self.field61 = m61
+            self.field62 = m62
+            self.field63 = m63
+        }
+        init(_ container: KeyedDecodingContainer<DynamicCodingKey>) throws {
+            self.field0 = try container.decode(String.self, forKey: "field0")
+            self.field1 = try container.decodeIfPresent(Int.self, forKey: "field1")
+            self.field2 = try container.decodeIfPresent(Bool.self, forKey: "field2")
+            self.field3 = try container.decodeIfPresent(Double.self, forKey: "field3")
+            self.field4 = try container.decodeDateTimeIfPresent(forKey: "field4")
+            self.field5 = try container.decodeIfPresent(String.self, forKey: "field5")
+            self.field6 = try container.decodeIfPresent([String].self, forKey: "field6")
+            self.field7 = try container.decodeIfPresent(String.self, forKey: "field7")
+            self.field8 = try container.decodeIfPresent(Int.self, forKey: "field8")
+            self.field9 = try container.decodeIfPresent(Bool.self, forKey: "field9")
+            self.field10 = try container.decodeIfPresent(Double.self, forKey: "field10")
+            self.field11 = try container.decodeDateTimeIfPresent(forKey: "field11")
+            self.field12 = try container.decodeIfPresent(String.self, forKey: "field12")
+            self.field13 = try container.decodeIfPresent([String].self, forKey: "field13")
+            self.field14 = try container.decodeIfPresent(String.self, forKey: "field14")
+            self.field15 = try container.decodeIfPresent(Int.self, forKey: "field15")
+            self.field16 = try container.decodeIfPresent(Bool.self, forKey: "field16")
+            self.field17 = try container.decodeIfPresent(Double.self, forKey: "field17")
+            self.field18 = try container.decodeDateTimeIfPresent(forKey: "field18")
+            self.field19 = try container.decodeIfPresent(String.self, forKey: "field19")
+            self.field20 = try container.decodeIfPresent([String].self, forKey: "field20")
+            self.field21 = try container.decodeIfPresent(String.self, forKey: "field21")
+            self.field22 = try container.decodeIfPresent(Int.self, forKey: "field22")
+            self.field23 = try container.decodeIfPresent(Bool.self, forKey: "field23")
+            self.field24 = try container.decodeIfPresent(Double.self, forKey: "field24")
+            self.field25 = try container.decodeDateTimeIfPresent(forKey: "field25")
+            self.field26 = try container.decodeIfPresent(String.self, forKey: "field26")
+            self.field27 = try container.decodeIfPresent([String].self, forKey: "field27")
+            self.field28 = try container.decodeIfPresent(String.self, forKey: "field28")
+            self.field29 = try container.decodeIfPresent(Int.self, forKey: "field29")
+            self.field30 = try container.decodeIfPresent(Bool.self, forKey: "field30")
+            self.field31 = try container.decodeIfPresent(Double.self, forKey: "field31")
+            self.field32 = try container.decodeDateTimeIfPresent(forKey: "field32")
+            self.field33 = try container.decodeIfPresent(String.self, forKey: "field33")
+            self.field34 = try container.decodeIfPresent([String].self, forKey: "field34")
+            self.field35 = try container.decodeIfPresent(String.self, forKey: "field35")
+            self.field36 = try container.decodeIfPresent(Int.self, forKey: "field36")
+            self.field37 = try container.decodeIfPresent(Bool.self, forKey: "field37")
+            self.field38 = try container.decodeIfPresent(Double.self, forKey: "field38")
+            self.field39 = try container.decodeDateTimeIfPresent(forKey: "field39")
+            self.field40 = try container.decodeIfPresent(String.self, forKey: "field40")
+            self.field41 = try container.decodeIfPresent([String].self, forKey: "field41")
+            self.field42 = try container.decodeIfPresent(String.self, forKey: "field42")
+            self.field43 = try container.decodeIfPresent(Int.self, forKey: "field43")
+            self.field44 = try container.decodeIfPresent(Bool.self, forKey: "field44")
+            self.field45 = try container.decodeIfPresent(Double.self, forKey: "field45")
+            self.field46 = try container.decodeDateTimeIfPresent(forKey: "field46")
+            self.field47 = try container.decodeIfPresent(String.self, forKey: "field47")
+            self.field48 = try container.decodeIfPresent([String].self, forKey: "field48")
+            self.field49 = try container.decodeIfPresent(String.self, forKey: "field49")
+            self.field50 = try container.decodeIfPresent(Int.self, forKey: "field50")
+            self.field51 = try container.decodeIfPresent(Bool.self, forKey: "field51")
+            self.field52 = try container.decodeIfPresent(Double.self, forKey: "field52")
+            self.field53 = try container.decodeDateTimeIfPresent(forKey: "field53")
+            self.field54 = try container.decodeIfPresent(String.self, forKey: "field54")
+            self.field55 = try container.decodeIfPresent([String].self, forKey: "field55")
+            self.field56 = try container.decodeIfPresent(String.self, forKey: "field56")
+            self.field57 = try container.decodeIfPresent(Int.self, forKey: "field57")
+            self.field58 = try container.decodeIfPresent(Bool.self, forKey: "field58")
+            self.field59 = try container.decodeIfPresent(Double.self, forKey: "field59")
+            self.field60 = try container.decodeDateTimeIfPresent(forKey: "field60")
+            self.field61 = try container.decodeIfPresent(String.self, forKey: "field61")
+            self.field62 = try container.decodeIfPresent([String].self, forKey: "field62")
+            self.field63 = try container.decodeIfPresent(String.self, forKey: "field63")
+        }
+    }
+    @usableFromInline struct _Part1: Sendable {
+        @usableFromInline let field64: Int?
+        @usableFromInline let field65: Bool?
+        @usableFromInline let field66: Double
+        @usableFromInline let field67: Date?
+        @usableFromInline let field68: String?
+        @usableFromInline let field69: [String]
+        @usableFromInline let additionalFields: JSONObject
+        @usableFromInline init(
+            _ m0: Int?, _ m1: Bool?, _ m2: Double, _ m3: Date?, _ m4: String?, _ m5: [String], _ m6: JSONObject
+        ) {
+            self.field64 = m0
+            self.field65 = m1
+            self.field66 = m2
+            self.field67 = m3
+            self.field68 = m4
+            self.field69 = m5
+            self.additionalFields = m6
+        }
+        init(_ container: KeyedDecodingContainer<DynamicCodingKey>, _ additionalFields: JSONObject) throws {
+            self.field64 = try container.decodeIfPresent(Int.self, forKey: "field64")
+            self.field65 = try container.decodeIfPresent(Bool.self, forKey: "field65")
+            self.field66 = try container.decode(Double.self, forKey: "field66")
+            self.field67 = try container.decodeDateTimeIfPresent(forKey: "field67")
+            self.field68 = try container.decodeIfPresent(String.self, forKey: "field68")
+            self.field69 = try container.decode([String].self, forKey: "field69")
+            self.additionalFields = additionalFields
+        }
+    }
+    private static let knownKeys: MemberNames = ["field0", "field1", "field2", "field3", "field4", "field5", "field6", "field7", "field8", "field9", "field10", "field11", "field12", "field13", "field14", "field15", "field16", "field17", "field18", "field19", "field20", "field21", "field22", "field23", "field24", "field25", "field26", "field27", "field28", "field29", "field30", "field31", "field32", "field33", "field34", "field35", "field36", "field37", "field38", "field39", "field40", "field41", "field42", "field43", "field44", "field45", "field46", "field47", "field48", "field49", "field50", "field51", "field52", "field53", "field54", "field55", "field56", "field57", "field58", "field59", "field60", "field61", "field62", "field63", "field64", "field65", "field66", "field67", "field68", "field69"]
+
+    @_alwaysEmitIntoClient public init(
+        field0: String, field1: Int? = nil, field2: Bool? = nil, field3: Double? = nil, field4: Date? = nil,
+        field5: String? = nil, field6: [String]? = nil, field7: String? = nil, field8: Int? = nil, field9: Bool? = nil,
+        field10: Double? = nil, field11: Date? = nil, field12: String? = nil, field13: [String]? = nil,
+        field14: String? = nil, field15: Int? = nil, field16: Bool? = nil, field17: Double? = nil, field18: Date? = nil,
+        field19: String? = nil, field20: [String]? = nil, field21: String? = nil, field22: Int? = nil,
+        field23: Bool? = nil, field24: Double? = nil, field25: Date? = nil, field26: String? = nil,
+        field27: [String]? = nil, field28: String? = nil, field29: Int? = nil, field30: Bool? = nil,
+        field31: Double? = nil, field32: Date? = nil, field33: String? = nil, field34: [String]? = nil,
+        field35: String? = nil, field36: Int? = nil, field37: Bool? = nil, field38: Double? = nil, field39: Date? = nil,
+        field40: String? = nil, field41: [String]? = nil, field42: String? = nil, field43: Int? = nil,
+        field44: Bool? = nil, field45: Double? = nil, field46: Date? = nil, field47: String? = nil,
+        field48: [String]? = nil, field49: String? = nil, field50: Int? = nil, field51: Bool? = nil,
+        field52: Double? = nil, field53: Date? = nil, field54: String? = nil, field55: [String]? = nil,
+        field56: String? = nil, field57: Int? = nil, field58: Bool? = nil, field59: Double? = nil, field60: Date? = nil,
+        field61: String? = nil, field62: [String]? = nil, field63: String? = nil, field64: Int? = nil,
+        field65: Bool? = nil, field66: Double, field67: Date? = nil, field68: String? = nil, field69: [String],
+        additionalFields: JSONObject = [:]
+    ) {
+        _storage = _Stored(
+            _Part0(
+                field0, field1, field2, field3, field4, field5, field6, field7, field8, field9, field10, field11,
+                field12, field13, field14, field15, field16, field17, field18, field19, field20, field21, field22,
+                field23, field24, field25, field26, field27, field28, field29, field30, field31, field32, field33,
+                field34, field35, field36, field37, field38, field39, field40, field41, field42, field43, field44,
+                field45, field46, field47, field48, field49, field50, field51, field52, field53, field54, field55,
+                field56, field57, field58, field59, field60, field61, field62, field63),
+            _Part1(field64, field65, field66, field67, field68, field69, additionalFields))
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: DynamicCodingKey.self)
+        _storage = try _Stored(container, decoder.members(except: Self.knownKeys))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        let writer = MemberWriter(encoder)
+        try writer.encode("field0", field0).encodeIfPresent("field1", field1).encodeIfPresent("field2", field2).encodeIfPresent("field3", field3).encodeDateTimeIfPresent("field4", field4).encodeIfPresent("field5", field5).encodeIfPresent("field6", field6).encodeIfPresent("field7", field7)
+        try writer.encodeIfPresent("field8", field8).encodeIfPresent("field9", field9).encodeIfPresent("field10", field10).encodeDateTimeIfPresent("field11", field11).encodeIfPresent("field12", field12).encodeIfPresent("field13", field13).encodeIfPresent("field14", field14).encodeIfPresent("field15", field15)
+        try writer.encodeIfPresent("field16", field16).encodeIfPresent("field17", field17).encodeDateTimeIfPresent("field18", field18).encodeIfPresent("field19", field19).encodeIfPresent("field20", field20).encodeIfPresent("field21", field21).encodeIfPresent("field22", field22).encodeIfPresent("field23", field23)
+        try writer.encodeIfPresent("field24", field24).encodeDateTimeIfPresent("field25", field25).encodeIfPresent("field26", field26).encodeIfPresent("field27", field27).encodeIfPresent("field28", field28).encodeIfPresent("field29", field29).encodeIfPresent("field30", field30).encodeIfPresent("field31", field31)
+        try writer.encodeDateTimeIfPresent("field32", field32).encodeIfPresent("field33", field33).encodeIfPresent("field34", field34).encodeIfPresent("field35", field35).encodeIfPresent("field36", field36).encodeIfPresent("field37", field37).encodeIfPresent("field38", field38).encodeDateTimeIfPresent("field39", field39)
+        try writer.encodeIfPresent("field40", field40).encodeIfPresent("field41", field41).encodeIfPresent("field42", field42).encodeIfPresent("field43", field43).encodeIfPresent("field44", field44).encodeIfPresent("field45", field45).encodeDateTimeIfPresent("field46", field46).encodeIfPresent("field47", field47)
+        try writer.encodeIfPresent("field48", field48).encodeIfPresent("field49", field49).encodeIfPresent("field50", field50).encodeIfPresent("field51", field51).encodeIfPresent("field52", field52).encodeDateTimeIfPresent("field53", field53).encodeIfPresent("field54", field54).encodeIfPresent("field55", field55)
+        try writer.encodeIfPresent("field56", field56).encodeIfPresent("field57", field57).encodeIfPresent("field58", field58).encodeIfPresent("field59", field59).encodeDateTimeIfPresent("field60", field60).encodeIfPresent("field61", field61).encodeIfPresent("field62", field62).encodeIfPresent("field63", field63)
+        try writer.encodeIfPresent("field64", field64).encodeIfPresent("field65", field65).encode("field66", field66).encodeDateTimeIfPresent("field67", field67).encodeIfPresent("field68", field68).encode("field69", field69).additionalFields(additionalFields)
+    }
+}
+
 public struct ContactInput: OpenAPIModel {
     @_alwaysEmitIntoClient public var name: String { _storage.value.name }
     @_alwaysEmitIntoClient public var email: Nullable<String>? { _storage.value.email }

@@ -27,7 +27,8 @@ struct PipelineCRMEndToEndTests {
                 image: MultipartFile(data: Data([0x89, 0x50, 0x4E, 0x47]), filename: "ada.png"),
                 caption: "Profile", crop: UploadAvatarCrop(x: 4, y: 8))
             #expect(avatar.body.url.isEmpty == false)
-            #expect(try await contacts.exportContacts(format: .csv, include: ["email", "phones"]).body.isEmpty == false)
+            #expect(
+                try await contacts.exportContacts(format: .csv, include: ["email", "phones"]).body.isEmpty == false)
 
             // 70 members: more than one initialiser sets, so the model keeps them in two parts.
             let custom = try await contacts.getCustomFields(contactId: Self.contactId).body

@@ -145,12 +145,16 @@ enum ModelRenderer {
         let extras = extrasType.map { ", _ additionalFields: \($0.rendered)" } ?? ""
         writer.block("@usableFromInline final class \(storedClassName): Sendable") { w in
             if decl.storage == .partedClass {
-                let stored = memberParts.indices.map { StoredMember(label: partProperty($0), type: .named(partName($0))) }
+                let stored = memberParts.indices.map {
+                    StoredMember(label: partProperty($0), type: .named(partName($0)))
+                }
                 renderStoredMembers(stored, into: &w)
                 w.block("init(_ container: KeyedDecodingContainer<DynamicCodingKey>\(extras)) throws") { w in
                     for index in memberParts.indices {
                         let last = index == memberParts.count - 1 && !extras.isEmpty
-                        w.line("self.\(partProperty(index)) = try \(partName(index))(container\(last ? ", additionalFields" : ""))")
+                        w.line(
+                            "self.\(partProperty(index)) = try \(partName(index))(container\(last ? ", additionalFields" : ""))"
+                        )
                     }
                 }
             } else {

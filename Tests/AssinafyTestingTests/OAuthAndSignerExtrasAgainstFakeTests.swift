@@ -145,15 +145,24 @@ import Testing
     }
 
     /// The document answers a second signer with the same e-mail with 400 (not 409, which is
-    /// for tags): the fake keeps the document's answer.
+    /// for tags): the fake keeps the document's answer, and the overlay's idempotent `create`
+    /// turns it into the signer that has the address.
     @Test func aDuplicateSignerEmailIsTheDocumentsFourHundred() async throws {
         let fake = AssinafyFake()
         let client = fake.client()
-        _ = try await client.signers.create(CreateSignerPayload(fullName: "Ana", email: "ana@example.invalid"))
-        let duplicate = await #expect(throws: APIError.self) {
-            try await client.signers.create(CreateSignerPayload(fullName: "Ana B", email: "ANA@example.invalid"))
-        }
-        #expect(duplicate?.statusCode == 400)
+        let ana = try await client.signers.create(CreateSignerPayload(fullName: "Ana", email: "ana@example.invalid"))
+        // The overlay searches before it creates, so the refusal is seen on the wire.
+        var request = TransportRequest(
+            url: AssinafyFake.baseURL.appendingPathComponent("accounts/\(fake.accountId)/signers"), method: .post,
+            body: .data(Data(#"{"full_name": "Ana B", "email": "ANA@example.invalid"}"#.utf8)))
+        request.headers.add("Authorization", "Bearer \(fake.token)")
+        request.headers.add("Content-Type", "application/json")
+        request.operationName = "createSigner"
+        let refusal = try await fake.transport.send(request)
+        #expect(refusal.statusCode == 400)
+        #expect(String(decoding: refusal.body, as: UTF8.self).contains("e-mail já existe"))
+        let again = try await client.signers.create(CreateSignerPayload(fullName: "Ana B", email: "ANA@example.invalid"))
+        #expect(again.id == ana.id)
         let other = try await client.signers.create(CreateSignerPayload(fullName: "Bia", email: "bia@example.invalid"))
         let renamed = await #expect(throws: APIError.self) {
             try await client.signers.update(

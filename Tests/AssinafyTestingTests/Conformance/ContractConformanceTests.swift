@@ -233,12 +233,23 @@ struct ContractConformanceTests {
         let code = try OAuthCallback(callbackURL: fake.approveAuthorization(request))?.validate(
             against: request, issuer: AssinafyFake.oauthIssuer) ?? ""
         let token = try await client.oauth.exchangeAuthorizationCode(code: code, for: request)
-        _ = try? await client.oauth.exchangeAuthorizationCode(code: code, for: request)
         _ = try await CredentialsClients.token(fake, token.accessToken).oauth.userInfo()
         let refreshed = try await client.oauth.refreshAccessToken(
             OAuthRefreshTokenPayload(refreshToken: token.refreshToken ?? "", clientId: request.clientId))
         try await client.oauth.revoke(OAuthRevokePayload(token: refreshed.accessToken, clientId: request.clientId))
         _ = try? await CredentialsClients.token(fake, refreshed.accessToken).documents.list()
+        // A token exchange by a confidential client, then the code again: its reuse revokes the chain.
+        var exchange = TransportRequest(
+            url: AssinafyFake.baseURL.appendingPathComponent("oauth/token"), method: .post,
+            body: .data(
+                Data(
+                    ("grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Atoken-exchange&client_id=conformance"
+                        + "&client_secret=\(AssinafyFake.oauthClientSecret)&subject_token=\(token.accessToken)"
+                        + "&subject_token_type=urn%3Aietf%3Aparams%3Aoauth%3Atoken-type%3Aaccess_token").utf8)))
+        exchange.headers.add("Content-Type", "application/x-www-form-urlencoded")
+        exchange.operationName = "exchangeOAuthToken"
+        _ = try await fake.transport.send(exchange)
+        _ = try? await client.oauth.exchangeAuthorizationCode(code: code, for: request)
     }
 }
 

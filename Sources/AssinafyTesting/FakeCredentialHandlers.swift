@@ -35,7 +35,9 @@ extension FakeServer {
             return try .message("Conta vinculada.")
         case "getAPIKey":
             try refuseOAuth(context)
-            let masked = credentials.apiKey.map { String($0.prefix(8)) + String(repeating: "*", count: 12) + String($0.suffix(4)) }
+            let masked = credentials.apiKey.map {
+                String($0.prefix(8)) + String(repeating: "*", count: 12) + String($0.suffix(4))
+            }
             return try .ok(ApiKey(additionalFields: ["api_key": masked.map(JSONValue.string) ?? .null]))
         case "createAPIKey":
             try refuseOAuth(context)
@@ -93,7 +95,9 @@ extension FakeServer {
         case "confirmTOTPEnrollment":
             try refuseOAuth(context)
             let body = try request.object()
-            guard let method = credentials.mfaMethods.first(where: { $0.id == body.string("id") && $0.confirmedAt == nil })
+            guard
+                let method = credentials.mfaMethods.first(where: { $0.id == body.string("id") && $0.confirmedAt == nil }
+                )
             else { throw FakeAPIError.notFound() }
             guard body.string("code") == AssinafyFake.authenticatorCode else {
                 throw FakeAPIError.invalid("Invalid authenticator code.")

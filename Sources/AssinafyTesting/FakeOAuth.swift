@@ -203,7 +203,8 @@ extension FakeServer {
         let scopes = grant.scopes.filter { $0 != "offline_access" }
         let access = "fake-oauth-" + state.newId("access")
         credentials.accessTokens[access] = FakeOAuthAccess(
-            clientId: clientId, scopes: scopes, expiresAt: state.now.addingTimeInterval(TimeInterval(Self.accessLifetime)),
+            clientId: clientId, scopes: scopes,
+            expiresAt: state.now.addingTimeInterval(TimeInterval(Self.accessLifetime)),
             chain: grant.chain)
         var refresh: String?
         if withRefresh && grant.scopes.contains("offline_access") {

@@ -73,6 +73,8 @@ struct FakeServer {
             case .open: break
             }
             if let reply = try handle(operation, context) { return reply }
+            // Every operation of the documents has a handler (FakeRoutesTests calls each one);
+            // this answers only an operation added to the document before the fake models it.
             return .error(FakeAPIError(status: 501, message: "AssinafyFake does not implement \(operation) yet."))
         } catch let error as FakeAPIError {
             return .error(error)

@@ -108,7 +108,8 @@ import Testing
         _ = try await client.assignments.create(
             documentId: documentId, payload: .withSignerIds([signerId], method: .virtual))
         let first = fake.verificationCode(documentId: documentId, signerId: signerId)
-        _ = try await client.signers.update(signerId: signerId, payload: UpdateSignerPayload(email: "b@example.invalid"))
+        _ = try await client.signers.update(
+            signerId: signerId, payload: UpdateSignerPayload(email: "b@example.invalid"))
         #expect(fake.verificationCode(documentId: documentId, signerId: signerId) != first)
     }
 
@@ -122,7 +123,8 @@ import Testing
             try await open.auth.socialLogin(SocialLoginPayload(provider: "google", token: " ", hasAcceptedTerms: true))
         }
         #expect(refused?.statusCode == 400)
-        try await fake.client().auth.linkSocialLogin(LinkSocialLoginPayload(provider: "google", token: "google-id-token"))
+        try await fake.client().auth.linkSocialLogin(
+            LinkSocialLoginPayload(provider: "google", token: "google-id-token"))
     }
 
     @Test func anEnrolledAuthenticatorGuardsLoginAndItsRecoveryCodesWorkOnce() async throws {
@@ -146,7 +148,8 @@ import Testing
             Issue.record("the login answered a session, not a second-factor challenge")
             return
         }
-        let session = try await client.auth.verifyMFA(mfaToken: challenge.mfaToken, code: AssinafyFake.authenticatorCode)
+        let session = try await client.auth.verifyMFA(
+            mfaToken: challenge.mfaToken, code: AssinafyFake.authenticatorCode)
         #expect(session.accessToken == fake.token)
         guard case .mfaRequired(let second) = try await client.auth.attemptLogin(Self.login) else { return }
         _ = try await client.auth.verifyMFA(mfaToken: second.mfaToken, code: recovery[0])

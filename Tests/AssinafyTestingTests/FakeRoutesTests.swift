@@ -92,8 +92,7 @@ import Testing
 
     /// Calls `name` with placeholders for its path parameters (the ids of a document assigned
     /// to a signer, and a template, where the names match) and an empty JSON object as body.
-    static func call(_ name: String, method: String?, on fake: AssinafyFake) async throws -> (code: Int, body: String)
-    {
+    static func call(_ name: String, method: String?, on fake: AssinafyFake) async throws -> (code: Int, body: String) {
         let client = fake.client()
         let documentId = try await readyDocument(fake, client)
         let signerId = try await client.signers.create(

@@ -17,8 +17,9 @@ import Testing
         let open = fake.client()
         let request = OAuthAuthorizationRequest(clientId: "fake-app", redirectURI: redirectURI, scopes: scopes)
         let callback = fake.approveAuthorization(request)
-        let code = try #require(try OAuthCallback(callbackURL: callback)?.validate(
-            against: request, issuer: AssinafyFake.oauthIssuer))
+        let code = try #require(
+            try OAuthCallback(callbackURL: callback)?.validate(
+                against: request, issuer: AssinafyFake.oauthIssuer))
         let token = try await open.oauth.exchangeAuthorizationCode(code: code, for: request)
         return (request, token)
     }
@@ -53,8 +54,10 @@ import Testing
     @Test func aCodeWorksOnceAndOnlyWithItsVerifier() async throws {
         let fake = AssinafyFake()
         let open = fake.client()
-        let request = OAuthAuthorizationRequest(clientId: "fake-app", redirectURI: Self.redirectURI, scopes: [.documentsRead])
-        let other = OAuthAuthorizationRequest(clientId: "fake-app", redirectURI: Self.redirectURI, scopes: [.documentsRead])
+        let request = OAuthAuthorizationRequest(
+            clientId: "fake-app", redirectURI: Self.redirectURI, scopes: [.documentsRead])
+        let other = OAuthAuthorizationRequest(
+            clientId: "fake-app", redirectURI: Self.redirectURI, scopes: [.documentsRead])
         let code = try #require(
             URLComponents(url: fake.approveAuthorization(request), resolvingAgainstBaseURL: false)?
                 .queryItems?.first { $0.name == "code" }?.value)
@@ -80,7 +83,8 @@ import Testing
         _ = try await Self.client(fake, token: rotated.accessToken).documents.list()
 
         let reuse = await #expect(throws: APIError.self) {
-            try await open.oauth.refreshAccessToken(OAuthRefreshTokenPayload(refreshToken: first, clientId: request.clientId))
+            try await open.oauth.refreshAccessToken(
+                OAuthRefreshTokenPayload(refreshToken: first, clientId: request.clientId))
         }
         #expect(reuse?.oauthError?.code == "invalid_grant")
         let revoked = await #expect(throws: APIError.self) {
@@ -110,10 +114,12 @@ import Testing
         let assignment = try await client.assignments.create(
             documentId: documentId,
             payload: CreateAssignmentPayload(
-                method: .virtual, signers: [.signer(id: signerId, verification: .whatsapp, notifications: [.whatsapp])]))
+                method: .virtual, signers: [.signer(id: signerId, verification: .whatsapp, notifications: [.whatsapp])])
+        )
         let assignmentId = try #require(assignment.id)
         _ = try await client.assignments.resend(documentId: documentId, assignmentId: assignmentId, signerId: signerId)
-        let sent = try await client.assignments.whatsappNotifications(documentId: documentId, assignmentId: assignmentId)
+        let sent = try await client.assignments.whatsappNotifications(
+            documentId: documentId, assignmentId: assignmentId)
         #expect(sent.count == 2 && sent.allSatisfy { $0.phoneNumber == "+5511999990000" && $0.signerId == signerId })
     }
 
@@ -161,7 +167,8 @@ import Testing
         let refusal = try await fake.transport.send(request)
         #expect(refusal.statusCode == 400)
         #expect(String(decoding: refusal.body, as: UTF8.self).contains("e-mail já existe"))
-        let again = try await client.signers.create(CreateSignerPayload(fullName: "Ana B", email: "ANA@example.invalid"))
+        let again = try await client.signers.create(
+            CreateSignerPayload(fullName: "Ana B", email: "ANA@example.invalid"))
         #expect(again.id == ana.id)
         let other = try await client.signers.create(CreateSignerPayload(fullName: "Bia", email: "bia@example.invalid"))
         let renamed = await #expect(throws: APIError.self) {

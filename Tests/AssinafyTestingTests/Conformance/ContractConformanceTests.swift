@@ -197,7 +197,8 @@ struct ContractConformanceTests {
             ResetPasswordPayload(email: AssinafyFake.ownerEmail, token: "forged", newPassword: "long-enough"))
         try await client.auth.resetPassword(
             ResetPasswordPayload(email: AssinafyFake.ownerEmail, token: reset, newPassword: AssinafyFake.ownerPassword))
-        _ = try await client.auth.socialLogin(SocialLoginPayload(provider: "google", token: "t", hasAcceptedTerms: true))
+        _ = try await client.auth.socialLogin(
+            SocialLoginPayload(provider: "google", token: "t", hasAcceptedTerms: true))
         try await client.auth.linkSocialLogin(LinkSocialLoginPayload(provider: "google", token: "t"))
         let enrollment = try await client.auth.enrollTOTP(label: "Phone")
         _ = try? await client.auth.confirmTOTP(methodId: enrollment.id ?? "", code: "000000")
@@ -218,11 +219,13 @@ struct ContractConformanceTests {
             documentId: documentId,
             payload: CreateAssignmentPayload(
                 signers: [.signer(id: signer.id, verification: .whatsapp, notifications: [.whatsapp])]))
-        _ = try await client.assignments.whatsappNotifications(documentId: documentId, assignmentId: assignment.id ?? "")
+        _ = try await client.assignments.whatsappNotifications(
+            documentId: documentId, assignmentId: assignment.id ?? "")
         let accessCode = fake.accessCode(documentId: documentId, signerId: signer.id ?? "") ?? ""
         _ = try? await client.signers.verifyCode(signerAccessCode: accessCode, code: "000000")
         try await client.signers.verifyCode(
-            signerAccessCode: accessCode, code: fake.verificationCode(documentId: documentId, signerId: signer.id ?? "") ?? "")
+            signerAccessCode: accessCode,
+            code: fake.verificationCode(documentId: documentId, signerId: signer.id ?? "") ?? "")
         _ = try? await client.workspaces.delete()
 
         _ = try await client.oauth.protectedResourceMetadata()
@@ -230,8 +233,9 @@ struct ContractConformanceTests {
         let request = OAuthAuthorizationRequest(
             clientId: "conformance", redirectURI: "https://app.example.invalid/cb",
             scopes: [.documentsRead, .openid, .profile, .offlineAccess])
-        let code = try OAuthCallback(callbackURL: fake.approveAuthorization(request))?.validate(
-            against: request, issuer: AssinafyFake.oauthIssuer) ?? ""
+        let code =
+            try OAuthCallback(callbackURL: fake.approveAuthorization(request))?.validate(
+                against: request, issuer: AssinafyFake.oauthIssuer) ?? ""
         let token = try await client.oauth.exchangeAuthorizationCode(code: code, for: request)
         _ = try await CredentialsClients.token(fake, token.accessToken).oauth.userInfo()
         let refreshed = try await client.oauth.refreshAccessToken(

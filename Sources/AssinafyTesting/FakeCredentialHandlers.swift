@@ -56,6 +56,24 @@ extension FakeServer {
         }
     }
 
+    /// RFC 4648 base32 without padding, the alphabet of TOTP secrets.
+    static func base32(_ data: Data) -> String {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567")
+        var output = ""
+        var buffer = 0
+        var bits = 0
+        for byte in data {
+            buffer = ((buffer << 8) | Int(byte)) & 0xFFFF
+            bits += 8
+            while bits >= 5 {
+                output.append(alphabet[(buffer >> (bits - 5)) & 31])
+                bits -= 5
+            }
+        }
+        if bits > 0 { output.append(alphabet[(buffer << (5 - bits)) & 31]) }
+        return output
+    }
+
     private func refuseOAuth(_ context: FakeContext) throws {
         if context.principal?.isOAuth == true { throw FakeAPIError.forbidden(Self.oauthRefused) }
     }
@@ -84,7 +102,7 @@ extension FakeServer {
             let serial = state.newId("mfa")
             // A base32 secret, as an authenticator app would scan (the fake's authenticator
             // nevertheless always shows `AssinafyFake.authenticatorCode`).
-            let secret = "FAKE" + serial.uppercased().filter { $0.isLetter || ("2"..."7").contains($0) }
+            let secret = Self.base32(Data("assinafy-fake-\(serial)".utf8))
             let method = FakeMFAMethod(id: serial, label: label, secret: secret)
             credentials.mfaMethods.append(method)
             let account = state.user.email.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""

@@ -134,6 +134,8 @@ import Testing
         let enrollment = try await client.auth.enrollTOTP(label: "Phone")
         let methodId = try #require(enrollment.id)
         #expect(enrollment.provisioningUri?.hasPrefix("otpauth://totp/") == true)
+        let secret = try #require(enrollment.secret)
+        #expect(secret.count >= 32 && secret.allSatisfy { $0.isUppercase || ("2"..."7").contains($0) })
         let wrong = await #expect(throws: APIError.self) {
             try await client.auth.confirmTOTP(methodId: methodId, code: "000000")
         }

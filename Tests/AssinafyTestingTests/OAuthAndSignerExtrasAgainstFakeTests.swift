@@ -51,6 +51,25 @@ import Testing
         #expect(refused?.statusCode == 403)
     }
 
+    /// The README's OAuth sample end to end: authorize, validate the callback, connect a
+    /// session, and call the API as the user, forcing one refresh on the way.
+    @Test func anOAuthSessionConnectsAndRefreshesAgainstTheFake() async throws {
+        let fake = AssinafyFake()
+        let request = OAuthAuthorizationRequest(
+            clientId: "fake-app", redirectURI: Self.redirectURI, scopes: [.documentsRead, .offlineAccess])
+        let callbackURL = fake.approveAuthorization(request)
+        let code = try #require(
+            try OAuthCallback(callbackURL: callbackURL)?.validate(against: request, issuer: AssinafyFake.oauthIssuer))
+        let session = OAuthSession(client: fake.client(), clientId: request.clientId, store: InMemoryTokenStore())
+        let token = try await session.connect(code: code, request: request)
+        let userClient = session.client(defaultAccountId: fake.accountId)
+        _ = try await userClient.documents.list()
+        let refreshed = try await session.accessToken(forceRefresh: true)
+        #expect(refreshed != token.accessToken)
+        _ = try await userClient.documents.list()
+        #expect(fake.exchanges.filter { $0.operation == "exchangeOAuthToken" }.map(\.statusCode) == [200, 200])
+    }
+
     @Test func aCodeWorksOnceAndOnlyWithItsVerifier() async throws {
         let fake = AssinafyFake()
         let open = fake.client()

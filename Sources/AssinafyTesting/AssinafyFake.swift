@@ -18,8 +18,12 @@ import FoundationNetworking
 /// let document = try await client.documents.waitUntilReady(documentId: uploaded.id)  // instant
 /// ```
 ///
-/// The contract is `openapi.yaml` (+ `openapi-unpublished.yaml`); behaviour follows the local
-/// emulator (`tools/emulator`). Operations it does not model answer 501 naming the operation.
+/// The contract is `openapi.yaml` (+ `openapi-unpublished.yaml`): every operation of both is
+/// modelled, with the behaviour of the local emulator (`tools/emulator`). Secrets the API
+/// would send by e-mail, SMS or an authenticator app, and the user's approval on the OAuth
+/// authorization server, are the test's to read or give: `accessCode(documentId:signerId:)`,
+/// `verificationCode(documentId:signerId:)`, `passwordResetToken(for:)`,
+/// `AssinafyFake.authenticatorCode` and `approveAuthorization(_:)`.
 public final class AssinafyFake: @unchecked Sendable {
     // @unchecked: `state` and `faults` are only touched with `lock` held.
     private let lock = NSLock()
@@ -30,7 +34,8 @@ public final class AssinafyFake: @unchecked Sendable {
     public let accountId: String
     /// The bearer token the fake accepts.
     public let token: String
-    /// The API key the fake accepts.
+    /// The API key the fake starts with; `auth.createAPIKey` replaces it and `auth.deleteAPIKey`
+    /// revokes it (see `currentAPIKey`).
     public let apiKey: String
     public let clock: VirtualClock
     /// Where `client()` points; any host reaches the fake, only the path matters.
@@ -102,6 +107,52 @@ public final class AssinafyFake: @unchecked Sendable {
         }
     }
 
+    /// The code the e-mail or WhatsApp message to a signer of `documentId` carries, which
+    /// `signers.verifyCode(signerAccessCode:code:)` checks. A change of the signer's e-mail or
+    /// number while the document is in flight sends a new one.
+    public func verificationCode(documentId: String, signerId: String) -> String? {
+        withState { state in
+            guard let id = state.documents[documentId]?.assignmentId, let assignment = state.assignments[id] else {
+                return nil
+            }
+            return assignment.stages[signerId]?.verificationCode
+        }
+    }
+
+    /// The token of the last password-reset e-mail `auth.requestPasswordReset(email:)` sent to
+    /// `email`, for `auth.resetPassword`; nil when none was sent (only the owner gets one).
+    public func passwordResetToken(for email: String) -> String? {
+        withState { $0.credentials.resetTokens[email.lowercased()] }
+    }
+
+    /// The API key `X-Api-Key` must carry now; nil after `auth.deleteAPIKey`.
+    public var currentAPIKey: String? { withState { $0.credentials.apiKey } }
+
+    /// Plays the owner approving `request` on the authorization server: the URL the browser
+    /// returns to the redirect URI with (`code`, `state`, and `iss` = `oauthIssuer`), for
+    /// `OAuthCallback(callbackURL:)`. The code is valid once, for 60 virtual seconds.
+    public func approveAuthorization(_ request: OAuthAuthorizationRequest) -> URL {
+        let code = withState { $0.authorize(request) }
+        var components = URLComponents(string: request.redirectURI) ?? URLComponents()
+        components.queryItems =
+            (components.queryItems ?? []) + [
+                URLQueryItem(name: "code", value: code), URLQueryItem(name: "state", value: request.state),
+                URLQueryItem(name: "iss", value: Self.oauthIssuer),
+            ]
+        return components.url ?? URL(string: request.redirectURI)!
+    }
+
+    /// The issuer of the fake's authorization server (`authorization_servers` of the protected
+    /// resource metadata, `iss` of approved callbacks).
+    public static let oauthIssuer = "https://auth.example.invalid"
+    /// The secret of a confidential OAuth client: any `client_id` is accepted, and one that sends
+    /// a secret must send this one. Only confidential clients may exchange tokens.
+    public static let oauthClientSecret = "fake-oauth-client-secret"
+
+    /// What the owner's authenticator app shows once a TOTP method is enrolled: the fake accepts
+    /// it as the live code of every method (enrollment, login, re-authentication).
+    public static let authenticatorCode = "246810"
+
     /// The workspace's balances, as cost estimates report them.
     public func setBalances(documents: Double, credits: Double) {
         withState {
@@ -117,6 +168,7 @@ public final class AssinafyFake: @unchecked Sendable {
             let template = FakeTemplate(
                 id: state.newId("tpl"), accountId: state.accountId, name: name,
                 roles: roles.map { (id: state.newId("role"), name: $0) }, now: state.now)
+            template.pageIds = [state.newId("page")]
             state.templates[template.id] = template
             state.templateOrder.append(template.id)
             return (id: template.id, roleIds: template.roles.map(\.id))

@@ -10,7 +10,7 @@ extension FakeServer {
     func accountsHandler(_ operation: String, _ context: FakeContext) throws -> FakeReply? {
         switch operation {
         case "listAccounts":
-            return try .ok([workspace()] + state.otherWorkspaces)
+            return try .ok((state.workspaceDeleted ? [] : [workspace()]) + state.otherWorkspaces)
         case "getAccount":
             if let other = state.otherWorkspaces.first(where: { $0.id == context.param("accountId") }) {
                 return try .ok(other)
@@ -37,6 +37,8 @@ extension FakeServer {
             }
             if let sender = call.body.notificationSenderType { state.notificationSenderType = sender }
             return try .ok(workspace())
+        case "deleteAccount":
+            return try deleteAccount(context)
         case "getAccountStats":
             let call = try context.request.call(AssinafyAPIStubs.GetAccountStatsCall.init)
             try state.requireAccount(call.accountId)
@@ -66,6 +68,40 @@ extension FakeServer {
         default:
             return nil
         }
+    }
+
+    /// Only the owner, not an OAuth token, deletes a workspace; the fake's own has a paid
+    /// subscription (as the emulator's seeded one), so it needs `force`, and then every call
+    /// naming it answers 404. Workspaces created through the API go at once.
+    private func deleteAccount(_ context: FakeContext) throws -> FakeReply {
+        let id = context.param("accountId")
+        if context.principal?.isOAuth == true { throw FakeAPIError.forbidden() }
+        if let index = state.otherWorkspaces.firstIndex(where: { $0.id == id }) {
+            state.otherWorkspaces.remove(at: index)
+            return try .ok([JSONValue?]())
+        }
+        try state.requireAccount(id)
+        let force = try context.request.object()["force"]?.boolValue == true
+        if state.hasPaidSubscription && !force {
+            var restrictions: [JSONValue] = [
+                [
+                    "code": "ActivePaidSubscription", "message": "Account has an active paid subscription.",
+                    "account_ids": [.string(id)],
+                ]
+            ]
+            if state.documents.values.contains(where: { $0.status == "pending_signature" }) {
+                restrictions.append([
+                    "code": "PendingDocuments", "message": "Account has documents pending signature.",
+                    "account_ids": [.string(id)],
+                ])
+            }
+            var error = FakeAPIError.invalid("Cannot delete while restrictions are active.")
+            error.extra = ["restrictions": .array(restrictions)]
+            throw error
+        }
+        state.workspaceDeleted = true
+        state.hasPaidSubscription = false
+        return try .ok([JSONValue?]())
     }
 
     private func workspace() -> Workspace {

@@ -25,6 +25,26 @@ extension FakeServer {
             if document.status == "expired" { state.setStatus(document, "pending_signature") }
             document.updatedAt = state.now
             return try .ok(FakeViews.assignment(state, assignment, origin: context.request.origin))
+        case "listWhatsappNotifications":
+            let document = try state.document(context.param("documentId"))
+            guard let assignment = state.assignments[context.param("assignmentId")],
+                assignment.documentId == document.id
+            else { throw FakeAPIError.notFound() }
+            var sent: [WhatsappNotification] = []
+            for id in assignment.signerOrder {
+                guard let stage = assignment.stages[id], stage.notificationMethod == "Whatsapp",
+                    let signer = state.signers[id]
+                else { continue }
+                for date in stage.sentAt {
+                    sent.append(
+                        WhatsappNotification(
+                            sentAt: Int(date.timeIntervalSince1970), header: "Assinafy",
+                            body: "Olá \(signer.fullName), você tem um documento para assinar: \(document.name)",
+                            buttons: [WhatsappNotificationButtonsItem(text: "Assinar")],
+                            phoneNumber: signer.whatsappPhoneNumber ?? "", signerId: id))
+                }
+            }
+            return try .ok(sent)
         default:
             return nil
         }
@@ -77,6 +97,7 @@ extension FakeServer {
             stages[signer.id] = FakeStage(
                 verificationMethod: methods.verification, notificationMethod: methods.notification,
                 step: spec["step"]?.intValue.map(Int.init), accessCode: "fake-ac-" + state.newId("code"))
+            stages[signer.id]?.verificationCode = state.newVerificationCode()
         }
         if method == "collect" && entries.isEmpty {
             throw FakeAPIError.invalid("entries cannot be blank for the collect method.")

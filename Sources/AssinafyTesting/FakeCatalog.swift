@@ -69,7 +69,7 @@ extension FakeServer {
             let search = (request.query("search") ?? "").lowercased()
             let found = state.templateOrder.compactMap { state.templates[$0] }
                 .filter { search.isEmpty || $0.name.lowercased().contains(search) }
-            return try context.paged(found, FakeViews.template)
+            return try context.paged(found) { FakeViews.template($0, origin: request.origin) }
         case "createTemplate":
             try state.requireAccount(context.param("accountId"))
             guard let part = try request.multipartPart(named: "file"), part.data.starts(with: Data("%PDF".utf8)) else {
@@ -78,11 +78,12 @@ extension FakeServer {
             let name = part.filename.map { $0.hasSuffix(".pdf") ? String($0.dropLast(4)) : $0 } ?? "Template"
             let template = FakeTemplate(
                 id: state.newId("tpl"), accountId: state.accountId, name: name, roles: [], now: state.now)
+            template.pageIds = (0..<max(1, FakeArtifacts.pageCount(part.data))).map { _ in state.newId("page") }
             state.templates[template.id] = template
             state.templateOrder.append(template.id)
-            return try .ok(FakeViews.template(template))
+            return try .ok(FakeViews.template(template, origin: request.origin))
         case "getTemplate":
-            return try .ok(FakeViews.template(try template(context)))
+            return try .ok(FakeViews.template(try template(context), origin: request.origin))
         case "updateTemplate":
             let template = try template(context)
             let body = try request.object()
@@ -93,7 +94,7 @@ extension FakeServer {
             if body["document_name"] != nil { template.documentName = body.string("document_name") }
             if body["message"] != nil { template.message = body.string("message") }
             template.updatedAt = state.now
-            return try .ok(FakeViews.template(template))
+            return try .ok(FakeViews.template(template, origin: request.origin))
         case "deleteTemplate":
             let template = try template(context)
             if state.documents.values.contains(where: { $0.templateId == template.id }) {
@@ -106,6 +107,10 @@ extension FakeServer {
             let template = try template(context)
             let given = try roleSpecs(template, try request.object().objects("signers") ?? [], needId: false)
             return try .ok(estimate(try given.map(resolveMethods)))
+        case "downloadTemplatePage":
+            let template = try template(context)
+            guard template.pageIds.contains(context.param("pageId")) else { throw FakeAPIError.notFound() }
+            return .binary(FakeArtifacts.jpeg, contentType: "image/jpeg")
         case "createDocumentFromTemplate":
             return try documentFromTemplate(try template(context), context)
         default:

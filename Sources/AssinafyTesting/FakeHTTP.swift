@@ -104,7 +104,8 @@ struct FakeReply {
     }
 
     static func error(_ error: FakeAPIError) -> FakeReply {
-        let body = (try? JSONCoding.encode(ErrorEnvelope(status: error.status, message: error.message))) ?? Data()
+        let envelope = ErrorEnvelope(status: error.status, message: error.message, additionalFields: error.extra)
+        let body = (try? JSONCoding.encode(envelope)) ?? Data()
         return FakeReply(status: error.status, headers: error.headers, body: body)
     }
 
@@ -122,6 +123,8 @@ struct FakeContext {
     let params: [String: String]
     /// The signer the access code names (signer operations only).
     var session: (assignment: FakeAssignment, signerId: String)?
+    /// Who the workspace credential belongs to (workspace operations only).
+    var principal: FakePrincipal?
 
     func param(_ name: String) -> String { params[name] ?? "" }
 

@@ -182,6 +182,8 @@ enum FakeEvents {
         case "signature_requested": "Assinatura solicitada a \(who)."
         case "signer_created": "\(who) criou o signatário \(what)."
         case "signer_data_confirmed": "\(who) confirmou os dados."
+        case "signer_email_verified": "\(who) verificou o e-mail."
+        case "signer_whatsapp_verified": "\(who) verificou o WhatsApp."
         case "signer_viewed_document": "\(who) visualizou o documento \(what)."
         case "signer_signed_document": "\(who) assinou o documento \(what)."
         case "signer_rejected_document": "\(who) recusou o documento \(what)."

@@ -57,6 +57,7 @@ extension FakeServer {
             try state.requireAccount(context.param("accountId"))
             let signer = try state.signer(context.param("signerId"))
             let body = try request.object()
+            try changeChannels(signer, body)
             if body["email"] != nil, emailTaken(body.string("email"), except: signer.id) {
                 throw FakeAPIError.invalid(Self.duplicateEmail)
             }
@@ -112,6 +113,26 @@ extension FakeServer {
                     isSent: sent, documentId: document.id, signerId: context.param("signerId")))
         default:
             return nil
+        }
+    }
+
+    /// A new e-mail or number is refused while a document in flight has it verified; otherwise
+    /// every in-flight invitation gets a new verification code.
+    private func changeChannels(_ signer: FakeSigner, _ body: JSONObject) throws {
+        let stages = state.assignments.values.compactMap { assignment in
+            assignment.stages[signer.id].flatMap { stage in
+                Self.inFlight.contains(state.documents[assignment.documentId]?.status ?? "")
+                    ? (documentId: assignment.documentId, stage: stage) : nil
+            }
+        }.sorted { $0.documentId < $1.documentId }
+        for (channel, current) in [("email", signer.email), ("whatsapp_phone_number", signer.whatsappPhoneNumber)]
+        where body[channel] != nil && body.string(channel) != current {
+            let blocked = stages.filter(\.stage.verified).map(\.documentId)
+            guard blocked.isEmpty else {
+                throw FakeAPIError.invalid(
+                    "\(channel) cannot be changed while verified on documents: \(blocked.joined(separator: ", "))")
+            }
+            for entry in stages { entry.stage.verificationCode = state.newVerificationCode() }
         }
     }
 

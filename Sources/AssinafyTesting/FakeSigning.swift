@@ -66,6 +66,23 @@ extension FakeServer {
                     "verification_method": .string(stage.verificationMethod),
                 ])
             return try .ok(FakeViews.signer(signer))
+        case "verifySignerCode":
+            guard try request.object().string("verification-code") == stage.verificationCode else {
+                throw FakeAPIError.invalid("Código de verificação inválido.")
+            }
+            if !stage.verified {
+                stage.verified = true
+                let whatsapp = stage.verificationMethod == "Whatsapp"
+                state.record(
+                    whatsapp ? "signer_whatsapp_verified" : "signer_email_verified",
+                    subject: state.signerSubject(signer), document: document,
+                    payload: [
+                        "signer_full_name": .string(signer.fullName),
+                        whatsapp ? "signer_whatsapp_phone_number" : "signer_email":
+                            (whatsapp ? signer.whatsappPhoneNumber : signer.email).map(JSONValue.string) ?? .null,
+                    ])
+            }
+            return try .message("Código verificado.")
         case "acceptTerms":
             stage.acceptedTerms = true
             signer.hasAcceptedTerms = true

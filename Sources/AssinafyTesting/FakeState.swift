@@ -7,10 +7,15 @@ struct FakeAPIError: Error {
     var status: Int
     var message: String
     var headers: [(String, String)] = []
+    /// Members beside `status` and `message` (the `restrictions` of a refused workspace deletion).
+    var extra: JSONObject = [:]
 
     static let notFoundMessage = "The requested resource was not found."
     static func notFound() -> FakeAPIError { FakeAPIError(status: 404, message: notFoundMessage) }
     static func invalid(_ message: String) -> FakeAPIError { FakeAPIError(status: 400, message: message) }
+    static func forbidden(_ message: String = "You are not allowed to perform this action.") -> FakeAPIError {
+        FakeAPIError(status: 403, message: message)
+    }
 }
 
 final class FakeDocument {
@@ -76,6 +81,9 @@ final class FakeStage {
     var acceptedTerms = false
     var viewed = false
     let accessCode: String
+    /// The code the signer's e-mail or WhatsApp message carries, for `verifySignerCode`.
+    var verificationCode = ""
+    var verified = false
 
     init(verificationMethod: String, notificationMethod: String, step: Int?, accessCode: String) {
         self.verificationMethod = verificationMethod
@@ -144,6 +152,7 @@ final class FakeTemplate {
     var message: String?
     /// (role id, role name), in order.
     var roles: [(id: String, name: String)]
+    var pageIds: [String] = []
     let createdAt: Date
     var updatedAt: Date
 
@@ -255,6 +264,11 @@ final class FakeState {
     var fieldOrder: [String] = []
     var activities: [FakeActivity] = []
     var workspaceName = "Fake workspace"
+    /// As the emulator's seeded workspace: deleting it needs `force` (see `deleteAccount`).
+    var hasPaidSubscription = true
+    var workspaceDeleted = false
+    /// API keys, password resets, second factors and OAuth grants.
+    let credentials: FakeCredentials
     var notificationSenderType: AccountNotificationSenderType = .user
     /// Created through `createAccount`: listed and read back only.
     var otherWorkspaces: [Workspace] = []
@@ -276,6 +290,7 @@ final class FakeState {
         self.clock = clock
         self.processingSeconds = processingSeconds
         self.webhookSecret = webhookSecret
+        credentials = FakeCredentials(apiKey: apiKey)
     }
 
     var now: Date { clock.date }
@@ -336,6 +351,6 @@ final class FakeState {
     }
 
     func requireAccount(_ id: String?) throws {
-        guard id == accountId else { throw FakeAPIError.notFound() }
+        guard id == accountId, !workspaceDeleted else { throw FakeAPIError.notFound() }
     }
 }

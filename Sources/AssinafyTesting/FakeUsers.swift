@@ -9,7 +9,8 @@ final class FakeUser {
     var name = "Fake Owner"
     var email: String
     var password: String
-    /// The code `verifyMFA` accepts once login has answered the challenge; nil means no second factor.
+    /// A code `verifyMFA` accepts besides the authenticator's and the recovery codes (set by
+    /// `requireSecondFactor(code:)`, which also makes login ask for a second factor).
     var mfaCode: String?
     /// Challenge token → expiry.
     var mfaTokens: [String: Date] = [:]
@@ -29,7 +30,8 @@ final class FakeUser {
 }
 
 /// Login, the two-factor challenge, the current user, their statistics and notification
-/// preferences, and the password-reset request (the emulator's `h_users.py`, in part).
+/// preferences, and the password-reset request (the emulator's `h_users.py`; the rest is in
+/// FakeCredentialHandlers.swift).
 extension FakeServer {
     static let badLogin = "Incorrect email or password."
     /// As long as the emulator keeps a challenge open.
@@ -47,7 +49,7 @@ extension FakeServer {
             guard call.body.email.lowercased() == user.email.lowercased(), call.body.password == user.password else {
                 throw FakeAPIError.invalid(Self.badLogin)
             }
-            guard user.mfaCode != nil else { return try .ok(session()) }
+            guard state.requiresSecondFactor else { return try .ok(session()) }
             let token = state.newId("mfa")
             user.mfaTokens[token] = state.now.addingTimeInterval(Self.mfaTokenLifetime)
             let challenge = AuthSession(additionalFields: [
@@ -60,10 +62,13 @@ extension FakeServer {
             guard let expiry = user.mfaTokens[call.body.mfaToken], expiry >= state.now else {
                 throw FakeAPIError(status: 401, message: "The two-factor challenge is invalid or expired.")
             }
-            guard call.body.code == user.mfaCode else { throw FakeAPIError.invalid("Invalid two-factor code.") }
+            guard state.secondFactorAccepted(call.body.code) else {
+                throw FakeAPIError.invalid("Invalid two-factor code.")
+            }
             user.mfaTokens[call.body.mfaToken] = nil
             return try .ok(session())
         case "changePassword":
+            if context.principal?.isOAuth == true { throw FakeAPIError.forbidden(Self.oauthRefused) }
             let body = try request.object()
             guard body.string("email")?.lowercased() == user.email.lowercased(),
                 body.string("password") == user.password
@@ -95,6 +100,10 @@ extension FakeServer {
             guard let email = try request.object().trimmed("email") else {
                 throw FakeAPIError.invalid("email cannot be blank.")
             }
+            // The e-mail goes only to a user who exists; the answer is the same either way.
+            if email.lowercased() == user.email.lowercased() {
+                state.credentials.resetTokens[email.lowercased()] = "fake-reset-" + state.newId("reset")
+            }
             return try .ok(
                 JSONValue.object(["email": .string(email)]), message: "Se o e-mail existir, enviaremos instruções.")
         default:
@@ -102,7 +111,7 @@ extension FakeServer {
         }
     }
 
-    private func session() -> AuthSession {
+    func session() -> AuthSession {
         AuthSession(
             accessToken: state.token, user: Self.view(state.user),
             accounts: [

@@ -131,11 +131,18 @@ enum FakeViews {
             updatedAt: tag.updatedAt)
     }
 
-    static func template(_ template: FakeTemplate) -> Template {
+    static func template(_ template: FakeTemplate, origin: String? = nil) -> Template {
         Template(
             resource: "template", id: template.id, name: template.name,
             documentName: template.documentName ?? template.name,
-            message: template.message, status: "ready", pages: [],
+            message: template.message, status: "ready",
+            pages: template.pageIds.enumerated().map { index, pageId in
+                TemplatePage(
+                    id: pageId, number: index + 1, height: 842, width: 595,
+                    downloadUrl: origin.map {
+                        "\($0)/v1/accounts/\(template.accountId)/templates/\(template.id)/pages/\(pageId)/download"
+                    }, fields: [])
+            },
             roles: template.roles.map {
                 TemplateRole(
                     id: $0.id, name: $0.name, assignmentType: "signer", createdAt: template.createdAt,
@@ -176,6 +183,9 @@ enum FakeArtifacts {
     static let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data("fake-png".utf8)
 
     static func isPNG(_ data: Data) -> Bool { data.prefix(8) == png.prefix(8) }
+
+    /// A JPEG's start and end markers around a comment: what a template page image answers.
+    static let jpeg = Data([0xFF, 0xD8, 0xFF, 0xFE, 0x00, 0x06]) + Data("fake".utf8) + Data([0xFF, 0xD9])
 
     static func hex(_ data: Data) -> String {
         let digits = Array("0123456789abcdef")

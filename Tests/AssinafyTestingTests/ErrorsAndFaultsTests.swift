@@ -148,14 +148,6 @@ import FoundationNetworking
         let link = try #require(fake.exchanges.last?.responseHeaders["Link"])
         #expect(link.contains("rel=prev") && !link.contains("rel=next"))
     }
-
-    @Test func anOperationTheFakeDoesNotModelAnswers501NamingIt() async throws {
-        let error = await #expect(throws: APIError.self) {
-            _ = try await AssinafyFake().client().auth.mfaStatus()
-        }
-        #expect(error?.statusCode == 501)
-        #expect(error?.message.contains("listMFAMethods") == true)
-    }
 }
 
 /// The fake under the ways apps use a client: files streamed from disk, calls in parallel.

@@ -102,6 +102,7 @@ enum ConformanceScenario {
         let accessCode = URLComponents(string: url)?.queryItems?.first { $0.name == "signer-access-code" }?.value ?? ""
 
         _ = try await signer.signers.getSelf(signerAccessCode: accessCode)
+        _ = try? await signer.signers.verifyCode(signerAccessCode: accessCode, code: "000000")
         try await signer.signers.acceptTermsWithoutResponse(signerAccessCode: accessCode)
         _ = try await signer.documents.confirmSignerDataAndReturnSigner(
             documentId: documentId, signerAccessCode: accessCode,
@@ -137,5 +138,15 @@ enum ConformanceScenario {
         _ = try? await owner.assignments.create(
             documentId: documentId, payload: .withSignerIds(["signer-missing"], method: .virtual))
         _ = try? await signer.signers.getSelf(signerAccessCode: "not-a-code")
+
+        // Credentials, OAuth discovery and the workspace's deletion, where no secret is needed.
+        _ = try await owner.assignments.whatsappNotifications(documentId: documentId, assignmentId: assignment.id ?? "")
+        _ = try await owner.auth.getAPIKey()
+        _ = try await owner.auth.mfaStatus()
+        _ = try? await owner.auth.resetPassword(
+            ResetPasswordPayload(email: "owner@example.invalid", token: "forged", newPassword: "long-enough"))
+        _ = try await owner.oauth.protectedResourceMetadata()
+        _ = try? await owner.oauth.userInfo()
+        _ = try? await owner.workspaces.delete()
     }
 }

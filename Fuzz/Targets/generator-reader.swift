@@ -4,6 +4,11 @@ import Foundation
 
 @c(LLVMFuzzerTestOneInput)
 public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    InputBudget.check(bytes: count) { _ = fuzz(start, count) }
+    return 0
+}
+
+func fuzz(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let bytes = start.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
     // Errors are fine (ParseError); traps, hangs and sanitizer reports are not.
     _ = try? DocumentReader.read(bytes: bytes, file: "fuzz.yaml")

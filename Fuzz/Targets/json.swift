@@ -7,6 +7,11 @@ import Foundation
 
 @c(LLVMFuzzerTestOneInput)
 public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    InputBudget.check(bytes: count) { _ = fuzz(start, count) }
+    return 0
+}
+
+func fuzz(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let data = start.map { Data(bytes: $0, count: count) } ?? Data()
     // Generated models (what every response body goes through): must throw, never trap.
     _ = try? JSONCoding.decode(Document.self, from: data)

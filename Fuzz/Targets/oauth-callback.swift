@@ -10,6 +10,11 @@ let request = OAuthAuthorizationRequest(
 
 @c(LLVMFuzzerTestOneInput)
 public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    InputBudget.check(bytes: count) { _ = fuzz(start, count) }
+    return 0
+}
+
+func fuzz(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let data = start.map { Data(bytes: $0, count: count) } ?? Data()
     let query = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "{state}", with: request.state)
     for candidate in ["https://app.example.invalid/callback?" + query, "app.example.invalid:/cb?" + query] {

@@ -9,6 +9,11 @@ let realSecret = "whsec_" + Data("fuzzing-secret-bytes-0123456789".utf8).base64E
 
 @c(LLVMFuzzerTestOneInput)
 public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    InputBudget.check(bytes: count) { _ = fuzz(start, count) }
+    return 0
+}
+
+func fuzz(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let data = start.map { Data(bytes: $0, count: count) } ?? Data()
     var fields = data.split(separator: UInt8(ascii: "\n"), maxSplits: 4, omittingEmptySubsequences: false)
         .map { Data($0) }

@@ -238,7 +238,8 @@ import APIRuntime
             token: "a b", apiKey: nil, baseURL: Self.base, defaultAccountId: "a/b", timeout: -1)
         let expected = try #require(throws: ValidationError.self) { try configuration.validate() }
         let transport = StubTransport()
-        let client = AssinafyClient(configuration: configuration, httpTransport: transport, middlewares: [transport.recorder])
+        let client = AssinafyClient(
+            configuration: configuration, httpTransport: transport, middlewares: [transport.recorder])
         let error = try await #require(throws: ValidationError.self) {
             _ = try await client.auth.login(LoginPayload(email: "ana@example.invalid", password: "pw"))
         }

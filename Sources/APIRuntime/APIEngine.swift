@@ -31,8 +31,9 @@ public final class APIEngine: APIClientProtocol, Sendable {
     public let middlewares: [any APIMiddleware]
     private let errorTranslator: (@Sendable (any Error) -> any Error)?
     /// The configuration cannot change after init, so it is checked once; every request still
-    /// fails with this error before any I/O when it was invalid.
-    private let configurationProblem: RequestValidationError?
+    /// fails with this error before any I/O when it was invalid. A product layer adds its own
+    /// checks to this one instead of running the engine's again.
+    package let configurationProblem: RequestValidationError?
     private let configuredSecrets: [String]
 
     /// - Parameters:

@@ -17,19 +17,21 @@ import Foundation
         configuration: AssinafyClientConfiguration, transport: any HTTPTransport,
         middlewares: [any APIMiddleware] = [], tokenProvider: (any TokenProvider)? = nil
     ) -> any APIClientProtocol {
-        let problems = configuration.validationProblems()
+        var chain: [any APIMiddleware] = [APIKeyHeaderRule()]
+        if let tokenProvider { chain.append(TokenRefreshMiddleware(provider: tokenProvider)) }
+        chain.append(EnvelopeRule())
+        chain += middlewares
+        // The engine checks its part of the configuration (once, here); the overlay adds its own.
+        let engine = APIEngine(
+            configuration: configuration.engine, transport: transport, middlewares: chain,
+            errorTranslator: AssinafyErrorTranslation.translate)
+        let problems = configuration.validationProblems(engineProblems: engine.configurationProblem?.errors ?? [:])
         guard problems.isEmpty else {
             return InvalidConfigurationClient(
                 problem: ValidationError(Validation.summary("Invalid client configuration", problems), errors: problems)
             )
         }
-        var chain: [any APIMiddleware] = [APIKeyHeaderRule()]
-        if let tokenProvider { chain.append(TokenRefreshMiddleware(provider: tokenProvider)) }
-        chain.append(EnvelopeRule())
-        chain += middlewares
-        return APIEngine(
-            configuration: configuration.engineConfiguration, transport: transport, middlewares: chain,
-            errorTranslator: AssinafyErrorTranslation.translate)
+        return engine
     }
 
     /// Assinafy's rules over a client that is not an engine (an app's own `HTTPClientProtocol`):

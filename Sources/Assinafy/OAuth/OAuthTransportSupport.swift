@@ -8,7 +8,8 @@ import Foundation
 /// `APIRequest` can only name a path under the client's base URL, so a document on the API's
 /// own origin under `/.well-known/` goes through the client's transport, and anything else
 /// through a separate client over the same HTTP stack whose configuration holds **no credential at all**
-/// (same timeout, logger, retry policy, user agent and loopback rule as the client). Nothing
+/// (its engine configuration without credentials: same timeout, logger, retry policy, user
+/// agent, loopback rule and response limits as the client). Nothing
 /// the client is configured with can therefore reach the authorization server, even if its
 /// redirects or a misconfiguration tried to make it.
 @usableFromInline struct OAuthPublicFetcher: Sendable {
@@ -33,11 +34,10 @@ import Foundation
         if OAuthPublicFetcher.sameOrigin(url, configuration.baseURL) && path.hasPrefix("/.well-known/") {
             return try await context.client.send(request)
         }
-        let foreign = AssinafyClientConfiguration(
-            token: nil, apiKey: nil, baseURL: OAuthPublicFetcher.origin(of: url), defaultAccountId: nil,
-            timeout: configuration.timeout, logger: configuration.logger,
-            allowsInsecureLoopback: configuration.allowsInsecureLoopback, retryPolicy: configuration.retryPolicy,
-            userAgent: configuration.userAgent)
+        var engine = configuration.engine
+        engine.credentials = [:]
+        engine.baseURL = OAuthPublicFetcher.origin(of: url)
+        let foreign = AssinafyClientConfiguration(engine: engine)
         let transport = context.engineParts?.transport ?? URLSessionHTTPTransport()
         return try await AssinafyEngine.client(configuration: foreign, transport: transport).send(request)
     }

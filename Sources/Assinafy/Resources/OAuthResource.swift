@@ -197,17 +197,21 @@ public struct OAuthResource: Sendable {
         try OAuthUserInfo(try await decoded("getOAuthUserInfo") { try await api.getOAuthUserInfo() }.body)
     }
 
-    /// Runs a generated operation, turning a body that does not decode (a `DecodingError`,
-    /// which is none of the SDK's error types) into `AssinafySDKError`.
+    /// Runs a generated operation, giving a body that does not decode `reason == .invalidResponse`.
+    /// Such a failure arrives here already translated (`perform` → `EngineError` → the one
+    /// translation point): an `AssinafySDKError` with no reason over the `DecodingError`. Its
+    /// context (`status`, `detail`) is kept and the operation added.
     @_alwaysEmitIntoClient @usableFromInline func decoded<T>(_ operation: String, _ body: () async throws -> T)
         async throws -> T
     {
         do {
             return try await body()
-        } catch let error as DecodingError {
+        } catch let error as AssinafySDKError where error.reason == nil && error.underlyingError is DecodingError {
+            var context = error.context
+            context["operation"] = operation
             throw AssinafySDKError(
-                "The response cannot be decoded", reason: .invalidResponse, context: ["operation": operation],
-                underlyingError: error)
+                "The response cannot be decoded", reason: .invalidResponse, context: context,
+                underlyingError: error.underlyingError)
         }
     }
 

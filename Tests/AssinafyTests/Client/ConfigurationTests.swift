@@ -121,8 +121,130 @@ import APIRuntime
         #expect(try server("https://h.example.invalid/v10") == "https://h.example.invalid/v10")
         #expect(try server("http://127.0.0.1:8080/v1") == "http://127.0.0.1:8080")
         let engine = AssinafyClientConfiguration(token: "t", baseURL: try #require(URL(string: "https://a.example.invalid/v1")))
-            .engineConfiguration
+            .engine
         #expect(engine.baseURL.absoluteString == "https://a.example.invalid")
         #expect(engine.credentials == ["bearerAuth": .token("t")])
+    }
+
+    // MARK: - One configuration: Assinafy's own fields plus the engine's
+
+    /// Every setting the README names is the engine's, read and written through `engine`.
+    @Test func theREADMEsSettingsForwardToTheEngine() throws {
+        let logger = StandardErrorLogger(minimumLevel: .debug)
+        var configuration = AssinafyClientConfiguration(
+            token: "t-1", apiKey: nil, baseURL: try #require(URL(string: "http://127.0.0.1:8080/v1")),
+            defaultAccountId: "ws-1", timeout: 12, logger: logger, allowsInsecureLoopback: true,
+            retryPolicy: .none, userAgent: "app/1")
+        let engine = configuration.engine
+        #expect(engine.baseURL.absoluteString == "http://127.0.0.1:8080")
+        #expect(engine.credentials == ["bearerAuth": .token("t-1")])
+        #expect(engine.timeout == 12 && engine.allowsInsecureLoopback && engine.retryPolicy == RetryPolicy.none)
+        #expect(engine.userAgent == "app/1" && engine.logger is StandardErrorLogger)
+        #expect(configuration.defaultAccountId == "ws-1")
+
+        // Written through the overlay's names, read from the engine.
+        configuration.token = nil
+        configuration.apiKey = "k-1"
+        configuration.timeout = 5
+        configuration.allowsInsecureLoopback = false
+        configuration.retryPolicy = .default
+        configuration.userAgent = "app/2"
+        configuration.maximumResponseBytes = 1 << 10
+        configuration.maximumDownloadBytes = 1 << 20
+        #expect(configuration.engine.credentials == ["apiKeyAuth": .apiKey("k-1")])
+        #expect(configuration.engine.timeout == 5 && !configuration.engine.allowsInsecureLoopback)
+        #expect(configuration.engine.retryPolicy == .default && configuration.engine.userAgent == "app/2")
+        #expect(configuration.engine.maximumResponseBytes == 1 << 10)
+        #expect(configuration.engine.maximumDownloadBytes == 1 << 20)
+
+        // Written to the engine, read through the overlay's names.
+        configuration.engine.credentials = ["bearerAuth": .token("t-2")]
+        configuration.engine.timeout = 9
+        configuration.engine.userAgent = "app/3"
+        configuration.engine.logger = NoopLogger()
+        #expect(configuration.token == "t-2" && configuration.apiKey == nil)
+        #expect(configuration.timeout == 9 && configuration.userAgent == "app/3")
+        #expect(configuration.logger is NoopLogger)
+    }
+
+    /// The documented base URLs end in `/v1`; `baseURL` reads back as given, the engine holds
+    /// the parent the operations' `/v1/…` paths are appended to.
+    @Test(arguments: [
+        ("https://api.assinafy.com.br/v1", "https://api.assinafy.com.br"),
+        ("https://api.assinafy.com.br/v1/", "https://api.assinafy.com.br"),
+        ("https://proxy.example.invalid/assinafy/v1", "https://proxy.example.invalid/assinafy"),
+        ("https://api.assinafy.com.br", "https://api.assinafy.com.br"),
+        ("http://127.0.0.1:8080", "http://127.0.0.1:8080"),
+    ])
+    func theBaseURLReadsBackAsGiven(_ given: String, _ server: String) throws {
+        let url = try #require(URL(string: given))
+        var configuration = AssinafyClientConfiguration(token: "t", baseURL: url)
+        #expect(configuration.baseURL.absoluteString == given)
+        #expect(configuration.engine.baseURL.absoluteString == server)
+        configuration.baseURL = Self.base
+        configuration.baseURL = url
+        #expect(configuration.baseURL.absoluteString == given)
+        #expect(configuration.engine.baseURL.absoluteString == server)
+    }
+
+    @Test func anEngineBaseURLSetDirectlyIsWhatBaseURLReads() throws {
+        var configuration = AssinafyClientConfiguration(token: "t")
+        configuration.engine.baseURL = try #require(URL(string: "https://other.example.invalid"))
+        #expect(configuration.baseURL.absoluteString == "https://other.example.invalid")
+        #expect(AssinafyClient(configuration: configuration).baseURL.absoluteString == "https://other.example.invalid")
+    }
+
+    /// The engine's configuration and the default account are the whole configuration: rebuilt
+    /// from them, it is the same configuration.
+    @Test func roundTripsThroughTheEngineConfiguration() throws {
+        let original = AssinafyClientConfiguration(
+            token: nil, apiKey: "k", baseURL: Self.base, defaultAccountId: "ws-1", timeout: 7,
+            allowsInsecureLoopback: false, retryPolicy: .none, userAgent: "app/1")
+        let rebuilt = AssinafyClientConfiguration(engine: original.engine, defaultAccountId: original.defaultAccountId)
+        #expect(rebuilt.engine.description == original.engine.description)
+        #expect(rebuilt.engine.credentials == original.engine.credentials)
+        #expect(rebuilt.engine.retryPolicy == original.engine.retryPolicy)
+        #expect(rebuilt.apiKey == "k" && rebuilt.token == nil && rebuilt.defaultAccountId == "ws-1")
+        #expect(rebuilt.timeout == 7 && rebuilt.userAgent == "app/1")
+        // The engine holds the server root; the rebuilt configuration reads that.
+        #expect(rebuilt.baseURL.absoluteString == "https://api.assinafy.com.br")
+        #expect(rebuilt.description.contains("<redacted>") && !rebuilt.description.contains("\"k\""))
+        try rebuilt.validate()
+    }
+
+    /// The engine checks its part, the overlay only its own fields: every problem is reported
+    /// once, by the rule that owns it.
+    @Test func eachRuleIsCheckedOnceByItsOwner() throws {
+        let configuration = AssinafyClientConfiguration(
+            token: "a b", apiKey: "k", baseURL: try #require(URL(string: "http://api.example.invalid/v1")),
+            defaultAccountId: "..", timeout: 0)
+        let own = configuration.ownValidationProblems()
+        #expect(Set(own.keys) == ["credentials", "defaultAccountId"])
+        let engine = configuration.engine.validationProblems()
+        #expect(Set(engine.keys) == ["credentials.bearerAuth", "timeout", "baseURL"])
+
+        let error = try #require(throws: ValidationError.self) { try configuration.validate() }
+        #expect(Set(error.errors.keys) == ["credentials", "defaultAccountId", "token", "timeout", "baseURL"])
+        #expect(error.errors["token"] == engine["credentials.bearerAuth"])
+        #expect(error.errors["timeout"] == engine["timeout"] && error.errors["timeout"]?.count == 1)
+        #expect(error.errors["baseURL"] == engine["baseURL"])
+        #expect(error.errors["credentials"] == own["credentials"])
+    }
+
+    /// A client built from an invalid configuration fails every call before any I/O with the
+    /// problems `validate()` lists, named the same way.
+    @Test func aClientReportsTheSameProblemsAsValidate() async throws {
+        let configuration = AssinafyClientConfiguration(
+            token: "a b", apiKey: nil, baseURL: Self.base, defaultAccountId: "a/b", timeout: -1)
+        let expected = try #require(throws: ValidationError.self) { try configuration.validate() }
+        let transport = StubTransport()
+        let client = AssinafyClient(
+            configuration: configuration, httpTransport: transport, middlewares: [transport.recorder])
+        let error = try await #require(throws: ValidationError.self) {
+            _ = try await client.auth.login(LoginPayload(email: "ana@example.invalid", password: "pw"))
+        }
+        #expect(error.errors == expected.errors)
+        #expect(Set(error.errors.keys) == ["token", "defaultAccountId", "timeout"])
+        #expect(transport.requests.isEmpty && transport.transportRequests.isEmpty)
     }
 }

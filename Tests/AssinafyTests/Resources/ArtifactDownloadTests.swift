@@ -62,10 +62,10 @@ import Testing
         var configuration = AssinafyClientConfiguration(
             token: "test-token", apiKey: nil, baseURL: AssinafyClientConfiguration.sandboxBaseURL,
             defaultAccountId: nil, retryPolicy: .none)
-        #expect(configuration.engineConfiguration.maximumResponseBytes == 32 << 20)
-        #expect(configuration.engineConfiguration.maximumDownloadBytes == 1 << 30)
+        #expect(configuration.engine.maximumResponseBytes == 32 << 20)
+        #expect(configuration.engine.maximumDownloadBytes == 1 << 30)
         configuration.maximumDownloadBytes = 5 << 20
-        #expect(configuration.engineConfiguration.maximumDownloadBytes == 5 << 20)
+        #expect(configuration.engine.maximumDownloadBytes == 5 << 20)
         configuration.maximumResponseBytes = 0
         #expect(throws: ValidationError.self) { try configuration.validate() }
     }

@@ -20,6 +20,8 @@ public enum Translator {
         public var requestSettings: [String: RequestSettings] = [:]
         /// The command the generated files' header tells readers to run.
         public var regenerateCommand: String?
+        /// The access level of the generated declarations (the configuration's `access`).
+        public var access: GeneratorConfiguration.AccessLevel = .public
 
         public init(
             moduleName: String, sourceName: String, names: [String: String] = [:],
@@ -174,6 +176,7 @@ public enum Translator {
         module.groupDocs = GroupDocs.decide(groupTags, tree: tagTree)
         module.servers = types.serverDecls()
         module.regenerateCommand = options.regenerateCommand ?? ModuleDecl.defaultRegenerateCommand
+        module.access = options.access
         if !options.typeNames.isEmpty {
             TypeRenaming(options.typeNames).apply(to: &module, diagnostics: &types.diagnostics)
         }

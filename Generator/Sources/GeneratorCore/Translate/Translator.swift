@@ -65,7 +65,7 @@ public enum Translator {
     }
 
     public static func translate(_ document: OpenAPIDocument, options: Options) -> Translation {
-        var types = TypeTranslator(document: document)
+        var types = TypeTranslator(document: document, moduleName: options.moduleName)
         // Components and operations are translated in an order that depends on their names and
         // routes alone, so which of two colliding names gets the suffix, which inline copy the
         // others become aliases of, and which owner names a shared inline schema never depend on
@@ -77,7 +77,7 @@ public enum Translator {
             componentIndex[entry.name] = index
         }
         var componentOwned: [String: String] = [:]
-        for name in TypeTranslator.canonicalOrder(componentIndex.keys) {
+        for name in TypeTranslator.canonicalOrder(componentIndex.keys, module: options.moduleName) {
             for created in types.declareComponent(name) {
                 componentOwned[created] = name
                 rank[created] = componentIndex[name]

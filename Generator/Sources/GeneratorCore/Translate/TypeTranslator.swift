@@ -15,7 +15,9 @@ struct TypeTranslator {
     let componentSchemas: [String: Schema]
     /// Swift type name → the component it was claimed for.
     var componentsByType: [String: String] = [:]
-    var names = SwiftNames.Scope(reserved: SwiftNames.reservedTypeNames)
+    var names: SwiftNames.Scope
+    /// The generated module's name: no type may take it (`SwiftNames.typeName(_:module:)`).
+    let moduleName: String?
     /// Component schema name → Swift type name.
     var componentTypes: [String: String] = [:]
     /// Component names that request bodies reach: their nullable members can send explicit nulls.
@@ -44,8 +46,10 @@ struct TypeTranslator {
     /// Set once operations are being translated (components never need an operation scope).
     private var inOperation = false
 
-    init(document: OpenAPIDocument) {
+    init(document: OpenAPIDocument, moduleName: String? = nil) {
         self.document = document
+        self.moduleName = moduleName
+        names = SwiftNames.Scope(reserved: SwiftNames.reservedTypeNames.union(moduleName.map { [$0] } ?? []))
         var schemas: [String: Schema] = [:]
         for (name, schema) in document.schemas where schemas[name] == nil { schemas[name] = schema }
         componentSchemas = schemas
@@ -66,18 +70,19 @@ struct TypeTranslator {
         genericCensus = GenericWrapperCensus.count(in: document)
         // Components claim their names first so inline names never take them, in `canonicalOrder`:
         // which of two colliding names gets the suffix must not depend on where they are written.
-        for name in Self.canonicalOrder(schemas.keys) {
-            let typeName = names.claim(SwiftNames.typeName(name))
+        for name in Self.canonicalOrder(schemas.keys, module: moduleName) {
+            let typeName = names.claim(SwiftNames.typeName(name, module: moduleName))
             componentTypes[name] = typeName
             if componentsByType[typeName] == nil { componentsByType[typeName] = name }
+            noteReservedName(name)
         }
     }
 
     /// Component names in the order they claim Swift names and are translated: a name that is
     /// already its own Swift type name first (a `FooBar` keeps `FooBar` over a `foo-bar`), then by
     /// their bytes, so the result depends on the names alone.
-    static func canonicalOrder(_ names: some Sequence<String>) -> [String] {
-        names.map { (exact: SwiftNames.typeName($0) == $0, name: $0) }.sorted { lhs, rhs in
+    static func canonicalOrder(_ names: some Sequence<String>, module: String? = nil) -> [String] {
+        names.map { (exact: SwiftNames.typeName($0, module: module) == $0, name: $0) }.sorted { lhs, rhs in
             if lhs.exact != rhs.exact { return lhs.exact }
             return lhs.name.utf8.lexicographicallyPrecedes(rhs.name.utf8)
         }.map(\.name)
@@ -93,7 +98,7 @@ struct TypeTranslator {
         usedDeclarations = []
         currentComponent = name
         declare(
-            componentSchema(name) ?? Schema(), as: componentTypes[name] ?? SwiftNames.typeName(name),
+            componentSchema(name) ?? Schema(), as: componentTypes[name] ?? SwiftNames.typeName(name, module: moduleName),
             forRequest: requestComponents.contains(name), fixedName: true)
         return createdDeclarations[before...]
     }
@@ -201,7 +206,7 @@ struct TypeTranslator {
     ) {
         if let ref = schema.ref {
             touchedComponents.insert(ref)
-            let name = componentTypes[ref] ?? SwiftNames.typeName(ref)
+            let name = componentTypes[ref] ?? SwiftNames.typeName(ref, module: moduleName)
             return (.named(name), schema.isNullable || isNullableComponent(ref))
         }
         let schema = schema.withoutRequirementAlternatives
@@ -321,7 +326,23 @@ struct TypeTranslator {
     }
 
     mutating func claimInline(_ suggested: String) -> String {
-        names.claim(SwiftNames.typeName(suggested))
+        names.claim(SwiftNames.typeName(suggested, module: moduleName))
+    }
+
+    /// A component whose name is reserved (`SwiftNames.reservedTypeNameOwner`) is generated as
+    /// `<Name>Model`: said at the schema, so the rename is never a surprise.
+    private mutating func noteReservedName(_ component: String) {
+        let name = SwiftNames.safeStart(SwiftNames.pascalCase(component))
+        guard let owner = SwiftNames.reservedTypeNameOwner(name, module: moduleName) else { return }
+        let schema = componentSchemas[component]
+        let pointer = schema.map { $0.pointer.description } ?? "#/components/schemas/" + component
+        diagnostics.append(contentsOf: [
+            Diagnostic(
+                .warning,
+                "schema '\(component)' is generated as '\(componentTypes[component] ?? name + "Model")': '\(name)' is "
+                    + "\(owner), which a type of that name would shadow",
+                pointer: pointer, location: schema?.location)
+        ])
     }
 
     func docs(_ schema: Schema) -> [String] {

@@ -92,6 +92,30 @@ import Testing
         #expect(!warnings.contains { $0.hasPrefix("#/components/schemas/DataModel ") })
     }
 
+    /// A configuration's `types:` rename may not give a type a reserved name either.
+    @Test func aRenameOntoAReservedNameIsRefused() throws {
+        let yaml = """
+            # type-name: Pet Data
+            # type-name: Toy G
+            # type-name: Owner Person
+            openapi: 3.0.3
+            info: {title: T, version: "1"}
+            paths: {}
+            components:
+              schemas:
+                Pet: {type: object, properties: {toy: {$ref: '#/components/schemas/Toy'}}}
+                Toy: {type: object, properties: {name: {type: string}}}
+                Owner: {type: object, properties: {pet: {$ref: '#/components/schemas/Pet'}}}
+            """
+        let output = try GoldenTests.output(yaml)
+        let text = output.files.map(\.contents).joined()
+        #expect(text.contains("public struct Pet: ") && text.contains("public struct Toy: "))
+        #expect(text.contains("public struct Person: ") && text.contains("public var pet: Pet?"))
+        let messages = output.diagnostics.map(\.message)
+        #expect(messages.contains("types: 'Data' is a Foundation type, which a generated type would shadow; 'Pet' keeps its name"))
+        #expect(messages.contains { $0.hasPrefix("types: 'G' is the generated module's own name") })
+    }
+
     /// Which schema gets `DataModel` and which `DataModel2` depends on the names alone: the
     /// document's schemas written in reverse generate the same files.
     @Test func renamesAreStableUnderReordering() throws {

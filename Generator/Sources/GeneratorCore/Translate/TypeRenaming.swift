@@ -25,6 +25,13 @@ struct TypeRenaming {
                     "types: '\(new)' is already a generated type; '\(old)' keeps its name", at: JSONPointer())
                 continue
             }
+            // A rename onto a reserved name would shadow Foundation's, the runtime's or the module's own.
+            if let owner = SwiftNames.reservedTypeNameOwner(new, module: module.moduleName) {
+                diagnostics.warn(
+                    "types: '\(new)' is \(owner), which a generated type would shadow; '\(old)' keeps its name",
+                    at: JSONPointer())
+                continue
+            }
             table[old] = new
         }
         guard !table.isEmpty else { return }

@@ -56,7 +56,8 @@ public enum FileLayout {
                 access: module.access)
         }
         files += chunks(
-            shared, baseName: "SharedModels", header: header + "\n" + imports, budget: lineBudget, access: module.access)
+            shared, baseName: "SharedModels", header: header + "\n" + imports, budget: lineBudget, access: module.access
+        )
         if let events = module.webhookEvents {
             files.append(("Webhooks.swift", header + "\n" + imports + "\n" + webhooks(events, module)))
         }

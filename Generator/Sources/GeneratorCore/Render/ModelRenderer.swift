@@ -342,7 +342,8 @@ enum ModelRenderer {
                 )
             }
             w.line(
-                w.head("let", "knownValues", modifiers: ["static"]) + ": [Self] = [\(decl.cases.map { "." + $0.name }.joined(separator: ", "))]")
+                w.head("let", "knownValues", modifiers: ["static"])
+                    + ": [Self] = [\(decl.cases.map { "." + $0.name }.joined(separator: ", "))]")
         }
     }
 

@@ -14,7 +14,8 @@ enum ModuleFileRenderer {
                         w.docs(scheme.sourceDocs)
                     }
                     w.line(
-                        w.head("let", scheme.swiftName, modifiers: ["static"]) + " = SecurityScheme(\(swiftLiteral(scheme.name)), \(kind(scheme.kind)))"
+                        w.head("let", scheme.swiftName, modifiers: ["static"])
+                            + " = SecurityScheme(\(swiftLiteral(scheme.name)), \(kind(scheme.kind)))"
                     )
                 }
             }
@@ -81,7 +82,8 @@ enum ModuleFileRenderer {
                     w.line("try ServerURL.relative(\(literal), to: origin)")
                 }
             } else {
-                writer.line(writer.head("let", server.swiftName, modifiers: ["static"]) + " = ServerURL.constant(\(literal))")
+                writer.line(
+                    writer.head("let", server.swiftName, modifiers: ["static"]) + " = ServerURL.constant(\(literal))")
             }
             return
         }

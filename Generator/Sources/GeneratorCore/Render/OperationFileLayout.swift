@@ -115,7 +115,8 @@ enum OperationFileLayout {
                 }
                 flush(&self)
                 let own = bucket.filter { $0.words.count == depth + 1 }
-                for (index, chunk) in pack(own.map { Rendered($0, access: access) }, firstBase: 0).enumerated() where !chunk.isEmpty {
+                for (index, chunk) in pack(own.map { Rendered($0, access: access) }, firstBase: 0).enumerated()
+                where !chunk.isEmpty {
                     add(index == 0 ? name : name + String(index + 1), header + extensionText(chunk, paths: [path]))
                 }
                 let deeper = bucket.filter { $0.words.count > depth + 1 }

@@ -52,7 +52,6 @@ package enum OperationRenderer {
         }
     }
 
-
     static func renderOperation(_ operation: OperationDecl, into writer: inout SwiftWriter) {
         writer.docs(operation.docs)
         if operation.deprecated { writer.line("@available(*, deprecated)") }

@@ -78,7 +78,8 @@ public enum StubRenderer {
                     w.line("/// (`\(bare)` here is the stubs' own member, so this one is `\(member(operation))`.)")
                 }
                 w.line(
-                    w.head("var", member(operation)) + ": @Sendable (\(callTypeName(operation))) async throws -> \(answer) ="
+                    w.head("var", member(operation))
+                        + ": @Sendable (\(callTypeName(operation))) async throws -> \(answer) ="
                 )
                 w.indent { w in w.line("{ _ in throw StubError.unimplemented(operation: \(swiftLiteral(bare))) }") }
             }

@@ -98,7 +98,8 @@ struct TypeTranslator {
         usedDeclarations = []
         currentComponent = name
         declare(
-            componentSchema(name) ?? Schema(), as: componentTypes[name] ?? SwiftNames.typeName(name, module: moduleName),
+            componentSchema(name) ?? Schema(),
+            as: componentTypes[name] ?? SwiftNames.typeName(name, module: moduleName),
             forRequest: requestComponents.contains(name), fixedName: true)
         return createdDeclarations[before...]
     }

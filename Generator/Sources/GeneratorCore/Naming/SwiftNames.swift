@@ -172,10 +172,15 @@ public enum SwiftNames {
     }
 
     /// `account_id` → `AccountId`; `OAuthTokenRequest` stays; `2fa-status` → `_2faStatus`;
-    /// a reserved name (`reservedTypeNames`: `Data`, `Error`, `StubAnswer`; or `module`, the
-    /// generated module's own) gets a `Model` suffix. The suffix depends on the name alone, so it
-    /// is the same wherever the schema is written; a collision it makes is settled by the scope.
-    public static func typeName(_ raw: String, module: String? = nil) -> String {
+    /// a reserved name (`reservedTypeNames`: `Data`, `Error`, `StubAnswer`) gets a `Model` suffix.
+    public static func typeName(_ raw: String) -> String {
+        typeName(raw, module: nil)
+    }
+
+    /// `typeName(_:)` in module `module`, whose own name is reserved too. The suffix depends on the
+    /// name alone, so it is the same wherever the schema is written; a collision it makes is
+    /// settled by the scope.
+    static func typeName(_ raw: String, module: String?) -> String {
         let name = safeStart(pascalCase(raw))
         return name == module || reservedTypeNames.contains(name) ? name + "Model" : name
     }

@@ -400,7 +400,7 @@ public struct ModuleDecl: Sendable {
     public var regenerateCommand = ModuleDecl.defaultRegenerateCommand
     /// The access level of every declaration the module's files hold (the configuration's
     /// `access`); `DeclarationHead` prints it.
-    public var access: GeneratorConfiguration.AccessLevel = .public
+    var access: GeneratorConfiguration.AccessLevel = .public
 
     /// Without a configuration: the generator itself, which is all a reader can be told.
     public static let defaultRegenerateCommand = "assinafy-generator generate"

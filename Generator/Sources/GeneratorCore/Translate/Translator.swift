@@ -21,7 +21,7 @@ public enum Translator {
         /// The command the generated files' header tells readers to run.
         public var regenerateCommand: String?
         /// The access level of the generated declarations (the configuration's `access`).
-        public var access: GeneratorConfiguration.AccessLevel = .public
+        var access: GeneratorConfiguration.AccessLevel = .public
 
         public init(
             moduleName: String, sourceName: String, names: [String: String] = [:],

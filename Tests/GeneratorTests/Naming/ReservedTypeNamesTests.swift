@@ -38,8 +38,12 @@ import Testing
         #expect(SwiftNames.reservedTypeNameOwner("Foundation") == "the name of a module the generated code imports")
     }
 
-    /// The generated module's own name is reserved in that module only.
-    @Test func theModulesOwnNameIsReserved() {
+    /// The generated module's own name, and the types it declares itself, are reserved in that
+    /// module only.
+    @Test func theModulesOwnNamesAreReserved() {
+        #expect(SwiftNames.typeName("servers", module: "G", declared: ["Servers", "PetsAPI"]) == "ServersModel")
+        #expect(SwiftNames.typeName("PetsAPI", module: "G", declared: ["Servers", "PetsAPI"]) == "PetsAPIModel")
+        #expect(SwiftNames.typeName("Servers") == "Servers")
         #expect(SwiftNames.typeName("Petstore", module: "Petstore") == "PetstoreModel")
         #expect(SwiftNames.typeName("petstore", module: "Petstore") == "PetstoreModel")
         #expect(SwiftNames.typeName("Petstore", module: "Other") == "Petstore")
@@ -82,13 +86,14 @@ import Testing
         for (schema, type) in [
             ("Data", "DataModel2"), ("Date", "DateModel"), ("URL", "URLModel"), ("JSONValue", "JSONValueModel"),
             ("APIRequest", "APIRequestModel"), ("StubAnswer", "StubAnswerModel"), ("Notification", "NotificationModel"),
-            ("G", "GModel"),
+            ("G", "GModel"), ("Servers", "ServersModel"), ("DefaultAPI", "DefaultAPIModel"),
         ] {
             #expect(
                 warnings.contains { $0.hasPrefix("#/components/schemas/\(schema) schema '\(schema)' is generated as '\(type)'") },
                 "\(schema): \(warnings)")
         }
         #expect(warnings.contains { $0.contains("'G' is the generated module's own name") })
+        #expect(warnings.contains { $0.contains("'Servers' is a type the generated module declares") })
         #expect(!warnings.contains { $0.hasPrefix("#/components/schemas/DataModel ") })
     }
 
@@ -130,7 +135,7 @@ import Testing
             if line.hasPrefix("    ") && !line.hasPrefix("     ") { blocks.append([]) }
             blocks[blocks.count - 1].append(line)
         }
-        #expect(blocks.count == 9)
+        #expect(blocks.count == 11)
         let reversed = lines[..<start] + blocks.reversed().flatMap { $0 } + lines[end...]
         let original = try GoldenTests.output(yaml)
         let shuffled = try GoldenTests.output(reversed.joined(separator: "\n"))

@@ -16,8 +16,9 @@ public enum SwiftNames {
     /// Foundation's types an app names beside the module (`Data`, `URL`, `Notification`), the
     /// modules the generated code imports, and standard-library types that any other module's
     /// declaration would silently shadow in apps (`Range<Int>` would stop compiling). The
-    /// generated module's own name is reserved as well (`typeName(_:module:)`): a type named like
-    /// its module breaks every `Module.Type` lookup.
+    /// generated module's own name is reserved as well (`typeName(_:module:declared:)`): a type
+    /// named like its module breaks every `Module.Type` lookup; so are the types the module
+    /// declares itself, which a schema's type would redeclare.
     static let reservedTypeNames: Set<String> = standardLibraryTypeNames.union(runtimeTypeNames).union(
         testingTypeNames
     ).union(foundationTypeNames).union(importedModuleNames).union([
@@ -67,8 +68,9 @@ public enum SwiftNames {
 
     /// Why `name` may not be a generated type's name in module `module`, for the warning that
     /// says so; nil when it may.
-    static func reservedTypeNameOwner(_ name: String, module: String? = nil) -> String? {
+    static func reservedTypeNameOwner(_ name: String, module: String? = nil, declared: Set<String> = []) -> String? {
         if name == module { return "the generated module's own name" }
+        if declared.contains(name) { return "a type the generated module declares (an operation group or its servers)" }
         guard reservedTypeNames.contains(name) else { return nil }
         if importedModuleNames.contains(name) { return "the name of a module the generated code imports" }
         if runtimeTypeNames.contains(name) { return "a type of APIRuntime" }
@@ -174,15 +176,16 @@ public enum SwiftNames {
     /// `account_id` → `AccountId`; `OAuthTokenRequest` stays; `2fa-status` → `_2faStatus`;
     /// a reserved name (`reservedTypeNames`: `Data`, `Error`, `StubAnswer`) gets a `Model` suffix.
     public static func typeName(_ raw: String) -> String {
-        typeName(raw, module: nil)
+        typeName(raw, module: nil, declared: [])
     }
 
-    /// `typeName(_:)` in module `module`, whose own name is reserved too. The suffix depends on the
+    /// `typeName(_:)` in module `module`, whose own name is reserved too, as are the types it
+    /// declares itself (`declared`: its operation groups, `Servers`). The suffix depends on the
     /// name alone, so it is the same wherever the schema is written; a collision it makes is
     /// settled by the scope.
-    static func typeName(_ raw: String, module: String?) -> String {
+    static func typeName(_ raw: String, module: String?, declared: Set<String> = []) -> String {
         let name = safeStart(pascalCase(raw))
-        return name == module || reservedTypeNames.contains(name) ? name + "Model" : name
+        return name == module || declared.contains(name) || reservedTypeNames.contains(name) ? name + "Model" : name
     }
 
     /// The words of `raw`, capitalised and joined: for composing names (`Document` + `Data`).

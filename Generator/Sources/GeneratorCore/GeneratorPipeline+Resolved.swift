@@ -1,11 +1,10 @@
 extension GeneratorPipeline {
     /// The configuration with the arguments that override it, resolved once for a document: what
-    /// translation, layout, the access rewrite and the widening check read. Each entry point used to
+    /// translation, layout, and the widening check read. Each entry point used to
     /// merge the arguments into the options and pick the configuration's fields apart on its own,
     /// so an override one of them forgot would silently not apply.
     struct ResolvedConfiguration {
         var options: Translator.Options
-        var access: GeneratorConfiguration.AccessLevel?
         var lineBudget: Int
         var testing: Bool
         var widening: GeneratorConfiguration.WideningRule?
@@ -23,7 +22,7 @@ extension GeneratorPipeline {
         options.perCallCredentialSchemes.formUnion(perCallCredentialSchemes)
         options.preferredRequestMediaTypes.merge(preferredRequestMediaTypes) { _, given in given }
         return ResolvedConfiguration(
-            options: options, access: configuration.access, lineBudget: configuration.lineBudget,
+            options: options, lineBudget: configuration.lineBudget,
             testing: configuration.testing != nil, widening: configuration.widening)
     }
 
@@ -32,7 +31,7 @@ extension GeneratorPipeline {
         document: OpenAPIDocument, diagnostics: [Diagnostic], resolved: ResolvedConfiguration, file: String
     ) throws -> Output {
         let output = generate(
-            document: document, diagnostics: diagnostics, options: resolved.options, access: resolved.access,
+            document: document, diagnostics: diagnostics, options: resolved.options,
             lineBudget: resolved.lineBudget, testing: resolved.testing)
         return try checkWidening(output, rule: resolved.widening, file: file)
     }

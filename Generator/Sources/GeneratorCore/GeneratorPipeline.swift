@@ -130,30 +130,22 @@ public enum GeneratorPipeline {
             moduleName: moduleName, sourceName: sourceName, names: names,
             unpublishedOperationIds: unpublishedOperationIds, perCallCredentialSchemes: perCallCredentialSchemes,
             supplementaryNote: supplementaryNote, preferredRequestMediaTypes: preferredRequestMediaTypes)
-        return generate(document: document, diagnostics: diagnostics, options: options, access: nil)
+        return generate(document: document, diagnostics: diagnostics, options: options)
     }
 
     static func generate(
         document: OpenAPIDocument, diagnostics: [Diagnostic], options: Translator.Options,
-        access: GeneratorConfiguration.AccessLevel?, lineBudget: Int = FileLayout.defaultLineBudget,
-        testing: Bool = false
+        lineBudget: Int = FileLayout.defaultLineBudget, testing: Bool = false
     ) -> Output {
         let translation = Translator.translate(document, options: options)
-        var files = FileLayout.render(translation.module, lineBudget: lineBudget)
+        // The access level travels in the module (`options.access`), printed by `DeclarationHead`.
+        let files = FileLayout.render(translation.module, lineBudget: lineBudget)
         var testingFiles: [GeneratedFile] = []
         var exampleDiagnostics: [Diagnostic] = []
         if testing {
             let examples = ExampleAnswers.examples(document, translation.module)
             testingFiles = StubRenderer.render(translation.module, examples: examples.examples)
             exampleDiagnostics = examples.diagnostics.map { $0.attributed(document.sourceFileNames) }
-        }
-        if let access, access != .public {
-            files = files.map {
-                GeneratedFile(name: $0.name, contents: AccessLevelRewrite.apply(access, to: $0.contents))
-            }
-            testingFiles = testingFiles.map {
-                GeneratedFile(name: $0.name, contents: AccessLevelRewrite.apply(access, to: $0.contents))
-            }
         }
         return Output(
             files: files,
@@ -175,6 +167,7 @@ public enum GeneratorPipeline {
             perCallCredentialSchemes: Set(configuration.perCallCredentials))
         options.typeNames = configuration.types
         options.regenerateCommand = configuration.regenerateCommand
+        options.access = configuration.access ?? .public
         for operation in document.operations {
             guard
                 let settings = configuration.settings(
@@ -198,38 +191,5 @@ public enum GeneratorPipeline {
     /// read: the files in order, each keeping its header (duplicate imports are allowed).
     public static func joined(_ files: [GeneratedFile]) -> String {
         files.map(\.contents).joined(separator: "\n")
-    }
-}
-
-/// `access: package` or `internal`: every declaration the renderer writes starts its line with
-/// `public ` (after attributes without arguments, `@discardableResult public func`), and
-/// nothing else the generated code holds does (doc comments start with `///`). An operation's
-/// `@_alwaysEmitIntoClient` goes: only a public declaration can have it.
-enum AccessLevelRewrite {
-    static func apply(_ access: GeneratorConfiguration.AccessLevel, to text: String) -> String {
-        let replacement = access == .internal ? "" : access.rawValue + " "
-        var lines: [Substring] = []
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let indent = line.prefix { $0 == " " }
-            var rest = line.dropFirst(indent.count)
-            var attributes: [Substring] = []
-            while rest.hasPrefix("@") {
-                let end = rest.firstIndex(of: " ") ?? rest.endIndex
-                guard !rest[..<end].contains("(") else { break }
-                attributes.append(rest[..<end])
-                rest = end == rest.endIndex ? "" : rest[rest.index(after: end)...]
-            }
-            let kept = attributes.filter { $0 != OperationRenderer.emittedIntoClient }
-            if rest.hasPrefix("public ") {
-                let prefix = kept.map { $0 + " " }.joined()
-                lines.append(indent + Substring(prefix) + Substring(replacement) + rest.dropFirst("public ".count))
-            } else if rest.isEmpty, kept.count < attributes.count {
-                // The attributes on a line of their own, above a signature that fills its line.
-                lines.append(indent + Substring(kept.joined(separator: " ")))
-            } else {
-                lines.append(line)
-            }
-        }
-        return lines.joined(separator: "\n")
     }
 }

@@ -112,7 +112,7 @@ import Testing
         #expect(all.contains("public struct PetToy: ") && all.contains("public var toy: Pet? {"))
     }
 
-    @Test func accessLevelRewritesEveryDeclaration() throws {
+    @Test func accessLevelReachesEveryDeclaration() throws {
         for (level, keyword) in [("package", "package "), ("internal", "")] {
             let all = text(try generate("access: \(level)\n"))
             let declarations = all.split(separator: "\n").map { $0.drop { $0 == " " } }
@@ -125,20 +125,26 @@ import Testing
             #expect(!all.contains("@_alwaysEmitIntoClient"), "\(level)")
         }
         #expect(text(try generate("access: public\n")).contains("@_alwaysEmitIntoClient @discardableResult"))
-        // Only declarations change: a path or a doc comment saying "public" stays.
-        #expect(
-            AccessLevelRewrite.apply(.package, to: "/// public API\n    public let a: Int\nlet b = \"public x\"")
-                == "/// public API\n    package let a: Int\nlet b = \"public x\"")
-        // An attribute on the declaration's line stays in front of the new level.
-        #expect(
-            AccessLevelRewrite.apply(.internal, to: "    @discardableResult public func f() {}")
-                == "    @discardableResult func f() {}")
-        #expect(
-            AccessLevelRewrite.apply(.package, to: "    @_alwaysEmitIntoClient @discardableResult public func f() {}")
-                == "    @discardableResult package func f() {}")
-        #expect(
-            AccessLevelRewrite.apply(.internal, to: "    @_alwaysEmitIntoClient @discardableResult\n    public func f() {}")
-                == "    @discardableResult\n    func f() {}")
+    }
+
+    /// The head of a declaration is printed from the model: the access level is a field, never
+    /// text rewritten after printing.
+    @Test func declarationHeadsPrintTheModelsAccessLevel() {
+        func head(_ access: GeneratorConfiguration.AccessLevel) -> DeclarationHead {
+            DeclarationHead(
+                access: access, attributes: ["@discardableResult"], emittedIntoClient: true, modifiers: ["static"],
+                keyword: "func", name: "f", genericClause: "<T>", conformances: [])
+        }
+        #expect(head(.public).text == "@_alwaysEmitIntoClient @discardableResult public static func f<T>")
+        #expect(head(.package).text == "@discardableResult package static func f<T>")
+        #expect(head(.internal).text == "@discardableResult static func f<T>")
+        #expect(head(.internal).attributeText == "@discardableResult")
+        #expect(head(.package).declarationText == "package static func f<T>")
+        let structure = DeclarationHead(
+            access: .internal, keyword: "struct", name: "Pet", conformances: ["Sendable", "Hashable"])
+        #expect(structure.text == "struct Pet: Sendable, Hashable")
+        #expect(DeclarationHead(access: .package, keyword: "init").text == "package init")
+        #expect(SwiftWriter(access: .package).head("let", "a") == "package let a")
     }
 
     @Test func perCallCredentialsAndMediaTypesReachTheTranslatorOptions() throws {

@@ -95,9 +95,10 @@ actor SwiftCompiler {
             paths.append(url.path)
         }
         let mode = typecheckOnly ? ["-typecheck"] : ["-wmo", "-c", "-o", directory.appendingPathComponent("out.o").path]
+        // `-package-name`, as SwiftPM passes it: a module generated with `access: package` needs one.
         try await run(
             ["swiftc", "-parse-as-library", "-swift-version", "6", "-warnings-as-errors", "-module-name", module,
-             "-I", runtime.path] + mode + paths)
+             "-package-name", "generated", "-I", runtime.path] + mode + paths)
     }
 
     func runtimeModule() async throws -> URL {

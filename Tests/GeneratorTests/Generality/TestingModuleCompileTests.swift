@@ -39,12 +39,14 @@ extension SwiftCompiler {
         let swift = ["swiftc", "-parse-as-library", "-swift-version", "6", "-warnings-as-errors"]
         try await run(
             swift + [
-                "-module-name", module, "-I", runtime.path, "-emit-module", "-emit-module-path",
+                "-module-name", module, "-package-name", "generated", "-I", runtime.path, "-emit-module",
+                "-emit-module-path",
                 directory.appendingPathComponent("\(module).swiftmodule").path,
             ] + write(apiFiles, into: "api"))
         try await run(
             swift + [
-                "-module-name", module + "Testing", "-I", runtime.path, "-I", testing.path, "-I", directory.path,
+                "-module-name", module + "Testing", "-package-name", "generated", "-I", runtime.path, "-I",
+                testing.path, "-I", directory.path,
                 "-typecheck",
             ] + write(testingFiles, into: "testing"))
     }

@@ -11,10 +11,17 @@ public enum SwiftNames {
     ]
 
     /// Type names a generated type may not take: what generated code itself uses, every public
-    /// top-level type of APIRuntime (apps import it beside the module: a schema called
-    /// `SecurityScheme` would make theirs ambiguous), and standard-library types that any other
-    /// module's declaration would silently shadow in apps (`Range<Int>` would stop compiling).
-    static let reservedTypeNames: Set<String> = standardLibraryTypeNames.union(runtimeTypeNames).union([
+    /// top-level type of APIRuntime and of APITesting (apps and tests import them beside the
+    /// module: a schema called `SecurityScheme` or `StubAnswer` would make theirs ambiguous),
+    /// Foundation's types an app names beside the module (`Data`, `URL`, `Notification`), the
+    /// modules the generated code imports, and standard-library types that any other module's
+    /// declaration would silently shadow in apps (`Range<Int>` would stop compiling). The
+    /// generated module's own name is reserved as well (`typeName(_:module:declared:)`): a type
+    /// named like its module breaks every `Module.Type` lookup; so are the types the module
+    /// declares itself, which a schema's type would redeclare.
+    static let reservedTypeNames: Set<String> = standardLibraryTypeNames.union(runtimeTypeNames).union(
+        testingTypeNames
+    ).union(foundationTypeNames).union(importedModuleNames).union([
         "String", "Int", "Int32", "Int64", "Double", "Float", "Bool", "Data", "Date", "URL", "UUID", "Decimal",
         "Error", "Result", "Optional", "Array", "Dictionary", "Set", "Never", "Void", "Any", "AnyObject",
         "Codable", "Decodable", "Encodable", "Hashable", "Equatable", "Sendable", "Decoder", "Encoder",
@@ -31,6 +38,47 @@ public enum SwiftNames {
         "Mirror", "Unicode", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Int8", "Int16", "Float16",
         "StaticString", "KeyPath", "RawRepresentable", "CaseIterable", "CustomStringConvertible", "Slice",
     ]
+
+    /// Kept equal to APITesting's public top-level types by `SwiftNamesTests`: a `<Module>Testing`
+    /// module imports it beside the generated module.
+    static let testingTypeNames: Set<String> = [
+        "StubAnswer", "StubError", "StubRecorder", "StubRequest", "StubTransport",
+    ]
+
+    /// The modules generated code and its tests import: a type of one of these names would make
+    /// `Foundation.Data`-style qualified lookups find the type instead of the module.
+    static let importedModuleNames: Set<String> = ["Foundation", "APIRuntime", "APITesting", "Swift", "Dispatch"]
+
+    /// Foundation's types that apps commonly name beside a generated module: one of these declared
+    /// there would make every unqualified use in the app ambiguous. (Not its file types: the core
+    /// must not name them, `CoreBoundaryTests`, and no API describes one.)
+    static let foundationTypeNames: Set<String> = [
+        "AffineTransform", "AttributedString", "Bundle", "ByteCountFormatter", "Calendar", "CharacterSet",
+        "CocoaError", "Data", "Date", "DateComponents", "DateComponentsFormatter", "DateFormatter", "DateInterval",
+        "Decimal", "Dimension", "Formatter", "HTTPCookie", "HTTPURLResponse", "Host",
+        "ISO8601DateFormatter", "IndexPath", "IndexSet", "InputStream", "JSONDecoder", "JSONEncoder",
+        "JSONSerialization", "Locale", "Measurement", "MeasurementFormatter", "NSError", "NSNull", "NSNumber",
+        "NSObject", "NSRange", "NSRegularExpression", "NSString", "Notification", "NotificationCenter",
+        "NumberFormatter", "Operation", "OperationQueue", "OutputStream", "PersonNameComponents", "Pipe", "Process",
+        "ProcessInfo", "Progress", "PropertyListDecoder", "PropertyListEncoder", "RunLoop", "Scanner", "Stream",
+        "Thread", "TimeInterval", "TimeZone", "Timer", "URL", "URLComponents", "URLError", "URLQueryItem",
+        "URLRequest", "URLResponse", "URLSession", "URLSessionConfiguration", "URLSessionTask", "UUID", "Unit",
+        "UserDefaults",
+    ]
+
+    /// Why `name` may not be a generated type's name in module `module`, for the warning that
+    /// says so; nil when it may.
+    static func reservedTypeNameOwner(_ name: String, module: String? = nil, declared: Set<String> = []) -> String? {
+        if name == module { return "the generated module's own name" }
+        if declared.contains(name) { return "a type the generated module declares (an operation group or its servers)" }
+        guard reservedTypeNames.contains(name) else { return nil }
+        if importedModuleNames.contains(name) { return "the name of a module the generated code imports" }
+        if runtimeTypeNames.contains(name) { return "a type of APIRuntime" }
+        if testingTypeNames.contains(name) { return "a type of APITesting" }
+        if foundationTypeNames.contains(name) { return "a Foundation type" }
+        if standardLibraryTypeNames.contains(name) { return "a standard-library type" }
+        return "a type the generated code uses"
+    }
 
     /// The private property a generated model keeps its members in (`ModelStorage`); no member
     /// may take it, even one a configuration names.
@@ -126,10 +174,18 @@ public enum SwiftNames {
     }
 
     /// `account_id` → `AccountId`; `OAuthTokenRequest` stays; `2fa-status` → `_2faStatus`;
-    /// a name the generated code itself needs (`Data`, `Error`) gets a `Model` suffix.
+    /// a reserved name (`reservedTypeNames`: `Data`, `Error`, `StubAnswer`) gets a `Model` suffix.
     public static func typeName(_ raw: String) -> String {
+        typeName(raw, module: nil, declared: [])
+    }
+
+    /// `typeName(_:)` in module `module`, whose own name is reserved too, as are the types it
+    /// declares itself (`declared`: its operation groups, `Servers`). The suffix depends on the
+    /// name alone, so it is the same wherever the schema is written; a collision it makes is
+    /// settled by the scope.
+    static func typeName(_ raw: String, module: String?, declared: Set<String> = []) -> String {
         let name = safeStart(pascalCase(raw))
-        return reservedTypeNames.contains(name) ? name + "Model" : name
+        return name == module || declared.contains(name) || reservedTypeNames.contains(name) ? name + "Model" : name
     }
 
     /// The words of `raw`, capitalised and joined: for composing names (`Document` + `Data`).

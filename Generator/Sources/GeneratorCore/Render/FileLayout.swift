@@ -36,7 +36,7 @@ public enum FileLayout {
             files += OperationFileLayout.files(
                 group: group, docs: module.groupDocs[group] ?? [], operations: operationsByGroup[group] ?? [],
                 budget: lineBudget,
-                header: header + "\n" + imports + "\n"
+                header: header + "\n" + imports + "\n", access: module.access
             ).map { ($0.name, $0.contents) }
         }
 
@@ -52,9 +52,12 @@ public enum FileLayout {
         for group in grouped.keys.sorted() {
             let base = group.hasSuffix("API") ? String(group.dropLast(3)) : group
             files += chunks(
-                grouped[group] ?? [], baseName: base + "Models", header: header + "\n" + imports, budget: lineBudget)
+                grouped[group] ?? [], baseName: base + "Models", header: header + "\n" + imports, budget: lineBudget,
+                access: module.access)
         }
-        files += chunks(shared, baseName: "SharedModels", header: header + "\n" + imports, budget: lineBudget)
+        files += chunks(
+            shared, baseName: "SharedModels", header: header + "\n" + imports, budget: lineBudget, access: module.access
+        )
         if let events = module.webhookEvents {
             files.append(("Webhooks.swift", header + "\n" + imports + "\n" + webhooks(events, module)))
         }
@@ -62,7 +65,8 @@ public enum FileLayout {
     }
 
     private static func chunks(
-        _ declarations: [Declaration], baseName: String, header: String, budget: Int
+        _ declarations: [Declaration], baseName: String, header: String, budget: Int,
+        access: GeneratorConfiguration.AccessLevel
     ) -> [(String, String)] {
         var files: [(String, String)] = []
         var text = ""
@@ -78,7 +82,7 @@ public enum FileLayout {
         }
         var previousIsBareAlias = false
         for declaration in declarations {
-            var single = SwiftWriter()
+            var single = SwiftWriter(access: access)
             ModelRenderer.render(declaration, into: &single)
             // A run of undocumented typealiases reads as one group, like imports; anything else,
             // and the first declaration of a file, is set apart by a blank line.
@@ -101,14 +105,14 @@ public enum FileLayout {
     }
 
     private static func webhooks(_ events: EnumDecl, _ module: ModuleDecl) -> String {
-        var writer = SwiftWriter()
+        var writer = SwiftWriter(access: module.access)
         ModelRenderer.renderEnum(events, into: &writer)
         // One run of one-line aliases, each under its doc line, like the constants of an enum.
         if module.webhookPayloads.contains(where: { $0.alias != nil }) { writer.line() }
         for payload in module.webhookPayloads {
             guard let alias = payload.alias else { continue }
             writer.line("/// The body of a `\(payload.event)` delivery.")
-            writer.line("public typealias \(alias) = \(payload.type.rendered)")
+            writer.line(writer.head("typealias", alias) + " = \(payload.type.rendered)")
         }
         return writer.text
     }

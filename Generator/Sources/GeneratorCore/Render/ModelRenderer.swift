@@ -7,7 +7,7 @@ enum ModelRenderer {
         case .union(let decl): renderUnion(decl, into: &writer)
         case .alias(let name, let type, let docs):
             writer.docs(docs)
-            writer.line("public typealias \(name) = \(type.rendered)")
+            writer.line(writer.head("typealias", name) + " = \(type.rendered)")
         }
     }
 
@@ -26,19 +26,22 @@ enum ModelRenderer {
             ? ""
             : "<" + decl.genericParameters.map { "\($0): Codable & Hashable & Sendable" }.joined(separator: ", ") + ">"
         // `OpenAPIModel` is `Codable, Hashable, Sendable` with one shared `==` and `hash(into:)`.
-        writer.block("public struct \(decl.name)\(generics): OpenAPIModel") { w in
+        let head = writer.head("struct", decl.name, genericClause: generics, conformances: ["OpenAPIModel"])
+        writer.block(head) { w in
             let members = storedMembers(decl)
             for property in decl.properties {
                 w.docs(property.docs)
                 if property.deprecated { w.line("@available(*, deprecated)") }
                 w.line(
-                    "\(OperationRenderer.emittedIntoClient) public var \(property.swiftName): \(storedType(property).rendered) { \(read(property.swiftName, members, decl.storage)) }"
+                    w.head("var", property.swiftName, emittedIntoClient: true)
+                        + ": \(storedType(property).rendered) { \(read(property.swiftName, members, decl.storage)) }"
                 )
             }
             if let extras = extrasType(decl) {
                 w.line("/// Members the API description does not name, kept so that nothing received is lost.")
                 w.line(
-                    "\(OperationRenderer.emittedIntoClient) public var additionalFields: \(extras.rendered) { \(read("additionalFields", members, decl.storage)) }"
+                    w.head("var", "additionalFields", emittedIntoClient: true)
+                        + ": \(extras.rendered) { \(read("additionalFields", members, decl.storage)) }"
                 )
             }
             if decl.storage.isClass {
@@ -229,9 +232,9 @@ enum ModelRenderer {
             arguments.append("additionalFields: \(extras.rendered) = [:]")
         }
         if arguments.isEmpty {
-            writer.line("\(OperationRenderer.emittedIntoClient) public init() {")
+            writer.line(writer.head("init", emittedIntoClient: true) + "() {")
         } else {
-            writer.list("\(OperationRenderer.emittedIntoClient) public init(", arguments, ") {")
+            writer.list(writer.head("init", emittedIntoClient: true) + "(", arguments, ") {")
         }
         var values = decl.properties.map { property in
             property.constValue.map(swiftLiteral) ?? parameterName(property)
@@ -246,7 +249,7 @@ enum ModelRenderer {
     /// decoded one may be absent), so a type with one assigns each member here instead.
     private static func renderDecoder(_ decl: StructDecl, into writer: inout SwiftWriter) {
         if decl.storage.isClass {
-            writer.block("public init(from decoder: any Decoder) throws") { w in
+            writer.block(writer.head("init") + "(from decoder: any Decoder) throws") { w in
                 w.line("let container = try decoder.container(keyedBy: DynamicCodingKey.self)")
                 let extras = extrasType(decl) != nil ? ", decoder.members(except: Self.knownKeys)" : ""
                 w.line("\(storageName) = try \(storedClassName)(container\(extras))")
@@ -257,7 +260,7 @@ enum ModelRenderer {
             renderAssigningDecoder(decl, into: &writer)
             return
         }
-        writer.block("public init(from decoder: any Decoder) throws") { w in
+        writer.block(writer.head("init") + "(from decoder: any Decoder) throws") { w in
             var arguments: [String] = []
             var checks: [String] = []
             for property in decl.properties {
@@ -299,7 +302,7 @@ enum ModelRenderer {
     }
 
     private static func renderAssigningDecoder(_ decl: StructDecl, into writer: inout SwiftWriter) {
-        writer.block("public init(from decoder: any Decoder) throws") { w in
+        writer.block(writer.head("init") + "(from decoder: any Decoder) throws") { w in
             w.line("let container = try decoder.container(keyedBy: DynamicCodingKey.self)")
             var values = decodedValues(decl)
             if extrasType(decl) != nil { values.append("decoder.members(except: Self.knownKeys)") }
@@ -351,7 +354,7 @@ enum ModelRenderer {
             let method = extras == .named("JSONObject") ? "additionalFields" : "additionalMembers"
             steps.append(".\(method)(additionalFields)")
         }
-        writer.block("public func encode(to encoder: any Encoder) throws") { w in
+        writer.block(writer.head("func", "encode") + "(to encoder: any Encoder) throws") { w in
             guard !steps.isEmpty else {
                 w.line("_ = MemberWriter(encoder)")
                 return
@@ -391,18 +394,20 @@ enum ModelRenderer {
     static func renderEnum(_ decl: EnumDecl, into writer: inout SwiftWriter) {
         writer.docs(decl.docs + deprecationNote(decl.deprecated))
         let literal = decl.rawType == "String" ? "ExpressibleByStringLiteral" : "ExpressibleByIntegerLiteral"
-        writer.block("public struct \(decl.name): OpenEnum, \(literal)") { w in
-            w.line("public let rawValue: \(decl.rawType)")
-            w.line("public init(rawValue: \(decl.rawType)) { self.rawValue = rawValue }")
+        writer.block(writer.head("struct", decl.name, conformances: ["OpenEnum", literal])) { w in
+            w.line(w.head("let", "rawValue") + ": \(decl.rawType)")
+            w.line(w.head("init") + "(rawValue: \(decl.rawType)) { self.rawValue = rawValue }")
             w.line()
             for (name, raw) in decl.cases {
                 let value = decl.rawType == "String" ? swiftLiteral(raw) : raw
                 w.line(
-                    "\(OperationRenderer.emittedIntoClient) public static var \(name): Self { Self(rawValue: \(value)) }"
+                    w.head("var", name, modifiers: ["static"], emittedIntoClient: true)
+                        + ": Self { Self(rawValue: \(value)) }"
                 )
             }
             w.line(
-                "public static let knownValues: [Self] = [\(decl.cases.map { "." + $0.name }.joined(separator: ", "))]")
+                w.head("let", "knownValues", modifiers: ["static"])
+                    + ": [Self] = [\(decl.cases.map { "." + $0.name }.joined(separator: ", "))]")
         }
     }
 
@@ -410,8 +415,8 @@ enum ModelRenderer {
 
     static func renderUnion(_ decl: UnionDecl, into writer: inout SwiftWriter) {
         writer.docs(decl.docs + deprecationNote(decl.deprecated))
-        let indirect = decl.isIndirect ? "indirect " : ""
-        writer.block("public \(indirect)enum \(decl.name): OpenAPIModel") { w in
+        let modifiers = decl.isIndirect ? ["indirect"] : []
+        writer.block(writer.head("enum", decl.name, modifiers: modifiers, conformances: ["OpenAPIModel"])) { w in
             for member in decl.members {
                 let storage = member.isIndirect && !decl.isIndirect ? "indirect " : ""
                 w.line("\(storage)case \(member.caseName)(\(member.type.rendered))")
@@ -419,7 +424,7 @@ enum ModelRenderer {
             w.line("/// A value matching no member this version of the SDK knows, kept as sent.")
             w.line("case unknown(JSONValue)")
             w.line()
-            w.block("public init(from decoder: any Decoder) throws") { w in
+            w.block(w.head("init") + "(from decoder: any Decoder) throws") { w in
                 if let discriminator = decl.discriminator {
                     w.line("let container = try? decoder.container(keyedBy: DynamicCodingKey.self)")
                     w.switchBlock(
@@ -450,7 +455,7 @@ enum ModelRenderer {
                 }
             }
             w.line()
-            w.block("public func encode(to encoder: any Encoder) throws") { w in
+            w.block(w.head("func", "encode") + "(to encoder: any Encoder) throws") { w in
                 w.switchBlock("switch self") { w in
                     for member in decl.members {
                         w.line("case .\(SwiftNames.bare(member.caseName))(let value): try value.encode(to: encoder)")

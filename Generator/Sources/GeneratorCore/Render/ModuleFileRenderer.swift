@@ -1,7 +1,7 @@
 /// The module's own file: what the whole document shares, its security schemes and servers.
 enum ModuleFileRenderer {
     static func render(_ module: ModuleDecl) -> String {
-        var writer = SwiftWriter()
+        var writer = SwiftWriter(access: module.access)
         if !module.securitySchemes.isEmpty {
             writer.line()
             writer.line("/// The security schemes the API description declares; operations list the ones they accept,")
@@ -14,7 +14,8 @@ enum ModuleFileRenderer {
                         w.docs(scheme.sourceDocs)
                     }
                     w.line(
-                        "public static let \(scheme.swiftName) = SecurityScheme(\(swiftLiteral(scheme.name)), \(kind(scheme.kind)))"
+                        w.head("let", scheme.swiftName, modifiers: ["static"])
+                            + " = SecurityScheme(\(swiftLiteral(scheme.name)), \(kind(scheme.kind)))"
                     )
                 }
             }
@@ -53,7 +54,7 @@ enum ModuleFileRenderer {
         if !module.servers.isEmpty {
             writer.line()
             writer.line("/// The servers the API description lists, as base URLs for the client's configuration.")
-            writer.block("public enum Servers") { w in
+            writer.block(writer.head("enum", "Servers")) { w in
                 for server in module.servers {
                     w.docs(server.docs)
                     render(server, into: &w)
@@ -76,18 +77,21 @@ enum ModuleFileRenderer {
         guard !server.variables.isEmpty else {
             let literal = swiftLiteral(server.url)
             if server.isRelative {
-                writer.block("public static func \(server.swiftName)(relativeTo origin: URL) throws -> URL") { w in
+                let head = writer.head("func", server.swiftName, modifiers: ["static"])
+                writer.block(head + "(relativeTo origin: URL) throws -> URL") { w in
                     w.line("try ServerURL.relative(\(literal), to: origin)")
                 }
             } else {
-                writer.line("public static let \(server.swiftName) = ServerURL.constant(\(literal))")
+                writer.line(
+                    writer.head("let", server.swiftName, modifiers: ["static"]) + " = ServerURL.constant(\(literal))")
             }
             return
         }
         let parameters =
             (server.isRelative ? ["relativeTo origin: URL"] : [])
             + server.variables.map { "\($0.swiftName): String = \(swiftLiteral($0.defaultValue))" }
-        writer.block("public static func \(server.swiftName)(\(parameters.joined(separator: ", "))) throws -> URL") {
+        let head = writer.head("func", server.swiftName, modifiers: ["static"])
+        writer.block(head + "(\(parameters.joined(separator: ", "))) throws -> URL") {
             w in
             w.line("try ServerURL.expand(")
             w.indent { w in

@@ -19,15 +19,17 @@ enum OperationFileLayout {
     }
 
     static func files(
-        group: String, docs: [String] = [], operations: [OperationDecl], budget: Int, header: String
+        group: String, docs: [String] = [], operations: [OperationDecl], budget: Int, header: String,
+        access: GeneratorConfiguration.AccessLevel
     ) -> [(name: String, contents: String)] {
-        var whole = SwiftWriter()
+        var whole = SwiftWriter(access: access)
         OperationRenderer.render(group: group, docs: docs, operations: operations, into: &whole)
         let headerLines = lineBreakCount(header)
         if headerLines + lineBreakCount(whole.text) <= budget { return [("\(group).swift", header + whole.text)] }
 
         let entries = self.entries(operations)
-        var layout = Layout(group: group, docs: docs, header: header, headerLines: headerLines, budget: budget)
+        var layout = Layout(
+            group: group, docs: docs, header: header, headerLines: headerLines, budget: budget, access: access)
         layout.main(entries.filter { $0.words.isEmpty })
         layout.split(entries.filter { !$0.words.isEmpty }, depth: 0, prefix: group + "+")
         return layout.files
@@ -64,6 +66,7 @@ enum OperationFileLayout {
         let header: String
         let headerLines: Int
         let budget: Int
+        let access: GeneratorConfiguration.AccessLevel
         var files: [(name: String, contents: String)] = []
         /// Lowercased, so two names that differ only in case never meet on a case-insensitive disk.
         var taken: Set<String> = []
@@ -71,11 +74,11 @@ enum OperationFileLayout {
         /// The struct and the operations on the group's common prefix itself (or only parameters
         /// below it); any that do not fit beside it go on in `<Group>2.swift`, ….
         mutating func main(_ entries: [Entry]) {
-            let rendered = entries.map(Rendered.init)
-            var bare = SwiftWriter()
+            let rendered = entries.map { Rendered($0, access: access) }
+            var bare = SwiftWriter(access: access)
             OperationRenderer.render(group: group, docs: docs, operations: [], into: &bare)
             let chunks = pack(rendered, firstBase: lineBreakCount(bare.text))
-            var writer = SwiftWriter()
+            var writer = SwiftWriter(access: access)
             OperationRenderer.render(group: group, docs: docs, operations: chunks[0].map(\.operation), into: &writer)
             add(group, header + writer.text)
             for (index, chunk) in chunks.enumerated().dropFirst() {
@@ -102,7 +105,7 @@ enum OperationFileLayout {
                 let bucket = buckets[key] ?? []
                 let name = prefix + (bucket.map { $0.words[depth].word }.min() ?? key)
                 let path = bucket.map { $0.words[depth].path }.min() ?? ""
-                let rendered = bucket.map(Rendered.init)
+                let rendered = bucket.map { Rendered($0, access: access) }
                 if fits(rendered) {
                     if !current.isEmpty && !fits(current + rendered) { flush(&self) }
                     if current.isEmpty { currentName = name }
@@ -112,7 +115,8 @@ enum OperationFileLayout {
                 }
                 flush(&self)
                 let own = bucket.filter { $0.words.count == depth + 1 }
-                for (index, chunk) in pack(own.map(Rendered.init), firstBase: 0).enumerated() where !chunk.isEmpty {
+                for (index, chunk) in pack(own.map { Rendered($0, access: access) }, firstBase: 0).enumerated()
+                where !chunk.isEmpty {
                     add(index == 0 ? name : name + String(index + 1), header + extensionText(chunk, paths: [path]))
                 }
                 let deeper = bucket.filter { $0.words.count > depth + 1 }
@@ -128,11 +132,11 @@ enum OperationFileLayout {
             var headers: String
             var lines: Int
 
-            init(_ entry: Entry) {
+            init(_ entry: Entry, access: GeneratorConfiguration.AccessLevel) {
                 operation = entry.operation
-                var member = SwiftWriter()
+                var member = SwiftWriter(access: access)
                 member.indent { OperationRenderer.renderOperation(entry.operation, into: &$0) }
-                var headers = SwiftWriter()
+                var headers = SwiftWriter(access: access)
                 OperationRenderer.renderCompanions(entry.operation, into: &headers)
                 self.member = member.text
                 self.headers = headers.text

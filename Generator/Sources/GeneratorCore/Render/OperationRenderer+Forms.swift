@@ -6,7 +6,7 @@ extension OperationRenderer {
         _ operation: OperationDecl, typeName: String, forms: [MultipartForm], into writer: inout SwiftWriter
     ) {
         writer.line("/// The forms `\(SwiftNames.bare(operation.swiftName))` accepts as its multipart body.")
-        writer.block("public enum \(typeName): Sendable") { w in
+        writer.block(writer.head("enum", typeName, conformances: ["Sendable"])) { w in
             for form in forms {
                 for constant in form.constants {
                     w.line("/// Sends `\(constant.name)` = `\(constant.value)`.")

@@ -7,10 +7,10 @@ package enum OperationRenderer {
         } else {
             for line in docs { writer.line(line.isEmpty ? "///" : "/// " + line) }
         }
-        writer.block("public struct \(group): Sendable") { w in
-            w.line("public let client: any APIClientProtocol")
+        writer.block(writer.head("struct", group, conformances: ["Sendable"])) { w in
+            w.line(w.head("let", "client") + ": any APIClientProtocol")
             w.line()
-            w.line("public init(client: any APIClientProtocol) { self.client = client }")
+            w.line(w.head("init") + "(client: any APIClientProtocol) { self.client = client }")
             for operation in operations {
                 w.line()
                 renderOperation(operation, into: &w)
@@ -36,13 +36,13 @@ package enum OperationRenderer {
     static func renderHeaders(_ operation: OperationDecl, into writer: inout SwiftWriter) {
         let name = operation.responseHeadersTypeName
         writer.line("/// The response headers `\(SwiftNames.bare(operation.swiftName))` declares.")
-        writer.block("public struct \(name): Sendable, Hashable") { w in
+        writer.block(writer.head("struct", name, conformances: ["Sendable", "Hashable"])) { w in
             for header in operation.responseHeaders {
                 if let docs = header.docs, !docs.isEmpty { w.line("/// \(docs)") }
-                w.line("public let \(header.swiftName): \(header.type)?")
+                w.line(w.head("let", header.swiftName) + ": \(header.type)?")
             }
             w.line()
-            w.block("public init(_ headers: HeaderFields)") { w in
+            w.block(w.head("init") + "(_ headers: HeaderFields)") { w in
                 for header in operation.responseHeaders {
                     let read = "headers[\(swiftLiteral(header.wireName))]"
                     let value = header.type == "String" ? read : "\(read).flatMap { \(header.type)($0) }"
@@ -51,8 +51,6 @@ package enum OperationRenderer {
             }
         }
     }
-
-    static let emittedIntoClient = "@_alwaysEmitIntoClient"
 
     static func renderOperation(_ operation: OperationDecl, into writer: inout SwiftWriter) {
         writer.docs(operation.docs)
@@ -65,11 +63,13 @@ package enum OperationRenderer {
         // The attributes sit on the declaration's line, as Apple's own headers write them, unless
         // they alone would make a one-line signature wrap. `@_alwaysEmitIntoClient`: an operation
         // is compiled into the module that calls it, so an app carries only the operations it
-        // uses (on ELF every public symbol survives dead stripping). `AccessLevelRewrite` drops
-        // it from a module that is not public.
-        let head = "public func \(operation.swiftName)("
+        // uses (on ELF every public symbol survives dead stripping); a module that is not
+        // public has no such attribute (`DeclarationHead`).
+        let declaration = writer.declarationHead(
+            "func", operation.swiftName, attributes: ["@discardableResult"], emittedIntoClient: true)
+        let head = declaration.declarationText + "("
         let tail = ") async throws -> \(operation.returnType.rendered) {"
-        let attribute = "\(emittedIntoClient) @discardableResult"
+        let attribute = declaration.attributeText
         let oneLine = head + signature.joined(separator: ", ") + tail
         if writer.fits(oneLine) && !writer.fits(attribute + " " + oneLine) {
             writer.line(attribute)

@@ -7,24 +7,24 @@ enum StubCallRenderer {
         let labels = Set(operation.arguments.map { SwiftNames.bare($0.label) })
         let raw = labels.contains("request") ? "stubRequest" : "request"
         writer.line("/// The arguments of a `\(bare)` call, as the engine sent them.")
-        writer.block("public struct \(StubRenderer.callTypeName(operation)): Sendable") { w in
+        writer.block(writer.head("struct", StubRenderer.callTypeName(operation), conformances: ["Sendable"])) { w in
             for argument in operation.arguments {
                 // A body of several multipart forms is not read back into its enum: the closure
                 // gets its parts, as they were sent, and says so.
                 if isFormsBody(argument, of: operation) {
                     w.line("/// The multipart body's parts: which of its forms was sent is not read back.")
                     w.line(
-                        "public let \(SwiftNames.escaped(SwiftNames.bare(argument.label))): [MultipartPart]"
+                        w.head("let", SwiftNames.escaped(SwiftNames.bare(argument.label))) + ": [MultipartPart]"
                             + (argument.required ? "" : "?"))
                     continue
                 }
                 let type = argument.type.rendered + (argument.required ? "" : "?")
-                w.line("public let \(SwiftNames.escaped(SwiftNames.bare(argument.label))): \(type)")
+                w.line(w.head("let", SwiftNames.escaped(SwiftNames.bare(argument.label))) + ": \(type)")
             }
             w.line("/// The request as it reached the transport.")
-            w.line("public let \(raw): StubRequest")
+            w.line(w.head("let", raw) + ": StubRequest")
             w.line()
-            w.block("public init(_ request: StubRequest) throws") { w in
+            w.block(w.head("init") + "(_ request: StubRequest) throws") { w in
                 w.line("self.\(raw) = request")
                 for argument in operation.arguments {
                     let member = SwiftNames.escaped(SwiftNames.bare(argument.label))

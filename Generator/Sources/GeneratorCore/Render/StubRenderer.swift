@@ -32,7 +32,7 @@ public enum StubRenderer {
             byGroup[operation.group, default: []].append(operation)
         }
         for group in groups {
-            var writer = SwiftWriter()
+            var writer = SwiftWriter(access: module.access)
             writer.block("extension \(stubs)") { w in
                 for (index, operation) in (byGroup[group] ?? []).enumerated() {
                     if index > 0 { w.line() }
@@ -60,15 +60,15 @@ public enum StubRenderer {
     }
 
     private static func renderStubs(_ module: ModuleDecl, name: String) -> String {
-        var writer = SwiftWriter()
+        var writer = SwiftWriter(access: module.access)
         writer.docs([
             "Typed answers for the operations of `\(module.moduleName)`, for tests and previews: set the closure of",
             "each operation a test expects; a call to any other fails with `StubError.unimplemented` naming it.",
             "Requests go through the real engine (security, encoding, middlewares) to `transport`, which",
             "answers with the encoding of the typed value, as a server would.",
         ])
-        writer.block("public struct \(name): Sendable") { w in
-            w.line("public init() {}")
+        writer.block(writer.head("struct", name, conformances: ["Sendable"])) { w in
+            w.line(w.head("init") + "() {}")
             for operation in module.operations {
                 let bare = SwiftNames.bare(operation.swiftName)
                 let answer = "StubAnswer<\(answerType(operation).rendered)>"
@@ -78,13 +78,14 @@ public enum StubRenderer {
                     w.line("/// (`\(bare)` here is the stubs' own member, so this one is `\(member(operation))`.)")
                 }
                 w.line(
-                    "public var \(member(operation)): @Sendable (\(callTypeName(operation))) async throws -> \(answer) ="
+                    w.head("var", member(operation))
+                        + ": @Sendable (\(callTypeName(operation))) async throws -> \(answer) ="
                 )
                 w.indent { w in w.line("{ _ in throw StubError.unimplemented(operation: \(swiftLiteral(bare))) }") }
             }
             w.line()
             w.line("/// Answers each call with the closure set for its operation when this is read.")
-            w.block("public var transport: StubTransport") { w in
+            w.block(w.head("var", "transport") + ": StubTransport") { w in
                 // A document without operations: nothing to route (and no unused locals).
                 guard !module.operations.isEmpty else { return w.line("StubTransport()") }
                 w.line("let stubs = self")
@@ -97,7 +98,7 @@ public enum StubRenderer {
     }
 
     private static func renderExamples(_ module: ModuleDecl, name: String, examples: [String: String]) -> String {
-        var writer = SwiftWriter()
+        var writer = SwiftWriter(access: module.access)
         // JSON and text answers have a body to write down; bytes are answered with placeholder bytes.
         let json = module.operations.filter { $0.successType != nil && (!$0.successIsBinary || $0.successIsText) }
         writer.block("extension \(name)") { w in
@@ -107,7 +108,7 @@ public enum StubRenderer {
                 "offline (previews); a test replaces the closures it cares about. An example that does not",
                 "decode into the operation's type fails that call, naming the type (see `checkExamples()`).",
             ])
-            w.block("public static var examples: Self") { w in
+            w.block(w.head("var", "examples", modifiers: ["static"]) + ": Self") { w in
                 guard !module.operations.isEmpty else { return w.line("Self()") }
                 w.line("var stubs = Self()")
                 for operation in module.operations {
@@ -132,7 +133,7 @@ public enum StubRenderer {
             }
             w.line()
             w.line("/// Decodes every JSON example into its operation's type; throws for the first that does not.")
-            w.block("public static func checkExamples() throws") { w in
+            w.block(w.head("func", "checkExamples", modifiers: ["static"]) + "() throws") { w in
                 for operation in json where !operation.successIsText && operation.successType != Self.rawEvent {
                     let type = answerType(operation).rendered
                     let argument = operation.successStream == nil ? "" : "item: "
@@ -141,11 +142,11 @@ public enum StubRenderer {
             }
             w.line()
             w.line("/// The example bodies as JSON (or text), by operation: what `examples` answers with.")
-            w.block("public enum ExampleBody") { w in
+            w.block(w.head("enum", "ExampleBody")) { w in
                 for operation in json {
                     let fallback = operation.successIsText || operation.successType == Self.rawEvent ? "example" : "{}"
                     let text = swiftLiteral(examples[operation.swiftName] ?? fallback)
-                    w.line("public static let \(operation.swiftName) = \(text)")
+                    w.line(w.head("let", operation.swiftName, modifiers: ["static"]) + " = \(text)")
                 }
             }
         }

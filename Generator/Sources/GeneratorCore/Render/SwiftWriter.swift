@@ -6,6 +6,12 @@ struct SwiftWriter {
 
     private(set) var text = ""
     private var depth = 0
+    /// The access level of the declarations written here (`DeclarationHead`): the module's.
+    let access: GeneratorConfiguration.AccessLevel
+
+    init(access: GeneratorConfiguration.AccessLevel = .public) {
+        self.access = access
+    }
 
     /// Whether `content` fits on one line `levels` deeper than the current indentation.
     func fits(_ content: String, levels: Int = 0) -> Bool {
@@ -128,7 +134,7 @@ struct SwiftWriter {
 
     /// An empty writer at this one's indentation: text laid out for a place it goes later.
     func nested() -> SwiftWriter {
-        var writer = SwiftWriter()
+        var writer = SwiftWriter(access: access)
         writer.depth = depth
         return writer
     }

@@ -398,6 +398,9 @@ public struct ModuleDecl: Sendable {
     public var sharedErrors: [(code: String, type: SwiftType)] = []
     /// What the files' header says to run to regenerate them.
     public var regenerateCommand = ModuleDecl.defaultRegenerateCommand
+    /// The access level of every declaration the module's files hold (the configuration's
+    /// `access`); `DeclarationHead` prints it.
+    var access: GeneratorConfiguration.AccessLevel = .public
 
     /// Without a configuration: the generator itself, which is all a reader can be told.
     public static let defaultRegenerateCommand = "assinafy-generator generate"

@@ -20,6 +20,8 @@ public enum Translator {
         public var requestSettings: [String: RequestSettings] = [:]
         /// The command the generated files' header tells readers to run.
         public var regenerateCommand: String?
+        /// The access level of the generated declarations (the configuration's `access`).
+        var access: GeneratorConfiguration.AccessLevel = .public
 
         public init(
             moduleName: String, sourceName: String, names: [String: String] = [:],
@@ -63,7 +65,12 @@ public enum Translator {
     }
 
     public static func translate(_ document: OpenAPIDocument, options: Options) -> Translation {
-        var types = TypeTranslator(document: document)
+        let tagTree = TagTree(document.tags)
+        // What the module declares itself (its operation groups, its `Servers`): no schema's type
+        // may take these names either.
+        var moduleTypes = Set(document.operations.map { groupName(of: $0, tagTree: tagTree) })
+        if !document.servers.isEmpty { moduleTypes.insert("Servers") }
+        var types = TypeTranslator(document: document, moduleName: options.moduleName, moduleTypes: moduleTypes)
         // Components and operations are translated in an order that depends on their names and
         // routes alone, so which of two colliding names gets the suffix, which inline copy the
         // others become aliases of, and which owner names a shared inline schema never depend on
@@ -75,7 +82,9 @@ public enum Translator {
             componentIndex[entry.name] = index
         }
         var componentOwned: [String: String] = [:]
-        for name in TypeTranslator.canonicalOrder(componentIndex.keys) {
+        for name in TypeTranslator.canonicalOrder(
+            componentIndex.keys, module: options.moduleName, moduleTypes: moduleTypes)
+        {
             for created in types.declareComponent(name) {
                 componentOwned[created] = name
                 rank[created] = componentIndex[name]
@@ -88,7 +97,6 @@ public enum Translator {
         var groupScopes: [String: SwiftNames.Scope] = [:]
         var directUsers: [String: ComponentGraph.Users] = [:]
         var groupsByDeclaration: [String: Set<String>] = [:]
-        let tagTree = TagTree(document.tags)
         var groupTags: [String: String] = [:]
         // Names first, every operation's before any streamed form's (below), so a method the
         // document names never yields its name to one the generator adds.
@@ -97,7 +105,7 @@ public enum Translator {
             let operation = document.operations[operationIndex]
             // One group per top-level tag: an operation tagged with a nested tag joins its top ancestor's.
             let top = operation.tags.first.map(tagTree.top(of:))
-            let group = SwiftNames.typeName(top ?? "Default") + "API"
+            let group = groupName(of: operation, tagTree: tagTree)
             if let top, groupTags[group] == nil { groupTags[group] = top }
             var scope = groupScopes[group] ?? SwiftNames.Scope(reserved: ["client", "init"])
             let name = scope.claim(functionName(for: operation, options: options, diagnostics: &types.diagnostics))
@@ -174,6 +182,7 @@ public enum Translator {
         module.groupDocs = GroupDocs.decide(groupTags, tree: tagTree)
         module.servers = types.serverDecls()
         module.regenerateCommand = options.regenerateCommand ?? ModuleDecl.defaultRegenerateCommand
+        module.access = options.access
         if !options.typeNames.isEmpty {
             TypeRenaming(options.typeNames).apply(to: &module, diagnostics: &types.diagnostics)
         }
@@ -248,6 +257,11 @@ public enum Translator {
                 at: operation.pointer)
         }
         return derived
+    }
+
+    /// `<Tag>API`, the type an operation's first tag's top-level ancestor names (`DefaultAPI` untagged).
+    static func groupName(of operation: Operation, tagTree: TagTree) -> String {
+        SwiftNames.typeName(operation.tags.first.map(tagTree.top(of:)) ?? "Default") + "API"
     }
 
     /// Hash-like ids (`3afeb0e00a024f92298a557cf8475184`) make useless function names.

@@ -12,6 +12,9 @@ struct TypeRenaming {
         existing.formUnion(module.operations.map(\.responseHeadersTypeName).filter { !$0.isEmpty })
         if let events = module.webhookEvents { existing.insert(events.name) }
         existing.formUnion(module.webhookPayloads.compactMap(\.alias))
+        // What the module declares itself: its operation groups and `Servers`.
+        var declared = Set(module.operations.map(\.group))
+        if !module.servers.isEmpty { declared.insert("Servers") }
         var table: [String: String] = [:]
         for (old, new) in names.sorted(by: { $0.key < $1.key }) {
             guard existing.contains(old) else {
@@ -23,6 +26,13 @@ struct TypeRenaming {
             if existing.contains(new), names[new] == nil {
                 diagnostics.warn(
                     "types: '\(new)' is already a generated type; '\(old)' keeps its name", at: JSONPointer())
+                continue
+            }
+            // A rename onto a reserved name would shadow Foundation's, the runtime's or the module's own.
+            if let owner = SwiftNames.reservedTypeNameOwner(new, module: module.moduleName, declared: declared) {
+                diagnostics.warn(
+                    "types: '\(new)' is \(owner), which a generated type would shadow; '\(old)' keeps its name",
+                    at: JSONPointer())
                 continue
             }
             table[old] = new

@@ -15,7 +15,11 @@ struct TypeTranslator {
     let componentSchemas: [String: Schema]
     /// Swift type name → the component it was claimed for.
     var componentsByType: [String: String] = [:]
-    var names = SwiftNames.Scope(reserved: SwiftNames.reservedTypeNames)
+    var names: SwiftNames.Scope
+    /// The generated module's name, and the types it declares itself (operation groups,
+    /// `Servers`): no schema's type may take them (`SwiftNames.typeName(_:module:declared:)`).
+    let moduleName: String?
+    let moduleTypes: Set<String>
     /// Component schema name → Swift type name.
     var componentTypes: [String: String] = [:]
     /// Component names that request bodies reach: their nullable members can send explicit nulls.
@@ -44,8 +48,12 @@ struct TypeTranslator {
     /// Set once operations are being translated (components never need an operation scope).
     private var inOperation = false
 
-    init(document: OpenAPIDocument) {
+    init(document: OpenAPIDocument, moduleName: String? = nil, moduleTypes: Set<String> = []) {
         self.document = document
+        self.moduleName = moduleName
+        self.moduleTypes = moduleTypes
+        names = SwiftNames.Scope(
+            reserved: SwiftNames.reservedTypeNames.union(moduleTypes).union(moduleName.map { [$0] } ?? []))
         var schemas: [String: Schema] = [:]
         for (name, schema) in document.schemas where schemas[name] == nil { schemas[name] = schema }
         componentSchemas = schemas
@@ -66,18 +74,22 @@ struct TypeTranslator {
         genericCensus = GenericWrapperCensus.count(in: document)
         // Components claim their names first so inline names never take them, in `canonicalOrder`:
         // which of two colliding names gets the suffix must not depend on where they are written.
-        for name in Self.canonicalOrder(schemas.keys) {
-            let typeName = names.claim(SwiftNames.typeName(name))
-            componentTypes[name] = typeName
-            if componentsByType[typeName] == nil { componentsByType[typeName] = name }
+        for name in Self.canonicalOrder(schemas.keys, module: moduleName, moduleTypes: moduleTypes) {
+            let claimed = names.claim(typeName(name))
+            componentTypes[name] = claimed
+            if componentsByType[claimed] == nil { componentsByType[claimed] = name }
+            noteReservedName(name)
         }
     }
 
     /// Component names in the order they claim Swift names and are translated: a name that is
     /// already its own Swift type name first (a `FooBar` keeps `FooBar` over a `foo-bar`), then by
     /// their bytes, so the result depends on the names alone.
-    static func canonicalOrder(_ names: some Sequence<String>) -> [String] {
-        names.map { (exact: SwiftNames.typeName($0) == $0, name: $0) }.sorted { lhs, rhs in
+    static func canonicalOrder(
+        _ names: some Sequence<String>, module: String? = nil, moduleTypes: Set<String> = []
+    ) -> [String] {
+        names.map { (exact: SwiftNames.typeName($0, module: module, declared: moduleTypes) == $0, name: $0) }.sorted {
+            lhs, rhs in
             if lhs.exact != rhs.exact { return lhs.exact }
             return lhs.name.utf8.lexicographicallyPrecedes(rhs.name.utf8)
         }.map(\.name)
@@ -93,7 +105,8 @@ struct TypeTranslator {
         usedDeclarations = []
         currentComponent = name
         declare(
-            componentSchema(name) ?? Schema(), as: componentTypes[name] ?? SwiftNames.typeName(name),
+            componentSchema(name) ?? Schema(),
+            as: componentTypes[name] ?? typeName(name),
             forRequest: requestComponents.contains(name), fixedName: true)
         return createdDeclarations[before...]
     }
@@ -201,7 +214,7 @@ struct TypeTranslator {
     ) {
         if let ref = schema.ref {
             touchedComponents.insert(ref)
-            let name = componentTypes[ref] ?? SwiftNames.typeName(ref)
+            let name = componentTypes[ref] ?? typeName(ref)
             return (.named(name), schema.isNullable || isNullableComponent(ref))
         }
         let schema = schema.withoutRequirementAlternatives
@@ -321,7 +334,29 @@ struct TypeTranslator {
     }
 
     mutating func claimInline(_ suggested: String) -> String {
-        names.claim(SwiftNames.typeName(suggested))
+        names.claim(typeName(suggested))
+    }
+
+    /// The type name `raw` suggests in this module (before the scope makes it unique).
+    func typeName(_ raw: String) -> String {
+        SwiftNames.typeName(raw, module: moduleName, declared: moduleTypes)
+    }
+
+    /// A component whose name is reserved (`SwiftNames.reservedTypeNameOwner`) is generated as
+    /// `<Name>Model`: said at the schema, so the rename is never a surprise.
+    private mutating func noteReservedName(_ component: String) {
+        let name = SwiftNames.safeStart(SwiftNames.pascalCase(component))
+        guard let owner = SwiftNames.reservedTypeNameOwner(name, module: moduleName, declared: moduleTypes)
+        else { return }
+        let schema = componentSchemas[component]
+        let pointer = schema.map { $0.pointer.description } ?? "#/components/schemas/" + component
+        diagnostics.append(contentsOf: [
+            Diagnostic(
+                .warning,
+                "schema '\(component)' is generated as '\(componentTypes[component] ?? name + "Model")': '\(name)' is "
+                    + "\(owner), which a type of that name would shadow",
+                pointer: pointer, location: schema?.location)
+        ])
     }
 
     func docs(_ schema: Schema) -> [String] {

@@ -193,6 +193,37 @@ struct RequestBodyStreamTests {
         #expect(try await UploadTests.leftBehind(since: before).isEmpty)
     }
 
+    /// Cancelling while the written body is on its way to a slow server ends the call at once,
+    /// closes the connection (the server got only part of it) and removes the temporary file.
+    @Test func cancellingWhileSendingStopsIt() async throws {
+        let id = Fixture.id()
+        // Larger than what loopback socket buffers can absorb, so the cancel finds it sending.
+        let megabytes = 32
+        let produced = Counter()
+        let body = AsyncStream<Data>(unfolding: {
+            guard produced.count < megabytes << 20 else { return nil }
+            produced.add(1 << 20)
+            return Data(count: 1 << 20)
+        })
+        let before = UploadTests.temporaryUploads()
+        var request = Fixture.request("upload", id, method: .post, query: [QueryItem("read_pause", "0.01")])
+        request.body = .stream(RequestBodyStream(body, length: Int64(megabytes << 20)))
+        let sent = Locked<Int64>(0)
+        request.uploadProgress = { bytes, _ in sent.withLock { $0 = bytes } }
+        let call = Task { try await Fixture.transport().send(request) }
+        _ = try await waitUntil(within: 10, every: .milliseconds(5)) { sent.withLock { $0 } > 0 }
+        let (result, took) = await elapsed {
+            call.cancel()
+            return await call.result
+        }
+        #expect(throws: CancellationError.self) { try result.get() }
+        #expect(took < 2, "cancellation took \(took) s")
+        _ = try await waitUntil(within: 10, every: .milliseconds(50)) { try await !server.requests(id).isEmpty }
+        let record = try #require(try await server.requests(id).first)
+        #expect(record.body_size < megabytes << 20, "the whole body was sent after cancellation")
+        #expect(try await UploadTests.leftBehind(since: before).isEmpty)
+    }
+
     /// A sequence that stops producing is held to the call's timeout.
     @Test func aStalledSequenceTimesOut() async throws {
         let id = Fixture.id()

@@ -122,9 +122,10 @@ extension BodyBuilder {
     /// URLSession of the process shares (swift-corelibs-foundation, `URLSession.sharedQueue`),
     /// and a stream has no way to say "not yet": `hasBytesAvailable == false` or a read of 0
     /// ends the body. A bound `InputStream` would therefore block that queue whenever the
-    /// sequence is slower than the network, stalling every other transfer in the app (and
-    /// deadlocking one whose bytes come from another URLSession transfer, a download being
-    /// relayed). The alternative that can wait, `uploadTask(fromFile:)` on a FIFO, un-pauses
+    /// sequence is slower than the network, stalling every other transfer in the app (measured
+    /// with Swift 6.3.1: a GET on another session, started while a body stream's read blocked
+    /// for 2 s, took 1.7 s), and deadlocking, until the deadline, one whose bytes come from
+    /// another URLSession transfer (a download being relayed). The alternative that can wait, `uploadTask(fromFile:)` on a FIFO, un-pauses
     /// libcurl from its own reader and traps the process when the transfer has ended meanwhile
     /// (see `URLSessionHTTPTransport.streaming`). So memory stays bounded (one chunk of the
     /// sequence at a time) at the cost of disk space for the body and of sending only once the

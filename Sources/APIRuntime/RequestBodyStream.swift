@@ -80,7 +80,7 @@ public final class RequestBodyStream: Sendable, Hashable, CustomStringConvertibl
         guard first else {
             throw RequestBodyReplayError(
                 operationName: operationName,
-                reason: "the request was sent again (a middleware or a second call) after its streamed body was consumed")
+                reason: "the request was sent again (a middleware or a second call) after its body was consumed")
         }
         try await produce(consume)
     }

@@ -118,7 +118,7 @@ func runBenchmarks(_ options: BenchOptions) async -> Int32 {
                 rows += ProcessBenchmarks.poll(context, server: server)
             }
             if options.wants("stream") {
-                progress("100 MB JSON Lines stream at a paced rate: peak RSS and first-item latency (fresh process per run)")
+                progress("100 MB JSON Lines stream at a paced rate: RSS, first-item latency (fresh process per run)")
                 rows += StreamBenchmark.run(context, server: server)
             }
         } catch {

@@ -178,7 +178,7 @@ public final class APIEngine: APIClientProtocol, Sendable {
             let policy = configuration.retryPolicy
             // A streamed answer has begun: repeating it would hand the reader its items twice.
             // A streamed request body is sent at most once, whatever the policy or the operation
-            // say: its sequence was consumed by this attempt (see `RequestBodyStream`).
+            // say: its sequence was consumed by this attempt (see `RequestBody.ByteStream`).
             if raw.refusedRedirect == nil, raw.bodyStream == nil, exchange.body?.isReplayable != false,
                 policy.shouldRetry(
                     method: request.method, statusCode: raw.statusCode, attempt: attempt, retryable: request.retryable)
@@ -292,7 +292,7 @@ public final class APIEngine: APIClientProtocol, Sendable {
             case .follow(let next):
                 if next.sendsBody, exchange.body?.isReplayable == false {
                     // 307/308 ask for the same body again; a streamed one was consumed.
-                    throw RequestBodyReplayError(
+                    throw RequestBody.ReplayError(
                         operationName: request.operationName,
                         reason: "a \(answer.statusCode) redirect asks for the body to be sent again")
                 }

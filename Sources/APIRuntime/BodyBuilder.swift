@@ -12,7 +12,7 @@ struct PreparedBody: Sendable {
     /// A file the SDK wrote (multipart), in a private directory of its own; both are deleted
     /// when the request is over, whichever way it ends (the transport defers `cleanUp`).
     var temporary: PrivateTemporaryFile?
-    /// `false` for a body that came from a `RequestBodyStream`: the engine sends it at most once.
+    /// `false` for a body that came from a `RequestBody.ByteStream`: the engine sends it at most once.
     var isReplayable = true
     var temporaryFile: URL? { temporary?.url }
 

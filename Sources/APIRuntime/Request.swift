@@ -215,8 +215,8 @@ public enum RequestBody: Sendable, Hashable {
     /// Raw bytes streamed from a file.
     case file(URL, contentType: String)
     /// Raw bytes produced by an `AsyncSequence` while the call runs; sent at most once (see
-    /// `RequestBodyStream`).
-    case stream(RequestBodyStream, contentType: String = "application/octet-stream")
+    /// `ByteStream`).
+    case stream(ByteStream, contentType: String = "application/octet-stream")
 
     /// Encodes `value` the way every generated request body is encoded.
     public static func encoding<T: Encodable>(_ value: T, contentType: String = "application/json") throws

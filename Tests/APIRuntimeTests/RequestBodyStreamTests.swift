@@ -74,7 +74,7 @@ struct RequestBodyStreamTests {
         let id = Fixture.id()
         let progress = Locked<[(Int64, Int64)]>([])
         var request = Fixture.request("upload", id, method: .post)
-        request.body = .stream(RequestBodyStream(Self.streamed(chunks)), contentType: "application/x-ndjson")
+        request.body = .stream(RequestBody.ByteStream(Self.streamed(chunks)), contentType: "application/x-ndjson")
         request.uploadProgress = { sent, total in progress.withLock { $0.append((sent, total)) } }
         let data = try Fixture.echoed(try await Fixture.transport().send(request))
         #expect(data["size"]?.intValue == Int64(all.count))
@@ -96,7 +96,7 @@ struct RequestBodyStreamTests {
             continuation.finish()
         }
         var request = Fixture.request("upload", Fixture.id(), method: .put)
-        request.body = .stream(RequestBodyStream(single, length: Int64(bytes.count)))
+        request.body = .stream(RequestBody.ByteStream(single, length: Int64(bytes.count)))
         let data = try Fixture.echoed(try await Fixture.transport().send(request))
         #expect(data["size"]?.intValue == Int64(bytes.count))
         #expect(data["sha256"]?.stringValue == (try await Self.sha256(Data(bytes))))
@@ -107,7 +107,7 @@ struct RequestBodyStreamTests {
     @Test func anEmptySequenceSendsAnEmptyBody() async throws {
         let id = Fixture.id()
         var request = Fixture.request("echo", id, method: .post)
-        request.body = .stream(RequestBodyStream(Self.streamed([])))
+        request.body = .stream(RequestBody.ByteStream(Self.streamed([])))
         _ = try await Fixture.transport().send(request)
         let record = try #require(try await server.requests(id).first)
         #expect(record.body_size == 0)
@@ -120,14 +120,14 @@ struct RequestBodyStreamTests {
         let megabytes = 50
         let expected = try await Self.sha256(block, times: megabytes)
         let produced = Counter()
-        func lazyBody() -> RequestBodyStream {
+        func lazyBody() -> RequestBody.ByteStream {
             let chunks = AsyncStream<Data>(unfolding: {
                 guard produced.count < megabytes << 20 else { return nil }
                 produced.add(block.count)
                 // A fresh buffer each time, as a generator would make it (not one shared buffer).
                 return Data(block)
             })
-            return RequestBodyStream(chunks, length: Int64(megabytes << 20))
+            return RequestBody.ByteStream(chunks, length: Int64(megabytes << 20))
         }
         let progress = Locked<[(Int64, Int64)]>([])
         var request = Fixture.request("upload", Fixture.id(), method: .post)
@@ -177,7 +177,7 @@ struct RequestBodyStreamTests {
         })
         let before = UploadTests.temporaryUploads()
         var request = Fixture.request("upload", id, method: .post)
-        request.body = .stream(RequestBodyStream(endless))
+        request.body = .stream(RequestBody.ByteStream(endless))
         let call = Task { try await Fixture.transport().send(request) }
         _ = try await waitUntil(within: 10, every: .milliseconds(5)) { produced.count > 1 << 20 }
         let (result, took) = await elapsed {
@@ -207,7 +207,7 @@ struct RequestBodyStreamTests {
         })
         let before = UploadTests.temporaryUploads()
         var request = Fixture.request("upload", id, method: .post, query: [QueryItem("read_pause", "0.01")])
-        request.body = .stream(RequestBodyStream(body, length: Int64(megabytes << 20)))
+        request.body = .stream(RequestBody.ByteStream(body, length: Int64(megabytes << 20)))
         let sent = Locked<Int64>(0)
         request.uploadProgress = { bytes, _ in sent.withLock { $0 = bytes } }
         let call = Task { try await Fixture.transport().send(request) }
@@ -229,7 +229,7 @@ struct RequestBodyStreamTests {
         let id = Fixture.id()
         let stalled = AsyncStream<Data> { continuation in continuation.yield(Data("{}\n".utf8)) }
         var request = Fixture.request("upload", id, method: .post)
-        request.body = .stream(RequestBodyStream(stalled))
+        request.body = .stream(RequestBody.ByteStream(stalled))
         request.timeout = 1
         let (error, took) = await elapsed { await thrown { try await Fixture.transport().send(request) } }
         let transport = try #require(error as? TransportError, "\(String(describing: error))")
@@ -247,7 +247,7 @@ struct RequestBodyStreamTests {
             continuation.finish(throwing: Broken())
         }
         var request = Fixture.request("upload", id, method: .post)
-        request.body = .stream(RequestBodyStream(failing))
+        request.body = .stream(RequestBody.ByteStream(failing))
         #expect(await thrown { try await Fixture.transport().send(request) } is Broken)
         #expect(try await server.requests(id).isEmpty)
     }
@@ -256,7 +256,7 @@ struct RequestBodyStreamTests {
     @Test func aLengthTheSequenceDoesNotKeepFailsTheCall() async throws {
         let id = Fixture.id()
         var request = Fixture.request("upload", id, method: .post)
-        request.body = .stream(RequestBodyStream(Self.streamed([[1, 2, 3]]), length: 4))
+        request.body = .stream(RequestBody.ByteStream(Self.streamed([[1, 2, 3]]), length: 4))
         let error = await thrown { try await Fixture.transport().send(request) }
         #expect((error as? EngineError)?.message.contains("produced 3 bytes, not the 4") == true)
         #expect(try await server.requests(id).isEmpty)
@@ -279,7 +279,7 @@ struct RequestBodyStreamTests {
 
         let streamedID = Fixture.id()
         var streamed = Fixture.request("respond", streamedID, method: .post, query: query)
-        streamed.body = .stream(RequestBodyStream(Self.streamed([Array("x".utf8)])))
+        streamed.body = .stream(RequestBody.ByteStream(Self.streamed([Array("x".utf8)])))
         streamed.retryable = true
         let error = await thrown { try await Fixture.transport(retry: retrying).send(streamed) }
         #expect((error as? ServerResponseError)?.statusCode == 503)
@@ -295,9 +295,9 @@ struct RequestBodyStreamTests {
         let target = Fixture.id()
         var request = Fixture.request(
             "redirect", id, method: .post, query: [QueryItem("code", "307"), QueryItem("to", "/v1/echo/\(target)")])
-        request.body = .stream(RequestBodyStream(Self.streamed([Array("body".utf8)])))
+        request.body = .stream(RequestBody.ByteStream(Self.streamed([Array("body".utf8)])))
         let error = await thrown { try await Fixture.transport().send(request) }
-        let replay = try #require(error as? RequestBodyReplayError, "\(String(describing: error))")
+        let replay = try #require(error as? RequestBody.ReplayError, "\(String(describing: error))")
         #expect(replay.operationName == request.operationName)
         #expect(replay.reason.contains("307"))
         #expect(try await server.requests(id).count == 1)
@@ -318,22 +318,22 @@ struct RequestBodyStreamTests {
         }
         let id = Fixture.id()
         var request = Fixture.request("echo", id, method: .post)
-        let body = RequestBodyStream(Self.streamed([Array("once".utf8)]))
+        let body = RequestBody.ByteStream(Self.streamed([Array("once".utf8)]))
         request.body = .stream(body)
         let error = await thrown { try await Fixture.transport(middlewares: [Twice()]).send(request) }
-        #expect(error is RequestBodyReplayError, "\(String(describing: error))")
+        #expect(error is RequestBody.ReplayError, "\(String(describing: error))")
         #expect(body.isConsumed)
         #expect(try await server.requests(id).count == 1)
     }
 
     /// Equal only to itself, and described without its bytes.
     @Test func identityAndDescription() {
-        let one = RequestBodyStream(Self.streamed([]), length: 0)
-        let other = RequestBodyStream(Self.streamed([]), length: 0)
+        let one = RequestBody.ByteStream(Self.streamed([]), length: 0)
+        let other = RequestBody.ByteStream(Self.streamed([]), length: 0)
         #expect(RequestBody.stream(one) == RequestBody.stream(one))
         #expect(RequestBody.stream(one) != RequestBody.stream(other))
         #expect(
             RequestBody.stream(one, contentType: "application/jsonl").description
-                == ".stream(RequestBodyStream(0 bytes), application/jsonl)")
+                == ".stream(ByteStream(0 bytes), application/jsonl)")
     }
 }

@@ -198,7 +198,7 @@ corpus: venv
 # ---- fuzz: libFuzzer targets (issue 15); see scripts/fuzz.sh ----
 # Each target runs FUZZ_SECONDS (default 45, about 3 minutes in all) from the seed corpora in
 # Fuzz/Corpus and fails on any crash, sanitizer finding, leak or timeout. Short CI pass:
-# FUZZ_SECONDS=15 make fuzz. FUZZ_TARGETS picks a subset (json webhook oauth-callback generator-reader).
+# FUZZ_SECONDS=15 make fuzz. FUZZ_TARGETS picks a subset (json webhook oauth-callback streams generator-reader).
 .PHONY: fuzz
 fuzz:
 	scripts/fuzz.sh

@@ -10,6 +10,7 @@ import Foundation
 ///   headers announcing `PAGES` pages (paging loops).
 /// - `POST /v1/accounts/{id}/documents`: reads and discards the body (Content-Length or
 ///   chunked, `Expect: 100-continue` handled by the stdlib), answers the uploaded document.
+/// - `GET /v1/stream/jsonl?mb=M&rate=R`: M MB of ~1 KiB JSON lines, chunked, paced at R MB/s.
 final class LoopbackServer: @unchecked Sendable {
     // @unchecked: `process` and `port` are set once in `init` and only read afterwards.
     let port: Int
@@ -17,7 +18,7 @@ final class LoopbackServer: @unchecked Sendable {
 
     /// Embedded rather than a file in Bench/, which SwiftPM would flag as an unhandled resource.
     static let source = #"""
-import json, os, re, socket, sys, threading, zlib
+import json, os, re, socket, sys, threading, time, zlib
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs
 
@@ -92,6 +93,9 @@ class Handler(BaseHTTPRequestHandler):
                 status = "metadata_processing" if seen < ready_after else "metadata_ready"
                 return self.reply(envelope(document(doc_id, status)))
             return self.reply(FIXED)
+        if path == "/v1/stream/jsonl":
+            options = parse_qs(query)
+            return self.lines(int(options.get("mb", ["100"])[0]), float(options.get("rate", ["25"])[0]))
         if re.fullmatch(r"/v1/accounts/[^/]+/documents", path):
             page = int(parse_qs(query).get("page", ["1"])[0])
             return self.reply(PAGE, extra=[
@@ -110,6 +114,31 @@ class Handler(BaseHTTPRequestHandler):
             for _ in range(300):
                 self.wfile.write(chunk)
             self.wfile.write(b'2\r\n"}\r\n0\r\n\r\n')
+        except (BrokenPipeError, ConnectionResetError):
+            self.close_connection = True
+
+    def lines(self, megabytes, rate):
+        """JSON Lines of about 1 KiB, in 64 KiB chunks, paced so that `rate` MB/s is never exceeded."""
+        self.wfile.write(b"HTTP/1.1 200 OK\r\nContent-Type: application/jsonl\r\n"
+                         b"Transfer-Encoding: chunked\r\n\r\n")
+        total, sent, index, start = megabytes << 20, 0, 0, time.monotonic()
+        payload = "x" * 1000
+        try:
+            while sent < total:
+                batch = []
+                size = 0
+                while size < (64 << 10) and sent + size < total:
+                    line = ('{"i":%d,"payload":"%s"}\n' % (index, payload)).encode()
+                    batch.append(line)
+                    size += len(line)
+                    index += 1
+                piece = b"".join(batch)
+                self.wfile.write(b"%x\r\n" % len(piece) + piece + b"\r\n")
+                sent += len(piece)
+                ahead = start + sent / (rate * (1 << 20)) - time.monotonic()
+                if ahead > 0:
+                    time.sleep(ahead)
+            self.wfile.write(b"0\r\n\r\n")
         except (BrokenPipeError, ConnectionResetError):
             self.close_connection = True
 

@@ -179,6 +179,10 @@ enum ProcessBenchmarks {
                 result = try await childBomb(client, document: options["--document"] ?? "bomb")
             case "poll":
                 result = try await childPoll(client, processing: options["--processing"].flatMap(Int.init) ?? 4)
+            case "stream":
+                result = try await StreamBenchmark.child(
+                    port: port, megabytes: options["--megabytes"].flatMap(Int.init) ?? 100,
+                    rate: options["--rate"].flatMap(Int.init) ?? 25)
             default:
                 throw BenchFailure("unknown child benchmark \(arguments.first ?? "")")
             }

@@ -95,7 +95,9 @@ func runBenchmarks(_ options: BenchOptions) async -> Int32 {
         rows.append(DecodeBenchmark.run(context))
         rows.append(EncodeBenchmark.run(context))
     }
-    if options.wants("calls") || options.wants("upload") || options.wants("poll") || options.wants("bomb") {
+    if options.wants("calls") || options.wants("upload") || options.wants("poll") || options.wants("bomb")
+        || options.wants("stream")
+    {
         do {
             let server = try LoopbackServer()
             defer { server.stop() }
@@ -114,6 +116,10 @@ func runBenchmarks(_ options: BenchOptions) async -> Int32 {
             if options.wants("poll") {
                 progress("waitUntilReady and paging CPU (fresh process)")
                 rows += ProcessBenchmarks.poll(context, server: server)
+            }
+            if options.wants("stream") {
+                progress("100 MB JSON Lines stream at a paced rate: RSS, first-item latency (fresh process per run)")
+                rows += StreamBenchmark.run(context, server: server)
             }
         } catch {
             rows.append(.failure("loopback benchmarks", target: "", error))

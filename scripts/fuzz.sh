@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # make fuzz: libFuzzer targets (swiftc -sanitize=fuzzer,address) over the code that reads
 # untrusted bytes: the runtime's JSON parser and tree decoder (into generated models), the
-# webhook verifier, the OAuth callback parser, and the generator's YAML/JSON readers.
+# webhook verifier, the OAuth callback parser, the stream framers (SSE, JSON Lines, JSON text
+# sequences), and the generator's YAML/JSON readers.
 #
-#   FUZZ_SECONDS   seconds per target (default 45: about 3 minutes for the four)
-#   FUZZ_TARGETS   space-separated subset of: json webhook oauth-callback generator-reader
+#   FUZZ_SECONDS   seconds per target (default 45: about 4 minutes for the five)
+#   FUZZ_TARGETS   space-separated subset of: json webhook oauth-callback streams generator-reader
 #   FUZZ_JOBS      parallel fuzzing processes per target (default 1)
 #   FUZZ_BUILD     build directory (default .build/fuzz)
 #   FUZZ_TIMEOUT   seconds (wall) one input may take before it fails the run (default 3)
@@ -27,7 +28,7 @@ cd "$(dirname "$0")/.."
 
 seconds="${FUZZ_SECONDS:-45}"
 timeout="${FUZZ_TIMEOUT:-3}"
-targets="${FUZZ_TARGETS:-json webhook oauth-callback generator-reader}"
+targets="${FUZZ_TARGETS:-json webhook oauth-callback streams generator-reader}"
 build="${FUZZ_BUILD:-.build/fuzz}"
 mkdir -p "$build/modules"
 
@@ -82,6 +83,10 @@ for target in $targets; do
         library APIRuntime Sources/APIRuntime
         library AssinafyAPI Sources/AssinafyAPI
         binary json -lAssinafyAPI -lAPIRuntime
+        ;;
+    streams)
+        library APIRuntime Sources/APIRuntime
+        binary streams -lAPIRuntime
         ;;
     webhook | oauth-callback)
         library APIRuntime Sources/APIRuntime

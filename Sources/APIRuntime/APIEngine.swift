@@ -124,7 +124,15 @@ public final class APIEngine: APIClientProtocol, Sendable {
         query.append(contentsOf: credentials.query)
         let url = try URLBuilder.url(
             base: configuration.baseURL, path: request.path.encoded, query: query, wholeQuery: request.wholeQuery)
-        let body = try BodyBuilder.prepare(request.body)
+        // A streamed body is written out before the first hop, within the attempt's deadline.
+        let bodyStarted = Date()
+        let body: PreparedBody?
+        if case .stream(let stream, let contentType)? = request.body {
+            body = try await BodyBuilder.spool(
+                stream, contentType: contentType, operationName: request.operationName, timeout: timeout)
+        } else {
+            body = try BodyBuilder.prepare(request.body)
+        }
         defer { body?.cleanUp() }
 
         let logger = configuration.logger
@@ -138,7 +146,8 @@ public final class APIEngine: APIClientProtocol, Sendable {
         let exchange = Exchange(
             request: request, url: url, body: body, credentials: credentials, timeout: timeout, redactor: redactor,
             limit: request.maximumResponseBytes ?? configuration.maximumResponseBytes,
-            fileLimit: request.maximumResponseBytes ?? configuration.maximumDownloadBytes, staging: staging)
+            fileLimit: request.maximumResponseBytes ?? configuration.maximumDownloadBytes, staging: staging,
+            deadlineStart: body?.isReplayable == false ? bodyStarted : nil)
         var attempt = 0
         while true {
             attempt += 1
@@ -169,7 +178,9 @@ public final class APIEngine: APIClientProtocol, Sendable {
             }
             let policy = configuration.retryPolicy
             // A streamed answer has begun: repeating it would hand the reader its items twice.
-            if raw.refusedRedirect == nil, raw.bodyStream == nil,
+            // A streamed request body is sent at most once, whatever the policy or the operation
+            // say: its sequence was consumed by this attempt (see `RequestBody.ByteStream`).
+            if raw.refusedRedirect == nil, raw.bodyStream == nil, exchange.body?.isReplayable != false,
                 policy.shouldRetry(
                     method: request.method, statusCode: raw.statusCode, attempt: attempt, retryable: request.retryable)
             {
@@ -199,12 +210,17 @@ public final class APIEngine: APIClientProtocol, Sendable {
         /// For a body streamed to `staging`.
         let fileLimit: Int64
         let staging: StagingDirectory?
+        /// When the attempt's deadline started, if before its first hop: a streamed body's writing
+        /// counts against the one attempt it gets.
+        let deadlineStart: Date?
         var bodyFile: URL? { staging?.bodyURL }
 
         init(
             request: APIRequest, url: URL, body: PreparedBody?, credentials: AppliedCredentials,
-            timeout: TimeInterval, redactor: Redactor, limit: Int64, fileLimit: Int64, staging: StagingDirectory?
+            timeout: TimeInterval, redactor: Redactor, limit: Int64, fileLimit: Int64, staging: StagingDirectory?,
+            deadlineStart: Date?
         ) {
+            self.deadlineStart = deadlineStart
             self.request = request
             self.url = url
             self.body = body
@@ -221,7 +237,7 @@ public final class APIEngine: APIClientProtocol, Sendable {
     private func follow(_ exchange: Exchange) async throws -> RawResponse {
         let request = exchange.request
         let base = Origin(configuration.baseURL)
-        let deadline = Date().addingTimeInterval(exchange.timeout)
+        let deadline = (exchange.deadlineStart ?? Date()).addingTimeInterval(exchange.timeout)
         var hop = Hop(url: exchange.url, method: request.method, sendsBody: exchange.body != nil, leftBaseOrigin: false)
         var hops = 0
         while true {
@@ -275,6 +291,12 @@ public final class APIEngine: APIClientProtocol, Sendable {
             context[.hop] = String(hops + 1)
             switch decision {
             case .follow(let next):
+                if next.sendsBody, exchange.body?.isReplayable == false {
+                    // 307/308 ask for the same body again; a streamed one was consumed.
+                    throw RequestBody.ReplayError(
+                        operationName: request.operationName,
+                        reason: "a \(answer.statusCode) redirect asks for the body to be sent again")
+                }
                 context[.crossOrigin] = String(next.leftBaseOrigin)
                 configuration.logger.debug("Following redirect", context: context)
                 hop = next

@@ -12,6 +12,8 @@ struct PreparedBody: Sendable {
     /// A file the SDK wrote (multipart), in a private directory of its own; both are deleted
     /// when the request is over, whichever way it ends (the transport defers `cleanUp`).
     var temporary: PrivateTemporaryFile?
+    /// `false` for a body that came from a `RequestBody.ByteStream`: the engine sends it at most once.
+    var isReplayable = true
     var temporaryFile: URL? { temporary?.url }
 
     func cleanUp() { temporary?.remove() }
@@ -37,6 +39,9 @@ enum BodyBuilder {
             return PreparedBody(source: .file(url), contentType: contentType, length: try fileSize(url))
         case .multipart(let parts):
             return try multipart(parts)
+        case .stream:
+            // Asynchronous: `APIEngine` prepares it with `spool(_:contentType:operationName:timeout:)`.
+            throw EngineError("A streamed body is prepared by BodyBuilder.spool")
         }
     }
 

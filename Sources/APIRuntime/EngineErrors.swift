@@ -5,8 +5,9 @@ import FoundationNetworking
 #endif
 
 // The engine throws four error types (plus `CancellationError`), one per stage a call can fail
-// in. A product layer may translate them into its own (`APIEngine(errorTranslator:)`); without
-// one, apps see these. Every string in them has had the request's credentials redacted.
+// in, and two that name one rule each: `ResponseTooLargeError` (below) and
+// `RequestBody.ReplayError` (RequestBodyStream.swift). A product layer may translate them into its
+// own (`APIEngine(errorTranslator:)`); without one, apps see these. Every string in them has had the request's credentials redacted.
 // On Linux `errorDescription` is ignored for a type that is both `CustomNSError` and
 // `LocalizedError`, so every `errorUserInfo` sets `NSLocalizedDescriptionKey` itself.
 

@@ -48,6 +48,7 @@ extension RequestBody: CustomStringConvertible, CustomDebugStringConvertible, Cu
         case .json(let data, let contentType): return ".json(\(data.count) bytes, \(contentType))"
         case .raw(let data, let contentType): return ".raw(\(data.count) bytes, \(contentType))"
         case .file(let url, let contentType): return ".file(\(url.lastPathComponent), \(contentType))"
+        case .stream(let stream, let contentType): return ".stream(\(stream), \(contentType))"
         case .form(let fields): return ".form(fields: \(fields.map(\.name)))"
         case .multipart(let parts): return ".multipart(parts: \(parts.map(\.name)))"
         }

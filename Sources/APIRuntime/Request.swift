@@ -214,6 +214,9 @@ public enum RequestBody: Sendable, Hashable {
     case raw(Data, contentType: String)
     /// Raw bytes streamed from a file.
     case file(URL, contentType: String)
+    /// Raw bytes produced by an `AsyncSequence` while the call runs; sent at most once (see
+    /// `ByteStream`).
+    case stream(ByteStream, contentType: String = "application/octet-stream")
 
     /// Encodes `value` the way every generated request body is encoded.
     public static func encoding<T: Encodable>(_ value: T, contentType: String = "application/json") throws

@@ -24,6 +24,7 @@ Routes: /v1/<scenario>/<id>[/anything] with the scenario's options in the query 
   large     size=<bytes> (0: endless), gzip=1 (gzip-coded whatever the client accepts: a
             compression bomb), chunked=1 (no Content-Length), pause=<s> between 64 KiB pieces,
             ctype; records "completed" or "disconnected"
+Any route: read_pause=<s> reads a Content-Length body 64 KiB at a time, pausing after each piece.
 """
 
 import hashlib
@@ -75,14 +76,18 @@ class Handler(BaseHTTPRequestHandler):
 
     def read_body_chunks(self):
         length = self.headers.get("Content-Length")
+        # ?read_pause=SECONDS: a slow reader, waiting that long after each 64 KiB it takes.
+        pause = float(urllib.parse.parse_qs(urllib.parse.urlsplit(self.path).query).get("read_pause", ["0"])[0])
         if length is not None:
             left = int(length)
             while left > 0:
-                chunk = self.rfile.read(min(1 << 20, left))
+                chunk = self.rfile.read(min(64 << 10 if pause else 1 << 20, left))
                 if not chunk:
                     break
                 left -= len(chunk)
                 yield chunk
+                if pause:
+                    time.sleep(pause)
         elif "chunked" in self.headers.get("Transfer-Encoding", "").lower():
             while True:
                 size = int(self.rfile.readline().split(b";")[0].strip() or b"0", 16)

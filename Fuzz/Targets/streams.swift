@@ -45,6 +45,11 @@ func texts(_ body: Data, framing: JSONRecordSplitter.Framing, step: Int?) -> ([D
 
 @c(LLVMFuzzerTestOneInput)
 public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    InputBudget.check(bytes: count) { _ = fuzz(start, count) }
+    return 0
+}
+
+func fuzz(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let data = start.map { Data(bytes: $0, count: count) } ?? Data()
     guard let first = data.first else { return 0 }
     let step = Int(first) % 17 + 1

@@ -294,8 +294,7 @@ public final class APIEngine: APIClientProtocol, Sendable {
                 if next.sendsBody, exchange.body?.isReplayable == false {
                     // 307/308 ask for the same body again; a streamed one was consumed.
                     throw RequestBody.ReplayError(
-                        operationName: request.operationName,
-                        reason: "a \(answer.statusCode) redirect asks for the body to be sent again")
+                        operationName: request.operationName, cause: .redirect(statusCode: answer.statusCode))
                 }
                 context[.crossOrigin] = String(next.leftBaseOrigin)
                 configuration.logger.debug("Following redirect", context: context)

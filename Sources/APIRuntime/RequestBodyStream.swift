@@ -80,9 +80,7 @@ extension RequestBody {
                 return !started
             }
             guard first else {
-                throw ReplayError(
-                    operationName: operationName,
-                    reason: "the request was sent again (a middleware or a second call) after its body was consumed")
+                throw ReplayError(operationName: operationName, cause: .sentAgain)
             }
             try await produce(consume)
         }
@@ -94,13 +92,28 @@ extension RequestBody {
     public struct ReplayError: Error, Sendable, Hashable, LocalizedError, CustomNSError,
         CustomStringConvertible
     {
-        public let operationName: String
-        /// What asked for the body again.
-        public let reason: String
+        /// What asked for the body a second time.
+        public enum Cause: Sendable, Hashable {
+            /// A 307 or 308 redirect asked for the same body at the next URL.
+            case redirect(statusCode: Int)
+            /// The request was sent again (by a middleware, or a second call) after its body was consumed.
+            case sentAgain
+        }
 
-        public init(operationName: String, reason: String) {
+        public let operationName: String
+        public let cause: Cause
+
+        public init(operationName: String, cause: Cause) {
             self.operationName = operationName
-            self.reason = reason
+            self.cause = cause
+        }
+
+        /// The cause in words.
+        public var reason: String {
+            switch cause {
+            case .redirect(let statusCode): "a \(statusCode) redirect asks for the body to be sent again"
+            case .sentAgain: "the request was sent again (a middleware or a second call) after its body was consumed"
+            }
         }
 
         public var message: String {

@@ -299,6 +299,7 @@ struct RequestBodyStreamTests {
         let error = await thrown { try await Fixture.transport().send(request) }
         let replay = try #require(error as? RequestBody.ReplayError, "\(String(describing: error))")
         #expect(replay.operationName == request.operationName)
+        #expect(replay.cause == .redirect(statusCode: 307))
         #expect(replay.reason.contains("307"))
         #expect(try await server.requests(id).count == 1)
         #expect(try await server.requests(target).isEmpty)
@@ -321,7 +322,7 @@ struct RequestBodyStreamTests {
         let body = RequestBody.ByteStream(Self.streamed([Array("once".utf8)]))
         request.body = .stream(body)
         let error = await thrown { try await Fixture.transport(middlewares: [Twice()]).send(request) }
-        #expect(error is RequestBody.ReplayError, "\(String(describing: error))")
+        #expect((error as? RequestBody.ReplayError)?.cause == .sentAgain, "\(String(describing: error))")
         #expect(body.isConsumed)
         #expect(try await server.requests(id).count == 1)
     }

@@ -10,7 +10,7 @@ let package = Package(
     platforms: [.iOS(.v16), .macOS(.v12)],
     dependencies: [
         // Products and plugins are named by the package's identity: the URL's last component.
-        .package(url: "https://github.com/assinafy/swift-sdk", from: "0.1.0")
+        .package(url: "https://github.com/assinafy/swift-sdk", from: "1.0.0")
     ],
     targets: [
         // Generated at build time from the folder's openapi.yaml and assinafy-generator.yaml

@@ -21,7 +21,7 @@ import APIRuntime
         #expect(configuration.retryPolicy == .default)
         #expect(configuration.retryPolicy.maxRetries == 2 && configuration.retryPolicy.maxDelay == 30)
         #expect(configuration.userAgent == "assinafy-swift-sdk/\(sdkVersion)")
-        #expect(sdkVersion == "0.1.0")
+        #expect(sdkVersion == "1.0.0")
         try AssinafyClientConfiguration(apiKey: "k").validate()
         try AssinafyClientConfiguration().validate()
     }

@@ -18,7 +18,7 @@ import Testing
     static let work = root.appendingPathComponent(".build/plugin-samples")
 
     /// The dependency as the example (and the README) declares it.
-    static let published = #".package(url: "https://github.com/assinafy/swift-sdk", from: "0.1.0")"#
+    static let published = #".package(url: "https://github.com/assinafy/swift-sdk", from: "1.0.0")"#
 
     /// A copy of the example whose dependency is this checkout, reached through a link named like
     /// the URL's last component: a path dependency's identity is its folder's name, and the

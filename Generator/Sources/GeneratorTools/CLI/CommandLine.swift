@@ -5,7 +5,7 @@ import GeneratorCore
 public enum GeneratorCommand {
     /// The release the generator belongs to: the SDK's `sdkVersion`, which the generator cannot
     /// import (it does not depend on the SDK); FirstHourCommandTests keeps the two equal.
-    public static let version = "0.1.0"
+    public static let version = "1.0.0"
 
     public static let usage = """
         usage: assinafy-generator <command> [options]

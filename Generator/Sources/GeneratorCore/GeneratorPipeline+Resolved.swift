@@ -26,10 +26,23 @@ extension GeneratorPipeline {
             testing: configuration.testing != nil, widening: configuration.widening)
     }
 
+    /// Settings that cannot be honoured together; nothing is written.
+    public struct ConfigurationConflict: Error, CustomStringConvertible {
+        public var description: String
+    }
+
     /// Generation as `resolved` says, refused when it asks widenings to be errors and there are some.
     static func generate(
         document: OpenAPIDocument, diagnostics: [Diagnostic], resolved: ResolvedConfiguration, file: String
     ) throws -> Output {
+        // The testing module is another module: it cannot see an internal module's types, so its
+        // every declaration would fail to compile.
+        if resolved.testing, resolved.options.access == .internal {
+            throw ConfigurationConflict(
+                description:
+                    "access: internal cannot have a testing module (testing, or --testing-output): "
+                    + "<Module>Testing is another module and cannot see internal types; use access: package or public")
+        }
         let output = generate(
             document: document, diagnostics: diagnostics, options: resolved.options,
             lineBudget: resolved.lineBudget, testing: resolved.testing)

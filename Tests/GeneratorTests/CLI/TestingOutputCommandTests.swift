@@ -66,6 +66,23 @@ import Testing
         #expect(files(elsewhere).contains("ThingsAPIStubs.swift"))
     }
 
+    /// The testing module is another module, which cannot see an internal module's types: the
+    /// pair is refused by name, and nothing is written, whichever way the testing module is asked for.
+    @Test func anInternalModuleWithATestingModuleIsRefused() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        _ = try write(Self.document, to: "things.yaml")
+        let output = directory.appendingPathComponent("ThingsAPI").path
+        let configured = try write("documents: [things.yaml]\naccess: internal\ntesting: {output: Stubs}\n", to: "a.yaml")
+        let flagged = try write("documents: [things.yaml]\naccess: internal\n", to: "b.yaml")
+        let testing = directory.appendingPathComponent("Stubs").path
+        for arguments in [["--config", configured], ["--config", flagged, "--testing-output", testing]] {
+            let result = run(["generate"] + arguments + ["--output", output])
+            #expect(result.code != 0)
+            #expect(result.err.contains("access: internal cannot have a testing module"), "\(result.err)")
+        }
+        #expect(files(directory.path) == ["a.yaml", "b.yaml", "things.yaml"])
+    }
+
     @Test func withoutEitherNoTestingModuleIsWritten() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let spec = try write(Self.document, to: "things.yaml")

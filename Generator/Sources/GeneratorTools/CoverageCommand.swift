@@ -45,7 +45,7 @@ enum CoverageCommand {
         var lines = ["# Operation coverage", ""]
         func row(_ entry: CoverageAnalysis.Entry) -> String {
             let reached = entry.reachedBy.isEmpty ? "—" : entry.reachedBy.map { "`\($0)`" }.joined(separator: ", ")
-            return "| `\(entry.operation.method) \(entry.operation.path)` | `\(entry.function)` | \(reached) |"
+            return "| `\(entry.operation.method.wire) \(entry.operation.path)` | `\(entry.function)` | \(reached) |"
         }
         func table(_ entries: [CoverageAnalysis.Entry]) {
             lines += ["| Operation | Generated function | \(analysis.clientType) members |", "|---|---|---|"]
@@ -59,7 +59,7 @@ enum CoverageCommand {
         lines +=
             unreached.isEmpty
             ? ["None."]
-            : unreached.map { "- `\($0.operation.method) \($0.operation.path)` → `\($0.function)`" }
+            : unreached.map { "- `\($0.operation.method.wire) \($0.operation.path)` → `\($0.function)`" }
         lines.append("")
 
         let unpublished = analysis.entries.filter(\.unpublished)

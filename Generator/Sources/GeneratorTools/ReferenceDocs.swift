@@ -84,7 +84,7 @@ public enum ReferenceDocs {
             lines += ["Reachable only through the generated `\(options.moduleName)` groups.", ""]
             lines += ["| Operation | Generated function | Credential |", "|---|---|---|"]
             lines += unreached.map {
-                "| `\($0.operation.method) \($0.operation.path)` | `\($0.function)` | \(options.name(of: $0.operation.credential)) |"
+                "| `\($0.operation.method.wire) \($0.operation.path)` | `\($0.function)` | \(options.name(of: $0.operation.credential)) |"
             }
             lines.append("")
         }
@@ -98,7 +98,7 @@ public enum ReferenceDocs {
             lines += unpublished.map {
                 let members =
                     $0.reachedBy.isEmpty ? "no client member" : $0.reachedBy.map { "`\($0)`" }.joined(separator: ", ")
-                return "- `\($0.operation.method) \($0.operation.path)` → `\($0.function)` (\(members))"
+                return "- `\($0.operation.method.wire) \($0.operation.path)` → `\($0.function)` (\(members))"
             }
             lines.append("")
         }
@@ -141,7 +141,7 @@ public enum ReferenceDocs {
     static func operation(_ entry: CoverageAnalysis.Entry, options: Options) -> [String] {
         let operation = entry.operation
         let title = operation.summary.map { " · \(oneLine($0))" } ?? ""
-        var lines = ["- **`\(operation.method) \(operation.path)`**\(title) (`\(entry.function)`)"]
+        var lines = ["- **`\(operation.method.wire) \(operation.path)`**\(title) (`\(entry.function)`)"]
         lines.append("  - Credential: \(options.name(of: operation.credential))")
         let request = requestShape(operation)
         lines.append("  - Request: \(request.isEmpty ? "nothing" : request.joined(separator: "; "))")

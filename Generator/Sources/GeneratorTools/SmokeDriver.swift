@@ -20,7 +20,7 @@ public enum SmokeDriver {
     }
 
     static func plan(_ operation: OperationDecl) -> Plan {
-        let key = operation.operationId ?? "\(operation.method.uppercased()) \(operation.path)"
+        let key = operation.operationId ?? "\(operation.method.wire.uppercased()) \(operation.path)"
         var arguments: [String] = []
         for argument in operation.arguments {
             guard let value = value(for: argument, in: operation) else {

@@ -181,10 +181,8 @@ package enum OperationRenderer {
 
     /// `.get` for a method with a member of its own, else the checked name (the rules pass refused
     /// a name that is not a token, so the unwrap cannot fail).
-    static func methodExpression(_ method: String) -> String {
-        let member = method.lowercased()
-        if DocumentRules.fixedMethods.contains(member) && method == member.uppercased() { return "." + member }
-        return "RequestMethod(rawValue: \(swiftLiteral(method)))!"
+    static func methodExpression(_ method: OperationMethod) -> String {
+        method.isFixedField ? "." + method.rawValue : "RequestMethod(rawValue: \(swiftLiteral(method.wire)))!"
     }
 
     /// An `in: querystring` parameter is the whole query: a form's members as items, or one text.

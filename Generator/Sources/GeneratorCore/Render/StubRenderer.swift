@@ -73,7 +73,7 @@ public enum StubRenderer {
                 let bare = SwiftNames.bare(operation.swiftName)
                 let answer = "StubAnswer<\(answerType(operation).rendered)>"
                 w.line()
-                w.line("/// `\(operation.method) \(operation.path)`")
+                w.line("/// `\(operation.method.wire) \(operation.path)`")
                 if member(operation) != operation.swiftName {
                     w.line("/// (`\(bare)` here is the stubs' own member, so this one is `\(member(operation))`.)")
                 }

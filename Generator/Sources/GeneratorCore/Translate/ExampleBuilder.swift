@@ -244,7 +244,7 @@ enum ExampleAnswers {
         var builder = ExampleBuilder(document: document)
         var result: [String: String] = [:]
         for declaration in module.operations where declaration.successType != nil {
-            guard let operation = byRoute[declaration.method + " " + declaration.path] else { continue }
+            guard let operation = byRoute[declaration.method.wire + " " + declaration.path] else { continue }
             let successes = operation.responses.filter(\.isSuccess).sorted { $0.code < $1.code }
             guard let response = successes.first(where: { !$0.content.isEmpty }) else { continue }
             if declaration.successStream != nil {

@@ -117,7 +117,7 @@ enum OperationSignature {
         if !docs.isEmpty { docs.append("") }
         let query = operation.constantQuery.map { $0.value.isEmpty ? $0.name : $0.name + "=" + $0.value }
         let route = operation.path + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
-        docs.append("`\(operation.method) \(route)` · security: \(operation.security.summary)")
+        docs.append("`\(operation.method.wire) \(route)` · security: \(operation.security.summary)")
         if let json = operation.streamedFormOf {
             docs.append("")
             docs.append(

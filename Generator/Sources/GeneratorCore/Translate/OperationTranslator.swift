@@ -31,7 +31,7 @@ extension TypeTranslator {
         }
         var declaration = OperationDecl(
             group: group, swiftName: swiftName, operationId: operation.operationId, summary: operation.summary,
-            description: operation.description, method: operation.method.wire,
+            description: operation.description, method: operation.method,
             path: operation.path,
             parameters: orderParameters(parameters), body: body, bodyParameterName: bodyName,
             successType: success.type, successIsBinary: success.binary, errorTypes: errors, security: security,

@@ -306,7 +306,8 @@ public struct OperationDecl: Sendable, Hashable {
     public var operationId: String?
     public var summary: String?
     public var description: String?
-    public var method: String
+    /// `wire` is what is sent and shown (`GET`, `QUERY`, an additional method as written).
+    public var method: OperationMethod
     public var path: String
     /// Query items the document's path key carries (`?refresh`), sent on every call.
     public var constantQuery: [ConstantField] = []

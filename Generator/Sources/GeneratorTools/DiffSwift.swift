@@ -66,13 +66,16 @@ public enum SwiftAPIDiff {
                 changes.append(change(.breaking, .function, name, "renamed to `\(functionName(moved))`"))
                 changes += compareSignature(operation, moved, subject: name)
             } else {
-                changes.append(change(.breaking, .function, name, "removed (`\(operation.method.wire) \(operation.path)`)"))
+                changes.append(
+                    change(.breaking, .function, name, "removed (`\(operation.method.wire) \(operation.path)`)"))
             }
         }
         for operation in new
         where oldByName[functionName(operation)] == nil && !renamedTargets.contains(functionName(operation)) {
             changes.append(
-                change(.additive, .function, functionName(operation), "added (`\(operation.method.wire) \(operation.path)`)")
+                change(
+                    .additive, .function, functionName(operation),
+                    "added (`\(operation.method.wire) \(operation.path)`)")
             )
         }
         for operation in old {

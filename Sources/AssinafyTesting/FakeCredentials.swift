@@ -57,8 +57,9 @@ final class FakeOAuthRefresh {
     let clientId: String
     let grant: FakeOAuthGrant
     let expiresAt: Date
-    /// `active`, `retired` (used once: a second use revokes the chain) or `revoked`.
-    var status = "active"
+    enum Status { case active, retired, revoked }
+    /// `retired` once used: a second use revokes the chain.
+    var status = Status.active
 
     init(clientId: String, grant: FakeOAuthGrant, expiresAt: Date) {
         self.clientId = clientId
@@ -110,7 +111,7 @@ final class FakeCredentials {
         guard let chain else { return }
         revokedChains.insert(chain)
         for access in accessTokens.values where access.chain == chain { access.revoked = true }
-        for refresh in refreshTokens.values where refresh.grant.chain == chain { refresh.status = "revoked" }
+        for refresh in refreshTokens.values where refresh.grant.chain == chain { refresh.status = .revoked }
     }
 }
 

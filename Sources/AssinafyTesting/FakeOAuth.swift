@@ -156,16 +156,16 @@ extension FakeServer {
         guard let record = credentials.refreshTokens[call.refreshToken ?? ""], record.clientId == call.clientId else {
             throw invalidGrant("The refresh token is invalid.")
         }
-        if credentials.revokedChains.contains(record.grant.chain ?? "") || record.status == "revoked" {
+        if credentials.revokedChains.contains(record.grant.chain ?? "") || record.status == .revoked {
             throw invalidGrant("The refresh token has been revoked.")
         }
-        if record.status == "retired" {
+        if record.status == .retired {
             credentials.revoke(chain: record.grant.chain)
             throw invalidGrant("Refresh token reuse detected; the connection was revoked.")
         }
         guard record.expiresAt >= state.now else { throw invalidGrant("The refresh token has expired.") }
         try checkResource(call.resource, authorized: record.grant.resource, origin: context.request.origin)
-        record.status = "retired"
+        record.status = .retired
         return issue(record.grant, clientId: call.clientId, withRefresh: true)
     }
 

@@ -9,10 +9,7 @@ import Testing
 /// progress, and the rule that a streamed body is sent at most once.
 @Suite(.serialized, .enabled(if: TestServer.isAvailable, TestServer.unavailableReason))
 struct RequestBodyStreamTests {
-    /// Its own server process: its 50 MB and slow-reader uploads starved the shared one when
-    /// two test runs shared the machine, and other suites' requests timed out.
-    static let ownServer = TestServer.dedicated()
-    let server = RequestBodyStreamTests.ownServer
+    let server = TestServer.shared
 
     /// Chunks of uneven sizes (1 byte up to 70 KiB) with a known pattern.
     static func pattern(_ count: Int, seed: Int) -> [UInt8] {
@@ -79,7 +76,7 @@ struct RequestBodyStreamTests {
         var request = Fixture.request("upload", id, method: .post)
         request.body = .stream(RequestBody.ByteStream(Self.streamed(chunks)), contentType: "application/x-ndjson")
         request.uploadProgress = { sent, total in progress.withLock { $0.append((sent, total)) } }
-        let data = try Fixture.echoed(try await Fixture.transport(server: server).send(request))
+        let data = try Fixture.echoed(try await Fixture.transport().send(request))
         #expect(data["size"]?.intValue == Int64(all.count))
         #expect(data["sha256"]?.stringValue == (try await Self.sha256(all)))
         #expect(data["content_type"]?.stringValue == "application/x-ndjson")
@@ -100,7 +97,7 @@ struct RequestBodyStreamTests {
         }
         var request = Fixture.request("upload", Fixture.id(), method: .put)
         request.body = .stream(RequestBody.ByteStream(single, length: Int64(bytes.count)))
-        let data = try Fixture.echoed(try await Fixture.transport(server: server).send(request))
+        let data = try Fixture.echoed(try await Fixture.transport().send(request))
         #expect(data["size"]?.intValue == Int64(bytes.count))
         #expect(data["sha256"]?.stringValue == (try await Self.sha256(Data(bytes))))
         #expect(data["content_type"]?.stringValue == "application/octet-stream")
@@ -111,7 +108,7 @@ struct RequestBodyStreamTests {
         let id = Fixture.id()
         var request = Fixture.request("echo", id, method: .post)
         request.body = .stream(RequestBody.ByteStream(Self.streamed([])))
-        _ = try await Fixture.transport(server: server).send(request)
+        _ = try await Fixture.transport().send(request)
         let record = try #require(try await server.requests(id).first)
         #expect(record.body_size == 0)
     }
@@ -141,7 +138,7 @@ struct RequestBodyStreamTests {
         let baseline = UploadTests.MemorySampler.residentKB()
         let sampler = UploadTests.MemorySampler()
         sampler.start()
-        let data = try Fixture.echoed(try await Fixture.transport(server: server).send(request))
+        let data = try Fixture.echoed(try await Fixture.transport().send(request))
         let peak = sampler.stop()
         var growths = [Double(peak - baseline) / 1024]
         print("50 MB streamed body: resident growth \(String(format: "%.1f", growths[0])) MB")
@@ -160,7 +157,7 @@ struct RequestBodyStreamTests {
             let before = UploadTests.MemorySampler.residentKB()
             let sampler = UploadTests.MemorySampler()
             sampler.start()
-            _ = try await Fixture.transport(server: server).send(again)
+            _ = try await Fixture.transport().send(again)
             growths.append(Double(sampler.stop() - before) / 1024)
         }
         #expect((growths.min() ?? .infinity) < 20, "resident memory grew \(growths) MB")
@@ -181,7 +178,7 @@ struct RequestBodyStreamTests {
         let before = UploadTests.temporaryUploads()
         var request = Fixture.request("upload", id, method: .post)
         request.body = .stream(RequestBody.ByteStream(endless))
-        let call = Task { try await Fixture.transport(server: server).send(request) }
+        let call = Task { try await Fixture.transport().send(request) }
         _ = try await waitUntil(within: 10, every: .milliseconds(5)) { produced.count > 1 << 20 }
         let (result, took) = await elapsed {
             call.cancel()
@@ -213,7 +210,7 @@ struct RequestBodyStreamTests {
         request.body = .stream(RequestBody.ByteStream(body, length: Int64(megabytes << 20)))
         let sent = Locked<Int64>(0)
         request.uploadProgress = { bytes, _ in sent.withLock { $0 = bytes } }
-        let call = Task { try await Fixture.transport(server: server).send(request) }
+        let call = Task { try await Fixture.transport().send(request) }
         _ = try await waitUntil(within: 10, every: .milliseconds(5)) { sent.withLock { $0 } > 0 }
         let (result, took) = await elapsed {
             call.cancel()
@@ -234,7 +231,7 @@ struct RequestBodyStreamTests {
         var request = Fixture.request("upload", id, method: .post)
         request.body = .stream(RequestBody.ByteStream(stalled))
         request.timeout = 1
-        let (error, took) = await elapsed { await thrown { try await Fixture.transport(server: server).send(request) } }
+        let (error, took) = await elapsed { await thrown { try await Fixture.transport().send(request) } }
         let transport = try #require(error as? TransportError, "\(String(describing: error))")
         #expect(transport.underlyingError?.code == .timedOut)
         #expect(took < 4, "took \(took) s")
@@ -251,7 +248,7 @@ struct RequestBodyStreamTests {
         }
         var request = Fixture.request("upload", id, method: .post)
         request.body = .stream(RequestBody.ByteStream(failing))
-        #expect(await thrown { try await Fixture.transport(server: server).send(request) } is Broken)
+        #expect(await thrown { try await Fixture.transport().send(request) } is Broken)
         #expect(try await server.requests(id).isEmpty)
     }
 
@@ -260,7 +257,7 @@ struct RequestBodyStreamTests {
         let id = Fixture.id()
         var request = Fixture.request("upload", id, method: .post)
         request.body = .stream(RequestBody.ByteStream(Self.streamed([[1, 2, 3]]), length: 4))
-        let error = await thrown { try await Fixture.transport(server: server).send(request) }
+        let error = await thrown { try await Fixture.transport().send(request) }
         #expect((error as? EngineError)?.message.contains("produced 3 bytes, not the 4") == true)
         #expect(try await server.requests(id).isEmpty)
     }
@@ -277,14 +274,14 @@ struct RequestBodyStreamTests {
         var inMemory = Fixture.request("respond", inMemoryID, method: .post, query: query)
         inMemory.body = .raw(Data("x".utf8), contentType: "application/octet-stream")
         inMemory.retryable = true
-        _ = try await Fixture.transport(server: server, retry: retrying).send(inMemory)
+        _ = try await Fixture.transport(retry: retrying).send(inMemory)
         #expect(try await server.requests(inMemoryID).count == 2, "the policy retries a body in memory")
 
         let streamedID = Fixture.id()
         var streamed = Fixture.request("respond", streamedID, method: .post, query: query)
         streamed.body = .stream(RequestBody.ByteStream(Self.streamed([Array("x".utf8)])))
         streamed.retryable = true
-        let error = await thrown { try await Fixture.transport(server: server, retry: retrying).send(streamed) }
+        let error = await thrown { try await Fixture.transport(retry: retrying).send(streamed) }
         #expect((error as? ServerResponseError)?.statusCode == 503)
         let records = try await server.requests(streamedID)
         #expect(records.count == 1)
@@ -299,7 +296,7 @@ struct RequestBodyStreamTests {
         var request = Fixture.request(
             "redirect", id, method: .post, query: [QueryItem("code", "307"), QueryItem("to", "/v1/echo/\(target)")])
         request.body = .stream(RequestBody.ByteStream(Self.streamed([Array("body".utf8)])))
-        let error = await thrown { try await Fixture.transport(server: server).send(request) }
+        let error = await thrown { try await Fixture.transport().send(request) }
         let replay = try #require(error as? RequestBody.ReplayError, "\(String(describing: error))")
         #expect(replay.operationName == request.operationName)
         #expect(replay.cause == .redirect(statusCode: 307))
@@ -324,7 +321,7 @@ struct RequestBodyStreamTests {
         var request = Fixture.request("echo", id, method: .post)
         let body = RequestBody.ByteStream(Self.streamed([Array("once".utf8)]))
         request.body = .stream(body)
-        let error = await thrown { try await Fixture.transport(server: server, middlewares: [Twice()]).send(request) }
+        let error = await thrown { try await Fixture.transport(middlewares: [Twice()]).send(request) }
         #expect((error as? RequestBody.ReplayError)?.cause == .sentAgain, "\(String(describing: error))")
         #expect(body.isConsumed)
         #expect(try await server.requests(id).count == 1)

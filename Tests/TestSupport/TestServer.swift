@@ -56,13 +56,9 @@ public final class TestServer: @unchecked Sendable {
     public static let unavailableReason: Comment =
         "Test server skipped: it is a python3 subprocess, and this platform cannot spawn one"
 
-    public static let shared: TestServer = dedicated()
-
-    /// A server process of its own, for a suite whose heavy transfers (tens of megabytes, slow
-    /// reads) would otherwise hold up every other suite's requests to `shared` on a busy machine.
-    public static func dedicated() -> TestServer {
+    public static let shared: TestServer = {
         do { return try TestServer() } catch { fatalError("Cannot start the test server: \(error)") }
-    }
+    }()
 
     public let ports: Ports
 

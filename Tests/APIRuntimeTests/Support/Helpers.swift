@@ -60,26 +60,26 @@ enum Fixture {
     }
 
     static func configuration(
-        server: TestServer = .shared, scheme: String = "http", host: String = "127.0.0.1", token: String? = Fixture.token, apiKey: String? = nil,
+        scheme: String = "http", host: String = "127.0.0.1", token: String? = Fixture.token, apiKey: String? = nil,
         timeout: TimeInterval = 30, retry: RetryPolicy = .none, logger: any ClientLogger = NoopLogger()
     ) -> APIEngineConfiguration {
         var credentials: [String: CredentialValue] = [:]
         if let token { credentials[SecurityScheme.bearer.name] = .token(token) }
         if let apiKey { credentials[SecurityScheme.apiKeyHeader.name] = .apiKey(apiKey) }
         return APIEngineConfiguration(
-            baseURL: server.baseURL(scheme, host), credentials: credentials, timeout: timeout,
+            baseURL: TestServer.shared.baseURL(scheme, host), credentials: credentials, timeout: timeout,
             logger: logger, allowsInsecureLoopback: true, retryPolicy: retry)
     }
 
     /// The engine over URLSession against the test server.
     static func transport(
-        server: TestServer = .shared, scheme: String = "http", host: String = "127.0.0.1", token: String? = Fixture.token, apiKey: String? = nil,
+        scheme: String = "http", host: String = "127.0.0.1", token: String? = Fixture.token, apiKey: String? = nil,
         timeout: TimeInterval = 30, retry: RetryPolicy = .none, logger: any ClientLogger = NoopLogger(),
         middlewares: [any APIMiddleware] = []
     ) -> APIEngine {
         APIEngine(
             configuration: configuration(
-                server: server, scheme: scheme, host: host, token: token, apiKey: apiKey, timeout: timeout, retry: retry, logger: logger),
+                scheme: scheme, host: host, token: token, apiKey: apiKey, timeout: timeout, retry: retry, logger: logger),
             middlewares: middlewares)
     }
 

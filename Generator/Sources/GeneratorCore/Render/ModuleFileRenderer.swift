@@ -22,7 +22,7 @@ enum ModuleFileRenderer {
         }
         if !module.sharedSecurity.isEmpty {
             let shared = SecurityDecl(alternatives: module.sharedSecurity, perCall: [])
-            let security = OperationRenderer.securityExpression(shared)
+            let security = RequestPlanRenderer.expression(SecurityExpression.spelledOut(shared.alternatives))
             writer.line()
             writer.line("/// The requirement most operations declare; one that differs spells out its own.")
             writer.block("extension [SecurityRequirement]") { w in

@@ -1,5 +1,5 @@
-/// A multipart body of several forms (`BodyDecl.multipartForms`): its enum, and the `switch`
-/// that turns the chosen case into parts.
+/// A multipart body of several forms (`BodyDecl.multipartForms`): its enum (the `switch` that
+/// turns the chosen case into parts is a step of the request plan, `RequestStep.switchForms`).
 extension OperationRenderer {
     /// `public enum <Operation>Request: Sendable { case beverage(name: String, …) }`.
     static func renderForms(
@@ -22,49 +22,5 @@ extension OperationRenderer {
                 w.list("case \(form.caseName)(", values, ")", closesLastLine: true)
             }
         }
-    }
-
-    /// `var parts …; switch body { case .beverage(let name, …): parts.append(…) }; request.body = …`,
-    /// as lines indented relative to the function body.
-    static func formsStatements(
-        _ operation: OperationDecl, forms: [MultipartForm], required: Bool, at writer: SwiftWriter
-    ) -> [String] {
-        let request = operation.locals.request
-        let parts = operation.locals.parts
-        let body = operation.locals.body
-        guard forms.contains(where: { !$0.fields.isEmpty || !$0.constants.isEmpty }) else {
-            return required
-                ? ["\(request).body = .multipart([])"] : ["if \(body) != nil { \(request).body = .multipart([]) }"]
-        }
-        var inner = writer.nested()
-        let render = { (w: inout SwiftWriter) in
-            w.line("var \(parts): [MultipartPart] = []")
-            w.switchBlock("switch \(body)") { w in
-                for form in forms {
-                    let pattern = "case .\(form.caseName)"
-                    if form.fields.isEmpty {
-                        w.line(pattern + ":")
-                    } else {
-                        w.list(pattern + "(", form.fields.map { "let " + $0.parameter.localName }, "):")
-                    }
-                    w.indent { w in
-                        for constant in form.constants {
-                            let text = ".field(\(swiftLiteral(constant.name)), \(swiftLiteral(constant.value)))"
-                            w.line("\(parts).append(\(text))")
-                        }
-                        for field in form.fields { w.line(multipartStatement(field, into: parts)) }
-                    }
-                }
-            }
-            w.line("\(request).body = .multipart(\(parts))")
-        }
-        if required {
-            render(&inner)
-        } else {
-            inner.block("if let \(body)") { render(&$0) }
-        }
-        let lines = inner.text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-        let base = lines.first.map { $0.prefix { $0 == " " }.count } ?? 0
-        return lines.map { String($0.dropFirst(base)) }
     }
 }

@@ -356,6 +356,8 @@ public struct OperationDecl: Sendable, Hashable {
     public var needsExclusiveConnection = false
     /// From the configuration: `APIRequest.followsRedirects`.
     public var followsRedirects = true
+    /// What the generated body does, decided once the rest is known (`RequestPlan`).
+    var requestPlan = RequestPlan()
 
     public var credential: CredentialDecl { security.credential }
     public var returnType: SwiftType {

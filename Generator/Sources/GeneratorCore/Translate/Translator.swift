@@ -190,6 +190,7 @@ public enum Translator {
         // Last, so signatures and doc comments see the final type names.
         for index in module.operations.indices {
             OperationSignature.decide(&module.operations[index], supplementaryNote: options.supplementaryNote)
+            module.operations[index].requestPlan = RequestPlan(module.operations[index])
         }
         return Translation(module: module, diagnostics: types.diagnostics.items)
     }

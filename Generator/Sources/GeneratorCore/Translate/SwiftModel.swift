@@ -358,6 +358,8 @@ public struct OperationDecl: Sendable, Hashable {
     public var followsRedirects = true
     /// What the generated body does, decided once the rest is known (`RequestPlan`).
     var requestPlan = RequestPlan()
+    /// How the testing module's `<Operation>Call` reads the arguments back (`StubCallPlan`).
+    var stubCall = StubCallPlan()
 
     public var credential: CredentialDecl { security.credential }
     public var returnType: SwiftType {

@@ -191,6 +191,7 @@ public enum Translator {
         for index in module.operations.indices {
             OperationSignature.decide(&module.operations[index], supplementaryNote: options.supplementaryNote)
             module.operations[index].requestPlan = RequestPlan(module.operations[index])
+            module.operations[index].stubCall = StubCallPlan(module.operations[index])
         }
         return Translation(module: module, diagnostics: types.diagnostics.items)
     }

@@ -34,10 +34,10 @@ enum ModelRenderer {
                 if property.deprecated { w.line("@available(*, deprecated)") }
                 w.line(
                     w.head("var", property.swiftName, emittedIntoClient: true)
-                        + ": \(storedType(property).rendered) { \(read(property.swiftName, members, decl.storage)) }"
+                        + ": \(property.storedType.rendered) { \(read(property.swiftName, members, decl.storage)) }"
                 )
             }
-            if let extras = extrasType(decl) {
+            if let extras = decl.extrasType {
                 w.line("/// Members the API description does not name, kept so that nothing received is lost.")
                 w.line(
                     w.head("var", "additionalFields", emittedIntoClient: true)
@@ -52,7 +52,7 @@ enum ModelRenderer {
                 let elements = members.map { "\($0.label): \($0.type.rendered)" }
                 w.list("@usableFromInline let \(storageName): ModelStorage<(", elements, ")>", closesLastLine: true)
             }
-            if extrasType(decl) != nil {
+            if decl.extrasType != nil {
                 let keys = decl.properties.map { swiftLiteral($0.wireName) }.joined(separator: ", ")
                 // Generic types cannot have stored statics. `MemberNames`, not a `Set` literal: the
                 // set is built once in the runtime rather than by inlined hashing in every model.
@@ -68,16 +68,6 @@ enum ModelRenderer {
             w.line()
             renderEncoder(decl, into: &w)
         }
-    }
-
-    static func extrasType(_ decl: StructDecl) -> SwiftType? {
-        guard decl.keepsAdditionalFields else { return nil }
-        return decl.additionalFieldsType ?? .named("JSONObject")
-    }
-
-    static func storedType(_ property: PropertyDecl) -> SwiftType {
-        guard property.constValue != nil else { return property.declaredType }
-        return property.isOptional ? .optional(.named("String")) : .named("String")
     }
 
     /// The initialiser's internal parameter name: a keyword label (`self`, `class`) gets a plain
@@ -104,8 +94,8 @@ enum ModelRenderer {
     }
 
     static func storedMembers(_ decl: StructDecl) -> [StoredMember] {
-        var members = decl.properties.map { StoredMember(label: $0.swiftName, type: storedType($0)) }
-        if let extras = extrasType(decl) { members.append(StoredMember(label: "additionalFields", type: extras)) }
+        var members = decl.properties.map { StoredMember(label: $0.swiftName, type: $0.storedType) }
+        if let extras = decl.extrasType { members.append(StoredMember(label: "additionalFields", type: extras)) }
         return members
     }
 
@@ -141,7 +131,7 @@ enum ModelRenderer {
         _ decl: StructDecl, _ members: [StoredMember], into writer: inout SwiftWriter
     ) {
         writer.line("@usableFromInline let \(storageName): \(storedClassName)")
-        let extrasType = extrasType(decl)
+        let extrasType = decl.extrasType
         let decoded = decodedValues(decl) + (extrasType == nil ? [] : ["additionalFields"])
         let memberParts = parts(members, decl.storage)
         let valueParts = parts(decoded, decl.storage)
@@ -228,7 +218,7 @@ enum ModelRenderer {
                 ? property.swiftName : "\(property.swiftName) \(parameterName(property))"
             return "\(label): \(property.declaredType.rendered)\(property.isOptional ? " = nil" : "")"
         }
-        if let extras = extrasType(decl) {
+        if let extras = decl.extrasType {
             arguments.append("additionalFields: \(extras.rendered) = [:]")
         }
         if arguments.isEmpty {
@@ -239,7 +229,7 @@ enum ModelRenderer {
         var values = decl.properties.map { property in
             property.constValue.map(swiftLiteral) ?? parameterName(property)
         }
-        if extrasType(decl) != nil { values.append("additionalFields") }
+        if decl.extrasType != nil { values.append("additionalFields") }
         writer.indent { w in storing(values, decl.storage, prefix: "", into: &w) }
         writer.line("}")
     }
@@ -251,12 +241,12 @@ enum ModelRenderer {
         if decl.storage.isClass {
             writer.block(writer.head("init") + "(from decoder: any Decoder) throws") { w in
                 w.line("let container = try decoder.container(keyedBy: DynamicCodingKey.self)")
-                let extras = extrasType(decl) != nil ? ", decoder.members(except: Self.knownKeys)" : ""
+                let extras = decl.extrasType != nil ? ", decoder.members(except: Self.knownKeys)" : ""
                 w.line("\(storageName) = try \(storedClassName)(container\(extras))")
             }
             return
         }
-        if decl.properties.contains(where: { $0.constValue != nil && $0.isOptional }) {
+        if decl.decodesByAssignment {
             renderAssigningDecoder(decl, into: &writer)
             return
         }
@@ -265,26 +255,24 @@ enum ModelRenderer {
             var checks: [String] = []
             for property in decl.properties {
                 let key = swiftLiteral(property.wireName)
-                let presence = property.isOptional ? "IfPresent" : ""
+                let presence = property.decodesIfPresent ? "IfPresent" : ""
                 let label = argumentLabel(property)
-                if let constant = property.constValue {
+                switch property.coding {
+                case .constant(let constant):
                     checks.append("_ = try container.decodeConstant(\(swiftLiteral(constant)), forKey: \(key))")
-                } else if property.type.isDate {
-                    arguments.append("\(label): container.decodeDateTime\(presence)(\(key))")
-                } else if case .nullable = property.type {
-                    arguments.append("\(label): container.decodeNullableIfPresent(\(key))")
-                } else {
-                    arguments.append("\(label): container.decode\(presence)(\(key))")
+                case .dateTime: arguments.append("\(label): container.decodeDateTime\(presence)(\(key))")
+                case .nullable: arguments.append("\(label): container.decodeNullableIfPresent(\(key))")
+                case .value: arguments.append("\(label): container.decode\(presence)(\(key))")
                 }
             }
             if !arguments.isEmpty || !checks.isEmpty {
                 w.line("let container = try decoder.container(keyedBy: DynamicCodingKey.self)")
-            } else if extrasType(decl) == nil {
+            } else if decl.extrasType == nil {
                 // Nothing to read, but the value must still be an object.
                 w.line("_ = try decoder.container(keyedBy: DynamicCodingKey.self)")
             }
             for check in checks { w.line(check) }
-            if extrasType(decl) != nil {
+            if decl.extrasType != nil {
                 arguments.append("additionalFields: decoder.members(except: Self.knownKeys)")
             }
             if arguments.isEmpty {
@@ -305,7 +293,7 @@ enum ModelRenderer {
         writer.block(writer.head("init") + "(from decoder: any Decoder) throws") { w in
             w.line("let container = try decoder.container(keyedBy: DynamicCodingKey.self)")
             var values = decodedValues(decl)
-            if extrasType(decl) != nil { values.append("decoder.members(except: Self.knownKeys)") }
+            if decl.extrasType != nil { values.append("decoder.members(except: Self.knownKeys)") }
             storing(values, decl.storage, prefix: "try ", into: &w)
         }
     }
@@ -315,14 +303,14 @@ enum ModelRenderer {
         var values: [String] = []
         for property in decl.properties {
             let key = swiftLiteral(property.wireName)
-            let presence = property.isOptional ? "IfPresent" : ""
-            if let constant = property.constValue {
+            let presence = property.decodesIfPresent ? "IfPresent" : ""
+            switch property.coding {
+            case .constant(let constant):
                 values.append("container.decodeConstant\(presence)(\(swiftLiteral(constant)), forKey: \(key))")
-            } else if property.type.isDate {
-                values.append("container.decodeDateTime\(presence)(forKey: \(key))")
-            } else if case .nullable(let inner) = property.type {
+            case .dateTime: values.append("container.decodeDateTime\(presence)(forKey: \(key))")
+            case .nullable(let inner):
                 values.append("container.decodeNullableIfPresent(\(inner.rendered).self, forKey: \(key))")
-            } else {
+            case .value:
                 values.append("container.decode\(presence)(\(property.type.rendered).self, forKey: \(key))")
             }
         }
@@ -346,12 +334,12 @@ enum ModelRenderer {
                 ? read(property.swiftName, members, decl.storage)
                 : property.swiftName.hasPrefix("`") || ["encoder", "encode", "hash"].contains(property.swiftName)
                     ? "self." + property.swiftName : property.swiftName
-            let presence = property.isOptional && !property.isRequired ? "IfPresent" : ""
-            let method = property.type.isDate ? "encodeDateTime" : "encode"
+            let presence = property.encodesIfPresent ? "IfPresent" : ""
+            let method = property.encodesDateTime ? "encodeDateTime" : "encode"
             steps.append(".\(method)\(presence)(\(key), \(value))")
         }
-        if let extras = extrasType(decl) {
-            let method = extras == .named("JSONObject") ? "additionalFields" : "additionalMembers"
+        if decl.extrasType != nil {
+            let method = decl.extrasAreUntyped ? "additionalFields" : "additionalMembers"
             steps.append(".\(method)(additionalFields)")
         }
         writer.block(writer.head("func", "encode") + "(to encoder: any Encoder) throws") { w in

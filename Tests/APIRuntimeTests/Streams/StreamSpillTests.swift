@@ -145,7 +145,7 @@ import FoundationNetworking
         let transfer = try #require(body.handle.source as? StreamTransfer)
         let spilled = try await waitUntil(within: 60, every: .milliseconds(20)) { transfer.spilledBytes > 0 }
         try #require(spilled, "nothing was spilled")
-        #expect(!openSpillFiles(transfer.spillPaths).isEmpty, "the spill file should be open while it is used")
+        #expect(!seesOpenFiles || !openSpillFiles(transfer.spillPaths).isEmpty, "the spill file should be open")
         let reader = Task {
             var chunks = body.makeAsyncIterator()
             var count = 0
@@ -176,7 +176,7 @@ import FoundationNetworking
             transfer = try #require(body.handle.source as? StreamTransfer)
             let spilled = try await waitUntil(within: 60, every: .milliseconds(20)) { transfer.spilledBytes > 0 }
             try #require(spilled, "nothing was spilled")
-            #expect(!openSpillFiles(transfer.spillPaths).isEmpty, "the spill file should be open while it is used")
+            #expect(!seesOpenFiles || !openSpillFiles(transfer.spillPaths).isEmpty, "the spill file should be open")
         }
         let freed = try await waitUntil(within: 10, every: .milliseconds(50)) {
             openSpillFiles(transfer.spillPaths).isEmpty
@@ -210,6 +210,13 @@ import FoundationNetworking
         #expect(openSpillFiles(transfer.spillPaths).isEmpty, "a spill file is still open")
     }
 }
+
+/// Whether `openSpillFiles` can see anything on this platform.
+#if os(Linux)
+let seesOpenFiles = true
+#else
+let seesOpenFiles = false
+#endif
 
 /// The spill files among `paths` this process still holds open. Each is unlinked as soon as it
 /// is open, so only its descriptor shows it: Linux lists them under /proc/self/fd, with the path

@@ -80,9 +80,9 @@ enum StreamBenchmark {
                     + tenths.map { fixed(Summary($0).median, 1) }.joined(separator: ", "))
             row.notes.append("stream wall time: " + Summary(seconds).formatted(unit: "s", digits: 2))
             row.notes.append(
-                "memory is bounded, not back-pressured: what waits unread may reach `maximumResponseBytes` "
-                    + "(32 MiB by default) before the stream fails, so a reader stalled by a busy machine shows as a "
-                    + "passing bump; reproduce with `make bench BENCH_ARGS=\"--only stream\"` "
+                "the network is not back-pressured: what waits unread stays in memory up to a 1 MiB window and "
+                    + "spills to a temporary file past it (up to `maximumDownloadBytes`), so a reader stalled by a "
+                    + "busy machine costs disk, not memory; reproduce with `make bench BENCH_ARGS=\"--only stream\"` "
                     + "(`BENCH_STREAM_RATE=<MB/s>` changes the pace)")
             let latency = ResultRow(
                 what: latencyWhat, measured: Summary(firstItem).formatted(unit: "ms", scale: 1e3, digits: 1),

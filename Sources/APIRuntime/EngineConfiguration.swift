@@ -32,8 +32,10 @@ public struct APIEngineConfiguration: Sendable {
     /// A larger one fails with `ResponseTooLargeError` and its transfer is cancelled;
     /// `APIRequest.maximumResponseBytes` overrides it per call.
     public var maximumResponseBytes: Int64
-    /// The same limit for a 2xx body streamed to a file (`APIRequest.downloadDestination`);
-    /// a binary answer returned as `Data` is held in memory and gets `maximumResponseBytes`.
+    /// The same limit for a 2xx body streamed to a file (`APIRequest.downloadDestination`),
+    /// and for how far the reader of a streamed answer (`APIRequest.streamsResponse`) may fall
+    /// behind, as what it has not read yet waits on disk; a binary answer returned as `Data` is
+    /// held in memory and gets `maximumResponseBytes`.
     public var maximumDownloadBytes: Int64
 
     public init(

@@ -20,10 +20,11 @@ struct PrivateTemporaryFile: Sendable {
     let directory: URL
     let url: URL
 
-    /// Creates the directory and the empty file, and returns a handle open for writing.
+    /// Creates the directory and the empty file, and returns a handle open for writing (and
+    /// reading, when `readable`).
     static func create(
         prefix: String = "api-upload-", name: String = "body.multipart",
-        in parent: URL = FileManager.default.temporaryDirectory
+        in parent: URL = FileManager.default.temporaryDirectory, readable: Bool = false
     ) throws -> (file: PrivateTemporaryFile, handle: FileHandle) {
         var template = Array(parent.appendingPathComponent(prefix + "XXXXXX").path.utf8CString)
         let made = template.withUnsafeMutableBufferPointer { buffer -> Bool in
@@ -34,7 +35,8 @@ struct PrivateTemporaryFile: Sendable {
         let directoryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let directory = URL(fileURLWithPath: directoryPath, isDirectory: true)
         let url = directory.appendingPathComponent(name)
-        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        let descriptor = open(
+            url.path, (readable ? O_RDWR : O_WRONLY) | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             let code = errno
             rmdir(directoryPath)

@@ -17,9 +17,11 @@ extension URLSessionHTTPTransport {
             delegateQueue: URLSessionHTTPTransport.delegateQueue())
         // Tasks already created run to their end; the session goes with its last one.
         defer { session.finishTasksAndInvalidate() }
+        // Falling behind costs disk, not memory, so it is held to the download limit.
         let transfer = StreamTransfer(
             uploadProgress: URLSessionHTTPTransport.uploadProgress(for: request), limit: request.maximumResponseBytes,
-            idleTimeout: request.timeout, deadlines: deadlines)
+            backlogLimit: request.maximumDownloadBytes ?? request.maximumResponseBytes, idleTimeout: request.timeout,
+            deadlines: deadlines)
         let task = try makeTask(
             session, URLSessionHTTPTransport.urlRequest(for: request), body: request.body, transfer: transfer)
         let headDeadline = deadlines.schedule(after: request.timeout) { [weak transfer] in transfer?.expire() }
@@ -62,17 +64,19 @@ enum StreamHead: Sendable {
 }
 
 /// One streamed URLSession task: the head for the caller that sent it, then the body for the
-/// reader through a small buffer.
+/// reader through a backlog (`StreamBacklog`): a small window in memory, the rest on disk.
 ///
-/// Memory is bounded, not back-pressured: a reader that falls behind by more than `limit` bytes
-/// (the call's in-memory limit) ends the stream with `ResponseTooLargeError` and the transfer is
-/// cancelled. Holding the delivering callback until the reader caught up was tried and dropped:
-/// on Linux it stalled every other URLSession transfer of the process while it waited (a full
-/// parallel test run hung), as swift-corelibs-foundation cannot pause one transfer.
+/// The network is not back-pressured: holding the delivering callback until the reader caught
+/// up was tried and dropped, as on Linux it stalled every other URLSession transfer of the
+/// process while it waited (a full parallel test run hung), and swift-corelibs-foundation
+/// cannot pause one transfer. So what the reader has not taken spills to disk past the window,
+/// and a reader that falls behind by more than `backlogLimit` bytes (the download limit) ends
+/// the stream with `ResponseTooLargeError` and the transfer is cancelled.
 final class StreamTransfer: TaskObserver, ChunkSource, @unchecked Sendable {
     // @unchecked: every stored var is only touched with `condition` locked.
 
     let uploadProgress: (@Sendable (Int64, Int64) -> Void)?
+    /// For a non-2xx body, collected whole in memory.
     private let limit: Int64?
     private let idleTimeout: TimeInterval
     private let deadlines: DeadlineScheduler
@@ -84,12 +88,8 @@ final class StreamTransfer: TaskObserver, ChunkSource, @unchecked Sendable {
     private var streaming = false
     /// A non-2xx answer's body, collected whole.
     private var body = Data()
-    private var chunks: [Data] = []
-    /// The next chunk to hand over: the array is not shifted per chunk.
-    private var first = 0
-    private var buffered = 0
-    private var mostBuffered = 0
-    private var reader: CheckedContinuation<Data?, any Error>?
+    private var backlog: StreamBacklog
+    private var reader: CheckedContinuation<StreamBacklog.Piece?, any Error>?
     private var readerDeadline: UInt64?
     private var refusal: (any Error)?
     private var failure: (any Error)?
@@ -98,19 +98,37 @@ final class StreamTransfer: TaskObserver, ChunkSource, @unchecked Sendable {
     private var expired = false
 
     init(
-        uploadProgress: (@Sendable (Int64, Int64) -> Void)?, limit: Int64?, idleTimeout: TimeInterval,
-        deadlines: DeadlineScheduler
+        uploadProgress: (@Sendable (Int64, Int64) -> Void)?, limit: Int64?, backlogLimit: Int64?,
+        idleTimeout: TimeInterval, deadlines: DeadlineScheduler, window: Int = StreamBacklog.defaultWindow,
+        segmentSize: Int = StreamBacklog.defaultSegmentSize,
+        spillDirectory: URL = FileManager.default.temporaryDirectory
     ) {
         self.uploadProgress = uploadProgress
         self.limit = limit
+        // Memory never holds more than the in-memory limit allows, even a lowered one.
+        backlog = StreamBacklog(
+            window: min(window, limit.map { Int(clamping: $0) } ?? window), limit: backlogLimit,
+            segmentSize: segmentSize, directory: spillDirectory)
         self.idleTimeout = idleTimeout
         self.deadlines = deadlines
     }
 
     var timedOut: Bool { locked { expired } }
 
-    /// The most body bytes ever waiting for the reader at once (for tests).
-    var highestBacklog: Int { locked { mostBuffered } }
+    /// The most body bytes ever waiting for the reader in memory at once (for tests).
+    var highestBacklog: Int { locked { backlog.mostInMemory } }
+
+    /// The most body bytes ever waiting for the reader, in memory and on disk (for tests).
+    var highestTotalBacklog: Int64 { locked { backlog.mostWaiting } }
+
+    /// Body bytes that went through a spill file (for tests).
+    var spilledBytes: Int64 { locked { backlog.spilledBytes } }
+
+    /// Where each spill file was created (for tests; see `StreamBacklog.spillPaths`).
+    var spillPaths: [String] { locked { backlog.spillPaths } }
+
+    /// Whether the task has completed, whatever the reader has taken (for tests).
+    var hasCompleted: Bool { locked { ended } }
 
     func start(_ task: URLSessionTask, continuation: CheckedContinuation<StreamHead, Never>) {
         let startNow: Bool = locked {
@@ -160,20 +178,20 @@ final class StreamTransfer: TaskObserver, ChunkSource, @unchecked Sendable {
             }
             return nil
         }
+        // A reader waits only while nothing is backlogged, so it can have this piece directly.
         if let reader = takeReader() {
             condition.unlock()
-            reader.resume(returning: data)
+            reader.resume(returning: .chunk(data))
             condition.lock()
         } else {
-            chunks.append(data)
-            buffered += data.count
-            mostBuffered = max(mostBuffered, buffered)
-            if let limit, Int64(buffered) > limit {
-                failure = ResponseTooLargeError(limit: limit, receivedBytes: Int64(buffered))
+            do {
+                // A disk write here is one delivered piece, with the lock held so that no reader
+                // or stop can close the file under it; the reader never holds the lock for I/O.
+                try backlog.append(data)
+            } catch {
+                failure = error
                 cancelled = true
-                chunks.removeAll()
-                first = 0
-                buffered = 0
+                backlog.removeAll()
                 return task
             }
         }
@@ -216,19 +234,13 @@ final class StreamTransfer: TaskObserver, ChunkSource, @unchecked Sendable {
 
     func nextChunk() async throws -> Data? {
         try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Data?, any Error>) in
+            let piece = try await withCheckedThrowingContinuation {
+                (continuation: CheckedContinuation<StreamBacklog.Piece?, any Error>) in
                 condition.lock()
-                if first < chunks.count {
-                    let chunk = chunks[first]
-                    first += 1
-                    if first == chunks.count {
-                        chunks.removeAll(keepingCapacity: true)
-                        first = 0
-                    }
-                    buffered -= chunk.count
+                if let piece = backlog.take() {
                     condition.broadcast()
                     condition.unlock()
-                    continuation.resume(returning: chunk)
+                    continuation.resume(returning: piece)
                 } else if cancelled || ended {
                     let failure = cancelled ? self.failure ?? CancellationError() : self.failure
                     condition.unlock()
@@ -238,9 +250,28 @@ final class StreamTransfer: TaskObserver, ChunkSource, @unchecked Sendable {
                         continuation.resume(returning: nil)
                     }
                 } else {
+                    // Only a wait for the network has a deadline: catching up from disk has none.
                     reader = continuation
                     readerDeadline = deadlines.schedule(after: idleTimeout) { [weak self] in self?.expire() }
                     condition.unlock()
+                }
+            }
+            switch piece {
+            case nil: return nil
+            case .chunk(let data)?: return data
+            case .spilled(let segment, let offset, let count)?:
+                // Outside the lock: the writer on the session's queue never waits for this read.
+                do {
+                    return try segment.read(at: offset, count: count)
+                } catch {
+                    let task: URLSessionTask? = locked {
+                        if failure == nil { failure = error }
+                        cancelled = true
+                        backlog.removeAll()
+                        return self.task
+                    }
+                    cancelSoon(task)
+                    throw error
                 }
             }
         } onCancel: {
@@ -264,15 +295,13 @@ final class StreamTransfer: TaskObserver, ChunkSource, @unchecked Sendable {
 
     private func stop(_ error: any Error, timedOut: Bool) {
         condition.lock()
-        guard !ended || first < chunks.count || reader != nil else {
+        guard !ended || !backlog.isEmpty || reader != nil else {
             condition.unlock()
             return
         }
         if timedOut { expired = true } else { cancelled = true }
         if failure == nil { failure = error }
-        chunks.removeAll()
-        first = 0
-        buffered = 0
+        backlog.removeAll()
         let reader = takeReader()
         let task = self.task
         condition.broadcast()
@@ -289,7 +318,7 @@ final class StreamTransfer: TaskObserver, ChunkSource, @unchecked Sendable {
     }
 
     /// The waiting reader, its deadline cancelled. Call with `condition` locked.
-    private func takeReader() -> CheckedContinuation<Data?, any Error>? {
+    private func takeReader() -> CheckedContinuation<StreamBacklog.Piece?, any Error>? {
         if let id = readerDeadline { deadlines.cancel(id) }
         readerDeadline = nil
         defer { reader = nil }

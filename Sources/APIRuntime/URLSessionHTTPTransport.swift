@@ -62,7 +62,8 @@ public struct TransportRequest: Sendable {
     /// receive the coded bytes. So the limit counts the decoded bytes, and a small compressed
     /// answer that inflates past it is cancelled as soon as it does.
     public var maximumResponseBytes: Int64?
-    /// The largest body written to `responseBodyFile`, counted the same way; `nil`:
+    /// The largest body written to `responseBodyFile`, counted the same way, and the most a
+    /// streamed answer's reader may fall behind (what it has not read waits on disk); `nil`:
     /// `maximumResponseBytes`. Set it after `init`.
     public var maximumDownloadBytes: Int64?
     /// Where a 2xx answer's body goes instead of memory: a transport creates this file itself

@@ -190,7 +190,7 @@ class Handler(BaseHTTPRequestHandler):
             return self.paged(query)
         if scenario == "large":
             return self.large(ident, int(opt("size", "0")), opt("gzip") == "1", opt("chunked") == "1",
-                              opt("ctype", "application/json"), float(opt("pause", "0")))
+                              opt("ctype", "application/json"), float(opt("pause", "0")), opt("pattern") == "1")
         return self.send(404, {"name": "Not Found", "message": "Page not found.", "code": 0, "status": 404})
 
     def control(self, path, query):
@@ -296,12 +296,24 @@ class Handler(BaseHTTPRequestHandler):
                     return True
         return False
 
-    def large(self, ident, size, gzip_body, chunked, ctype, pause):
-        """`size` bytes of a JSON string ("xxx…"), sent as fast as the client takes them."""
+    def large(self, ident, size, gzip_body, chunked, ctype, pause, pattern=False):
+        """`size` bytes of a JSON string ("xxx…"), sent as fast as the client takes them; with
+        `pattern`, numbered lines instead ("%015d\n" from 0), so that order can be checked."""
         started = time.time()
         piece = b"x" * (64 * 1024)
 
+        def numbered():
+            line, left = 0, size
+            while left > 0:
+                block = b"".join(b"%015d\n" % (line + j) for j in range(4096))
+                line += 4096
+                yield block[: min(left, len(block))]
+                left -= min(left, len(block))
+
         def plain():
+            if pattern and size > 0:
+                yield from numbered()
+                return
             if size <= 0:
                 yield b'"'
                 while True:

@@ -13,7 +13,9 @@ protocol ChunkSource: AnyObject, Sendable {
 ///
 /// Like `URLSession.AsyncBytes`, it is a single pass over one transfer: cancelling the task that
 /// reads it, or dropping it unread, cancels the transfer and closes its connection; a wait for
-/// the next chunk longer than the call's timeout throws `TransportError` (timed out).
+/// the next chunk longer than the call's timeout throws `TransportError` (timed out). What the
+/// reader has not taken yet waits in memory up to a small window, then on disk, up to the
+/// download limit (`ResponseTooLargeError` past it).
 public struct ResponseBodyStream: AsyncSequence, Sendable {
     public typealias Element = Data
 

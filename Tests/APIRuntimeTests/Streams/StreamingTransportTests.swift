@@ -155,7 +155,7 @@ import FoundationNetworking
     /// busy machine's scheduling cannot make the reader fall behind.
     @Test func aReaderThatKeepsUpGetsAStreamLargerThanTheLimit() async throws {
         let transfer = StreamTransfer(
-            uploadProgress: nil, limit: 1 << 20, idleTimeout: 5, deadlines: DeadlineScheduler())
+            uploadProgress: nil, limit: 1 << 20, backlogLimit: 1 << 20, idleTimeout: 5, deadlines: DeadlineScheduler())
         let head = try #require(
             HTTPURLResponse(
                 url: URL(string: "https://example.invalid/feed")!, statusCode: 200, httpVersion: "HTTP/1.1",

@@ -32,6 +32,23 @@ struct JSONObjectTests {
         #expect(object.keys.last == "k39")
     }
 
+    /// A wide object's repeats are settled once it is read: the result must be what setting its
+    /// members one by one makes, whether a name repeats among the first members, later, or
+    /// many times over.
+    @Test func parsedRepeatsReadAsSettingMemberByMember() throws {
+        var pairs: [(key: String, value: Int)] = [("a", 0), ("b", 1), ("a", 2)]
+        pairs += (0..<3_000).map { (key: "r\($0 % 1_000)", value: $0) }
+        pairs += [("b", -1), ("z", 9), ("a", -2)]
+        let text = "{" + pairs.map { "\"\($0.key)\":\($0.value)" }.joined(separator: ",") + "}"
+        let parsed = try #require(try JSONValue(parsing: Data(text.utf8)).objectValue)
+        var expected = JSONObject()
+        for pair in pairs { expected[pair.key] = .integer(Int64(pair.value)) }
+        #expect(parsed.keys == expected.keys)
+        #expect(parsed == expected)
+        #expect(Self.indexIsConsistent(parsed))
+        #expect(parsed["r0"] == .integer(2_000) && parsed["a"] == .integer(-2) && parsed.keys.first == "a")
+    }
+
     @Test func smallObjectsStayUnindexed() throws {
         let object = try #require(try JSONValue(parsing: Data(#"{"a":1,"b":2,"a":3}"#.utf8)).objectValue)
         #expect(object.index == nil)

@@ -37,7 +37,7 @@ import Testing
         ReaderCase("reserved indicator", "a: @x", "1:4: found character '@' that cannot start any token"),
         ReaderCase("undefined alias", "a: *nope", "1:4: undefined alias '*nope'"),
         ReaderCase("recursive alias", "a: &x [*x]", "1:8: recursive alias '*x'"),
-        ReaderCase("collection as key", "? [a]\n: 1", "1:3: mapping keys must be scalars: a sequence or mapping as a key is not supported"),
+        ReaderCase("collection as key", "? [a]\n: 1", "1:3: mapping keys must be scalars: a sequence as a key is not supported"),
         ReaderCase("invalid !!int", "a: !!int abc", "1:10: invalid !!int value 'abc'"),
         ReaderCase("invalid !!bool", "a: !!bool 'yes'", "1:11: invalid !!bool value 'yes'"),
         ReaderCase("invalid !!float", "a: !!float x1", "1:12: invalid !!float value 'x1'"),

@@ -16,6 +16,8 @@ struct YAMLComposer {
         var text: String
         var location: SourceLocation
         var isMerge: Bool
+        /// The key was a collection, already refused (see `complexKey`): its value is dropped.
+        var isRefused = false
     }
 
     private struct Merge {
@@ -39,12 +41,16 @@ struct YAMLComposer {
 
     private static let mergeTag = "tag:yaml.org,2002:merge"
     /// OpenAPI keys are names; a collection as a key is valid YAML this reader chooses not to support.
-    static let scalarKeysOnly = "mapping keys must be scalars: a sequence or mapping as a key is not supported"
+    static let scalarKeysOnly = "mapping keys must be scalars"
 
     let file: String
     private var anchors: [String: Anchor] = [:]
     private var aliasExpansion = 0
     private var stack: [Frame] = []
+    /// The first collection written as a key. Refusing it is this reader's choice, not a YAML
+    /// rule, so the refusal waits for the end of the document: when the text is not YAML at all
+    /// further on, that is the error a person has to fix first.
+    private var complexKey: ParseError?
     private(set) var root: Node?
     /// Whether some entry is a `$ref` to another file (see `ReferenceNote`).
     private(set) var mayReferOutside = false
@@ -96,7 +102,14 @@ struct YAMLComposer {
             throw error("nesting depth limit exceeded", at: location)
         }
         if expectsKey {
-            guard let text = anchor.keyText else { throw error(Self.scalarKeysOnly, at: location) }
+            guard let text = anchor.keyText else {
+                let kind = Self.kind(of: anchor.node)
+                refuseKey("the alias '*\(name)' names a \(kind), and a \(kind) as a key is not supported", at: location)
+                stack[stack.count - 1].size += anchor.size
+                stack[stack.count - 1].pendingKey = PendingKey(
+                    text: "", location: location, isMerge: false, isRefused: true)
+                return
+            }
             try acceptKey(text, at: location, isMerge: false)
             stack[stack.count - 1].size += 1
             return
@@ -105,7 +118,10 @@ struct YAMLComposer {
     }
 
     mutating func startCollection(mapping: Bool, anchor: String?, at location: SourceLocation) throws {
-        if expectsKey { throw error(Self.scalarKeysOnly, at: location) }
+        if expectsKey {
+            let kind = mapping ? "mapping" : "sequence"
+            refuseKey("a \(kind) as a key is not supported", at: location)
+        }
         guard stack.count < ReaderLimits.maxDepth else { throw error("nesting depth limit exceeded", at: location) }
         stack.append(Frame(isMapping: mapping, location: location, anchor: anchor))
     }
@@ -139,8 +155,14 @@ struct YAMLComposer {
             stack[top].items.append(node)
             return
         }
-        guard let key = stack[top].pendingKey else { return }
+        guard let key = stack[top].pendingKey else {
+            // Only a collection arrives as a key here (scalar keys go through `acceptKey`), and
+            // `startCollection` has refused it already.
+            stack[top].pendingKey = PendingKey(text: "", location: node.location, isMerge: false, isRefused: true)
+            return
+        }
         stack[top].pendingKey = nil
+        if key.isRefused { return }
         if key.isMerge {
             let sources = try mergeSources(node)
             stack[top].merges.append(Merge(position: stack[top].entries.count, sources: sources))
@@ -168,6 +190,23 @@ struct YAMLComposer {
             }
         }
         stack[top].pendingKey = PendingKey(text: text, location: location, isMerge: isMerge)
+    }
+
+    /// Notes the first collection used as a key; `endDocument` reports it.
+    private mutating func refuseKey(_ detail: String, at location: SourceLocation) {
+        guard complexKey == nil else { return }
+        var failure = error("\(Self.scalarKeysOnly): \(detail)", at: location)
+        failure.hint = "OpenAPI keys are names: write this key as a plain or quoted scalar"
+        complexKey = failure
+    }
+
+    /// Reports a collection used as a key, once the rest of the document is known to be YAML.
+    func endDocument() throws {
+        if let complexKey { throw complexKey }
+    }
+
+    private static func kind(of node: Node) -> String {
+        if case .mapping = node.value { "mapping" } else { "sequence" }
     }
 
     private func mergeSources(_ node: Node) throws -> [[Node.Entry]] {

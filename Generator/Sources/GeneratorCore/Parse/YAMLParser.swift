@@ -78,6 +78,7 @@ struct YAMLParser {
                 try parseNode(block: true, indentlessSequence: false)
             }
         case .documentEnd:
+            try composer.endDocument()
             if case .documentEnd = try scanner.peekToken().kind {
                 _ = try scanner.next()
                 documentClosed = true

@@ -52,8 +52,9 @@ enum ModelRenderer {
                 let elements = members.map { "\($0.label): \($0.type.rendered)" }
                 w.list("@usableFromInline let \(storageName): ModelStorage<(", elements, ")>", closesLastLine: true)
             }
-            if extrasType(decl) != nil {
-                let keys = decl.properties.map { swiftLiteral($0.wireName) }.joined(separator: ", ")
+            if extrasType(decl) != nil || composed(decl) != nil {
+                let keys = decl.properties.filter { !$0.composesObject }.map { swiftLiteral($0.wireName) }
+                    .joined(separator: ", ")
                 // Generic types cannot have stored statics. `MemberNames`, not a `Set` literal: the
                 // set is built once in the runtime rather than by inlined hashing in every model.
                 let storage =
@@ -69,6 +70,9 @@ enum ModelRenderer {
             renderEncoder(decl, into: &w)
         }
     }
+
+    /// The member decoded from the whole object and encoded into it first (`UnionComposition`).
+    static func composed(_ decl: StructDecl) -> PropertyDecl? { decl.properties.first(where: \.composesObject) }
 
     static func extrasType(_ decl: StructDecl) -> SwiftType? {
         guard decl.keepsAdditionalFields else { return nil }
@@ -267,7 +271,9 @@ enum ModelRenderer {
                 let key = swiftLiteral(property.wireName)
                 let presence = property.isOptional ? "IfPresent" : ""
                 let label = argumentLabel(property)
-                if let constant = property.constValue {
+                if property.composesObject {
+                    arguments.append("\(label): \(property.type.rendered)(from: decoder)")
+                } else if let constant = property.constValue {
                     checks.append("_ = try container.decodeConstant(\(swiftLiteral(constant)), forKey: \(key))")
                 } else if property.type.isDate {
                     arguments.append("\(label): container.decodeDateTime\(presence)(\(key))")
@@ -316,7 +322,9 @@ enum ModelRenderer {
         for property in decl.properties {
             let key = swiftLiteral(property.wireName)
             let presence = property.isOptional ? "IfPresent" : ""
-            if let constant = property.constValue {
+            if property.composesObject {
+                values.append("\(property.type.rendered)(from: decoder)")
+            } else if let constant = property.constValue {
                 values.append("container.decodeConstant\(presence)(\(swiftLiteral(constant)), forKey: \(key))")
             } else if property.type.isDate {
                 values.append("container.decodeDateTime\(presence)(forKey: \(key))")
@@ -336,16 +344,18 @@ enum ModelRenderer {
     private static func renderEncoder(_ decl: StructDecl, into writer: inout SwiftWriter) {
         let members = storedMembers(decl)
         var steps: [String] = []
-        for property in decl.properties {
-            let key = swiftLiteral(property.wireName)
-            // `self.` only where a bare name would not do: a keyword member, or one named like the
-            // parameter here or a method of the type.
-            // A deprecated member is read from storage: its getter would warn.
-            let value =
-                property.deprecated
+        // `self.` only where a bare name would not do: a keyword member, or one named like the
+        // parameter here or a method of the type.
+        // A deprecated member is read from storage: its getter would warn.
+        func readValue(_ property: PropertyDecl) -> String {
+            property.deprecated
                 ? read(property.swiftName, members, decl.storage)
                 : property.swiftName.hasPrefix("`") || ["encoder", "encode", "hash"].contains(property.swiftName)
                     ? "self." + property.swiftName : property.swiftName
+        }
+        for property in decl.properties where !property.composesObject {
+            let key = swiftLiteral(property.wireName)
+            let value = readValue(property)
             let presence = property.isOptional && !property.isRequired ? "IfPresent" : ""
             let method = property.type.isDate ? "encodeDateTime" : "encode"
             steps.append(".\(method)\(presence)(\(key), \(value))")
@@ -353,6 +363,11 @@ enum ModelRenderer {
         if let extras = extrasType(decl) {
             let method = extras == .named("JSONObject") ? "additionalFields" : "additionalMembers"
             steps.append(".\(method)(additionalFields)")
+        }
+        // The composed member's object first: the model's own members then replace what it says
+        // about their keys.
+        let start = composed(decl).map {
+            "try MemberWriter(encoder, startingWith: \(readValue($0)), except: Self.knownKeys)"
         }
         writer.block(writer.head("func", "encode") + "(to encoder: any Encoder) throws") { w in
             guard !steps.isEmpty else {
@@ -370,7 +385,7 @@ enum ModelRenderer {
             }
             // The chain starts on the writer's line, as a builder reads; continuation lines are
             // indented once.
-            var current = "try MemberWriter(encoder)"
+            var current = start ?? "try MemberWriter(encoder)"
             var width = characterCount(current)
             var continuation = false
             for step in steps {

@@ -4,13 +4,14 @@ import Testing
 
 /// crm-3.1.yaml (OpenAPI 3.1): an API key in the query string, a deepObject filter,
 /// space-delimited arrays, a required header, multipart with a file and a JSON part, a form
-/// body, allOf bodies and answers, and a discriminated oneOf both ways.
+/// body, allOf bodies and answers, a discriminated oneOf both ways, and an allOf of that oneOf and
+/// an object both ways.
 @Suite(.enabled(if: MockServer.python != nil, "no Python for the mock server"))
 struct PipelineCRMEndToEndTests {
     static let contactId = "3f2c1a9e-0000-4000-8000-00000000abcd"
 
-    @Test func twelveOperationsPassTheMocksValidation() async throws {
-        try await MockServer.run("crm-3.1.yaml", minimumOperations: 12) { mock in
+    @Test func fourteenOperationsPassTheMocksValidation() async throws {
+        try await MockServer.run("crm-3.1.yaml", minimumOperations: 14) { mock in
             let engine = mock.engine(["crmQueryKey": .apiKey("crm-key-7")])
             let contacts = ContactsAPI(client: engine)
             let found = try await contacts.searchContacts(
@@ -57,6 +58,19 @@ struct PipelineCRMEndToEndTests {
                 return
             }
 
+            // allOf of the discriminated union and an object: one answer decodes into both, and
+            // both go back as one object.
+            let event = try await activities.getActivityEvent(activityId: "act_1").body
+            #expect(event.sequence >= 1)
+            guard case .call(let call) = event.activity else {
+                Issue.record("the union beside the object did not decode its member: \(event.activity)")
+                return
+            }
+            #expect(try JSONDecoder().decode(ActivityEvent.self, from: JSONEncoder().encode(event)) == event)
+            #expect(try await activities.replayActivityEvent(body: event).statusCode == 202)
+            let meeting = ActivityEvent(activity: .meeting(MeetingActivity(attendees: ["ada"])), sequence: 7)
+            #expect(try await activities.replayActivityEvent(body: meeting).statusCode == 202)
+
             let recorded = try await mock.requests()
             #expect(recorded.allSatisfy { $0.query.contains(["api_key", "crm-key-7"]) })
             let search = recorded.first { $0.operationId == "searchContacts" }
@@ -66,6 +80,12 @@ struct PipelineCRMEndToEndTests {
             let sent = try replaced.map { try JSONValue(parsing: Data($0.body.utf8)) }
             #expect(sent?["field64"] == 4 && sent?["field69"] == ["a", "b"] && sent?["extra"] == "kept")
             #expect(sent?["field2"] == nil)
+            let replays = try recorded.filter { $0.operationId == "replayActivityEvent" }
+                .map { try JSONValue(parsing: Data($0.body.utf8)) }
+            #expect(replays.count == 2)
+            #expect(replays.first?["type"] == "call" && replays.first?["sequence"] == .integer(Int64(event.sequence)))
+            #expect(replays.first?["durationSeconds"] == .integer(Int64(call.durationSeconds)))
+            #expect(replays.last == ["type": "meeting", "attendees": ["ada"], "sequence": 7])
             let upload = recorded.first { $0.operationId == "uploadAvatar" }
             #expect(upload?.header("Content-Type")?.hasPrefix("multipart/form-data; boundary=") == true)
         }

@@ -39,6 +39,22 @@ struct FixtureCompileTests {
         try await SwiftCompiler.shared.compile(output.files, module: "G", typecheckOnly: true)
     }
 
+    /// Tag `pets` in module `PetsAPI`: the group is renamed (`OperationGroupNamesTests`), so an
+    /// app's `PetsAPI.Pet` still finds the module's type rather than a member of a struct.
+    @Test func groupNamedLikeItsModuleCompiles() async throws {
+        let output = try OperationGroupNamesTests.generate(OperationGroupNamesTests.document)
+        let usage = GeneratedFile(
+            name: "Usage.swift",
+            contents: """
+                import APIRuntime
+
+                func usage(_ client: any APIClientProtocol) -> (PetsAPI.PetsOperations, PetsAPI.Pet) {
+                    (PetsAPI.PetsOperations(client: client), PetsAPI.Pet(name: "Rex"))
+                }
+                """)
+        try await SwiftCompiler.shared.compile(output.files + [usage], module: "PetsAPI", typecheckOnly: true)
+    }
+
     /// The README's "Using the generator for another API" example, verbatim, compiles against
     /// the module generated from its document.
     @Test func readmeExampleCompiles() async throws {

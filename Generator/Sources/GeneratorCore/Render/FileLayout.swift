@@ -50,7 +50,7 @@ public enum FileLayout {
             }
         }
         for group in grouped.keys.sorted() {
-            let base = group.hasSuffix("API") ? String(group.dropLast(3)) : group
+            let base = OperationGroupNames.base(of: group)
             files += chunks(
                 grouped[group] ?? [], baseName: base + "Models", header: header + "\n" + imports, budget: lineBudget,
                 access: module.access)

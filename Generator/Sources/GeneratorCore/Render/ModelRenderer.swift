@@ -52,8 +52,9 @@ enum ModelRenderer {
                 let elements = members.map { "\($0.label): \($0.type.rendered)" }
                 w.list("@usableFromInline let \(storageName): ModelStorage<(", elements, ")>", closesLastLine: true)
             }
-            if decl.extrasType != nil {
-                let keys = decl.properties.map { swiftLiteral($0.wireName) }.joined(separator: ", ")
+            if decl.extrasType != nil || decl.composedMember != nil {
+                let keys = decl.properties.filter { $0.coding != .wholeObject }.map { swiftLiteral($0.wireName) }
+                    .joined(separator: ", ")
                 // Generic types cannot have stored statics. `MemberNames`, not a `Set` literal: the
                 // set is built once in the runtime rather than by inlined hashing in every model.
                 let storage =
@@ -258,6 +259,7 @@ enum ModelRenderer {
                 let presence = property.decodesIfPresent ? "IfPresent" : ""
                 let label = argumentLabel(property)
                 switch property.coding {
+                case .wholeObject: arguments.append("\(label): \(property.type.rendered)(from: decoder)")
                 case .constant(let constant):
                     checks.append("_ = try container.decodeConstant(\(swiftLiteral(constant)), forKey: \(key))")
                 case .dateTime: arguments.append("\(label): container.decodeDateTime\(presence)(\(key))")
@@ -305,6 +307,7 @@ enum ModelRenderer {
             let key = swiftLiteral(property.wireName)
             let presence = property.decodesIfPresent ? "IfPresent" : ""
             switch property.coding {
+            case .wholeObject: values.append("\(property.type.rendered)(from: decoder)")
             case .constant(let constant):
                 values.append("container.decodeConstant\(presence)(\(swiftLiteral(constant)), forKey: \(key))")
             case .dateTime: values.append("container.decodeDateTime\(presence)(forKey: \(key))")
@@ -324,16 +327,18 @@ enum ModelRenderer {
     private static func renderEncoder(_ decl: StructDecl, into writer: inout SwiftWriter) {
         let members = storedMembers(decl)
         var steps: [String] = []
-        for property in decl.properties {
-            let key = swiftLiteral(property.wireName)
-            // `self.` only where a bare name would not do: a keyword member, or one named like the
-            // parameter here or a method of the type.
-            // A deprecated member is read from storage: its getter would warn.
-            let value =
-                property.deprecated
+        // `self.` only where a bare name would not do: a keyword member, or one named like the
+        // parameter here or a method of the type.
+        // A deprecated member is read from storage: its getter would warn.
+        func readValue(_ property: PropertyDecl) -> String {
+            property.deprecated
                 ? read(property.swiftName, members, decl.storage)
                 : property.swiftName.hasPrefix("`") || ["encoder", "encode", "hash"].contains(property.swiftName)
                     ? "self." + property.swiftName : property.swiftName
+        }
+        for property in decl.properties where property.coding != .wholeObject {
+            let key = swiftLiteral(property.wireName)
+            let value = readValue(property)
             let presence = property.encodesIfPresent ? "IfPresent" : ""
             let method = property.encodesDateTime ? "encodeDateTime" : "encode"
             steps.append(".\(method)\(presence)(\(key), \(value))")
@@ -341,6 +346,11 @@ enum ModelRenderer {
         if decl.extrasType != nil {
             let method = decl.extrasAreUntyped ? "additionalFields" : "additionalMembers"
             steps.append(".\(method)(additionalFields)")
+        }
+        // The composed member's object first: the model's own members then replace what it says
+        // about their keys.
+        let start = decl.composedMember.map {
+            "try MemberWriter(encoder, startingWith: \(readValue($0)), except: Self.knownKeys)"
         }
         writer.block(writer.head("func", "encode") + "(to encoder: any Encoder) throws") { w in
             guard !steps.isEmpty else {
@@ -358,7 +368,7 @@ enum ModelRenderer {
             }
             // The chain starts on the writer's line, as a builder reads; continuation lines are
             // indented once.
-            var current = "try MemberWriter(encoder)"
+            var current = start ?? "try MemberWriter(encoder)"
             var width = characterCount(current)
             var continuation = false
             for step in steps {

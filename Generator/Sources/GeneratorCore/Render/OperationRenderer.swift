@@ -3,7 +3,7 @@ package enum OperationRenderer {
     static func render(group: String, docs: [String] = [], operations: [OperationDecl], into writer: inout SwiftWriter)
     {
         if docs.isEmpty {
-            writer.line("/// The operations tagged `\(group.hasSuffix("API") ? String(group.dropLast(3)) : group)`.")
+            writer.line("/// The operations tagged `\(OperationGroupNames.base(of: group))`.")
         } else {
             for line in docs { writer.line(line.isEmpty ? "///" : "/// " + line) }
         }

@@ -39,7 +39,7 @@ public enum StubRenderer {
                     StubCallRenderer.render(operation, into: &w)
                 }
             }
-            let base = group.hasSuffix("API") ? String(group.dropLast(3)) : group
+            let base = OperationGroupNames.base(of: group)
             files.append(GeneratedFile(name: base + "Calls.swift", contents: header + "\n" + writer.text))
         }
         return files.sorted { $0.name < $1.name }

@@ -12,7 +12,7 @@ extension DocumentLoader {
             tags.append(
                 Tag(
                     name: name, description: node["description"]?.string, summary: node["summary"]?.string,
-                    parent: node["parent"]?.string, kind: node["kind"]?.string))
+                    parent: node["parent"]?.string, kind: node["kind"]?.string, pointer: pointer / String(index)))
             places.append((pointer / String(index) / "parent", node["parent"]))
         }
         let declared = Set(tags.map(\.name))

@@ -54,6 +54,8 @@ public struct Tag: Sendable {
     public var summary: String? = nil
     public var parent: String? = nil
     public var kind: String? = nil
+    /// Where the tag is declared, for diagnostics about the type its operations are grouped in.
+    var pointer = JSONPointer()
 }
 
 /// An operation's method: a fixed Path Item field (`get` … `trace`, and OpenAPI 3.2's `query`),

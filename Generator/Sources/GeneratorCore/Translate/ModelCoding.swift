@@ -7,12 +7,16 @@ enum MemberCoding: Sendable, Hashable {
     case dateTime
     /// Absent, null or a value (`decodeNullableIfPresent`): the type is `Nullable<inner>`.
     case nullable(inner: SwiftType)
+    /// The type's own `Codable`, applied to the whole object rather than to one key: the union
+    /// of an `allOf` of a union and objects (`UnionComposition`).
+    case wholeObject
     /// The type's own `Codable`.
     case value
 }
 
 extension PropertyDecl {
     var coding: MemberCoding {
+        if composesObject { return .wholeObject }
         if let constValue { return .constant(constValue) }
         if type.isDate { return .dateTime }
         if case .nullable(let inner) = type { return .nullable(inner: inner) }
@@ -37,6 +41,9 @@ extension PropertyDecl {
 }
 
 extension StructDecl {
+    /// The member decoded from the whole object and encoded into it first (`UnionComposition`).
+    var composedMember: PropertyDecl? { properties.first(where: \.composesObject) }
+
     /// The type of `additionalFields`, the members the schema does not name; nil when it
     /// forbids them.
     var extrasType: SwiftType? {

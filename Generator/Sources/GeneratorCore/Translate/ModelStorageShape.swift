@@ -31,6 +31,9 @@ public enum ModelStorageShape: Sendable, Hashable {
             guard case .structure(var decl) = declaration else { return declaration }
             let stored = decl.properties.count + (decl.keepsAdditionalFields ? 1 : 0)
             decl.storage = stored > partLimit ? .partedClass : stored > tupleLimit ? .storedClass : .tuple
+            // A class's initialisers read members from a keyed container; a composed member
+            // (`UnionComposition`) needs the decoder itself, which only the tuple's path has.
+            if decl.properties.contains(where: \.composesObject) { decl.storage = .tuple }
             return .structure(decl)
         }
     }

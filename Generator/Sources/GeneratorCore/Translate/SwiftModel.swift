@@ -54,6 +54,9 @@ public struct PropertyDecl: Sendable, Hashable {
     public var constValue: String?
     /// Listed in `required`: encoded even when nil (as `null`), so the output stays valid.
     public var isRequired = false
+    /// Not a property of the JSON object but a value decoded from all of it and encoded into it
+    /// first (the union of `UnionComposition`); `wireName` is empty.
+    var composesObject = false
 
     public var declaredType: SwiftType { isOptional ? .optional(type) : type }
 }

@@ -68,7 +68,10 @@ public enum Translator {
         let tagTree = TagTree(document.tags)
         // What the module declares itself (its operation groups, its `Servers`): no schema's type
         // may take these names either.
-        var moduleTypes = Set(document.operations.map { groupName(of: $0, tagTree: tagTree) })
+        var moduleTypes = Set(
+            document.operations.map {
+                OperationGroupNames.name(of: $0, tagTree: tagTree, module: options.moduleName).name
+            })
         if !document.servers.isEmpty { moduleTypes.insert("Servers") }
         var types = TypeTranslator(document: document, moduleName: options.moduleName, moduleTypes: moduleTypes)
         // Components and operations are translated in an order that depends on their names and
@@ -101,11 +104,18 @@ public enum Translator {
         // Names first, every operation's before any streamed form's (below), so a method the
         // document names never yields its name to one the generator adds.
         var planned: [(index: Int, group: String, top: String?, name: String)] = []
+        var renamedGroups = Set<String>()
         for operationIndex in canonicalOrder(document.operations) {
             let operation = document.operations[operationIndex]
             // One group per top-level tag: an operation tagged with a nested tag joins its top ancestor's.
             let top = operation.tags.first.map(tagTree.top(of:))
-            let group = groupName(of: operation, tagTree: tagTree)
+            let (group, renamedBecause) = OperationGroupNames.name(
+                of: operation, tagTree: tagTree, module: options.moduleName)
+            if let reason = renamedBecause, renamedGroups.insert(group).inserted {
+                OperationGroupNames.warn(
+                    group: group, preferred: OperationGroupNames.base(of: group) + "API", reason: reason,
+                    operation: operation, tagTree: tagTree, diagnostics: &types.diagnostics)
+            }
             if let top, groupTags[group] == nil { groupTags[group] = top }
             var scope = groupScopes[group] ?? SwiftNames.Scope(reserved: ["client", "init"])
             let name = scope.claim(functionName(for: operation, options: options, diagnostics: &types.diagnostics))
@@ -259,11 +269,6 @@ public enum Translator {
                 at: operation.pointer)
         }
         return derived
-    }
-
-    /// `<Tag>API`, the type an operation's first tag's top-level ancestor names (`DefaultAPI` untagged).
-    static func groupName(of operation: Operation, tagTree: TagTree) -> String {
-        SwiftNames.typeName(operation.tags.first.map(tagTree.top(of:)) ?? "Default") + "API"
     }
 
     /// Hash-like ids (`3afeb0e00a024f92298a557cf8475184`) make useless function names.

@@ -29,6 +29,8 @@ extension TypeTranslator {
             let parts = (schema.allOf + alternatives).filter { !$0.isNullOnly }
             if let merged = mergedObject(schema, parts: parts, explicitNulls: forRequest) {
                 appendStruct(name, merged, forRequest: forRequest)
+            } else if let composition = unionComposition(schema, parts: parts, forRequest: forRequest) {
+                declareUnionComposition(name, schema, composition, forRequest: forRequest)
             } else {
                 let target = type(for: parts.first ?? Schema(), suggestedName: name + "Value", forRequest: forRequest)
                     .type
@@ -80,6 +82,11 @@ extension TypeTranslator {
             return (.generic(wrapper, [payload.type]), nullable)
         }
         guard let merged = mergedObject(schema, parts: parts, explicitNulls: forRequest) else {
+            if let composition = unionComposition(schema, parts: parts, forRequest: forRequest) {
+                let name = claimInline(suggestedName)
+                declareUnionComposition(name, schema, composition, forRequest: forRequest)
+                return (.named(name), nullable)
+            }
             let first = type(for: parts.first ?? Schema(), suggestedName: suggestedName, forRequest: forRequest)
             reportUnmergedAllOf(schema, parts: parts, generated: first.type)
             return (first.type, nullable || first.nullable)

@@ -6,8 +6,25 @@ extension TypeTranslator {
         createdDeclarations.append(declaration.name)
     }
 
-    mutating func appendStruct(_ name: String, _ schema: Schema, forRequest: Bool) {
-        appendDeclaration(.structure(structDecl(name, schema, forRequest: forRequest)))
+    /// `composed`: a member that is not a property but decodes from the whole object (a union
+    /// beside the properties, `UnionComposition`); it keeps the struct from keeping unknown members.
+    mutating func appendStruct(
+        _ name: String, _ schema: Schema, forRequest: Bool,
+        composed: (name: String, type: SwiftType, docs: [String])? = nil
+    ) {
+        var decl = structDecl(name, schema, forRequest: forRequest)
+        if let composed {
+            var scope = SwiftNames.Scope(reserved: ["additionalFields", "init", SwiftNames.modelStorage])
+            for property in decl.properties { _ = scope.claim(property.swiftName) }
+            var member = PropertyDecl(
+                swiftName: scope.claim(composed.name), wireName: "", type: composed.type, isOptional: false,
+                docs: composed.docs, deprecated: false, constValue: nil, isRequired: true)
+            member.composesObject = true
+            decl.properties.insert(member, at: 0)
+            decl.keepsAdditionalFields = false
+            decl.additionalFieldsType = nil
+        }
+        appendDeclaration(.structure(decl))
     }
 
     mutating func appendGenericStruct(_ name: String, _ schema: Schema, payloadMember: String) {

@@ -38,4 +38,23 @@ public struct ActivitiesAPI: Sendable {
             path: "/activities/\(activityId)", security: .shared)
         return try await client.perform(request) { try $0.decode(Activity.self) }
     }
+
+    /// `GET /activities/{activityId}/event` · security: `crmQueryKey`
+    @_alwaysEmitIntoClient @discardableResult
+    public func getActivityEvent(activityId: String) async throws -> APIResponse<ActivityEvent> {
+        let request = APIRequest(
+            operationName: "getActivityEvent", method: .get, pathTemplate: "/activities/{activityId}/event",
+            path: "/activities/\(activityId)/event", security: .shared)
+        return try await client.perform(request) { try $0.decode(ActivityEvent.self) }
+    }
+
+    /// `POST /activity-events` · security: `crmQueryKey`
+    @_alwaysEmitIntoClient @discardableResult
+    public func replayActivityEvent(body: ActivityEvent) async throws -> APIResponse<ActivityEvent> {
+        var request = APIRequest(
+            operationName: "replayActivityEvent", method: .post, pathTemplate: "/activity-events",
+            path: "/activity-events", security: .shared)
+        request.body = try .encoding(body)
+        return try await client.perform(request) { try $0.decode(ActivityEvent.self) }
+    }
 }

@@ -31,6 +31,31 @@ public enum Activity: OpenAPIModel {
     }
 }
 
+public struct ActivityEvent: OpenAPIModel {
+    /// The member of the union this value is, read from the same JSON object.
+    @_alwaysEmitIntoClient public var activity: Activity { _storage.value.activity }
+    @_alwaysEmitIntoClient public var sequence: Int { _storage.value.sequence }
+    @_alwaysEmitIntoClient public var recordedAt: Date? { _storage.value.recordedAt }
+    @usableFromInline let _storage: ModelStorage<(activity: Activity, sequence: Int, recordedAt: Date?)>
+    private static let knownKeys: MemberNames = ["sequence", "recordedAt"]
+
+    @_alwaysEmitIntoClient public init(activity: Activity, sequence: Int, recordedAt: Date? = nil) {
+        _storage = ModelStorage((activity, sequence, recordedAt))
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: DynamicCodingKey.self)
+        try self.init(
+            activity: Activity(from: decoder), sequence: container.decode("sequence"),
+            recordedAt: container.decodeDateTimeIfPresent("recordedAt"))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try MemberWriter(encoder, startingWith: activity, except: Self.knownKeys).encode("sequence", sequence)
+            .encodeDateTimeIfPresent("recordedAt", recordedAt)
+    }
+}
+
 public struct CallActivity: OpenAPIModel {
     @_alwaysEmitIntoClient public var type: String { _storage.value.type }
     @_alwaysEmitIntoClient public var durationSeconds: Int { _storage.value.durationSeconds }

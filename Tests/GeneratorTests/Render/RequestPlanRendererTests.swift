@@ -106,6 +106,9 @@ import Testing
         #expect(
             RequestPlanRenderer.pathExpression(pieces)
                 == #""/a\"b/\(ids.map(\.parameterText).joined(separator: ","))/{other}""#)
+        // Template names are the document's text: a quote or a backslash in one is escaped too.
+        #expect(
+            RequestPlanRenderer.pathExpression([.text("/x\n"), .unmatched(#"a"b\"#)]) == #""/x\n{a\"b\\}""#)
         #expect(RequestPlanRenderer.expression(MethodExpression.member("get")) == ".get")
         #expect(
             RequestPlanRenderer.expression(MethodExpression.checked("PURGE")) == #"RequestMethod(rawValue: "PURGE")!"#)

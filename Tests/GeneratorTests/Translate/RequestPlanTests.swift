@@ -135,4 +135,26 @@ import Testing
                 .setResponseKind(.empty),
             ])
     }
+
+    /// Braces that do not make a parameter stay in the path as written: a brace inside a name, and
+    /// one never closed. (A name no parameter declares gets one from the loader, with a warning.)
+    @Test func pathKeepsEveryBraceItCannotMatch() throws {
+        let yaml = """
+            openapi: 3.0.3
+            info: {title: T, version: "1"}
+            paths:
+              /f/{id}/{other}/a{b{id}/c{d:
+                get:
+                  operationId: odd
+                  parameters:
+                    - {name: id, in: path, required: true, schema: {type: string}}
+                  responses: {"204": {description: ok}}
+            """
+        let plan = try #require(try Self.plans(yaml)["odd"])
+        #expect(
+            plan.path == [
+                .text("/f/"), .parameter(local: "id", form: .interpolated), .text("/"), .parameter(local: "other", form: .interpolated),
+                .text("/a{b"), .parameter(local: "id", form: .interpolated), .text("/c{d"),
+            ])
+    }
 }

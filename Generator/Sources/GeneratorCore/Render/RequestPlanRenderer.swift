@@ -186,15 +186,18 @@ enum RequestPlanRenderer {
         var result = "\""
         for piece in pieces {
             switch piece {
-            case .text(let text):
-                for character in text {
-                    result += character == "\"" ? "\\\"" : character == "\\" ? "\\\\" : String(character)
-                }
+            case .text(let text): result += literalBody(text)
             case .parameter(let local, let form): result += "\\(" + interpolation(local, form) + ")"
-            case .unmatched(let name): result += "{\(name)}"
+            case .unmatched(let name): result += literalBody("{" + name + "}")
             }
         }
         return result + "\""
+    }
+
+    /// Text inside the path's literal: escaped as any literal is, since a document's path and
+    /// template names may hold quotes, backslashes or control characters.
+    private static func literalBody(_ text: String) -> Substring {
+        swiftLiteral(text).dropFirst().dropLast()
     }
 
     private static func interpolation(_ local: String, _ form: ParameterDecl.PathText) -> String {

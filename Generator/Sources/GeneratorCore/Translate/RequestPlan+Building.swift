@@ -182,6 +182,8 @@ extension RequestPlan {
         var name: String?
         for character in operation.path {
             if character == "{" {
+                // A brace inside a name does not close it: what was read stays literal text.
+                if let open = name { text += "{" + open }
                 name = ""
             } else if character == "}", let current = name {
                 if !text.isEmpty { pieces.append(.text(text)) }
@@ -199,6 +201,8 @@ extension RequestPlan {
                 text.append(character)
             }
         }
+        // An unclosed brace is literal text too: nothing of the path is dropped.
+        if let open = name { text += "{" + open }
         if !text.isEmpty { pieces.append(.text(text)) }
         return pieces
     }

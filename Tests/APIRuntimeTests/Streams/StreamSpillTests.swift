@@ -163,11 +163,11 @@ import FoundationNetworking
         #expect(error is CancellationError, "\(String(describing: error))")
         // What waited on disk is dropped, not handed over after the cancellation.
         #expect(count == 2, "the reader got \(count) chunks")
-        let freed = try await waitUntil(within: 10, every: .milliseconds(50)) {
+        let freed = try await waitUntil(within: 60, every: .milliseconds(50)) {
             openSpillFiles(transfer.spillPaths).isEmpty
         }
         #expect(freed, "a spill file is still open")
-        let closed = try await waitUntil(within: 10, every: .milliseconds(50)) {
+        let closed = try await waitUntil(within: 60, every: .milliseconds(50)) {
             try await server.events(id).contains("disconnected")
         }
         #expect(closed, "the server still had the connection")
@@ -184,11 +184,11 @@ import FoundationNetworking
             try #require(spilled, "nothing was spilled")
             #expect(!seesOpenFiles || !openSpillFiles(transfer.spillPaths).isEmpty, "the spill file should be open")
         }
-        let freed = try await waitUntil(within: 10, every: .milliseconds(50)) {
+        let freed = try await waitUntil(within: 60, every: .milliseconds(50)) {
             openSpillFiles(transfer.spillPaths).isEmpty
         }
         #expect(freed, "a spill file is still open")
-        let closed = try await waitUntil(within: 10, every: .milliseconds(50)) {
+        let closed = try await waitUntil(within: 60, every: .milliseconds(50)) {
             try await server.events(id).contains("disconnected")
         }
         #expect(closed, "the server still had the connection")

@@ -77,7 +77,7 @@ import FoundationNetworking
         }
         let outcome = await reader.result
         #expect(throws: CancellationError.self) { try outcome.get() }
-        let closed = try await waitUntil(within: 5, every: .milliseconds(50)) {
+        let closed = try await waitUntil(within: 60, every: .milliseconds(50)) {
             try await server.events(id).contains("disconnected")
         }
         #expect(closed, "the server still had the connection")
@@ -89,7 +89,7 @@ import FoundationNetworking
             let response = try await Fixture.transport().send(Self.request(id, count: 10_000, interval: 0.05))
             #expect(response.statusCode == 200)
         }
-        let closed = try await waitUntil(within: 5, every: .milliseconds(50)) {
+        let closed = try await waitUntil(within: 60, every: .milliseconds(50)) {
             try await server.events(id).contains("disconnected")
         }
         #expect(closed, "the server still had the connection")
@@ -118,7 +118,7 @@ import FoundationNetworking
         #expect((error as? TransportError)?.underlyingError?.code == .timedOut, "\(String(describing: error))")
         // Bounds by the server's clock: the reader began waiting after the first item was sent,
         // and this test's own clock would also count a busy machine's scheduling delays.
-        let events = try await waitForValue(within: 10, every: .milliseconds(50)) {
+        let events = try await waitForValue(within: 60, every: .milliseconds(50)) {
             let events = try await server.timedEvents(id)
             return events.contains { $0.event == "disconnected" } ? events : nil
         }

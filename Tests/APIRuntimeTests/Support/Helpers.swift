@@ -59,9 +59,14 @@ enum Fixture {
         "t" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased()
     }
 
+    /// The calls' deadline unless a test sets its own: only a hang guard. On a machine whose
+    /// cores are busy with other builds, a loopback exchange of several hops can take tens of
+    /// seconds, and a guard that fires then fails a test that was about to pass.
+    static let hangGuard: TimeInterval = 120
+
     static func configuration(
         scheme: String = "http", host: String = "127.0.0.1", token: String? = Fixture.token, apiKey: String? = nil,
-        timeout: TimeInterval = 30, retry: RetryPolicy = .none, logger: any ClientLogger = NoopLogger()
+        timeout: TimeInterval = hangGuard, retry: RetryPolicy = .none, logger: any ClientLogger = NoopLogger()
     ) -> APIEngineConfiguration {
         var credentials: [String: CredentialValue] = [:]
         if let token { credentials[SecurityScheme.bearer.name] = .token(token) }
@@ -74,7 +79,7 @@ enum Fixture {
     /// The engine over URLSession against the test server.
     static func transport(
         scheme: String = "http", host: String = "127.0.0.1", token: String? = Fixture.token, apiKey: String? = nil,
-        timeout: TimeInterval = 30, retry: RetryPolicy = .none, logger: any ClientLogger = NoopLogger(),
+        timeout: TimeInterval = hangGuard, retry: RetryPolicy = .none, logger: any ClientLogger = NoopLogger(),
         middlewares: [any APIMiddleware] = []
     ) -> APIEngine {
         APIEngine(

@@ -81,11 +81,13 @@ final class MockServer: @unchecked Sendable {
         process.waitForExitOrKill(within: 10)
     }
 
-    /// An engine on the real transport, aimed at the mock, with `credentials` by scheme name.
+    /// An engine on the real transport, aimed at the mock, with `credentials` by scheme name. Its
+    /// deadline is only a hang guard: the mock validates every request in Python, and on a machine
+    /// busy with other builds one answer can take many seconds.
     func engine(_ credentials: [String: CredentialValue]) -> APIEngine {
         APIEngine(
             configuration: APIEngineConfiguration(
-                baseURL: baseURL, credentials: credentials, timeout: 20, allowsInsecureLoopback: true,
+                baseURL: baseURL, credentials: credentials, timeout: 120, allowsInsecureLoopback: true,
                 retryPolicy: .none),
             transport: URLSessionHTTPTransport())
     }

@@ -21,7 +21,9 @@ enum PackageCompileBenchmark {
         var label: String
     }
 
-    static func run(_ context: BenchContext) -> [ResultRow] {
+    /// Every module, or (`matching`) those whose row names contain the text.
+    static func run(_ context: BenchContext, matching: String? = nil) -> [ResultRow] {
+        let wanted = { (module: Module) in matching.map { module.what.localizedCaseInsensitiveContains($0) } ?? true }
         let sizeMB = context.quick ? 0.05 : 4
         let package = context.scratch + "/user-package"
         do {
@@ -37,14 +39,18 @@ enum PackageCompileBenchmark {
                     name: "WideModelAPI",
                     spec: context.root + "/Tests/GeneratorTests/Fixtures/Documents/widemodel-3.1.json",
                     what: wideWhat, label: "widemodel-3.1.json (one model of 600 optional members of every kind)"),
-            ]
-            try writePackage(context, at: package, modules: modules)
+            ].filter(wanted)
+            try? FileManager.default.removeItem(atPath: package)
+            try generate(context, at: package, modules: modules)
+            let corpus = try CorpusModules.generate(context, at: package, matching: wanted)
+            let all = modules + corpus
+            try writeManifest(context, at: package, modules: all)
             progress("user package: swift build --target APIRuntime (debug, clean)")
             let runtime = try build(package, target: "APIRuntime")
             let runtimeNote =
                 "APIRuntime, built first in the same clean package: \(fixed(runtime.cpuSeconds, 1)) s CPU, "
                 + "\(fixed(runtime.seconds, 1)) s wall"
-            return modules.map { module in
+            return all.map { module in
                 do {
                     return try row(package, module, runtimeNote: runtimeNote)
                 } catch {
@@ -79,16 +85,21 @@ enum PackageCompileBenchmark {
             ["swift", "build", "--package-path", package, "--scratch-path", package + "/.build", "--target", target])
     }
 
-    /// The package, each module generated into its own target by the benchmark's generator.
-    static func writePackage(_ context: BenchContext, at package: String, modules: [Module]) throws {
-        try? FileManager.default.removeItem(atPath: package)
-        let generator = context.binDirectory + "/assinafy-generator"
-        for module in modules {
-            let output = package + "/Sources/" + module.name
-            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-            _ = try Subprocess.check(
-                [generator, "generate", "--spec", module.spec, "--module", module.name, "--output", output])
-        }
+    /// Each module generated into its own target's folder by the benchmark's generator.
+    static func generate(_ context: BenchContext, at package: String, modules: [Module]) throws {
+        for module in modules { try generate(context, at: package, module) }
+    }
+
+    static func generate(_ context: BenchContext, at package: String, _ module: Module) throws {
+        let output = package + "/Sources/" + module.name
+        try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        _ = try Subprocess.check(
+            [context.binDirectory + "/assinafy-generator", "generate", "--spec", module.spec, "--module", module.name,
+             "--output", output])
+    }
+
+    /// The package's manifest: one target per module, each depending on this repository's runtime.
+    static func writeManifest(_ context: BenchContext, at package: String, modules: [Module]) throws {
         // A path dependency is known by its directory's name.
         let identity = URL(fileURLWithPath: context.root).lastPathComponent.lowercased()
         let targets = modules.map { module in

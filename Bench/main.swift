@@ -5,7 +5,8 @@ import SyntheticDocuments
 // benchmarks/results.md. Run through `make bench` (scripts/bench.sh), which builds first.
 //
 //   assinafy-bench [--root DIR] [--results FILE] [--quick] [--only a,b,...] [--build-note TEXT] [--match TEXT]
-//     --match: only the adversarial rows whose reader or shape names contain TEXT (e.g. "runtime", "map")
+//     --match: only the adversarial rows whose reader or shape names contain TEXT (e.g. "runtime", "map"),
+//              and only the package-compile modules whose rows name it (e.g. "corpus")
 //     benchmarks: generate, size, read, multifile, calls, decode, upload, poll, compile, scaling, scaling-compile,
 //     appsize, adversarial, package-compile
 //   assinafy-bench synthetic large|classic BYTES   (a synthetic document on stdout, for profiling)
@@ -145,8 +146,8 @@ func runBenchmarks(_ options: BenchOptions) async -> Int32 {
     }
 
     if options.wants("package-compile") {
-        progress("clean debug builds as a user builds them (SwiftPM package): synthetic and wide-model modules")
-        rows += PackageCompileBenchmark.run(context)
+        progress("clean debug builds as a user builds them (SwiftPM package): synthetic, wide-model and corpus modules")
+        rows += PackageCompileBenchmark.run(context, matching: options.match)
     }
 
     let total = Double(monotonicNanoseconds() - started) / 1e9

@@ -3,7 +3,10 @@ import Dispatch
 /// Every request deadline of one transport on a single Dispatch timer.
 ///
 /// A Dispatch timer, not a sleeping `Task`, because a deadline must fire even when every thread
-/// of the small cooperative pool is busy or blocked elsewhere in the app. One shared timer, not
+/// of the small cooperative pool is busy or blocked elsewhere in the app. Its queue is a serial
+/// queue of its own, not a global one: on Linux the global queues and Swift's tasks draw on the
+/// same limited pool of threads, and a timer served by it fires only once CPU-bound work there
+/// ends, while a serial queue gets a thread of its own when the pool is full. One shared timer, not
 /// one per request: creating, arming and cancelling a timer source per request wakes
 /// libdispatch's timer machinery twice per call, and `asyncAfter` would keep a pending timer for
 /// every finished request until its deadline. Here the timer is re-armed only when a deadline
@@ -25,7 +28,7 @@ final class DeadlineScheduler: @unchecked Sendable {
     private let state = Locked(State())
     private let timer: any DispatchSourceTimer
 
-    init(queue: DispatchQueue = .global()) {
+    init(queue: DispatchQueue = DispatchQueue(label: "APIRuntime.DeadlineScheduler")) {
         timer = DispatchSource.makeTimerSource(queue: queue)
         timer.setEventHandler { [weak self] in self?.fire() }
         // Never scheduled yet, so it does not fire until a deadline arms it.

@@ -38,7 +38,8 @@ struct WideObjectMembersTests {
         pairs.append(("last", "null"))
         for index in stride(from: 0, to: 500, by: 7) { pairs.append(("m\(index)", "\(-index)")) }
         let parsed = try Self.parse(pairs)
-        let reference = Self.expected(try pairs.map { (key: $0.key, value: try JSONValue(parsing: Data($0.value.utf8))) })
+        let reference = Self.expected(
+            try pairs.map { (key: $0.key, value: try JSONValue(parsing: Data($0.value.utf8))) })
         #expect(parsed.keys == reference.keys)
         #expect(parsed == reference)
         #expect(JSONObjectTests.indexIsConsistent(parsed))
@@ -104,7 +105,8 @@ struct WideObjectMembersTests {
         #expect(index.count == object.count)
         for (position, member) in object.members.enumerated() {
             let bits = UInt64(member.key.utf8.reduce(0) { $0 + Int($1) } / 4 % 3)
-            #expect(index.position(of: member.key, hash: Int(bitPattern: UInt(bits << 32)), in: object.members) == position)
+            #expect(
+                index.position(of: member.key, hash: Int(bitPattern: UInt(bits << 32)), in: object.members) == position)
         }
     }
 
@@ -113,7 +115,9 @@ struct WideObjectMembersTests {
         var generator = SystemRandomNumberGenerator()
         for (bits, low, count) in [(32, 32, 5_000), (20, 32, 3_000), (5, 40, 1_000), (11, 0, 2_049), (1, 63, 10)] {
             let mask = (UInt64(1) << bits) - 1
-            var entries = (0..<count).map { UInt64($0) | (UInt64.random(in: 0...UInt64.max, using: &generator) & (mask << low)) }
+            var entries = (0..<count).map {
+                UInt64($0) | (UInt64.random(in: 0...UInt64.max, using: &generator) & (mask << low))
+            }
             let expected = entries.enumerated().sorted {
                 ($0.element >> low) & mask == ($1.element >> low) & mask
                     ? $0.offset < $1.offset : ($0.element >> low) & mask < ($1.element >> low) & mask

@@ -221,7 +221,11 @@ enum AdversarialScalingBenchmark {
                     "adversarial: \(subject.name), \(shape.rawValue), \(sizesMB.map(String.init).joined(separator: "/")) MB"
                 )
                 do {
-                    rows.append(row(subject, shape, try scale(subject, shape, context)))
+                    var measured = row(subject, shape, try scale(subject, shape, context))
+                    if !context.quick {
+                        measured.notes += AdversarialControls.notes(subject: subject.name, shape: shape, context)
+                    }
+                    rows.append(measured)
                 } catch {
                     rows.append(.failure("\(rowPrefix) \(subject.name), \(shape.rawValue)", target: target, error))
                 }

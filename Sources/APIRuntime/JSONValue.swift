@@ -37,6 +37,11 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         members = uniqueMembers
         if uniqueMembers.count > Self.indexedWidth { reindex() }
     }
+    /// Members with distinct names and their index (`WideObjectMembers` builds both).
+    init(members: [(key: String, value: JSONValue)], index: MemberIndex) {
+        self.members = members
+        self.index = index
+    }
     public init(_ members: [(key: String, value: JSONValue)]) {
         self.members = []
         for member in members { self[member.key] = member.value }
@@ -323,9 +328,14 @@ struct MemberIndex: Sendable {
 
     /// Room for `capacity` names below the load limit.
     init(capacity: Int) {
+        self.init(bits: Self.bits(forCapacity: capacity))
+    }
+
+    /// log2 of the slot count that holds `capacity` names below the load limit.
+    static func bits(forCapacity capacity: Int) -> Int {
         var bits = 6
         while (1 << bits) * 3 < capacity * 4 + 4 { bits += 1 }
-        self.init(bits: bits)
+        return bits
     }
 
     private init(bits: Int) {
@@ -341,7 +351,7 @@ struct MemberIndex: Sendable {
         }
     }
 
-    private static func fragment(_ hash: Int) -> UInt64 { UInt64(UInt32(truncatingIfNeeded: hash >> 32)) }
+    static func fragment(_ hash: Int) -> UInt64 { UInt64(UInt32(truncatingIfNeeded: hash >> 32)) }
 
     /// The first slot to try for an entry whose high half is `fragment`.
     private func home(_ fragment: UInt64) -> Int { Int(truncatingIfNeeded: fragment >> (32 - shift)) }
@@ -401,8 +411,9 @@ struct MemberIndex: Sendable {
         return result
     }
 
-    /// Places an entry whose name is not in the table yet.
-    private mutating func place(_ entry: UInt64) {
+    /// Places an entry whose name is not in the table yet. Entries placed in the order of their
+    /// hash bits fill the table front to back.
+    mutating func place(_ entry: UInt64) {
         let mask = storage.count - 2
         var slot = home(entry >> 32)
         while storage[slot + 1] != 0 { slot = (slot + 1) & mask }

@@ -113,11 +113,14 @@ struct JSONValueParser {
 
     private mutating func object(depth: Int) throws -> JSONValue {
         index += 1
-        var object = JSONObject()
+        // A small object's repeats are found by scanning its members; past `indexedWidth` they
+        // go to `WideObjectMembers`, which settles repeats once the object ends.
+        var members: [(key: String, value: JSONValue)] = []
+        var wide: WideObjectMembers?
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
-            return .object(object)
+            return .object(JSONObject())
         }
         while true {
             skipWhitespace()
@@ -129,9 +132,20 @@ struct JSONValueParser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected ':'") }
             index += 1
             skipWhitespace()
-            // A repeated name keeps its last value, as JSONDecoder does; `set` finds it in
-            // constant time once the object is wide, so repeats cannot make parsing quadratic.
-            object.set(try value(depth: depth + 1), forKey: key)
+            // A repeated name keeps its first position and its last value, as JSONDecoder does.
+            let member = try value(depth: depth + 1)
+            if wide != nil {
+                wide?.append(key, member)
+            } else if let position = members.firstIndex(where: { $0.key == key }) {
+                members[position].value = member
+            } else if members.count < JSONObject.indexedWidth {
+                members.append((key: key, value: member))
+            } else {
+                var started = WideObjectMembers(members)
+                started.append(key, member)
+                wide = started
+                members = []
+            }
             skipWhitespace()
             guard index < bytes.count else { throw failure("unterminated object") }
             if bytes[index] == UInt8(ascii: ",") {
@@ -140,7 +154,9 @@ struct JSONValueParser {
             }
             guard bytes[index] == UInt8(ascii: "}") else { throw failure("expected ',' or '}'") }
             index += 1
-            return .object(object)
+            guard var builder = wide else { return .object(JSONObject(uniqueMembers: members)) }
+            wide = nil
+            return .object(builder.object())
         }
     }
 

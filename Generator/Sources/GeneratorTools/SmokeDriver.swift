@@ -127,6 +127,15 @@ public enum SmokeDriver {
             "@main struct Smoke {", "    static func main() async {",
             "        let s = await SmokeSamples.load()",
             "        let engine = s.engine(credentials: [\(credentials.isEmpty ? ":" : credentials.joined(separator: ", "))])",
+            "        // Through the protocol: a direct call of the deprecated witness would warn.",
+            "        await (SmokeCalls.self as any SmokeCallList.Type).run(s, engine)",
+            "    }", "}", "",
+            "protocol SmokeCallList { static func run(_ s: SmokeSamples, _ engine: APIEngine) async }", "",
+            "enum SmokeCalls: SmokeCallList {",
+            "    // Deprecated itself, so calling the document's deprecated operations and types here",
+            "    // does not warn: the driver calls every operation on purpose.",
+            "    @available(*, deprecated, message: \"calls deprecated operations on purpose\")",
+            "    static func run(_ s: SmokeSamples, _ engine: APIEngine) async {",
         ]
         for plan in chosen {
             if let call = plan.call {

@@ -71,6 +71,40 @@ struct FixtureCompileTests {
             output.files + [GeneratedFile(name: "KennelExample.swift", contents: body.joined(separator: "\n"))], module: "Kennel")
     }
 
+    /// `assinafy-generator smoke` calls every operation, deprecated ones too (OpenAI's document
+    /// deprecates some): the driver it writes compiles with warnings as errors all the same.
+    @Test func smokeDriverOfDeprecatedOperationsCompiles() async throws {
+        let text = """
+            openapi: 3.0.3
+            info: {title: Old, version: '1'}
+            components:
+              schemas:
+                Legacy: {type: object, deprecated: true, properties: {name: {type: string}}}
+            paths:
+              /legacy/{id}:
+                put:
+                  operationId: putLegacy
+                  deprecated: true
+                  parameters:
+                    - {name: id, in: path, required: true, schema: {type: string}}
+                    - {name: mode, in: query, required: true, deprecated: true, schema: {type: string}}
+                  requestBody:
+                    required: true
+                    content: {application/json: {schema: {$ref: '#/components/schemas/Legacy'}}}
+                  responses: {'200': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/Legacy'}}}}}
+            """
+        let output = try GeneratorPipeline.generate(text: text, sourceName: "old.yaml", moduleName: "OldAPI")
+        let document = try #require(DocumentLoader.load(try DocumentReader.read(text, file: "old.yaml")).document)
+        let module = Translator.translate(document, options: .init(moduleName: "OldAPI", sourceName: "old.yaml")).module
+        let driver = SmokeDriver.render(module)
+        #expect(driver.contains("putLegacy("))
+        // One module: the driver's `import OldAPI` names the module it is compiled into.
+        let body = driver.split(separator: "\n", omittingEmptySubsequences: false).filter { $0 != "import OldAPI" }
+        try await SwiftCompiler.shared.compile(
+            output.files + [GeneratedFile(name: "main.swift", contents: body.joined(separator: "\n"))], module: "OldAPI",
+            typecheckOnly: true)
+    }
+
     @Test func syntheticMultiMegabyteDocumentCompiles() async throws {
         let yaml = SyntheticDocument.yaml(targetBytes: 1_100_000)
         #expect(yaml.utf8.count >= 1_000_000)

@@ -30,7 +30,7 @@ public enum SmokeDriver {
                 continue
             }
             if !argument.required, !isBody(argument, in: operation) { continue }
-            arguments.append("\(argument.label): \(value)")
+            arguments.append("\(SwiftNames.callLabel(argument.label)): \(value)")
         }
         let call =
             "try await \(operation.group)(client: engine).\(operation.swiftName)(\(arguments.joined(separator: ", ")))"
@@ -71,7 +71,7 @@ public enum SmokeDriver {
             // left out, as optional arguments are.
             guard let form = forms.first else { return nil }
             let values = form.fields.filter(\.parameter.required).map { field -> String in
-                let label = field.parameter.swiftName
+                let label = SwiftNames.callLabel(field.parameter.swiftName)
                 switch field.parameter.type.rendered {
                 case "MultipartFile": return "\(label): s.file"
                 case "[MultipartFile]": return "\(label): [s.file]"

@@ -72,7 +72,8 @@ struct FixtureCompileTests {
     }
 
     /// `assinafy-generator smoke` calls every operation, deprecated ones too (OpenAI's document
-    /// deprecates some): the driver it writes compiles with warnings as errors all the same.
+    /// deprecates some), and labels arguments named by keywords as a call writes them: the driver
+    /// it writes compiles with warnings as errors all the same.
     @Test func smokeDriverOfDeprecatedOperationsCompiles() async throws {
         let text = """
             openapi: 3.0.3
@@ -88,16 +89,29 @@ struct FixtureCompileTests {
                   parameters:
                     - {name: id, in: path, required: true, schema: {type: string}}
                     - {name: mode, in: query, required: true, deprecated: true, schema: {type: string}}
+                    - {name: default, in: query, required: true, schema: {type: boolean}}
                   requestBody:
                     required: true
                     content: {application/json: {schema: {$ref: '#/components/schemas/Legacy'}}}
                   responses: {'200': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/Legacy'}}}}}
+              /forms:
+                post:
+                  operationId: postForm
+                  requestBody:
+                    required: true
+                    content:
+                      multipart/form-data:
+                        schema:
+                          type: object
+                          required: [default, file]
+                          properties: {default: {type: boolean}, file: {type: string, format: binary}}
+                  responses: {'204': {description: done}}
             """
         let output = try GeneratorPipeline.generate(text: text, sourceName: "old.yaml", moduleName: "OldAPI")
         let document = try #require(DocumentLoader.load(try DocumentReader.read(text, file: "old.yaml")).document)
         let module = Translator.translate(document, options: .init(moduleName: "OldAPI", sourceName: "old.yaml")).module
         let driver = SmokeDriver.render(module)
-        #expect(driver.contains("putLegacy("))
+        #expect(driver.contains("putLegacy(") && driver.contains("postForm("))
         // One module: the driver's `import OldAPI` names the module it is compiled into.
         let body = driver.split(separator: "\n", omittingEmptySubsequences: false).filter { $0 != "import OldAPI" }
         try await SwiftCompiler.shared.compile(

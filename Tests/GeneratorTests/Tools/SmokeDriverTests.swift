@@ -100,6 +100,20 @@ struct SmokeDriverTests {
         #expect(SmokeDriver.render(module).contains(#"s.skip("putRaw", "no sample for argument `body`")"#))
     }
 
+    /// A call labels a keyword argument without backticks (the compiler warns about them), but
+    /// keeps them for the three keywords an argument list still reads as such.
+    @Test func keywordLabelsAreWrittenAsACallWritesThem() throws {
+        #expect(SwiftNames.callLabel("`default`") == "default")
+        #expect(SwiftNames.callLabel("`inout`") == "`inout`")
+        #expect(SwiftNames.callLabel("name") == "name")
+        var module = try Self.module()
+        let index = try #require(module.operations.firstIndex { $0.operationId == "putItem" })
+        let argument = try #require(module.operations[index].arguments.firstIndex { $0.label == "itemId" })
+        module.operations[index].arguments[argument].label = "`default`"
+        let put = try #require(SmokeDriver.plans(module).first { $0.key == "putItem" }?.call)
+        #expect(put.contains("(default: try s.decode(Int.self"), "\(put)")
+    }
+
     @Test func literalsEscapeQuotesBackslashesAndNewlines() {
         #expect(SmokeDriver.literal("a\"b\\c\nd") == #""a\"b\\c\nd""#)
     }

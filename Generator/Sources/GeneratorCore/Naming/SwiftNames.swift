@@ -252,6 +252,13 @@ public enum SwiftNames {
         name.hasPrefix("`") ? String(name.dropFirst().dropLast()) : name
     }
 
+    /// A declared label as a call writes it: a keyword needs no backticks there (the compiler
+    /// warns about them), except the three a call's argument list still reads as keywords.
+    public static func callLabel(_ name: String) -> String {
+        let bare = bare(name)
+        return ["inout", "var", "let"].contains(bare) ? name : bare
+    }
+
     static func capitalizeFirst(_ word: String) -> String {
         guard let first = word.first else { return word }
         return first.uppercased() + word.dropFirst()

@@ -287,8 +287,7 @@ enum ModelRenderer {
 
     /// A keyword needs no backticks as an argument label in a call (swiftc warns), except these.
     static func argumentLabel(_ property: PropertyDecl) -> String {
-        let bare = SwiftNames.bare(property.swiftName)
-        return ["inout", "var", "let"].contains(bare) ? property.swiftName : bare
+        SwiftNames.callLabel(property.swiftName)
     }
 
     private static func renderAssigningDecoder(_ decl: StructDecl, into writer: inout SwiftWriter) {

@@ -183,13 +183,33 @@ class InstanceBuilder:
             return value
         return None
 
-    @staticmethod
-    def _mapping_key(discriminator: dict, alternative) -> str:
+    def _mapping_key(self, discriminator: dict, alternative) -> str:
+        """The generator's rule (DiscriminatorValues.swift): the mapping key naming the member,
+        else the member's own constant for the property (through allOf), else its name."""
         ref = alternative.get("$ref", "") if isinstance(alternative, dict) else ""
         for key, target in (discriminator.get("mapping") or {}).items():
             if target == ref or target.split("/")[-1] == ref.split("/")[-1]:
                 return key
-        return ref.split("/")[-1]
+        constants = self._constants(discriminator["propertyName"], alternative, 0)
+        return constants[0] if constants else ref.split("/")[-1]
+
+    def _constants(self, name: str, schema, depth: int):
+        """The string values `schema` holds its property `name` to, or None."""
+        schema = self.resolve(schema)
+        if not isinstance(schema, dict) or depth > 32:
+            return None
+        prop = self.resolve((schema.get("properties") or {}).get(name))
+        if isinstance(prop, dict):
+            values = [prop["const"]] if "const" in prop else prop.get("enum")
+            if values is not None:
+                values = [v for v in values if v is not None]
+                if values and all(isinstance(v, str) for v in values):
+                    return values
+        for part in schema.get("allOf") or []:
+            found = self._constants(name, part, depth + 1)
+            if found is not None:
+                return found
+        return None
 
     def _object(self, schema: dict, depth: int):
         result = {}

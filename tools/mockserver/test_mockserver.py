@@ -142,6 +142,21 @@ def test_instances_are_deterministic_and_honour_the_schema():
     assert base_path({"servers": [{"url": "/relative/"}]}) == "/relative"
 
 
+def test_unmapped_discriminator_takes_the_members_constant():
+    # No mapping: a member that holds the property to a constant (here through allOf) is
+    # selected by it, as the generator decodes it; one without a constant by its name.
+    schemas = {
+        "Fn": {"allOf": [{"type": "object", "properties": {"type": {"type": "string"}}},
+                         {"properties": {"type": {"type": "string", "enum": ["function"]}}}]},
+        "Other": {"type": "object", "properties": {"type": {"type": "string"}}},
+    }
+    builder = InstanceBuilder({"openapi": "3.1.0", "components": {"schemas": schemas}})
+    def tool(first):
+        return {"oneOf": [{"$ref": f"#/components/schemas/{first}"}], "discriminator": {"propertyName": "type"}}
+    assert builder.build(tool("Fn"))["type"] == "function"
+    assert builder.build(tool("Other"))["type"] == "Other"
+
+
 def test_http_server_prints_its_port_and_serves_the_admin_routes():
     process = subprocess.Popen(
         [sys.executable, str(Path(__file__).with_name("mockserver.py")), "--spec", str(FIXTURES / "petstore-3.0.yaml")],

@@ -132,11 +132,9 @@ struct ExampleBuilder {
     /// `oneOf`/`anyOf`: the first member, carrying the discriminator value that selects it.
     private mutating func union(_ schema: Schema, first member: Schema) -> Node {
         guard let discriminator = schema.discriminator else { return value(member) }
-        let name = member.ref ?? ""
-        let mapped = discriminator.mapping.first { mapping in
-            mapping.schema == name || mapping.schema.hasSuffix("/" + name)
-        }
-        return value(member, discriminated: (discriminator.propertyName, mapped?.value ?? name))
+        let tag = DiscriminatorValues.values(for: member, discriminator: discriminator, components: document.schema(named:))
+            .first
+        return value(member, discriminated: (discriminator.propertyName, tag ?? ""))
     }
 
     private mutating func string(_ schema: Schema) -> String {

@@ -32,6 +32,8 @@ extension TypeTranslator {
             var tag: String?
             if let discriminator {
                 let mapped = alternative.ref.flatMap { ref in discriminator.mapping.first { $0.schema == ref }?.value }
+                // A form's flattened object holds the constant even where the member's is behind
+                // an `allOf`; otherwise the rule of every union (`DiscriminatorValues`).
                 let constant = object.properties.first { $0.name == discriminator.propertyName }
                     .flatMap { Self.constantText($0.schema) }
                 tag = mapped ?? constant ?? alternative.ref

@@ -124,7 +124,10 @@ extension TypeTranslator {
             let source: UnionCaseNames.Source
             if let ref = alternative.ref {
                 let mapped = mapping.filter { $0.schema == ref }.map(\.value)
-                values = mapped.isEmpty ? [ref] : mapped
+                values =
+                    schema.discriminator.map {
+                        DiscriminatorValues.values(for: alternative, discriminator: $0, components: componentSchema)
+                    } ?? [ref]
                 source = mapped.first.map { .mappingValue($0) } ?? .typeName(ref)
                 if let current = currentComponent, graph.leadsBack(from: ref, to: current) {
                     indirect = true
@@ -139,6 +142,25 @@ extension TypeTranslator {
                 source = .primitive(UnionCaseNames.primitiveWord(for: memberType))
             }
             pending.append((source, index + 1, memberType, values))
+        }
+        // A value two members allow selects the first: the later one keeps the rest, or its name.
+        var claimed = Set<String>()
+        for index in pending.indices {
+            let alternative = alternatives[pending[index].position - 1]
+            let own = pending[index].values
+            let taken = own.filter { claimed.contains($0) }
+            if !taken.isEmpty {
+                diagnostics.append(contentsOf: [
+                    Diagnostic(
+                        .warning,
+                        "discriminator value(s) \(taken.map { "'\($0)'" }.joined(separator: ", ")) of this member "
+                            + "already select an earlier member of the union, which they decode as",
+                        pointer: alternative.pointer.description, location: alternative.location)
+                ])
+                let free = own.filter { !claimed.contains($0) }
+                pending[index].values = free.isEmpty ? (alternative.ref.map { [$0] } ?? []) : free
+            }
+            claimed.formUnion(pending[index].values)
         }
         var primitiveCounts: [String: Int] = [:]
         for member in pending {

@@ -132,8 +132,10 @@ struct ExampleBuilder {
     /// `oneOf`/`anyOf`: the first member, carrying the discriminator value that selects it.
     private mutating func union(_ schema: Schema, first member: Schema) -> Node {
         guard let discriminator = schema.discriminator else { return value(member) }
-        let tag = DiscriminatorValues.values(for: member, discriminator: discriminator, components: document.schema(named:))
-            .first
+        let tag = DiscriminatorValues.values(
+            for: member, discriminator: discriminator, components: document.schema(named:)
+        )
+        .first
         return value(member, discriminated: (discriminator.propertyName, tag ?? ""))
     }
 

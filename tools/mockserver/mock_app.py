@@ -185,6 +185,39 @@ def _drop_mistyped_defaults(node) -> None:
         _drop_mistyped_defaults(value)
 
 
+def _map_discriminators_by_constants(document: dict) -> None:
+    """Spells out, in each discriminator's `mapping`, the values the generator reads from the
+    members themselves (instances.py `_mapping_key`): a member holding the property to `function`
+    is selected by `function`. openapi-core knows only the implicit mapping by schema name, so it
+    would look for a schema named `function` and refuse the only values such a member allows."""
+    builder = InstanceBuilder(document)
+
+    def visit(node) -> None:
+        if isinstance(node, list):
+            for item in node:
+                visit(item)
+            return
+        if not isinstance(node, dict):
+            return
+        discriminator = node.get("discriminator")
+        members = node.get("oneOf") or node.get("anyOf") or []
+        if isinstance(discriminator, dict) and isinstance(discriminator.get("propertyName"), str):
+            mapping = dict(discriminator.get("mapping") or {})
+            named = {target.split("/")[-1] for target in mapping.values()}
+            for member in members:
+                ref = member.get("$ref") if isinstance(member, dict) else None
+                if not isinstance(ref, str) or ref.split("/")[-1] in named:
+                    continue
+                for value in builder._constants(discriminator["propertyName"], member, 0) or []:
+                    mapping.setdefault(value, ref)
+            if mapping:
+                node["discriminator"] = {**discriminator, "mapping": mapping}
+        for value in node.values():
+            visit(value)
+
+    visit(document)
+
+
 def _name_union_form_parts(document: dict) -> None:
     """Gives a form body that is a `oneOf`/`anyOf` (a beverage or a dessert) the names of its
     members' parts as its own `properties`: openapi-core reads a multipart or urlencoded body
@@ -253,6 +286,7 @@ class MockApp:
         _drop_mistyped_defaults(clone)
         clone["servers"] = [{"url": VALIDATION_ORIGIN}]
         _name_union_form_parts(clone)
+        _map_discriminators_by_constants(clone)
         for item in (clone.get("paths") or {}).values():
             item.pop("servers", None)
             for method in METHODS:

@@ -267,3 +267,24 @@ def test_a_multipart_body_that_is_a_one_of_is_read_part_by_part():
     assert app.violations == []
     call(app, "POST", "/items", body=body([("kind", "cake")]), content_type=content_type)
     assert [v["kind"] for v in app.violations] == ["body"]
+
+
+def test_unmapped_discriminator_validates_by_the_members_constants():
+    # openapi-core maps a discriminator value to the schema of that name; a member that holds
+    # `type` to `function` must still accept `function` (the mapping is spelled out first).
+    tool = {"type": "object", "required": ["type"],
+            "properties": {"type": {"type": "string", "enum": ["function"]}, "name": {"type": "string"}}}
+    app = MockApp({"openapi": "3.1.0", "info": {"title": "t", "version": "1"},
+                   "components": {"schemas": {
+                       "FunctionTool": tool,
+                       "Tool": {"oneOf": [{"$ref": "#/components/schemas/FunctionTool"}],
+                                "discriminator": {"propertyName": "type"}}}},
+                   "paths": {"/tools": {"post": {
+                       "operationId": "addTool", "requestBody": {"required": True, "content": {
+                           "application/json": {"schema": {"$ref": "#/components/schemas/Tool"}}}},
+                       "responses": {"204": {"description": "ok"}}}}}})
+    body = json.dumps({"type": "function", "name": "f"}).encode()
+    assert call(app, "POST", "/tools", body=body, content_type="application/json")[0] == 204
+    assert app.violations == []
+    call(app, "POST", "/tools", body=json.dumps({"type": "FunctionTool"}).encode(), content_type="application/json")
+    assert [v["kind"] for v in app.violations] == ["body"]

@@ -300,9 +300,27 @@ def _from_pattern(pattern: str) -> str:
     characters kept, simple classes replaced by one member, repetition counts honoured."""
     out = []
     i = 0
-    text = pattern.strip("^$")
+    # Of alternatives (`SM|MM`, at the top or in a group) the first: one is a valid sample.
+    text = _first_alternative(pattern.strip("^$"))
     while i < len(text):
         char = text[i]
+        if char == "(":
+            close = _group_end(text, i)
+            inner = text[i + 1 : close]
+            if inner.startswith("?:"):
+                inner = inner[2:]
+            piece = _from_pattern(inner)
+            i = close + 1
+            count = 1
+            if i < len(text) and text[i] == "{":
+                end = text.index("}", i)
+                count = int(text[i + 1 : end].split(",")[0])
+                i = end + 1
+            elif i < len(text) and text[i] in "+*?":
+                count = 1 if text[i] == "+" else 0
+                i += 1
+            out.append(piece * count)
+            continue
         if char == "[":
             end = text.index("]", i)
             members = text[i + 1 : end]
@@ -328,3 +346,45 @@ def _from_pattern(pattern: str) -> str:
         out.append(char)
         i += 1
     return "".join(out)
+
+
+def _group_end(text: str, start: int) -> int:
+    """The index of the `)` closing the group opened at `start` (escapes and classes skipped)."""
+    depth, i = 0, start
+    while i < len(text):
+        char = text[i]
+        if char == "\\":
+            i += 2
+            continue
+        if char == "[":
+            i = text.index("]", i + 1) + 1
+            continue
+        if char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+            if depth == 0:
+                return i
+        i += 1
+    return len(text) - 1
+
+
+def _first_alternative(text: str) -> str:
+    """`text` up to its first `|` outside groups and classes."""
+    depth, i = 0, 0
+    while i < len(text):
+        char = text[i]
+        if char == "\\":
+            i += 2
+            continue
+        if char == "[":
+            i = text.index("]", i + 1) + 1
+            continue
+        if char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+        elif char == "|" and depth == 0:
+            return text[:i]
+        i += 1
+    return text

@@ -45,15 +45,41 @@ def _binary_as_text(value, **_parameters):
     return value.decode("latin-1") if isinstance(value, (bytes, bytearray)) else value
 
 
-def _config(validate_document: bool = True) -> Config:
+# Formats openapi-core or JSON Schema define; any other (`iso-country-code`, `phone-number`) is
+# an annotation, which JSON Schema says to ignore, as the generator does (with a warning).
+KNOWN_FORMATS = {
+    "date", "date-time", "time", "duration", "email", "idn-email", "hostname", "idn-hostname", "ipv4", "ipv6",
+    "uri", "uri-reference", "iri", "iri-reference", "uri-template", "uuid", "json-pointer",
+    "relative-json-pointer", "regex", "int32", "int64", "float", "double", "byte", "binary", "password",
+}
+
+
+def _formats(node, found: set) -> set:
+    if isinstance(node, dict):
+        if isinstance(node.get("format"), str):
+            found.add(node["format"])
+        for value in node.values():
+            _formats(value, found)
+    elif isinstance(node, list):
+        for item in node:
+            _formats(item, found)
+    return found
+
+
+def _config(validate_document: bool = True, document=None) -> Config:
     deserializers = defaultdict(lambda: _binary_as_text, **dict(media_type_deserializers))
     deserializers["application/octet-stream"] = _binary_as_text
     # Other organisations' documents break the OpenAPI schema in places the generator tolerates
     # (a string `default` on a boolean); without document validation requests are still checked.
     lenient = {} if validate_document else {"spec_validator_cls": None}
+    # openapi-core refuses a value whose format it has no unmarshaller for.
+    unknown = sorted(_formats(document, set()) - KNOWN_FORMATS) if document is not None else []
+    validators = {name: (lambda v: True) for name in unknown}
+    validators["binary"] = lambda v: isinstance(v, (str, bytes))
     return Config(
         **lenient,
-        extra_format_validators={"binary": lambda v: isinstance(v, (str, bytes))},
+        extra_format_validators=validators,
+        extra_format_unmarshallers={name: (lambda v: v) for name in unknown},
         media_type_deserializers_factory=MediaTypeDeserializersFactory(
             style_deserializers_factory, media_type_deserializers=deserializers
         ),
@@ -275,7 +301,7 @@ class MockApp:
         # Literal segments before templated ones: `/pets/mine` wins over `/pets/{id}`; a key whose
         # query the request carries before the same path without one.
         self.routes.sort(key=lambda r: (-r.literal_segments, -len(r.constant_query)))
-        self.openapi = OpenAPI.from_dict(self._validation_copy(document), config=_config(validate_document))
+        self.openapi = OpenAPI.from_dict(self._validation_copy(document), config=_config(validate_document, document))
         self.lock = threading.Lock()
         self.requests: list[dict] = []
         self.violations: list[dict] = []

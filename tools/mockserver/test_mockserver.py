@@ -2,6 +2,7 @@
 their schemas, generation is deterministic, and the HTTP front end serves the admin routes."""
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -288,3 +289,29 @@ def test_unmapped_discriminator_validates_by_the_members_constants():
     assert app.violations == []
     call(app, "POST", "/tools", body=json.dumps({"type": "FunctionTool"}).encode(), content_type="application/json")
     assert [v["kind"] for v in app.violations] == ["body"]
+
+
+def test_a_vendor_format_is_an_annotation():
+    # Twilio's `format: iso-country-code`: openapi-core refused the parameter ("Formatter not
+    # found"); JSON Schema says an unknown format only annotates, so the value is checked as a
+    # string, and a known format still checks its values.
+    app = MockApp({"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "paths": {
+        "/countries/{code}": {"get": {
+            "operationId": "getCountry",
+            "parameters": [
+                {"name": "code", "in": "path", "required": True,
+                 "schema": {"type": "string", "format": "iso-country-code"}},
+                {"name": "since", "in": "query", "schema": {"type": "string", "format": "date"}}],
+            "responses": {"204": {"description": "ok"}}}}}})
+    assert call(app, "GET", "/countries/US")[0] == 204
+    assert app.violations == []
+    call(app, "GET", "/countries/US", [("since", "not-a-date")])
+    assert [v["kind"] for v in app.violations] == ["parameter"]
+
+
+def test_pattern_samples_take_one_alternative():
+    # Twilio's message SIDs: `^(SM|MM)[0-9a-fA-F]{32}$` gave `SMMM0…`, matching neither.
+    builder = InstanceBuilder(DOC_31)
+    for pattern in ["^(SM|MM)[0-9a-fA-F]{32}$", "^(?:ab|cd)+x$", "^(x(y|z)){2}$", "^a|b$"]:
+        value = builder.build({"type": "string", "pattern": pattern})
+        assert re.search(pattern, value), (pattern, value)

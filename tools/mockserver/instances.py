@@ -348,8 +348,9 @@ def _from_pattern(pattern: str) -> str:
     return "".join(out)
 
 
-def _group_end(text: str, start: int) -> int:
-    """The index of the `)` closing the group opened at `start` (escapes and classes skipped)."""
+def _structure(text: str, start: int = 0):
+    """`(index, char, depth)` for each group parenthesis and `|` of `text` from `start`, escapes
+    and classes skipped; `depth` counts the groups open before the character."""
     depth, i = 0, start
     while i < len(text):
         char = text[i]
@@ -359,32 +360,20 @@ def _group_end(text: str, start: int) -> int:
         if char == "[":
             i = text.index("]", i + 1) + 1
             continue
-        if char == "(":
-            depth += 1
-        elif char == ")":
-            depth -= 1
-            if depth == 0:
-                return i
+        if char in "()|":
+            if char == ")":
+                depth -= 1
+            yield i, char, depth
+            if char == "(":
+                depth += 1
         i += 1
-    return len(text) - 1
+
+
+def _group_end(text: str, start: int) -> int:
+    """The index of the `)` closing the group opened at `start`."""
+    return next((i for i, char, depth in _structure(text, start) if char == ")" and depth == 0), len(text) - 1)
 
 
 def _first_alternative(text: str) -> str:
     """`text` up to its first `|` outside groups and classes."""
-    depth, i = 0, 0
-    while i < len(text):
-        char = text[i]
-        if char == "\\":
-            i += 2
-            continue
-        if char == "[":
-            i = text.index("]", i + 1) + 1
-            continue
-        if char == "(":
-            depth += 1
-        elif char == ")":
-            depth -= 1
-        elif char == "|" and depth == 0:
-            return text[:i]
-        i += 1
-    return text
+    return next((text[:i] for i, char, depth in _structure(text) if char == "|" and depth == 0), text)
